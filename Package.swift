@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "PinBench",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "PinningCore", targets: ["PinningCore"]),
+        .executable(name: "pinbench", targets: ["pinbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-certificates.git", exact: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-asn1.git", exact: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+    ],
+    targets: [
+        // The portable validation core: Foundation, X509, Crypto and SwiftASN1 only.
+        .target(
+            name: "PinningCore",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
+        // Issues certificate hierarchies in memory: the demo lab's PKI and the tests' fixtures.
+        .target(
+            name: "LabPKI",
+            dependencies: [
+                "PinningCore",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
+        .executableTarget(
+            name: "pinbench",
+            dependencies: [
+                "PinningCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "TestSupport", dependencies: ["LabPKI", "PinningCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "PinningCoreTests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
+    ]
+)

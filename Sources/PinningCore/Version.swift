@@ -1,0 +1,1 @@
+public enum PinningCoreVersion { public static let schema = 1 }
