@@ -16,12 +16,8 @@ public enum ManifestCodec {
     /// Encodes with sorted keys, two-space indentation, domains ordered by host and a final newline, so the same
     /// manifest always produces the same bytes and a git diff shows only what changed.
     public static func encode(_ manifest: PinManifest) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings, numbers and arrays cannot fail.
-        var data = try! encoder.encode(manifest.canonicallyOrdered)
-        data.append(0x0A)
-        return data
+        try! CanonicalJSON.encode(manifest.canonicallyOrdered)
     }
 
     static func describe(_ error: DecodingError) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A pin that matched a certificate of the verified path.
-public struct PinMatch: Hashable, Sendable {
+public struct PinMatch: Hashable, Sendable, Encodable {
     public let pin: Pin
     /// 0 = leaf; the last level is the trust anchor.
     public let level: Int
@@ -9,7 +9,7 @@ public struct PinMatch: Hashable, Sendable {
 }
 
 /// The pins of one certificate, as a server presented it or as it stands in the verified path.
-public struct PresentedCertificate: Hashable, Sendable {
+public struct PresentedCertificate: Hashable, Sendable, Encodable {
     public let level: Int
     public let details: CertificateDetails
     /// False when the certificate was sent by the server but is not part of the verified path.
@@ -17,7 +17,7 @@ public struct PresentedCertificate: Hashable, Sendable {
 }
 
 /// The decision on one (host, chain), explained: every verdict says what was checked and why it came out so.
-public struct Verdict: Sendable {
+public struct Verdict: Sendable, Encodable {
     public enum Outcome: String, Hashable, Sendable, Codable {
         /// Trusted by default evaluation and a pin matched.
         case accepted
