@@ -44,7 +44,10 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", dependencies: ["LabPKI", "PinningCore"], path: "Tests/TestSupport"),
-        .testTarget(name: "PinningCoreTests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
+        .testTarget(
+            name: "PinningCoreTests",
+            dependencies: ["PinningCore", "LabPKI", "TestSupport", .product(name: "X509", package: "swift-certificates")]
+        ),
         .testTarget(name: "CLITests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
     ]
 )
