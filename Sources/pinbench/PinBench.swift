@@ -10,6 +10,6 @@ struct PinBench: ParsableCommand {
             core. Exit status for every command: 0 success, 1 a rejection or lint errors, 2 bad input.
             """,
         version: "0.1.0",
-        subcommands: [PinsCommand.self, ValidateCommand.self, LintCommand.self, PinCommand.self]
+        subcommands: [PinsCommand.self, ValidateCommand.self, LintCommand.self, PinCommand.self, ExportCommand.self]
     )
 }

@@ -1,8 +1,8 @@
 import Foundation
 import LabPKI
 import PinningCore
-import Testing
 import TestSupport
+import Testing
 
 /// The built `pinbench` binary, run as a user or a CI script would.
 @Suite("pinbench command line")
@@ -65,7 +65,8 @@ struct CLITests {
         #expect(rotated.status == 0)
         let verdict = try JSONSerialization.jsonObject(with: rotated.stdout) as! [String: Any]
         #expect(verdict["outcome"] as? String == "report-only-violation")
-        expectCleanError(try run(["validate", "--host", pki.host, "--chain", "nope.pem"] + anchors), mentioning: "nope.pem")
+        expectCleanError(
+            try run(["validate", "--host", pki.host, "--chain", "nope.pem"] + anchors), mentioning: "nope.pem")
         expectCleanError(
             try run(["validate", "--host", pki.host, "--chain", "good.pem", "--at", "tomorrow"] + anchors),
             mentioning: "--at tomorrow")
@@ -85,16 +86,19 @@ struct CLITests {
         #expect(result.stdoutText.contains("report-only"))
         result = try run(["pin", "add", pki.host, "--chain", "good.pem", "--level", "0", "-m", manifest])
         #expect(result.status == 0 && result.stdoutText.contains("nothing changed"))
-        result = try run(["pin", "add", pki.host, "--chain", "good.pem", "--level", "1", "--backup", "--mode", "enforce",
-            "--note", "issuing CA", "-m", manifest])
+        result = try run([
+            "pin", "add", pki.host, "--chain", "good.pem", "--level", "1", "--backup", "--mode", "enforce",
+            "--note", "issuing CA", "-m", manifest,
+        ])
         #expect(result.status == 0, "\(result.stderrText)")
         let document = try ManifestStore.load(folder.url.appendingPathComponent(manifest))
         let domain = try #require(document.manifest.domains.first)
         #expect(domain.mode == .enforce)
-        #expect(domain.pins.map(\.value) == [
-            try OpenSSLCLI.spkiPin(certificatePEM: pki.good.leaf.pem),
-            try OpenSSLCLI.spkiPin(certificatePEM: pki.intermediate.pem),
-        ])
+        #expect(
+            domain.pins.map(\.value) == [
+                try OpenSSLCLI.spkiPin(certificatePEM: pki.good.leaf.pem),
+                try OpenSSLCLI.spkiPin(certificatePEM: pki.intermediate.pem),
+            ])
         #expect(domain.pins.map(\.role) == [.active, .backup])
         #expect(domain.pins[1].note == "issuing CA" && domain.pins[1].position == .ca)
         let before = folder.read(manifest)
@@ -114,7 +118,9 @@ struct CLITests {
 
     @Test("lint: exit 1 on errors with the domain and a fix; --json for scripts; malformed manifests named")
     func lint() throws {
-        folder.write("lint.json", """
+        folder.write(
+            "lint.json",
+            """
             {"schema": 1, "domains": [{"host": "a.test", "mode": "enforce",
               "pins": [{"type": "spki-sha256", "value": "short"}]}]}
             """)
@@ -124,8 +130,11 @@ struct CLITests {
         #expect(result.stdoutText.contains("Fix:"))
         let json = try run(["lint", "-m", "lint.json", "--json"])
         let findings = try JSONSerialization.jsonObject(with: json.stdout) as! [[String: Any]]
-        #expect(Set(findings.compactMap { $0["rule"] as? String }).isSuperset(of: ["too-few-pins", "malformed-pin-value"]))
-        folder.write("typo.json", #"{"schema": 1, "domains": [{"host": "a.test", "pins": [{"type": "spki-sha256", "vlaue": "x"}]}]}"#)
+        #expect(
+            Set(findings.compactMap { $0["rule"] as? String }).isSuperset(of: ["too-few-pins", "malformed-pin-value"]))
+        folder.write(
+            "typo.json",
+            #"{"schema": 1, "domains": [{"host": "a.test", "pins": [{"type": "spki-sha256", "vlaue": "x"}]}]}"#)
         expectCleanError(try run(["lint", "-m", "typo.json"]), mentioning: "$.domains[0].pins[0].vlaue: unknown field")
         expectCleanError(try run(["lint", "-m", "absent.json"]), mentioning: "no such manifest")
     }

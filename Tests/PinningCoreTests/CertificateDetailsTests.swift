@@ -1,8 +1,8 @@
 import Foundation
 import LabPKI
 import PinningCore
-import Testing
 import TestSupport
+import Testing
 
 /// Pins, fingerprints and fields, each checked against the openssl command line.
 @Suite("Certificate details against openssl")
@@ -23,8 +23,12 @@ struct CertificateDetailsTests {
             #expect(details.spkiPin == (try OpenSSLCLI.spkiPin(certificatePEM: issued.pem)))
             #expect(details.certPin == (try OpenSSLCLI.certPin(certificatePEM: issued.pem)))
             #expect(details.spkiPin.count == 44)
-            #expect(details.sha256Fingerprint == (try OpenSSLCLI.x509Field(["-fingerprint", "-sha256"], certificatePEM: issued.pem)))
-            #expect(details.sha1Fingerprint == (try OpenSSLCLI.x509Field(["-fingerprint", "-sha1"], certificatePEM: issued.pem)))
+            #expect(
+                details.sha256Fingerprint
+                    == (try OpenSSLCLI.x509Field(["-fingerprint", "-sha256"], certificatePEM: issued.pem)))
+            #expect(
+                details.sha1Fingerprint
+                    == (try OpenSSLCLI.x509Field(["-fingerprint", "-sha1"], certificatePEM: issued.pem)))
         }
     }
 
@@ -74,7 +78,9 @@ struct CertificateDetailsTests {
         #expect(CertificateDetails(root.certificate).isCertificateAuthority)
         #expect(CertificateDetails(root.certificate).isSelfIssued)
         #expect(details.label(type: .spkiSHA256, level: 0) == "leaf key, CN=api.fields.test")
-        #expect(CertificateDetails(root.certificate).label(type: .certSHA256, level: 2) == "root certificate, CN=Fields Root")
+        #expect(
+            CertificateDetails(root.certificate).label(type: .certSHA256, level: 2)
+                == "root certificate, CN=Fields Root")
     }
 
     @Test("Ed25519 keys are described and pinned")

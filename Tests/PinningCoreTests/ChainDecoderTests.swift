@@ -1,8 +1,8 @@
 import Foundation
 import LabPKI
 import PinningCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Reading PEM and DER chains")
 struct ChainDecoderTests {
@@ -10,7 +10,8 @@ struct ChainDecoderTests {
 
     @Test("several PEM blocks with text around them, in order")
     func pemWithChatter() throws {
-        let text = "depth=0 CN = api\nverify return:1\n" + pki.good.leaf.pem + "---\nServer certificate\n"
+        let text =
+            "depth=0 CN = api\nverify return:1\n" + pki.good.leaf.pem + "---\nServer certificate\n"
             + pki.good.intermediates[0].pem + "trailing words"
         let chain = try CertificateChainDecoder.decode(Data(text.utf8), source: "chain.pem")
         #expect(chain == pki.good.presentedCertificates)
@@ -22,14 +23,19 @@ struct ChainDecoderTests {
         #expect(chain == [pki.good.leaf.certificate])
     }
 
-    @Test("malformed inputs give an error naming the source and block", arguments: [
-        ("", CertificateDecodingError.Code.empty, nil as Int?),
-        ("hello world", .malformedDER, nil),
-        ("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n", .malformedPEM, nil),
-        ("-----BEGIN CERTIFICATE-----\nMIIB\n", .malformedPEM, 1),
-        ("-----BEGIN CERTIFICATE-----\n!!!notbase64!!!\n-----END CERTIFICATE-----\n", .malformedPEM, 1),
-        ("-----BEGIN CERTIFICATE-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA\n-----END CERTIFICATE-----\n", .malformedDER, 1),
-    ])
+    @Test(
+        "malformed inputs give an error naming the source and block",
+        arguments: [
+            ("", CertificateDecodingError.Code.empty, nil as Int?),
+            ("hello world", .malformedDER, nil),
+            ("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n", .malformedPEM, nil),
+            ("-----BEGIN CERTIFICATE-----\nMIIB\n", .malformedPEM, 1),
+            ("-----BEGIN CERTIFICATE-----\n!!!notbase64!!!\n-----END CERTIFICATE-----\n", .malformedPEM, 1),
+            (
+                "-----BEGIN CERTIFICATE-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA\n-----END CERTIFICATE-----\n",
+                .malformedDER, 1
+            ),
+        ])
     func malformed(input: String, code: CertificateDecodingError.Code, block: Int?) {
         #expect {
             try CertificateChainDecoder.decode(Data(input.utf8), source: "bad.pem")
@@ -61,7 +67,9 @@ struct ChainDecoderTests {
         }
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<50 {
-            var bytes = (0..<Int.random(in: 1...400, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var bytes = (0..<Int.random(in: 1...400, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             bytes[0] = 0x30
             #expect(throws: CertificateDecodingError.self) {
                 try CertificateChainDecoder.decode(Data(bytes), source: "random.der")

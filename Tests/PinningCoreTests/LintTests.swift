@@ -1,7 +1,7 @@
 import Foundation
 import PinningCore
-import Testing
 import TestSupport
+import Testing
 import X509
 
 @Suite("Lockout guard")
@@ -9,15 +9,20 @@ struct LintTests {
     let pki = Fixtures.pki
     let now = Date()
 
-    func rules(_ manifest: PinManifest, served: [String: [Certificate]] = [:], missing: [String] = []) -> [LintFinding.Rule] {
+    func rules(
+        _ manifest: PinManifest, served: [String: [Certificate]] = [:], missing: [String] = []
+    ) -> [LintFinding.Rule] {
         ManifestLinter().lint(manifest, now: now, servedChains: served, missingTrustAnchors: missing).map(\.rule)
     }
 
     var healthy: DomainPolicy {
-        DomainPolicy(host: pki.host, pins: [
-            Fixtures.pin(Fixtures.spki(pki.good.leaf), position: .leaf, notAfter: pki.good.leaf.certificate.notValidAfter),
-            Fixtures.pin(Fixtures.unrelatedPin, role: .backup),
-        ])
+        DomainPolicy(
+            host: pki.host,
+            pins: [
+                Fixtures.pin(
+                    Fixtures.spki(pki.good.leaf), position: .leaf, notAfter: pki.good.leaf.certificate.notValidAfter),
+                Fixtures.pin(Fixtures.unrelatedPin, role: .backup),
+            ])
     }
 
     @Test("a healthy domain has no findings, even against the served chain")
@@ -50,7 +55,9 @@ struct LintTests {
         #expect(rules(Fixtures.manifest(noBackup)) == [.noBackupPin])
         var servedBackup = healthy
         servedBackup.pins[1] = Fixtures.pin(Fixtures.spki(pki.intermediate), role: .backup)
-        #expect(rules(Fixtures.manifest(servedBackup), served: [pki.host: pki.good.presentedCertificates]) == [.noBackupPin])
+        #expect(
+            rules(Fixtures.manifest(servedBackup), served: [pki.host: pki.good.presentedCertificates]) == [.noBackupPin]
+        )
         #expect(rules(Fixtures.manifest(servedBackup)).isEmpty)
     }
 
@@ -59,7 +66,9 @@ struct LintTests {
         var soon = healthy
         soon.pins = [
             Fixtures.pin(Fixtures.unrelatedPin, position: .leaf, notAfter: now.addingTimeInterval(10 * 86_400)),
-            Fixtures.pin(Fixtures.spki(pki.rotated.leaf), role: .backup, position: .leaf, notAfter: now.addingTimeInterval(20 * 86_400)),
+            Fixtures.pin(
+                Fixtures.spki(pki.rotated.leaf), role: .backup, position: .leaf,
+                notAfter: now.addingTimeInterval(20 * 86_400)),
         ]
         let findings = ManifestLinter().lint(Fixtures.manifest(soon), now: now)
         #expect(findings.map(\.rule) == [.allPinsOnExpiringLeaf])
@@ -79,7 +88,9 @@ struct LintTests {
 
     @Test("warning: pins that match nothing the server presents")
     func matchNothing() {
-        #expect(rules(Fixtures.manifest(healthy), served: [pki.host: pki.impostor.presentedCertificates]).contains(.pinsMatchNothingServed))
+        #expect(
+            rules(Fixtures.manifest(healthy), served: [pki.host: pki.impostor.presentedCertificates]).contains(
+                .pinsMatchNothingServed))
     }
 
     @Test("every finding names its domain and a fix")

@@ -1,7 +1,7 @@
 import Foundation
 import PinningCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Manifest format and store")
 struct ManifestTests {
@@ -55,22 +55,47 @@ struct ManifestTests {
         #expect(empty == "{\n  \"domains\": [],\n  \"schema\": 1,\n  \"trustAnchors\": []\n}\n")
     }
 
-    @Test("schema errors name the JSON path", arguments: [
-        (#"{"schema": 1, "domains": [{"host": "a.test", "pins": [{"type": "spki-sha256", "vlaue": "x"}]}]}"#,
-            #"$.domains[0].pins[0].vlaue: unknown field"#),
-        (#"{"schema": 1, "domian": []}"#, #"$.domian: unknown field"#),
-        (#"{"schema": 1, "domains": [{"host": "a.test", "mode": "strict"}]}"#, #"$.domains[0].mode: "strict" is not one of"#),
-        (#"{"schema": 1, "domains": [{"host": "a.test", "port": "443"}]}"#, #"$.domains[0].port: expected an integer"#),
-        (#"{"schema": 1, "domains": [{"host": "a.test", "port": 70000}]}"#, #"$.domains[0].port: port 70000 is outside"#),
-        (#"{"schema": 1, "domains": [{"port": 443}]}"#, #"$.domains[0].host: required field is missing"#),
-        (#"{"schema": 1, "domains": [{"host": "https://a.test/"}]}"#, #"$.domains[0].host: "https://a.test/" is not a host"#),
-        (#"{"schema": 1, "domains": [{"host": "a.test", "expires": "30/06/2027"}]}"#, #"$.domains[0].expires: "30/06/2027" is not a date"#),
-        (#"{"schema": 1, "domains": [{"host": "a.test", "expires": "2027-02-30"}]}"#, #"$.domains[0].expires"#),
-        (#"{"schema": 1, "domains": [{"host": "a.test", "pins": [{"type": "sha1", "value": "x"}]}]}"#, #"$.domains[0].pins[0].type: "sha1" is not one of"#),
-        (#"{"schema": 1, "domains": [{"host": "a.test", "pins": [{"type": "spki-sha256", "value": "x", "added": "yesterday"}]}]}"#, #"$.domains[0].pins[0].added: "yesterday" is not an ISO 8601"#),
-        (#"{"schema": 2}"#, #"$.schema: schema 2 is not supported"#),
-        (#"{"domains": []}"#, #"$.schema: required field is missing"#),
-    ])
+    @Test(
+        "schema errors name the JSON path",
+        arguments: [
+            (
+                #"{"schema": 1, "domains": [{"host": "a.test", "pins": [{"type": "spki-sha256", "vlaue": "x"}]}]}"#,
+                #"$.domains[0].pins[0].vlaue: unknown field"#
+            ),
+            (#"{"schema": 1, "domian": []}"#, #"$.domian: unknown field"#),
+            (
+                #"{"schema": 1, "domains": [{"host": "a.test", "mode": "strict"}]}"#,
+                #"$.domains[0].mode: "strict" is not one of"#
+            ),
+            (
+                #"{"schema": 1, "domains": [{"host": "a.test", "port": "443"}]}"#,
+                #"$.domains[0].port: expected an integer"#
+            ),
+            (
+                #"{"schema": 1, "domains": [{"host": "a.test", "port": 70000}]}"#,
+                #"$.domains[0].port: port 70000 is outside"#
+            ),
+            (#"{"schema": 1, "domains": [{"port": 443}]}"#, #"$.domains[0].host: required field is missing"#),
+            (
+                #"{"schema": 1, "domains": [{"host": "https://a.test/"}]}"#,
+                #"$.domains[0].host: "https://a.test/" is not a host"#
+            ),
+            (
+                #"{"schema": 1, "domains": [{"host": "a.test", "expires": "30/06/2027"}]}"#,
+                #"$.domains[0].expires: "30/06/2027" is not a date"#
+            ),
+            (#"{"schema": 1, "domains": [{"host": "a.test", "expires": "2027-02-30"}]}"#, #"$.domains[0].expires"#),
+            (
+                #"{"schema": 1, "domains": [{"host": "a.test", "pins": [{"type": "sha1", "value": "x"}]}]}"#,
+                #"$.domains[0].pins[0].type: "sha1" is not one of"#
+            ),
+            (
+                #"{"schema": 1, "domains": [{"host": "a.test", "pins": [{"type": "spki-sha256", "value": "x", "added": "yesterday"}]}]}"#,
+                #"$.domains[0].pins[0].added: "yesterday" is not an ISO 8601"#
+            ),
+            (#"{"schema": 2}"#, #"$.schema: schema 2 is not supported"#),
+            (#"{"domains": []}"#, #"$.schema: required field is missing"#),
+        ])
     func schemaErrors(json: String, expected: String) {
         do {
             _ = try ManifestCodec.decode(Data(json.utf8), path: "pins.json")
@@ -82,7 +107,8 @@ struct ManifestTests {
         }
     }
 
-    @Test("invalid JSON is an error, not a crash", arguments: ["", "{", "[1, 2]", "{\"schema\": 1", "\u{0}\u{1}garbage"])
+    @Test(
+        "invalid JSON is an error, not a crash", arguments: ["", "{", "[1, 2]", "{\"schema\": 1", "\u{0}\u{1}garbage"])
     func invalidJSON(json: String) {
         #expect(throws: ManifestError.self) { try ManifestCodec.decode(Data(json.utf8), path: "pins.json") }
     }
@@ -106,7 +132,8 @@ struct ManifestTests {
     func changedOnDisk() throws {
         let folder = TemporaryFolder()
         let url = folder.url.appendingPathComponent("pins.json")
-        try ManifestStore.save(ManifestDocument(manifest: PinManifest(), url: url, loadedFingerprint: nil, loadedText: ""))
+        try ManifestStore.save(
+            ManifestDocument(manifest: PinManifest(), url: url, loadedFingerprint: nil, loadedText: ""))
         var mine = try ManifestStore.load(url)
         mine.manifest.domains.append(DomainPolicy(host: "mine.test"))
         let theirs = "{\"schema\": 1, \"domains\": [{\"host\": \"theirs.test\"}]}\n"
@@ -134,7 +161,8 @@ struct ManifestTests {
             try ManifestStore.load(URL(fileURLWithPath: "/nonexistent/pins.json"))
         } throws: { error in (error as! ManifestError).code == .notFound }
         let document = ManifestDocument(
-            manifest: PinManifest(), url: URL(fileURLWithPath: "/nonexistent/pins.json"), loadedFingerprint: nil, loadedText: "")
+            manifest: PinManifest(), url: URL(fileURLWithPath: "/nonexistent/pins.json"), loadedFingerprint: nil,
+            loadedText: "")
         #expect {
             try ManifestStore.save(document)
         } throws: { error in (error as! ManifestError).code == .writeFailed }

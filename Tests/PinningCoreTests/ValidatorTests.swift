@@ -1,18 +1,21 @@
 import Foundation
 import LabPKI
 import PinningCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Pin validator verdicts")
 struct ValidatorTests {
     let pki = Fixtures.pki
     var host: String { pki.host }
 
-    func pinned(_ pins: [Pin], mode: EnforcementMode = .enforce, expires: CalendarDay? = nil, subdomains: Bool = false)
+    func pinned(
+        _ pins: [Pin], mode: EnforcementMode = .enforce, expires: CalendarDay? = nil, subdomains: Bool = false
+    )
         -> PinManifest
     {
-        Fixtures.manifest(DomainPolicy(host: pki.host, includeSubdomains: subdomains, mode: mode, expires: expires, pins: pins))
+        Fixtures.manifest(
+            DomainPolicy(host: pki.host, includeSubdomains: subdomains, mode: mode, expires: expires, pins: pins))
     }
 
     var leafAndBackup: [Pin] {
@@ -58,7 +61,9 @@ struct ValidatorTests {
 
     @Test("a backup pin catches the rotated leaf, and says rotation happened")
     func rotatedCaughtByBackup() async {
-        let pins = [Fixtures.pin(Fixtures.spki(pki.good.leaf)), Fixtures.pin(Fixtures.spki(pki.rotated.leaf), role: .backup)]
+        let pins = [
+            Fixtures.pin(Fixtures.spki(pki.good.leaf)), Fixtures.pin(Fixtures.spki(pki.rotated.leaf), role: .backup),
+        ]
         let verdict = await Fixtures.validator(pinned(pins)).validate(
             host: host, chain: pki.rotated.presentedCertificates, at: Date())
         #expect(verdict.outcome == .accepted)
@@ -105,7 +110,8 @@ struct ValidatorTests {
         var verdict = await Fixtures.validator(PinManifest()).validate(
             host: host, chain: pki.good.presentedCertificates, at: Date())
         #expect(verdict.outcome == .notPinned)
-        verdict = await Fixtures.validator(pinned([])).validate(host: host, chain: pki.good.presentedCertificates, at: Date())
+        verdict = await Fixtures.validator(pinned([])).validate(
+            host: host, chain: pki.good.presentedCertificates, at: Date())
         #expect(verdict.outcome == .notPinned)
     }
 
@@ -166,7 +172,8 @@ struct ValidatorTests {
         #expect(incomplete.explanation.contains { $0.contains("missing intermediate") })
         let otherRoot = try CertificateIssuer.root(commonName: "Somebody Else's Root")
         let otherLeaf = try CertificateIssuer.leaf(commonName: host, dnsNames: [host], issuer: otherRoot)
-        let unknownRoot = await validator.validate(host: host, chain: [otherLeaf.certificate, otherRoot.certificate], at: Date())
+        let unknownRoot = await validator.validate(
+            host: host, chain: [otherLeaf.certificate, otherRoot.certificate], at: Date())
         #expect(unknownRoot.rejection == .untrustedChain)
         #expect(unknownRoot.explanation.contains { $0.contains("not a trust anchor") })
     }
@@ -182,15 +189,19 @@ struct ValidatorTests {
         let critical = try CertificateIssuer.leaf(
             commonName: host, dnsNames: [host], issuer: pki.intermediate, extendedKeyUsage: ([.serverAuth], true))
         let validator = Fixtures.validator(PinManifest())
-        let accepted = await validator.validate(host: host, chain: [critical.certificate, pki.intermediate.certificate], at: Date())
+        let accepted = await validator.validate(
+            host: host, chain: [critical.certificate, pki.intermediate.certificate], at: Date())
         #expect(accepted.outcome == .notPinned)
         let clientOnly = try CertificateIssuer.leaf(
             commonName: host, dnsNames: [host], issuer: pki.intermediate, extendedKeyUsage: ([.clientAuth], true))
-        let rejected = await validator.validate(host: host, chain: [clientOnly.certificate, pki.intermediate.certificate], at: Date())
+        let rejected = await validator.validate(
+            host: host, chain: [clientOnly.certificate, pki.intermediate.certificate], at: Date())
         #expect(rejected.rejection == .wrongKeyUsage)
         #expect(rejected.explanation.contains { $0.contains("server authentication") })
-        let noEKU = try CertificateIssuer.leaf(commonName: host, dnsNames: [host], issuer: pki.intermediate, extendedKeyUsage: nil)
-        let plain = await validator.validate(host: host, chain: [noEKU.certificate, pki.intermediate.certificate], at: Date())
+        let noEKU = try CertificateIssuer.leaf(
+            commonName: host, dnsNames: [host], issuer: pki.intermediate, extendedKeyUsage: nil)
+        let plain = await validator.validate(
+            host: host, chain: [noEKU.certificate, pki.intermediate.certificate], at: Date())
         #expect(plain.outcome == .notPinned)
     }
 
@@ -211,8 +222,10 @@ struct ValidatorTests {
     @Test("a subdomain is pinned through its parent's policy")
     func subdomainVerdict() async throws {
         let www = "www." + host
-        let manifest = pinned([Fixtures.pin(Fixtures.unrelatedPin), Fixtures.pin(Fixtures.unrelatedPin + "")], subdomains: true)
-        let verdict = await Fixtures.validator(manifest).validate(host: www, chain: pki.good.presentedCertificates, at: Date())
+        let manifest = pinned(
+            [Fixtures.pin(Fixtures.unrelatedPin), Fixtures.pin(Fixtures.unrelatedPin + "")], subdomains: true)
+        let verdict = await Fixtures.validator(manifest).validate(
+            host: www, chain: pki.good.presentedCertificates, at: Date())
         #expect(verdict.rejection == .pinMismatch)
         #expect(verdict.policy?.host == host)
     }

@@ -24,7 +24,8 @@ public enum OpenSSLCLI {
 
     /// One line of `openssl x509 -noout <flag>`, with the `name=` prefix removed.
     public static func x509Field(_ flag: [String], certificatePEM: String) throws -> String {
-        let output = String(decoding: try run(["x509", "-noout"] + flag, input: Data(certificatePEM.utf8)), as: UTF8.self)
+        let output = String(
+            decoding: try run(["x509", "-noout"] + flag, input: Data(certificatePEM.utf8)), as: UTF8.self)
         let line = output.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let equals = line.firstIndex(of: "=") else { return line }
         return String(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces)

@@ -23,7 +23,9 @@ public struct TestPKI: Sendable {
         let now = Date()
         root = try CertificateIssuer.root(commonName: "PinBench Test Root", key: key)
         intermediate = try CertificateIssuer.intermediate(commonName: "PinBench Test CA", key: key, issuer: root)
-        func leaf(_ names: [String], issuer: IssuedCertificate, notBefore: Date? = nil, notAfter: Date? = nil)
+        func leaf(
+            _ names: [String], issuer: IssuedCertificate, notBefore: Date? = nil, notAfter: Date? = nil
+        )
             throws -> IssuedCertificate
         {
             try CertificateIssuer.leaf(
@@ -35,10 +37,13 @@ public struct TestPKI: Sendable {
                 notAfter: notAfter ?? now.addingTimeInterval(90 * 86_400)
             )
         }
-        good = IssuedChain(leaf: try leaf([host, "www." + host], issuer: intermediate), intermediates: [intermediate], root: root)
-        rotated = IssuedChain(leaf: try leaf([host, "www." + host], issuer: intermediate), intermediates: [intermediate], root: root)
+        good = IssuedChain(
+            leaf: try leaf([host, "www." + host], issuer: intermediate), intermediates: [intermediate], root: root)
+        rotated = IssuedChain(
+            leaf: try leaf([host, "www." + host], issuer: intermediate), intermediates: [intermediate], root: root)
         let fakeRoot = try CertificateIssuer.root(commonName: "PinBench Test Root", key: key)
-        let fakeIntermediate = try CertificateIssuer.intermediate(commonName: "PinBench Test CA", key: key, issuer: fakeRoot)
+        let fakeIntermediate = try CertificateIssuer.intermediate(
+            commonName: "PinBench Test CA", key: key, issuer: fakeRoot)
         impostor = IssuedChain(
             leaf: try leaf([host, "www." + host], issuer: fakeIntermediate),
             intermediates: [fakeIntermediate],
@@ -54,7 +59,8 @@ public struct TestPKI: Sendable {
             intermediates: [intermediate],
             root: root
         )
-        wrongHost = IssuedChain(leaf: try leaf(["other.pinbench.test"], issuer: intermediate), intermediates: [intermediate], root: root)
+        wrongHost = IssuedChain(
+            leaf: try leaf(["other.pinbench.test"], issuer: intermediate), intermediates: [intermediate], root: root)
         selfSigned = try CertificateIssuer.leaf(commonName: host, dnsNames: [host], key: key, issuer: nil)
     }
 

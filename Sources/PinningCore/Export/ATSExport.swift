@@ -1,0 +1,44 @@
+/// App Transport Security `NSPinnedDomains`: leaf and CA identities are separate lists, and when both are present
+/// both must match, which is stricter than the manifest's "any pin matches".
+enum ATSExport {
+    static func render(_ domains: [DomainPolicy]) -> ExportResult {
+        var warnings: [String] = []
+        var pinned: [String: Any] = [:]
+        for domain in domains {
+            var leaf: [[String: String]] = []
+            var ca: [[String: String]] = []
+            for pin in domain.pins {
+                guard pin.type == .spkiSHA256 else {
+                    warnings.append("\(domain.host): ATS pins public keys only; skipped cert-sha256 pin \(pin.value)")
+                    continue
+                }
+                switch pin.position {
+                case .leaf: leaf.append(["SPKI-SHA256-BASE64": pin.value])
+                case .ca: ca.append(["SPKI-SHA256-BASE64": pin.value])
+                case .any:
+                    warnings.append(
+                        "\(domain.host): ATS needs each pin to be a leaf or a CA identity; skipped position-any pin "
+                            + "\(pin.value) (set its position to leaf or ca)"
+                    )
+                }
+            }
+            if !leaf.isEmpty && !ca.isEmpty {
+                warnings.append(
+                    "\(domain.host): ATS requires a match in both NSPinnedLeafIdentities and NSPinnedCAIdentities"
+                )
+            }
+            if domain.mode == .reportOnly {
+                warnings.append("\(domain.host): ATS has no report-only mode; these pins would be enforced")
+            }
+            if domain.expires != nil {
+                warnings.append("\(domain.host): ATS has no pin expiry; expires is not carried")
+            }
+            var entry: [String: Any] = ["NSIncludesSubdomains": domain.includeSubdomains]
+            if !leaf.isEmpty { entry["NSPinnedLeafIdentities"] = leaf }
+            if !ca.isEmpty { entry["NSPinnedCAIdentities"] = ca }
+            pinned[domain.host] = entry
+        }
+        let text = PropertyListText.xml(["NSAppTransportSecurity": ["NSPinnedDomains": pinned] as [String: Any]])
+        return ExportResult(text: text, warnings: warnings)
+    }
+}
