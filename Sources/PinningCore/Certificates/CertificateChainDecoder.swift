@@ -31,9 +31,13 @@ public enum CertificateChainDecoder {
 
     /// Reads and decodes a file.
     public static func decode(contentsOf url: URL) throws(CertificateDecodingError) -> [Certificate] {
-        let data: Data
+        try decode(try read(url), source: url.path)
+    }
+
+    /// The file's bytes, or an `unreadable` error naming it.
+    static func read(_ url: URL) throws(CertificateDecodingError) -> Data {
         do {
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch {
             throw CertificateDecodingError(
                 code: .unreadable,
@@ -42,7 +46,6 @@ public enum CertificateChainDecoder {
                 reason: "cannot read the file (\(Self.describe(error)))"
             )
         }
-        return try decode(data, source: url.path)
     }
 
     /// Decodes the DER encoding of one certificate.

@@ -62,34 +62,39 @@ enum JSONValue: Decodable {
         case .number(let literal): text += literal
         case .string(let value): Self.writeString(value, into: &text)
         case .array(let elements):
-            guard !elements.isEmpty else {
-                text += "[]"
-                return
-            }
-            let inner = indent + "  "
-            text += "[\n"
-            for (index, element) in elements.enumerated() {
-                text += inner
+            Self.writeContainer(elements, open: "[", close: "]", into: &text, indent: indent) { element, text, inner in
                 element.write(into: &text, indent: inner)
-                text += index == elements.count - 1 ? "\n" : ",\n"
             }
-            text += indent + "]"
         case .object(let members):
-            guard !members.isEmpty else {
-                text += "{}"
-                return
-            }
-            let inner = indent + "  "
-            text += "{\n"
-            for (index, member) in members.enumerated() {
-                text += inner
+            Self.writeContainer(members, open: "{", close: "}", into: &text, indent: indent) { member, text, inner in
                 Self.writeString(member.0, into: &text)
                 text += ": "
                 member.1.write(into: &text, indent: inner)
-                text += index == members.count - 1 ? "\n" : ",\n"
             }
-            text += indent + "}"
         }
+    }
+
+    /// One element per line, indented by two more spaces; an empty container stays on one line.
+    private static func writeContainer<Element>(
+        _ elements: [Element],
+        open: String,
+        close: String,
+        into text: inout String,
+        indent: String,
+        writeElement: (Element, inout String, String) -> Void
+    ) {
+        guard !elements.isEmpty else {
+            text += open + close
+            return
+        }
+        let inner = indent + "  "
+        text += open + "\n"
+        for (index, element) in elements.enumerated() {
+            text += inner
+            writeElement(element, &text, inner)
+            text += index == elements.count - 1 ? "\n" : ",\n"
+        }
+        text += indent + close
     }
 
     private static func writeString(_ value: String, into text: inout String) {

@@ -21,17 +21,7 @@ public struct TrustAnchors: Sendable {
     /// Adds the certificates of a PEM bundle or a DER file. A bundle may hold certificates with legacy keys that
     /// cannot be parsed; those are skipped and counted rather than failing the whole bundle.
     public mutating func add(contentsOf url: URL) throws(CertificateDecodingError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CertificateDecodingError(
-                code: .unreadable,
-                source: url.path,
-                block: nil,
-                reason: "cannot read the trust anchors (\(CertificateChainDecoder.describe(error)))"
-            )
-        }
+        let data = try CertificateChainDecoder.read(url)
         var loaded: [Certificate] = []
         var skipped = 0
         if let text = String(data: data, encoding: .utf8), text.contains("-----BEGIN CERTIFICATE-----") {
