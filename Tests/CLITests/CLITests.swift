@@ -157,6 +157,24 @@ struct CLITests {
         }
     }
 
+    @Test("trust anchors: SSL_CERT_FILE, the manifest's trustAnchors relative to its folder, or nothing")
+    func trustAnchors() throws {
+        let validate = ["validate", "--host", pki.host, "--chain", "good.pem", "-m", "sub/anchored.json"]
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("sub/anchors"), withIntermediateDirectories: true)
+        folder.write("sub/anchored.json", #"{"schema": 1, "trustAnchors": ["anchors/root.pem"], "domains": []}"#)
+        folder.write("sub/anchors/root.pem", pki.root.pem)
+        #expect(try run(validate + ["--no-system-trust"]).status == 0)
+        folder.write("sub/anchored.json", #"{"schema": 1, "trustAnchors": [], "domains": []}"#)
+        let untrusted = try run(validate + ["--no-system-trust"])
+        #expect(untrusted.status == 1)
+        #expect(untrusted.stdoutText.contains("not a trust anchor") || untrusted.stdoutText.contains("neither among"))
+        let viaEnvironment = try run(validate, environment: ["SSL_CERT_FILE": folder.path("root.pem")])
+        #expect(viaEnvironment.status == 0, "\(viaEnvironment.stdoutText)")
+        folder.write("sub/anchored.json", #"{"schema": 1, "trustAnchors": ["anchors/missing.pem"], "domains": []}"#)
+        expectCleanError(try run(validate + ["--no-system-trust"]), mentioning: "missing.pem")
+    }
+
     @Test("--help teaches: commands, examples and exit codes")
     func help() throws {
         let root = try run(["--help"])
