@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "PinningCore", targets: ["PinningCore"]),
+        .library(name: "ChainProbe", targets: ["ChainProbe"]),
+        .library(name: "DemoLab", targets: ["DemoLab"]),
         .executable(name: "pinbench", targets: ["pinbench"]),
     ],
     dependencies: [
@@ -36,6 +38,12 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
+        // The system OpenSSL (libssl-dev): module map plus a shim for the macros Swift cannot import.
+        .systemLibrary(name: "COpenSSL"),
+        // Live TLS probe over OpenSSL: dial with a deadline, SNI, the sent and built chains, protocol and cipher.
+        .target(name: "ChainProbe", dependencies: ["COpenSSL", "PinningCore"]),
+        // In-process TLS servers on loopback with a generated PKI, one scenario per SNI name.
+        .target(name: "DemoLab", dependencies: ["COpenSSL", "LabPKI", "PinningCore"]),
         .executableTarget(
             name: "pinbench",
             dependencies: [
@@ -48,6 +56,8 @@ let package = Package(
             name: "PinningCoreTests",
             dependencies: ["PinningCore", "LabPKI", "TestSupport", .product(name: "X509", package: "swift-certificates")]
         ),
+        .testTarget(name: "ChainProbeTests", dependencies: ["ChainProbe", "DemoLab", "PinningCore", "LabPKI", "COpenSSL"]),
+        .testTarget(name: "DemoLabTests", dependencies: ["DemoLab", "ChainProbe", "PinningCore", "LabPKI"]),
         .testTarget(name: "CLITests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
     ]
 )

@@ -1,0 +1,83 @@
+import PinningCore
+import X509
+
+/// What one successful handshake showed: the chains and the TLS facts, as plain values for the core to judge.
+///
+/// An untrusted, expired or wrong-host chain is still a result: the probe only collects, the core decides.
+public struct ProbeResult: Hashable, Sendable {
+    public var target: ProbeTarget
+    /// The certificates exactly as the server sent them, leaf first, DER.
+    public var sentChain: [[UInt8]]
+    /// The path OpenSSL built from the leaf to one of the trust anchors (leaf first, anchor last), or nil when it
+    /// could not build one; `builtChainProblem` then says why.
+    public var builtChain: [[UInt8]]?
+    /// OpenSSL's words for why no chain was built (e.g. "unable to get local issuer certificate").
+    public var builtChainProblem: String?
+    /// "TLSv1.2" or "TLSv1.3".
+    public var protocolVersion: String
+    /// The IANA (RFC) name of the cipher suite, e.g. "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256".
+    public var cipherSuite: String
+    /// OpenSSL's name of the same suite, e.g. "ECDHE-RSA-AES128-GCM-SHA256".
+    public var cipherSuiteOpenSSLName: String
+    /// The key-exchange group, e.g. "X25519" or "prime256v1"; nil when there was none (RSA key exchange).
+    public var keyExchangeGroup: String?
+    /// Whether the server stapled an OCSP response (we ask for one).
+    public var ocspStapled: Bool
+    /// The address the connection went to, e.g. "127.0.0.1:8443" or "[::1]:443".
+    public var peerAddress: String
+    /// The SNI name sent, or nil when the host is an IP literal.
+    public var serverName: String?
+    /// Time to open the TCP connection (including name resolution).
+    public var connectDuration: Duration
+    /// Time from the first ClientHello byte to the finished handshake.
+    public var handshakeDuration: Duration
+
+    public init(
+        target: ProbeTarget,
+        sentChain: [[UInt8]],
+        builtChain: [[UInt8]]?,
+        builtChainProblem: String?,
+        protocolVersion: String,
+        cipherSuite: String,
+        cipherSuiteOpenSSLName: String,
+        keyExchangeGroup: String?,
+        ocspStapled: Bool,
+        peerAddress: String,
+        serverName: String?,
+        connectDuration: Duration,
+        handshakeDuration: Duration
+    ) {
+        self.target = target
+        self.sentChain = sentChain
+        self.builtChain = builtChain
+        self.builtChainProblem = builtChainProblem
+        self.protocolVersion = protocolVersion
+        self.cipherSuite = cipherSuite
+        self.cipherSuiteOpenSSLName = cipherSuiteOpenSSLName
+        self.keyExchangeGroup = keyExchangeGroup
+        self.ocspStapled = ocspStapled
+        self.peerAddress = peerAddress
+        self.serverName = serverName
+        self.connectDuration = connectDuration
+        self.handshakeDuration = handshakeDuration
+    }
+
+    /// The sent chain decoded by swift-certificates (fails on certificates it cannot parse, e.g. tiny RSA keys).
+    public func sentCertificates() throws(CertificateDecodingError) -> [Certificate] {
+        try Self.decode(sentChain, source: "chain sent by \(target)")
+    }
+
+    /// The built chain decoded, or nil when OpenSSL built none.
+    public func builtCertificates() throws(CertificateDecodingError) -> [Certificate]? {
+        guard let builtChain else { return nil }
+        return try Self.decode(builtChain, source: "chain built for \(target)")
+    }
+
+    private static func decode(_ chain: [[UInt8]], source: String) throws(CertificateDecodingError) -> [Certificate] {
+        var certificates: [Certificate] = []
+        for (index, der) in chain.enumerated() {
+            certificates.append(try CertificateChainDecoder.decodeDER(der, source: source, block: index + 1))
+        }
+        return certificates
+    }
+}

@@ -1,0 +1,71 @@
+import COpenSSL
+import Foundation
+
+/// The blocking body of one probe: resolve, dial, handshake, collect. Runs on its own thread, never on the
+/// cooperative pool.
+enum ProbeSession {
+    static func run(_ target: ProbeTarget, options: ProbeOptions, signal: CancellationSignal) -> Result<
+        ProbeResult, ProbeFailure
+    > {
+        do {
+            return .success(try runThrowing(target, options: options, signal: signal))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func runThrowing(
+        _ target: ProbeTarget, options: ProbeOptions, signal: CancellationSignal
+    ) throws(ProbeFailure) -> ProbeResult {
+        guard options.deadline > .zero else { throw .invalidTarget("the deadline must be longer than zero") }
+        guard options.maxCertificates > 0, options.maxChainBytes > 0 else {
+            throw .invalidTarget("the certificate caps must be positive")
+        }
+        guard !target.host.isEmpty, target.port != 0 else {
+            throw .invalidTarget("the target needs a host and a non-zero port")
+        }
+        let deadline = Deadline(after: options.deadline)
+        let store = try TrustStore(
+            anchorPaths: options.trustAnchorPaths, useSystemTrustStore: options.useSystemTrustStore)
+        let client = try TLSClient(serverName: target.serverName, maxChainBytes: options.maxChainBytes)
+
+        let dialStart = ContinuousClock.now
+        let addresses = try AddressResolver.resolve(target.dialEndpoint, deadline: deadline, signal: signal).get()
+        let connection = try TCPDialer.dial(addresses, deadline: deadline, signal: signal).get()
+        defer { close(connection.descriptor) }
+        let handshakeStart = ContinuousClock.now
+        try client.handshake(over: connection, deadline: deadline, signal: signal).get()
+        let handshakeEnd = ContinuousClock.now
+        client.closeQuietly(connection)
+
+        guard let peerChain = client.peerChain else { throw .tlsFailure("the server sent no certificate") }
+        let count = Int(pb_sk_X509_num(peerChain))
+        if count > options.maxCertificates {
+            throw .chainTooLarge("the server sent \(count) certificates; the cap is \(options.maxCertificates)")
+        }
+        guard let sent = X509Handle.ders(peerChain), !sent.isEmpty else {
+            throw .tlsFailure("the server's certificates could not be read")
+        }
+        let bytes = sent.reduce(0) { $0 + $1.count }
+        if bytes > options.maxChainBytes {
+            throw .chainTooLarge("the server sent \(bytes) bytes of certificates; the cap is \(options.maxChainBytes)")
+        }
+        let built = store.build(sent: peerChain)
+        let cipher = client.cipherSuite
+        return ProbeResult(
+            target: target,
+            sentChain: sent,
+            builtChain: built.chain,
+            builtChainProblem: built.problem,
+            protocolVersion: client.protocolVersion,
+            cipherSuite: cipher.standard,
+            cipherSuiteOpenSSLName: cipher.openSSL,
+            keyExchangeGroup: client.keyExchangeGroup,
+            ocspStapled: client.ocspStapled,
+            peerAddress: connection.peer.description,
+            serverName: target.serverName,
+            connectDuration: dialStart.duration(to: handshakeStart),
+            handshakeDuration: handshakeStart.duration(to: handshakeEnd)
+        )
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import PinningCore
+import X509
+
+/// The offline demo lab: TLS servers on loopback whose scenarios (good, rotated, mitm, expired, wrong-host,
+/// self-signed, incomplete, weak, slow) are chosen by SNI name under a reserved `.test` domain.
+///
+/// Everything runs with no internet: the PKI is generated in memory at start, no private key ever touches disk.
+/// A name that is no scenario gets the TLS alert "unrecognized name"; a ClientHello without SNI gets `good`.
+public enum DemoLab {
+    /// Generates the PKI, binds a loopback port (chosen by the system) and starts serving.
+    public static func start(_ options: DemoLabOptions = DemoLabOptions()) throws -> RunningLab {
+        guard options.address == "127.0.0.1" || options.address == "::1" else {
+            throw DemoLabError("the lab listens on loopback only (127.0.0.1 or ::1), not \(options.address)")
+        }
+        // The lab's connections write with OpenSSL's socket BIO, which would raise SIGPIPE when a client hangs
+        // up early (the probe tests do this on purpose). Like most servers, the process ignores SIGPIPE instead.
+        signal(SIGPIPE, SIG_IGN)
+        let catalog = try ScenarioCatalog(domain: options.domain)
+        let identities = try catalog.entries.map(ServerIdentity.init)
+        let server = try LabServer(
+            address: options.address, identities: identities, defaultHost: LabScenario.good.host(in: options.domain),
+            slowHold: options.slowHold)
+        let scenarios = try catalog.entries.map { entry in
+            Scenario(
+                kind: entry.kind, host: entry.host, servedChain: entry.served,
+                servedCertificates: try entry.served.map { try Certificate(derEncoded: $0) },
+                pinnedChain: entry.pinned)
+        }
+        server.start()
+        return RunningLab(
+            server: server, domain: options.domain, scenarios: scenarios, root: catalog.root.certificate,
+            intermediate: catalog.intermediate.certificate)
+    }
+}

@@ -1,0 +1,15 @@
+/// How to run the lab.
+public struct DemoLabOptions: Hashable, Sendable {
+    /// The loopback address to listen on: "127.0.0.1" or "::1". The lab never listens anywhere else.
+    public var address: String
+    /// The parent domain of the scenario names; under the reserved `.test` TLD so it can never be real.
+    public var domain: String
+    /// How long the `slow` scenario holds the handshake (longer than the probe deadlines it is meant to trip).
+    public var slowHold: Duration
+
+    public init(address: String = "127.0.0.1", domain: String = "pinbench.test", slowHold: Duration = .seconds(10)) {
+        self.address = address
+        self.domain = domain
+        self.slowHold = slowHold
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import LabPKI
+import X509
+
+/// A started lab: where it listens, what it serves, and the root to trust. Stop it with ``stop()`` (also done
+/// when the value is released).
+public final class RunningLab: Sendable {
+    /// The loopback address it listens on, "127.0.0.1" or "::1".
+    public let address: String
+    /// The port the system picked.
+    public let port: UInt16
+    /// The domain under which the scenario names live, e.g. "pinbench.test".
+    public let domain: String
+    /// Every scenario, in ``LabScenario`` order.
+    public let scenarios: [Scenario]
+    /// The lab root CA: the trust anchor for every honest scenario.
+    public let root: Certificate
+    /// The lab intermediate CA that issues the leaves (and that `incomplete` leaves out).
+    public let intermediate: Certificate
+    private let server: LabServer
+
+    init(server: LabServer, domain: String, scenarios: [Scenario], root: Certificate, intermediate: Certificate) {
+        self.server = server
+        self.address = server.address
+        self.port = server.port
+        self.domain = domain
+        self.scenarios = scenarios
+        self.root = root
+        self.intermediate = intermediate
+    }
+
+    deinit { server.stop() }
+
+    /// "127.0.0.1:PORT" or "[::1]:PORT": the value for a manifest domain's `connect`.
+    public var endpoint: String { address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)" }
+
+    /// The lab root as PEM text.
+    public var rootPEM: String { PEMDocumentText(type: "CERTIFICATE", der: root.derBytes).text }
+
+    /// The scenario of a kind (every kind is present).
+    public func scenario(_ kind: LabScenario) -> Scenario {
+        scenarios.first { $0.kind == kind }!
+    }
+
+    /// Writes the lab root as PEM, for `trustAnchors` in a manifest or `--cacert` in curl.
+    public func writeRoot(to url: URL) throws {
+        try Data(rootPEM.utf8).write(to: url, options: .atomic)
+    }
+
+    /// Closes the listener, cuts open connections and joins every lab thread. Safe to call more than once.
+    public func stop() { server.stop() }
+}

@@ -1,0 +1,145 @@
+import ChainProbe
+import DemoLab
+import Foundation
+import PinningCore
+import Testing
+import X509
+
+// Serialized: each test starts its own lab (key generation is CPU-bound), and the timing test should not compete
+// with the others for the two cores of a CI machine.
+@Suite("Probing the demo lab", .serialized)
+struct LabProbeTests {
+    /// A started lab, its root written to a temporary file, and probe options that trust only that root.
+    struct Fixture {
+        let lab: RunningLab
+        let directory: TemporaryDirectory
+        let options: ProbeOptions
+
+        init(deadline: Duration = .seconds(5)) throws {
+            lab = try DemoLab.start()
+            directory = try TemporaryDirectory()
+            let root = try directory.write(lab.rootPEM, to: "lab-root.pem")
+            options = ProbeOptions(deadline: deadline, trustAnchorPaths: [root], useSystemTrustStore: false)
+        }
+
+        func target(_ kind: LabScenario) -> ProbeTarget { .loopback(lab.scenario(kind).host, port: lab.port) }
+
+        func tearDown() {
+            lab.stop()
+            directory.remove()
+        }
+    }
+
+    @Test(
+        "each scenario is served under its SNI name, sent chain recorded as served",
+        arguments: LabScenario.allCases.filter { $0 != .slow })
+    func sentChainPerScenario(_ kind: LabScenario) async throws {
+        let fixture = try Fixture()
+        defer { fixture.tearDown() }
+        let scenario = fixture.lab.scenario(kind)
+        let result = try await ChainProber().probe(fixture.target(kind), options: fixture.options).get()
+        #expect(result.sentChain == scenario.servedChain)
+        #expect(result.serverName == scenario.host)
+        #expect(result.peerAddress == "127.0.0.1:\(fixture.lab.port)")
+        #expect(result.handshakeDuration > .zero)
+        let leaf = try #require(try result.sentCertificates().first)
+        let names = try leaf.extensions.subjectAlternativeNames?.compactMap { name -> String? in
+            if case .dnsName(let dns) = name { return dns }
+            return nil
+        }
+        let expected = kind == .wrongHost ? "other.\(fixture.lab.domain)" : scenario.host
+        #expect(names == [expected])
+    }
+
+    @Test("the built chain reaches the lab root when the root is given, and only then")
+    func builtChain() async throws {
+        let fixture = try Fixture()
+        defer { fixture.tearDown() }
+        let root = fixture.lab.root.derBytes
+        for kind in [LabScenario.good, .rotated, .expired, .wrongHost, .weak] {
+            let result = try await ChainProber().probe(fixture.target(kind), options: fixture.options).get()
+            let built = try #require(result.builtChain, "\(kind): \(result.builtChainProblem ?? "")")
+            #expect(built == result.sentChain + [root], "\(kind)")
+            #expect(result.builtChainProblem == nil)
+        }
+        for kind in [LabScenario.mitm, .selfSigned, .incomplete] {
+            let result = try await ChainProber().probe(fixture.target(kind), options: fixture.options).get()
+            #expect(result.builtChain == nil, "\(kind)")
+            #expect(result.builtChainProblem?.isEmpty == false, "\(kind)")
+        }
+        // Without the lab root nothing builds: an untrusted chain is still a result, not an error.
+        let bare = ProbeOptions(useSystemTrustStore: false)
+        let result = try await ChainProber().probe(fixture.target(.good), options: bare).get()
+        #expect(result.builtChain == nil)
+        #expect(result.builtChainProblem == "unable to get local issuer certificate")
+    }
+
+    @Test("pins of the received certificates equal the openssl command line's")
+    func pinsMatchOpenSSL() async throws {
+        let fixture = try Fixture()
+        defer { fixture.tearDown() }
+        for kind in [LabScenario.good, .mitm, .weak, .selfSigned] {
+            let result = try await ChainProber().probe(fixture.target(kind), options: fixture.options).get()
+            for der in result.sentChain + (result.builtChain ?? []) {
+                let expected = try opensslPin(ofDER: der, in: fixture.directory)
+                #expect(expected.count == 44)
+                #expect(try swiftPin(ofDER: der) == expected, "\(kind)")
+            }
+        }
+    }
+
+    @Test("TLS facts: 1.3 with a key-exchange group for good, 1.2 RSA key exchange for weak")
+    func tlsFacts() async throws {
+        let fixture = try Fixture()
+        defer { fixture.tearDown() }
+        let good = try await ChainProber().probe(fixture.target(.good), options: fixture.options).get()
+        #expect(good.protocolVersion == "TLSv1.3")
+        #expect(good.cipherSuite.hasPrefix("TLS_AES_") || good.cipherSuite.hasPrefix("TLS_CHACHA20"))
+        #expect(good.keyExchangeGroup != nil)
+        #expect(good.ocspStapled == false)
+        let weak = try await ChainProber().probe(fixture.target(.weak), options: fixture.options).get()
+        #expect(weak.protocolVersion == "TLSv1.2")
+        #expect(weak.cipherSuite.hasPrefix("TLS_RSA_WITH_"))
+        #expect(weak.keyExchangeGroup == nil)
+    }
+
+    @Test("an unknown name under the lab domain gets the TLS alert \"unrecognized name\"")
+    func unknownName() async throws {
+        let fixture = try Fixture()
+        defer { fixture.tearDown() }
+        let target = ProbeTarget.loopback("nope.\(fixture.lab.domain)", port: fixture.lab.port)
+        let failure = try #require(await ChainProber().probe(target, options: fixture.options).failure)
+        #expect(failure.code == .tlsAlert)
+        #expect(failure.alert == "unrecognized name")
+        #expect(failure.description.contains("unrecognized name"))
+    }
+
+    @Test("an IP-literal host sends no SNI and gets the default scenario")
+    func noSNI() async throws {
+        let fixture = try Fixture()
+        defer { fixture.tearDown() }
+        let target = ProbeTarget(host: "127.0.0.1", port: fixture.lab.port)
+        let result = try await ChainProber().probe(target, options: fixture.options).get()
+        #expect(result.serverName == nil)
+        #expect(result.sentChain == fixture.lab.scenario(.good).servedChain)
+    }
+
+    @Test("slow: the probe times out in the handshake phase, and other scenarios are served meanwhile")
+    func slowTimesOut() async throws {
+        let fixture = try Fixture(deadline: .milliseconds(500))
+        defer { fixture.tearDown() }
+        let slow = Task {
+            let started = ContinuousClock.now
+            let result = await ChainProber().probe(fixture.target(.slow), options: fixture.options)
+            return (result, ContinuousClock.now - started)
+        }
+        let good = await ChainProber().probe(fixture.target(.good), options: fixture.options)
+        #expect(good.success != nil)
+        let (result, elapsed) = await slow.value
+        let failure = try #require(result.failure)
+        #expect(failure.code == .timedOut)
+        #expect(failure.phase == .handshake)
+        #expect(failure.reason.contains("TLS handshake"))
+        #expect(elapsed < .seconds(4), "deadline 0.5 s plus a generous margin")
+    }
+}
