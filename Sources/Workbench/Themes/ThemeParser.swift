@@ -177,6 +177,7 @@ private struct Scanner {
             if take("]") { return .array(items) }
             while true {
                 skipSpaces()
+                if peek == nil { throw ScanError("unclosed `[`: arrays stay on one line") }
                 items.append(try value())
                 skipSpaces()
                 if take("]") { return .array(items) }
@@ -191,6 +192,7 @@ private struct Scanner {
             if take("}") { return .table(fields) }
             while true {
                 skipSpaces()
+                if peek == nil { throw ScanError("unclosed `{`: inline tables stay on one line") }
                 let k = try key()
                 if fields.contains(where: { $0.0 == k }) { throw ScanError("\(k) is set twice in the table") }
                 skipSpaces()
