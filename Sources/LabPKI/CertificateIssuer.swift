@@ -113,7 +113,8 @@ public enum CertificateIssuer {
                 Certificate.Extension(BasicConstraints.isCertificateAuthority(maxPathLength: nil), critical: true)
             )
             try extensions.append(
-                Certificate.Extension(KeyUsage(digitalSignature: true, keyCertSign: true, cRLSign: true), critical: true)
+                Certificate.Extension(
+                    KeyUsage(digitalSignature: true, keyCertSign: true, cRLSign: true), critical: true)
             )
         } else {
             try extensions.append(Certificate.Extension(BasicConstraints.notCertificateAuthority, critical: true))
@@ -138,7 +139,8 @@ public enum CertificateIssuer {
         if let issuer {
             try extensions.append(
                 Certificate.Extension(
-                    AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: issuer.key.publicKey).keyIdentifier),
+                    AuthorityKeyIdentifier(
+                        keyIdentifier: SubjectKeyIdentifier(hash: issuer.key.publicKey).keyIdentifier),
                     critical: false
                 )
             )

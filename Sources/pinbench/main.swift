@@ -1,1 +1,3 @@
-print("pinbench")
+// The entry point stays synchronous on purpose: the terminal UI must run its loop on the real main thread (see
+// PITFALLS: after a top-level await, ncurses misses SIGWINCH). Async commands are bridged in `CommandRunner`.
+CommandRunner.main(PinBench.self)

@@ -46,7 +46,9 @@ public enum CertificateChainDecoder {
     }
 
     /// Decodes the DER encoding of one certificate.
-    public static func decodeDER(_ bytes: [UInt8], source: String, block: Int?) throws(CertificateDecodingError)
+    public static func decodeDER(
+        _ bytes: [UInt8], source: String, block: Int?
+    ) throws(CertificateDecodingError)
         -> Certificate
     {
         do {

@@ -1,0 +1,102 @@
+import Crypto
+import Foundation
+import SwiftASN1
+import X509
+
+/// Everything a person needs to recognise a certificate and pin it, computed once from its DER.
+///
+/// Strings here are exactly what the certificate says; pass them through ``TerminalSafeText`` before display.
+public struct CertificateDetails: Hashable, Sendable, Codable {
+    public let subject: String
+    public let issuer: String
+    public let commonName: String?
+    /// Colon hex of the serial number's bytes.
+    public let serialNumber: String
+    public let notBefore: Date
+    public let notAfter: Date
+    public let dnsNames: [String]
+    public let ipAddresses: [String]
+    public let key: PublicKeyDescription
+    public let signatureAlgorithm: String
+    public let isCertificateAuthority: Bool
+    public let isSelfIssued: Bool
+    /// Colon hex SHA-256 of the certificate DER, as `openssl x509 -fingerprint -sha256` prints it.
+    public let sha256Fingerprint: String
+    public let sha1Fingerprint: String
+    /// base64(SHA-256(DER SubjectPublicKeyInfo)): the RFC 7469 / TrustKit / OkHttp / Android pin.
+    public let spkiPin: String
+    /// base64(SHA-256(certificate DER)): the whole-certificate pin of URLSession / Alamofire / AFNetworking.
+    public let certPin: String
+
+    public init(_ certificate: Certificate) {
+        let der = certificate.derBytes
+        subject = certificate.subject.opensslString
+        issuer = certificate.issuer.opensslString
+        commonName = certificate.subject.commonName
+        serialNumber = Fingerprint.colonHex(certificate.serialNumber.bytes)
+        notBefore = certificate.notValidBefore
+        notAfter = certificate.notValidAfter
+        let names = Self.alternativeNames(certificate)
+        dnsNames = names.dns
+        ipAddresses = names.ip
+        key = PublicKeyDescription(certificate.publicKey)
+        signatureAlgorithm = certificate.signatureAlgorithm.opensslName
+        isCertificateAuthority = Self.isCA(certificate)
+        isSelfIssued = certificate.subject == certificate.issuer
+        sha256Fingerprint = Fingerprint.colonHex(SHA256.hash(data: der))
+        sha1Fingerprint = Fingerprint.colonHex(Insecure.SHA1.hash(data: der))
+        spkiPin = Fingerprint.sha256Base64(certificate.publicKey.subjectPublicKeyInfoDER)
+        certPin = Fingerprint.sha256Base64(der)
+    }
+
+    /// Whole days from `date` until the certificate expires; negative once it has.
+    public func daysLeft(at date: Date) -> Int {
+        Int((notAfter.timeIntervalSince(date) / 86_400).rounded(.down))
+    }
+
+    /// The pin value of the given type.
+    public func pinValue(_ type: PinType) -> String {
+        switch type {
+        case .spkiSHA256: return spkiPin
+        case .certSHA256: return certPin
+        }
+    }
+
+    /// A short human label such as `leaf key, CN=api.example.com`.
+    public func label(type: PinType, level: Int) -> String {
+        let role = level == 0 ? "leaf" : (isSelfIssued ? "root" : "CA")
+        let what = type == .spkiSHA256 ? "key" : "certificate"
+        return "\(role) \(what), \(commonName.map { "CN=\($0)" } ?? subject)"
+    }
+
+    private static func isCA(_ certificate: Certificate) -> Bool {
+        guard let constraints = try? certificate.extensions.basicConstraints else { return false }
+        if case .isCertificateAuthority = constraints { return true }
+        return false
+    }
+
+    private static func alternativeNames(_ certificate: Certificate) -> (dns: [String], ip: [String]) {
+        guard let names = try? certificate.extensions.subjectAlternativeNames else { return ([], []) }
+        var dns: [String] = []
+        var ip: [String] = []
+        for name in names {
+            switch name {
+            case .dnsName(let value): dns.append(value)
+            case .ipAddress(let octets): ip.append(formatIPAddress(Array(octets.bytes)))
+            default: continue
+            }
+        }
+        return (dns, ip)
+    }
+
+    /// Dotted IPv4 or RFC 5952-ish IPv6 text for the raw address bytes of a SAN.
+    static func formatIPAddress(_ bytes: [UInt8]) -> String {
+        if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
+        guard bytes.count == 16 else { return Fingerprint.colonHex(bytes) }
+        var groups: [String] = []
+        for index in stride(from: 0, to: 16, by: 2) {
+            groups.append(String(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]), radix: 16))
+        }
+        return groups.joined(separator: ":")
+    }
+}

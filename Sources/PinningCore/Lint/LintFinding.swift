@@ -1,0 +1,41 @@
+/// One problem the lockout guard found, with the domain it concerns and how to fix it.
+public struct LintFinding: Hashable, Sendable, Codable {
+    public enum Severity: String, Hashable, Sendable, Codable, Comparable {
+        case warning
+        case error
+
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs == .warning && rhs == .error }
+    }
+
+    /// Stable identifiers for scripts and tests.
+    public enum Rule: String, Hashable, Sendable, Codable, CaseIterable {
+        case tooFewPins = "too-few-pins"
+        case malformedPinValue = "malformed-pin-value"
+        case duplicateDomain = "duplicate-domain"
+        case noBackupPin = "no-backup-pin"
+        case allPinsOnExpiringLeaf = "all-pins-on-expiring-leaf"
+        case expiresInPast = "expires-in-past"
+        case pinsMatchNothingServed = "pins-match-nothing-served"
+        case missingTrustAnchor = "missing-trust-anchor"
+    }
+
+    public let severity: Severity
+    public let rule: Rule
+    /// The domain concerned, or nil for manifest-wide findings.
+    public let host: String?
+    public let message: String
+    public let fix: String
+
+    public init(_ severity: Severity, _ rule: Rule, host: String?, message: String, fix: String) {
+        self.severity = severity
+        self.rule = rule
+        self.host = host
+        self.message = message
+        self.fix = fix
+    }
+
+    /// `error too-few-pins api.example.com: ... Fix: ...`
+    public var formatted: String {
+        "\(severity.rawValue) [\(rule.rawValue)] \(host ?? "manifest"): \(message) Fix: \(fix)"
+    }
+}

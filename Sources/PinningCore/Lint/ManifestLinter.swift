@@ -1,0 +1,162 @@
+import Foundation
+import X509
+
+/// The lockout guard: finds manifests that would lock an app out of its own servers, or that protect nothing.
+public struct ManifestLinter: Sendable {
+    /// Pins on a leaf expiring within this many days are a lockout risk.
+    public var expiringLeafDays: Int = 30
+
+    public init(expiringLeafDays: Int = 30) {
+        self.expiringLeafDays = expiringLeafDays
+    }
+
+    /// Lints `manifest` at `now`. `servedChains` holds the chains seen live (leaf first) by normalized host; rules
+    /// that compare pins with what servers present run only for hosts that have one.
+    public func lint(
+        _ manifest: PinManifest,
+        now: Date,
+        servedChains: [String: [Certificate]] = [:],
+        missingTrustAnchors: [String] = []
+    ) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        for path in missingTrustAnchors {
+            findings.append(
+                LintFinding(
+                    .error,
+                    .missingTrustAnchor,
+                    host: nil,
+                    message: "trust anchor \(path) cannot be read.",
+                    fix: "Fix the path (relative to the manifest's folder) or remove it from trustAnchors."
+                )
+            )
+        }
+        var seen: [String: Int] = [:]
+        for domain in manifest.domains {
+            let key = domain.normalizedHost
+            seen[key, default: 0] += 1
+            if seen[key] == 2 {
+                findings.append(
+                    LintFinding(
+                        .error,
+                        .duplicateDomain,
+                        host: domain.host,
+                        message: "appears more than once; only the first entry would apply.",
+                        fix: "Merge the entries into one domain."
+                    )
+                )
+            }
+            findings += lint(domain, now: now, served: servedChains[key])
+        }
+        return findings.sorted { ($1.severity, $0.host ?? "") < ($0.severity, $1.host ?? "") }
+    }
+
+    private func lint(_ domain: DomainPolicy, now: Date, served: [Certificate]?) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let host = domain.host
+        for pin in domain.pins where !pin.hasWellFormedValue {
+            findings.append(
+                LintFinding(
+                    .error,
+                    .malformedPinValue,
+                    host: host,
+                    message: "pin \"\(pin.value)\" is not base64 of 32 bytes, so it can never match.",
+                    fix: "Copy the 44-character value from `pinbench pins` or `pinbench inspect`."
+                )
+            )
+        }
+        if domain.mode == .enforce && domain.pins.count < 2 {
+            findings.append(
+                LintFinding(
+                    .error,
+                    .tooFewPins,
+                    host: host,
+                    message: "enforces \(domain.pins.count) pin\(domain.pins.count == 1 ? "" : "s"); "
+                        + "one key change would lock every installed app out.",
+                    fix: "Add a backup pin (a spare key or the CA's key) or set mode to report-only."
+                )
+            )
+        }
+        if let expires = domain.expires, domain.hasLapsed(at: now) {
+            findings.append(
+                LintFinding(
+                    .warning,
+                    .expiresInPast,
+                    host: host,
+                    message: "expired on \(expires); its pins no longer apply and connections fall back to "
+                        + "default trust.",
+                    fix: "Review the pins and move expires to a future date, or remove the domain."
+                )
+            )
+        }
+        findings += backupFindings(domain, served: served)
+        if let leafFinding = expiringLeafFinding(domain, now: now) {
+            findings.append(leafFinding)
+        }
+        if let served, !domain.pins.isEmpty,
+            !domain.pins.contains(where: { pin in
+                served.contains { CertificateDetails($0).pinValue(pin.type) == pin.value }
+            })
+        {
+            findings.append(
+                LintFinding(
+                    .warning,
+                    .pinsMatchNothingServed,
+                    host: host,
+                    message: "none of its \(domain.pins.count) pins matches the chain the server presents now; "
+                        + "shipping this locks users out.",
+                    fix: "Run `pinbench inspect \(host)` and pin a key from the served chain."
+                )
+            )
+        }
+        return findings
+    }
+
+    private func backupFindings(_ domain: DomainPolicy, served: [Certificate]?) -> [LintFinding] {
+        guard !domain.pins.isEmpty else { return [] }
+        let backups = domain.pins.filter { $0.role == .backup }
+        if backups.isEmpty {
+            return [
+                LintFinding(
+                    .warning,
+                    .noBackupPin,
+                    host: domain.host,
+                    message: "has no backup pin; a forced key rotation would need an app update first.",
+                    fix: "Pin a spare key (generated offline and kept safe) or another CA's key as backup."
+                )
+            ]
+        }
+        guard let served else { return [] }
+        let servedValues = Set(served.flatMap { [CertificateDetails($0).spkiPin, CertificateDetails($0).certPin] })
+        if backups.allSatisfy({ servedValues.contains($0.value) }) {
+            return [
+                LintFinding(
+                    .warning,
+                    .noBackupPin,
+                    host: domain.host,
+                    message: "every backup pin is in the chain served today, so it is no backup: losing that "
+                        + "chain loses them all.",
+                    fix: "Add a backup pin for a key that is not in the served chain."
+                )
+            ]
+        }
+        return []
+    }
+
+    private func expiringLeafFinding(_ domain: DomainPolicy, now: Date) -> LintFinding? {
+        let pins = domain.pins
+        guard !pins.isEmpty, pins.allSatisfy({ $0.position == .leaf }) else { return nil }
+        let horizon = now.addingTimeInterval(Double(expiringLeafDays) * 86_400)
+        let expiries = pins.compactMap(\.notAfter)
+        guard expiries.count == pins.count, let latest = expiries.max(), latest <= horizon else { return nil }
+        let days = Int((latest.timeIntervalSince(now) / 86_400).rounded(.down))
+        return LintFinding(
+            .warning,
+            .allPinsOnExpiringLeaf,
+            host: domain.host,
+            message: days < 0
+                ? "every pin is on a leaf that has already expired."
+                : "every pin is on a leaf that expires within \(days) day\(days == 1 ? "" : "s").",
+            fix: "Pin the intermediate's key or the renewed leaf's key before the leaf is replaced."
+        )
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A calendar date (`2027-06-30`) in UTC, as used by the manifest's `expires`.
+public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Parses `YYYY-MM-DD`; nil for anything else or an impossible date.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+        guard let start = startDate, Self.calendar.component(.day, from: start) == day else { return nil }
+    }
+
+    public init(containing date: Date) {
+        let parts = Self.calendar.dateComponents([.year, .month, .day], from: date)
+        year = parts.year!
+        month = parts.month!
+        day = parts.day!
+    }
+
+    /// Midnight UTC at the start of this day.
+    public var startDate: Date? {
+        Self.calendar.date(from: DateComponents(year: year, month: month, day: day))
+    }
+
+    /// Midnight UTC at the end of this day: the first instant after it.
+    public var endDate: Date? { startDate.map { $0.addingTimeInterval(86_400) } }
+
+    public var description: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    private static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Whether a pin mismatch blocks the connection or is only reported.
+public enum EnforcementMode: String, Codable, CaseIterable, Hashable, Sendable {
+    case enforce
+    case reportOnly = "report-only"
+}
+
+/// The pinning policy of one host (and optionally its subdomains).
+public struct DomainPolicy: Hashable, Sendable {
+    public var host: String
+    public var port: Int
+    /// Another address to dial (`10.0.0.5:8443`); SNI and hostname checks still use `host`.
+    public var connect: String?
+    public var includeSubdomains: Bool
+    public var mode: EnforcementMode
+    /// After this day the pins lapse: connections fall back to default trust, loudly.
+    public var expires: CalendarDay?
+    public var pins: [Pin]
+
+    public init(
+        host: String,
+        port: Int = 443,
+        connect: String? = nil,
+        includeSubdomains: Bool = false,
+        mode: EnforcementMode = .enforce,
+        expires: CalendarDay? = nil,
+        pins: [Pin] = []
+    ) {
+        self.host = host
+        self.port = port
+        self.connect = connect
+        self.includeSubdomains = includeSubdomains
+        self.mode = mode
+        self.expires = expires
+        self.pins = pins
+    }
+
+    /// The host in the form used for lookups: lower case, no trailing dot.
+    public var normalizedHost: String { Self.normalize(host) }
+
+    /// True when the pins no longer apply at `date` because `expires` has passed.
+    public func hasLapsed(at date: Date) -> Bool {
+        guard let end = expires?.endDate else { return false }
+        return date >= end
+    }
+
+    static func normalize(_ host: String) -> String {
+        var host = host.lowercased()
+        while host.hasSuffix(".") { host.removeLast() }
+        return host
+    }
+}

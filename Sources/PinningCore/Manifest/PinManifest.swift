@@ -1,0 +1,48 @@
+import Foundation
+
+/// The pin manifest: which hosts are pinned to what. Reviewed in pull requests, read by apps and the CLI.
+public struct PinManifest: Hashable, Sendable {
+    /// The only schema this version reads and writes.
+    public static let currentSchema = 1
+
+    public var schema: Int
+    /// Extra trust anchors (PEM or DER files), relative to the manifest's folder.
+    public var trustAnchors: [String]
+    public var domains: [DomainPolicy]
+
+    public init(schema: Int = PinManifest.currentSchema, trustAnchors: [String] = [], domains: [DomainPolicy] = []) {
+        self.schema = schema
+        self.trustAnchors = trustAnchors
+        self.domains = domains
+    }
+
+    /// The policy that governs `host`: an exact match first, else the nearest parent with `includeSubdomains`.
+    public func policy(for host: String) -> DomainPolicy? {
+        let wanted = DomainPolicy.normalize(host)
+        if let exact = domains.first(where: { $0.normalizedHost == wanted }) {
+            return exact
+        }
+        var labels = wanted.split(separator: ".").map(String.init)
+        while labels.count > 1 {
+            labels.removeFirst()
+            let parent = labels.joined(separator: ".")
+            if let match = domains.first(where: { $0.normalizedHost == parent && $0.includeSubdomains }) {
+                return match
+            }
+        }
+        return nil
+    }
+
+    /// Index of the domain whose host is exactly `host` (case-insensitive).
+    public func indexOfDomain(_ host: String) -> Int? {
+        let wanted = DomainPolicy.normalize(host)
+        return domains.firstIndex { $0.normalizedHost == wanted }
+    }
+
+    /// Domains in the stable order used on disk: by host, then port.
+    public var canonicallyOrdered: PinManifest {
+        var copy = self
+        copy.domains.sort { ($0.normalizedHost, $0.port) < ($1.normalizedHost, $1.port) }
+        return copy
+    }
+}

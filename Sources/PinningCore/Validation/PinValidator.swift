@@ -1,0 +1,198 @@
+import Foundation
+import X509
+
+/// Decides whether a presented chain is acceptable for a host: default trust evaluation first, then the manifest's
+/// pins, checked on the verified path only — a pinned certificate appended to an attacker's chain must not pass
+/// (the OkHttp CVE-2016-2402 lesson).
+public struct PinValidator: Sendable {
+    public let manifest: PinManifest
+    public let trustAnchors: TrustAnchors
+
+    public init(manifest: PinManifest, trustAnchors: TrustAnchors) {
+        self.manifest = manifest
+        self.trustAnchors = trustAnchors
+    }
+
+    /// The verdict for `chain` (as presented, leaf first) when connecting to `host` at `time`.
+    public func validate(host: String, chain: [Certificate], at time: Date) async -> Verdict {
+        let policy = manifest.policy(for: host)
+        guard !chain.isEmpty else {
+            return Verdict(
+                host: host,
+                outcome: .rejected,
+                rejection: .emptyChain,
+                policy: policy,
+                matchedPin: nil,
+                certificates: [],
+                summary: "\(host): rejected: the server presented no certificate.",
+                explanation: []
+            )
+        }
+        let evaluation = await TrustEvaluator(anchors: trustAnchors.certificates).evaluate(
+            host: host,
+            chain: chain,
+            at: time
+        )
+        switch evaluation {
+        case .failed(let rejection, let reasons):
+            let presented = chain.enumerated().map {
+                PresentedCertificate(level: $0.offset, details: CertificateDetails($0.element), inVerifiedPath: false)
+            }
+            var explanation = reasons.map { "- " + $0 }
+            explanation.append("Pins were not checked: default trust evaluation failed first.")
+            explanation += Self.listing(presented, pinned: policy)
+            return Verdict(
+                host: host,
+                outcome: .rejected,
+                rejection: rejection,
+                policy: policy,
+                matchedPin: nil,
+                certificates: presented,
+                summary: "\(host): rejected: \(Self.describe(rejection)).",
+                explanation: explanation
+            )
+        case .trusted(let path):
+            return judgePins(host: host, policy: policy, path: path, presented: chain, at: time)
+        }
+    }
+
+    private func judgePins(
+        host: String,
+        policy: DomainPolicy?,
+        path: [Certificate],
+        presented: [Certificate],
+        at time: Date
+    ) -> Verdict {
+        var certificates = path.enumerated().map {
+            PresentedCertificate(level: $0.offset, details: CertificateDetails($0.element), inVerifiedPath: true)
+        }
+        let outside = presented.filter { !path.contains($0) }
+        certificates += outside.map {
+            PresentedCertificate(level: certificates.count, details: CertificateDetails($0), inVerifiedPath: false)
+        }
+        let anchor = certificates[path.count - 1].details.subject
+        let trustLine = "Trusted by default evaluation: \(path.count)-certificate path to trust anchor \(anchor)."
+
+        func verdict(
+            _ outcome: Verdict.Outcome, _ summary: String, _ lines: [String], match: PinMatch? = nil,
+            rejection: Verdict.Rejection? = nil
+        ) -> Verdict {
+            Verdict(
+                host: host,
+                outcome: outcome,
+                rejection: rejection,
+                policy: policy,
+                matchedPin: match,
+                certificates: certificates,
+                summary: summary,
+                explanation: [trustLine] + lines
+            )
+        }
+
+        guard let policy else {
+            return verdict(.notPinned, "\(host): trusted, not pinned (no domain in the manifest covers this host).", [])
+        }
+        let scope =
+            policy.normalizedHost == DomainPolicy.normalize(host) ? "" : " (via \(policy.host), includeSubdomains)"
+        if policy.hasLapsed(at: time) {
+            return verdict(
+                .pinsLapsed,
+                "\(host): trusted, pins LAPSED: the domain's pins expired on \(policy.expires!) and were not checked.",
+                [
+                    "Update the pins and the expires date\(scope); until then this host is protected by default trust only."
+                ]
+            )
+        }
+        if policy.pins.isEmpty {
+            return verdict(.notPinned, "\(host): trusted, not pinned: the domain\(scope) lists no pins.", [])
+        }
+        let pathDetails = certificates.filter(\.inVerifiedPath)
+        for entry in pathDetails {
+            for pin in policy.pins
+            where pin.position.admits(level: entry.level) && entry.details.pinValue(pin.type) == pin.value {
+                let match = PinMatch(pin: pin, level: entry.level, subject: entry.details.subject)
+                var lines = [
+                    "Pin matched at level \(entry.level) (\(entry.details.subject)): \(pin.type.rawValue) "
+                        + "\(pin.value), \(pin.role.rawValue)\(scope)."
+                ]
+                if pin.role == .backup {
+                    lines.append("The match is a BACKUP pin: the server has rotated; promote it and add a new backup.")
+                }
+                return verdict(
+                    .accepted,
+                    "\(host): accepted: \(pin.role.rawValue) pin matched at level \(entry.level).",
+                    lines,
+                    match: match
+                )
+            }
+        }
+        var lines = ["No pin of \(policy.host)\(scope) matches any certificate of the verified path."]
+        lines += notes(policy: policy, certificates: certificates)
+        lines += Self.listing(certificates, pinned: policy)
+        if policy.mode == .reportOnly {
+            return verdict(
+                .reportOnlyViolation,
+                "\(host): trusted, but PIN MISMATCH (report-only: the connection is allowed and reported).",
+                lines
+            )
+        }
+        return verdict(
+            .rejected,
+            "\(host): rejected: \(Self.describe(.pinMismatch)).",
+            lines,
+            rejection: .pinMismatch
+        )
+    }
+
+    /// Near misses: pins that match the wrong position, or certificates sent outside the verified path.
+    private func notes(policy: DomainPolicy, certificates: [PresentedCertificate]) -> [String] {
+        var lines: [String] = []
+        for entry in certificates {
+            for pin in policy.pins where entry.details.pinValue(pin.type) == pin.value {
+                if !entry.inVerifiedPath {
+                    lines.append(
+                        "Pin \(pin.value) matches \(entry.details.subject), which the server sent but which is not "
+                            + "part of the verified path; it does not count."
+                    )
+                } else {
+                    lines.append(
+                        "Pin \(pin.value) matches level \(entry.level) but is restricted to position "
+                            + "\(pin.position.rawValue)."
+                    )
+                }
+            }
+        }
+        return lines
+    }
+
+    static func listing(_ certificates: [PresentedCertificate], pinned policy: DomainPolicy?) -> [String] {
+        var lines = ["Presented:"]
+        for entry in certificates {
+            let place = entry.inVerifiedPath ? "[\(entry.level)]" : "[sent, not in path]"
+            lines.append("  \(place) \(entry.details.subject)")
+            lines.append("      spki-sha256 \(entry.details.spkiPin)  cert-sha256 \(entry.details.certPin)")
+        }
+        if let policy {
+            lines.append("Pinned for \(policy.host) (\(policy.mode.rawValue)):")
+            if policy.pins.isEmpty { lines.append("  (none)") }
+            for pin in policy.pins {
+                let label = pin.label.map { "  " + $0 } ?? ""
+                lines.append(
+                    "  \(pin.type.rawValue) \(pin.value) \(pin.role.rawValue), \(pin.position.rawValue)\(label)")
+            }
+        }
+        return lines
+    }
+
+    static func describe(_ rejection: Verdict.Rejection) -> String {
+        switch rejection {
+        case .emptyChain: return "the server presented no certificate"
+        case .untrustedChain: return "the chain does not lead to a trust anchor"
+        case .hostnameMismatch: return "the certificate is not valid for this host name"
+        case .expired: return "a certificate in the chain has expired"
+        case .notYetValid: return "a certificate in the chain is not valid yet"
+        case .wrongKeyUsage: return "a certificate's extended key usage does not allow TLS server authentication"
+        case .pinMismatch: return "no pinned key or certificate is in the verified chain"
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import PinningCore
+
+struct PinCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pin",
+        abstract: "Add or remove pins without the terminal UI.",
+        subcommands: [PinAddCommand.self, PinRemoveCommand.self]
+    )
+}
+
+struct PinAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Pin the key or the certificate at one level of a chain.",
+        discussion: """
+            Level 0 is the leaf, 1 the certificate that signed it, and so on. A new domain starts in report-only \
+            mode, so that a single pin cannot lock anyone out; switch it to enforce with --mode enforce once it \
+            has a backup pin. Writes behind the lint gate: a manifest with lint errors is not written unless \
+            --allow-lint-errors is given.
+
+            Examples:
+              pinbench pin add api.example.com --chain served.pem --level 0
+              pinbench pin add api.example.com --chain served.pem --level 1 --backup --note "issuing CA key"
+              pinbench pin add api.example.com --chain served.pem --level 0 --type cert --mode enforce
+            """
+    )
+
+    @Argument(help: "The host the pin applies to.")
+    var host: String
+
+    @Option(help: "The chain to take the certificate from, leaf first (PEM or DER).")
+    var chain: String
+
+    @Option(help: "Which certificate of the chain: 0 is the leaf.")
+    var level: Int
+
+    @Option(help: "spki (the public key; survives renewals with the same key) or cert (the whole certificate).")
+    var type: PinKind = .spki
+
+    @Flag(help: "Add the pin as a backup (kept for a planned rotation) rather than active.")
+    var backup = false
+
+    @Option(help: "Why this pin exists, for the reviewer.")
+    var note: String?
+
+    @Option(help: "Set the domain's mode: enforce or report-only. Default: unchanged, report-only for a new domain.")
+    var mode: EnforcementMode?
+
+    @Flag(name: .customLong("allow-lint-errors"), help: "Write even if lint finds errors (risks a lockout).")
+    var allowLintErrors = false
+
+    @OptionGroup var manifestOptions: ManifestOptions
+
+    func run() throws {
+        let certificates = try ChainFile.read(chain)
+        guard certificates.indices.contains(level) else {
+            throw CLIFailure(
+                "--level \(level) is out of range: \(chain) holds \(certificates.count) certificate"
+                    + "\(certificates.count == 1 ? "" : "s") (levels 0...\(certificates.count - 1))"
+            )
+        }
+        var document = try ManifestStore.loadOrCreate(manifestOptions.url)
+        let details = CertificateDetails(certificates[level])
+        let pin = Pin(
+            certificate: details,
+            level: level,
+            type: type.pinType,
+            role: backup ? .backup : .active,
+            added: Date(),
+            note: note
+        )
+        var outcome = ManifestEditor.addPin(pin, host: host, to: &document.manifest, newDomainMode: mode ?? .reportOnly)
+        if let mode, let index = document.manifest.indexOfDomain(host), document.manifest.domains[index].mode != mode {
+            document.manifest.domains[index].mode = mode
+            outcome = .changed(outcome.message + "; mode set to \(mode.rawValue)")
+        }
+        guard outcome.didChange else {
+            Output.line(outcome.message)
+            return
+        }
+        try LintGate.save(document, allowErrors: allowLintErrors)
+        Output.line("\(outcome.message) (\(pin.label ?? "")); wrote \(document.url.path)")
+    }
+}
+
+struct PinRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove a pin by its value.",
+        discussion: """
+            Writes behind the lint gate: removing the second-to-last pin of an enforced domain is refused unless \
+            --allow-lint-errors is given.
+
+            Example:
+              pinbench pin remove api.example.com 'r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E='
+            """
+    )
+
+    @Argument(help: "The host whose pin to remove.")
+    var host: String
+
+    @Argument(help: "The pin value (44 base64 characters).")
+    var value: String
+
+    @Flag(name: .customLong("allow-lint-errors"), help: "Write even if lint finds errors (risks a lockout).")
+    var allowLintErrors = false
+
+    @OptionGroup var manifestOptions: ManifestOptions
+
+    func run() throws {
+        var document = try ManifestStore.load(manifestOptions.url)
+        let outcome = ManifestEditor.removePin(value: value, host: host, from: &document.manifest)
+        guard outcome.didChange else {
+            throw CLIFailure(outcome.message)
+        }
+        try LintGate.save(document, allowErrors: allowLintErrors)
+        Output.line("\(outcome.message); wrote \(document.url.path)")
+    }
+}
+
+/// `--type` values.
+enum PinKind: String, ExpressibleByArgument, CaseIterable {
+    case spki
+    case cert
+
+    var pinType: PinType { self == .spki ? .spkiSHA256 : .certSHA256 }
+}
+
+extension EnforcementMode: ExpressibleByArgument {}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `pinbench`: a certificate-pinning workbench. Each subcommand is a small struct in Commands/.
+struct PinBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pinbench",
+        abstract: "Curate TLS certificate and public-key pins safely.",
+        discussion: """
+            Pins live in a manifest (pins.json by default) that apps and CI read through the same validation \
+            core. Exit status for every command: 0 success, 1 a rejection or lint errors, 2 bad input.
+            """,
+        version: "0.1.0",
+        subcommands: [PinsCommand.self, ValidateCommand.self, LintCommand.self, PinCommand.self]
+    )
+}

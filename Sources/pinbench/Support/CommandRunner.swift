@@ -1,0 +1,75 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+
+/// Parses the arguments and runs the command: synchronous commands on the main thread, async ones on a task that
+/// the main thread waits for. Maps every error to a message on stderr and an exit code, never a stack trace.
+enum CommandRunner {
+    static func main(_ root: ParsableCommand.Type) -> Never {
+        let command: ParsableCommand
+        do {
+            command = try root.parseAsRoot()
+        } catch {
+            exit(root, error)
+        }
+        do {
+            if let asyncCommand = command as? AsyncParsableCommand {
+                try runBlocking(asyncCommand)
+            } else {
+                var command = command
+                try command.run()
+            }
+        } catch {
+            exit(root, error)
+        }
+        Foundation.exit(0)
+    }
+
+    private static func runBlocking(_ command: AsyncParsableCommand) throws {
+        let box = AsyncCommandBox(command)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            await box.run()
+            done.signal()
+        }
+        done.wait()
+        if let error = box.error { throw error }
+    }
+
+    private static func exit(_ root: ParsableCommand.Type, _ error: Error) -> Never {
+        switch error {
+        case let exitCode as ExitCode:
+            Foundation.exit(exitCode.rawValue)
+        case let failure as CLIFailure:
+            Output.error(failure.message)
+            Foundation.exit(failure.exitCode.rawValue)
+        case let error as CertificateDecodingErrorConvertible:
+            Output.error(error.userMessage)
+            Foundation.exit(ExitCode.badInput.rawValue)
+        default:
+            let code = root.exitCode(for: error)
+            if code == .success {
+                root.exit(withError: error)
+            }
+            // Usage errors and anything unexpected: the parser's own message, exit 2 (bad input).
+            Output.error(root.fullMessage(for: error).terminalSafeMultiline)
+            Foundation.exit(ExitCode.badInput.rawValue)
+        }
+    }
+}
+
+/// Holds an async command while it runs on another task; the main thread reads `error` only after the semaphore.
+private final class AsyncCommandBox: @unchecked Sendable {
+    private var command: AsyncParsableCommand
+    private(set) var error: Error?
+
+    init(_ command: AsyncParsableCommand) { self.command = command }
+
+    func run() async {
+        do {
+            try await command.run()
+        } catch {
+            self.error = error
+        }
+    }
+}

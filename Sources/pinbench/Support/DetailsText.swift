@@ -1,0 +1,36 @@
+import Foundation
+import PinningCore
+
+/// Human-readable blocks of certificate details, as `pinbench pins` and `inspect` print them.
+enum DetailsText {
+    static func lines(_ details: CertificateDetails, now: Date) -> [String] {
+        let days = details.daysLeft(at: now)
+        let validity = days < 0 ? "EXPIRED \(-days) days ago" : "\(days) days left"
+        var lines = [
+            "Subject:      \(details.subject)",
+            "Issuer:       \(details.issuer)",
+            "Serial:       \(details.serialNumber)",
+            "Valid:        \(Timestamp.format(details.notBefore)) to \(Timestamp.format(details.notAfter)) (\(validity))",
+        ]
+        if !details.dnsNames.isEmpty { lines.append("DNS names:    \(details.dnsNames.joined(separator: ", "))") }
+        if !details.ipAddresses.isEmpty { lines.append("IP addresses: \(details.ipAddresses.joined(separator: ", "))") }
+        lines += [
+            "Key:          \(details.key.summary)",
+            "Signature:    \(details.signatureAlgorithm)",
+            "Kind:         \(details.isCertificateAuthority ? (details.isSelfIssued ? "root CA" : "CA") : "leaf")",
+            "SHA-256:      \(details.sha256Fingerprint)",
+            "SHA-1:        \(details.sha1Fingerprint)",
+            "spki-sha256:  \(details.spkiPin)",
+            "cert-sha256:  \(details.certPin)",
+        ]
+        return lines
+    }
+}
+
+/// The JSON form of one certificate of a file.
+struct CertificateJSON: Encodable {
+    let file: String
+    let index: Int
+    let details: CertificateDetails
+    let daysLeft: Int
+}

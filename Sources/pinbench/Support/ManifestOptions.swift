@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import PinningCore
+
+/// `--manifest`: where the pin manifest lives.
+struct ManifestOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: "The pin manifest (JSON). Default: pins.json in the current folder.")
+    var manifest: String?
+
+    var url: URL { URL(fileURLWithPath: manifest ?? "pins.json") }
+    var wasGiven: Bool { manifest != nil }
+
+    /// Loads the manifest; a missing default manifest is an empty one, a missing named manifest is an error.
+    func loadForReading() throws -> ManifestDocument {
+        if !wasGiven && !FileManager.default.fileExists(atPath: url.path) {
+            return ManifestDocument(manifest: PinManifest(), url: url, loadedFingerprint: nil, loadedText: "")
+        }
+        return try ManifestStore.load(url)
+    }
+}
+
+/// `--ca-bundle` and `--no-system-trust`: which trust anchors default evaluation uses besides the manifest's.
+struct TrustOptions: ParsableArguments {
+    @Option(
+        name: .customLong("ca-bundle"),
+        help: ArgumentHelp(
+            "A PEM bundle of trusted roots instead of the system's.",
+            discussion: "Default: $SSL_CERT_FILE when set, else the system bundle (/etc/ssl/certs/ca-certificates.crt)."
+        )
+    )
+    var caBundle: String?
+
+    @Flag(name: .customLong("no-system-trust"), help: "Trust only the manifest's trustAnchors (and --ca-bundle).")
+    var noSystemTrust = false
+
+    static let systemBundleCandidates = [
+        "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem",
+    ]
+
+    /// The system bundle path the CLI would use, if any.
+    var systemBundlePath: String? {
+        if let caBundle { return caBundle }
+        if noSystemTrust { return nil }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["SSL_CERT_FILE"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        return Self.systemBundleCandidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The system (or given) bundle plus the manifest's anchors, resolved against the manifest's folder.
+    func anchors(for document: ManifestDocument) throws -> TrustAnchors {
+        var anchors = TrustAnchors()
+        if let path = systemBundlePath {
+            try anchors.add(contentsOf: URL(fileURLWithPath: path))
+        } else if !noSystemTrust {
+            Output.note("warning: no system CA bundle found; only the manifest's trustAnchors are trusted")
+        }
+        try anchors.add(
+            manifestAnchors: document.manifest.trustAnchors,
+            relativeTo: document.url.deletingLastPathComponent()
+        )
+        return anchors
+    }
+}
+
+/// `--at`: the time at which validity is judged.
+struct TimeOptions: ParsableArguments {
+    @Option(help: "Judge validity at this time (ISO 8601, e.g. 2027-01-10T00:00:00Z) instead of now.")
+    var at: String?
+
+    func date() throws -> Date {
+        guard let at else { return Date() }
+        guard let date = Timestamp.parse(at) else {
+            throw CLIFailure("--at \(at) is not an ISO 8601 time such as 2027-01-10T00:00:00Z")
+        }
+        return date
+    }
+}
