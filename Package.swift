@@ -46,12 +46,19 @@ let package = Package(
         // ncurses (wide-character build) for the terminal backend; the shim wraps the macros Swift cannot import.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // The terminal UI as pure values: state, messages, update, view -> Frame, keys, themes. No ncurses.
-        .target(name: "Workbench", dependencies: ["PinningCore"]),
+        .target(
+            name: "Workbench",
+            dependencies: ["PinningCore", .product(name: "X509", package: "swift-certificates")]
+        ),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
         .target(name: "TestSupport", dependencies: ["LabPKI", "PinningCore"], path: "Tests/TestSupport"),
         .testTarget(name: "PinningCoreTests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "PinningCore"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "WorkbenchTests",
+            dependencies: ["Workbench", "PinningCore", .product(name: "X509", package: "swift-certificates")],
+            exclude: ["Snapshots", "Fixtures"]
+        ),
         .testTarget(name: "CLITests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
     ]
 )

@@ -10,4 +10,6 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case manifestDiff, write, undo
     case nextTheme
     case cancel, quit
+    /// In a dialog: yes, go ahead. `force` goes ahead despite lint errors.
+    case confirm, force
 }

@@ -1,6 +1,6 @@
-/// Where a key binding applies: everywhere, or only while one pane has the focus.
+/// Where a key binding applies: everywhere, while one pane has the focus, or in a dialog (write gate, confirmations).
 public enum KeyContext: String, CaseIterable, Hashable, Sendable {
-    case global, domains, chain, certificate
+    case global, domains, chain, certificate, dialog
 
     public init(pane: PaneID) {
         switch pane {
@@ -17,6 +17,7 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .domains: return "Domains pane"
         case .chain: return "Chain pane"
         case .certificate: return "Certificate pane"
+        case .dialog: return "Dialogs (write, delete, quit)"
         }
     }
 }

@@ -43,5 +43,11 @@ extension KeyMap {
         KeyBinding(.character("b"), .certificate, .toggleBackup, "toggle backup role of this pin", inStatusBar: true),
         KeyBinding(.character("u"), .certificate, .unpin, "unpin this certificate", inStatusBar: true),
         KeyBinding(.character("r"), .certificate, .refresh, "refresh this domain"),
+
+        KeyBinding(.character("y"), .dialog, .confirm, "yes: write, delete or quit", inStatusBar: true),
+        KeyBinding(.enter, .dialog, .confirm, "yes: write, delete or quit"),
+        KeyBinding(.character("n"), .dialog, .cancel, "no, close the dialog", inStatusBar: true),
+        KeyBinding(.character("!"), .dialog, .force, "write despite lint errors (risks locking users out)"),
+        KeyBinding(.character("w"), .dialog, .write, "write first (when quitting with unsaved changes)"),
     ])
 }

@@ -8,9 +8,15 @@ public struct KeyMap: Hashable, Sendable {
 
     /// The command for `key` with `pane` focused: a binding of the pane's context wins over a global one.
     public func command(for key: Key, focus pane: PaneID) -> Command? {
-        let context = KeyContext(pane: pane)
-        if let local = bindings.first(where: { $0.key == key && $0.context == context }) { return local.command }
-        return bindings.first(where: { $0.key == key && $0.context == .global })?.command
+        command(for: key, in: [KeyContext(pane: pane), .global])
+    }
+
+    /// The command for `key` in the first of `contexts` that binds it.
+    public func command(for key: Key, in contexts: [KeyContext]) -> Command? {
+        for context in contexts {
+            if let binding = bindings.first(where: { $0.key == key && $0.context == context }) { return binding.command }
+        }
+        return nil
     }
 
     /// The help overlay's sections: one per context, one line per command with all of its keys, in table order.
@@ -31,9 +37,13 @@ public struct KeyMap: Hashable, Sendable {
     /// The short key hints for the status bar with `pane` focused: its context's marked bindings, then the global
     /// ones, one hint per command.
     public func statusHints(focus pane: PaneID) -> [HelpEntry] {
-        let context = KeyContext(pane: pane)
+        statusHints(in: [KeyContext(pane: pane), .global])
+    }
+
+    /// The status bar hints for `contexts`, in that order.
+    public func statusHints(in contexts: [KeyContext]) -> [HelpEntry] {
         var hints: [HelpEntry] = []
-        for scope in [context, .global] {
+        for scope in contexts {
             for binding in bindings where binding.context == scope && binding.inStatusBar {
                 if let i = hints.firstIndex(where: { $0.command == binding.command }) {
                     hints[i].keys.append(binding.key)

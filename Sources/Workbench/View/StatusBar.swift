@@ -1,8 +1,19 @@
+import PinningCore
+
 /// The bottom row: the focused pane's keys (from the key table) on the left, a message or the unsaved marker on
 /// the right. The marker is text (`● unsaved`), not only a colour.
 public enum StatusBar {
     public static func draw(
         into frame: inout Frame, rect: Rect, keyMap: KeyMap, focus: PaneID, unsaved: Bool, message: String? = nil
+    ) {
+        draw(
+            into: &frame, rect: rect, hints: keyMap.statusHints(focus: focus), unsaved: unsaved,
+            message: message.map { StatusMessage($0) })
+    }
+
+    /// Draws `hints`, or `message` instead when there is one (errors in the `error` role, marked `✗`).
+    public static func draw(
+        into frame: inout Frame, rect: Rect, hints: [HelpEntry], unsaved: Bool, message: StatusMessage?
     ) {
         guard !rect.isEmpty else { return }
         frame.fill(rect, with: Cell(" ", role: .statusBar))
@@ -10,10 +21,12 @@ public enum StatusBar {
         let rightWidth = CharacterWidth.of(right)
         let leftLimit = rect.maxX - rightWidth
         var x = rect.x + 1
-        if let message, !message.isEmpty {
-            x = frame.text(message, at: Point(x: x, y: rect.y), width: max(0, leftLimit - x - 1), role: .statusBar)
+        if let message, !message.text.isEmpty {
+            x = frame.text(
+                (message.isError ? "✗ " : "") + message.text, at: Point(x: x, y: rect.y),
+                width: max(0, leftLimit - x - 1), role: message.isError ? .error : .statusBar)
         } else {
-            for hint in keyMap.statusHints(focus: focus) {
+            for hint in hints {
                 let words = hint.keyLabel + " " + shortName(hint.command)
                 if x + CharacterWidth.of(words) + 2 > leftLimit { break }
                 x = frame.put(hint.keyLabel, at: Point(x: x, y: rect.y), role: .statusKey, clip: rect)
@@ -23,6 +36,19 @@ public enum StatusBar {
         if rightWidth > 0, leftLimit >= rect.x {
             frame.put(right, at: Point(x: leftLimit, y: rect.y), role: .statusUnsaved, clip: rect)
         }
+    }
+
+    /// Draws a prompt (`Filter: text▏`) across the bar.
+    public static func drawPrompt(into frame: inout Frame, rect: Rect, prompt: Prompt) {
+        guard !rect.isEmpty else { return }
+        frame.fill(rect, with: Cell(" ", role: .prompt))
+        let x = frame.text(prompt.label, at: Point(x: rect.x + 1, y: rect.y), width: rect.width - 1, role: .prompt)
+        let room = rect.maxX - x - 1
+        guard room > 1 else { return }
+        // Show the end of long input: that is where the typing happens.
+        var text = prompt.text.terminalSafe
+        while CharacterWidth.of(text) > room - 1 { text.removeFirst() }
+        frame.put(text + "▏", at: Point(x: x, y: rect.y), role: .prompt, clip: rect)
     }
 
     /// One or two words per command: the status bar is narrow, the help says the rest.
@@ -55,6 +81,8 @@ public enum StatusBar {
         case .nextTheme: return "theme"
         case .cancel: return "cancel"
         case .quit: return "quit"
+        case .confirm: return "yes"
+        case .force: return "write anyway"
         }
     }
 }
