@@ -40,6 +40,8 @@ let package = Package(
             name: "pinbench",
             dependencies: [
                 "PinningCore",
+                "Workbench",
+                "TerminalBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,7 +53,7 @@ let package = Package(
             dependencies: ["PinningCore", .product(name: "X509", package: "swift-certificates")]
         ),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
-        .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
+        .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench", "PinningCore"]),
         .target(name: "TestSupport", dependencies: ["LabPKI", "PinningCore"], path: "Tests/TestSupport"),
         .testTarget(name: "PinningCoreTests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
         .testTarget(

@@ -1,6 +1,11 @@
 import PinningCore
 
 extension WorkbenchState {
+    /// Marks every domain as fetching and returns the effect that fetches them (what `R` does; used at start).
+    public mutating func fetchAll() -> [Effect] {
+        fetch(manifest.domains)
+    }
+
     /// Marks `domains` as fetching and asks the backend to fetch them.
     mutating func fetch(_ domains: [DomainPolicy]) -> [Effect] {
         guard !domains.isEmpty else { return [] }
