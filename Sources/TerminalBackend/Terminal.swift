@@ -22,11 +22,14 @@ public final class Terminal {
     /// Opens the terminal: locale from the environment (UTF-8 needed for box and marker characters), no echo,
     /// keys delivered at once, keypad translation, hidden cursor, colour if present and wanted.
     public init(environment: [String: String]) throws(TerminalError) {
-        guard isatty(0) == 1, isatty(1) == 1 else { throw TerminalError("the workbench needs a terminal on stdin and stdout") }
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw TerminalError("the workbench needs a terminal on stdin and stdout")
+        }
         SignalFlag.install()
         _ = pb_set_all_locale()
         guard let screen = pb_newterm() else {
-            throw TerminalError("cannot open the terminal (TERM=\(environment["TERM"] ?? "unset")); is TERM set to a known terminal?")
+            throw TerminalError(
+                "cannot open the terminal (TERM=\(environment["TERM"] ?? "unset")); is TERM set to a known terminal?")
         }
         self.screen = screen
         guard let window = pb_stdscr() else {
@@ -84,7 +87,8 @@ public final class Terminal {
                 guard let style = runStyle, !run.isEmpty else { return }
                 let (attrs, pair) = palette.attributes(for: style.0, extra: style.1)
                 run.withUnsafeBufferPointer { buffer in
-                    _ = pb_put_wstr(window, Int32(y), Int32(runStart), buffer.baseAddress, Int32(buffer.count), attrs, pair)
+                    _ = pb_put_wstr(
+                        window, Int32(y), Int32(runStart), buffer.baseAddress, Int32(buffer.count), attrs, pair)
                 }
                 run.removeAll(keepingCapacity: true)
             }

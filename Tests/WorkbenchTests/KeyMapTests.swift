@@ -8,7 +8,8 @@ import Testing
     @Test func noKeyIsBoundTwiceInOneContext() {
         var seen: Set<String> = []
         for binding in keyMap.bindings {
-            #expect(seen.insert("\(binding.context) \(binding.key)").inserted, "\(binding.key) twice in \(binding.context)")
+            #expect(
+                seen.insert("\(binding.context) \(binding.key)").inserted, "\(binding.key) twice in \(binding.context)")
         }
     }
 

@@ -107,7 +107,8 @@ import Testing
         let dir = base.appendingPathComponent("pinbench/themes")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: base) }
-        try "text = { fg = \"red\" }".write(to: dir.appendingPathComponent("red.toml"), atomically: true, encoding: .utf8)
+        try "text = { fg = \"red\" }".write(
+            to: dir.appendingPathComponent("red.toml"), atomically: true, encoding: .utf8)
         try "text = oops".write(to: dir.appendingPathComponent("broken.toml"), atomically: true, encoding: .utf8)
         let catalog = ThemeCatalog.load(environment: ["XDG_CONFIG_HOME": base.path])
         #expect(catalog.theme(named: "red")?.style(for: .text).foreground == .red)

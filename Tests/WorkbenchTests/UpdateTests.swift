@@ -16,9 +16,10 @@ import Testing
 
     @Test func startsSortedSelectedOnTheFirstDomainAndClean() {
         let state = F.state()
-        #expect(state.manifest.domains.map(\.host) == [
-            "evil.pinbench.test", "good.pinbench.test", "mitm.pinbench.test", "offline.pinbench.test",
-        ])
+        #expect(
+            state.manifest.domains.map(\.host) == [
+                "evil.pinbench.test", "good.pinbench.test", "mitm.pinbench.test", "offline.pinbench.test",
+            ])
         #expect(state.selectedDomainPolicy?.host == "evil.pinbench.test")
         #expect(!state.isDirty)
         #expect(state.focus == .domains)
@@ -155,7 +156,8 @@ import Testing
         await F.press([.character("a")] + F.type("good.pinbench.test") + [.enter], on: &state)
         #expect(state.isDirty)
         // Leaf key active, CA key backup: the lockout guard is satisfied.
-        await F.press([.character("2"), .character("p"), .down, .character("p"), .character("b"), .character("w")], on: &state)
+        await F.press(
+            [.character("2"), .character("p"), .down, .character("p"), .character("b"), .character("w")], on: &state)
         guard case .writeGate(let gate) = state.overlay else {
             Issue.record("no write gate")
             return
@@ -182,7 +184,8 @@ import Testing
         await F.press([.down, .character("2"), .character("p")], on: &state)
         _ = state.apply(.saveFailed("the manifest was changed since it was loaded"))
         #expect(state.isDirty)
-        #expect(state.message == StatusMessage("not written: the manifest was changed since it was loaded", isError: true))
+        #expect(
+            state.message == StatusMessage("not written: the manifest was changed since it was loaded", isError: true))
     }
 
     @Test func quitGuardAsksOnlyWhenUnsaved() async {
@@ -204,7 +207,9 @@ import Testing
 
     @Test func quitGuardCanWriteFirstThenQuits() async {
         var state = await fetchedState()
-        await F.press([.down, .character("2"), .character("p"), .down, .character("p"), .character("q"), .character("w")], on: &state)
+        await F.press(
+            [.down, .character("2"), .character("p"), .down, .character("p"), .character("q"), .character("w")],
+            on: &state)
         guard case .writeGate(let gate) = state.overlay else {
             Issue.record("w in the quit guard should open the write gate")
             return

@@ -28,7 +28,9 @@ public struct DiffLine: Hashable, Sendable {
 /// Manifests are canonical JSON, so edits touch few lines: common prefix and suffix are stripped first, and only
 /// the changed middle goes through a longest-common-subsequence table (replaced wholesale if it is very large).
 public enum UnifiedDiff {
-    public static func lines(old: String, new: String, oldName: String = "saved", newName: String = "edited", context: Int = 3)
+    public static func lines(
+        old: String, new: String, oldName: String = "saved", newName: String = "edited", context: Int = 3
+    )
         -> [DiffLine]
     {
         let a = split(old)

@@ -46,7 +46,9 @@ extension Frame {
         edge(style.bottomRight, rect.maxX - 1, rect.maxY - 1)
         if let title, rect.width > 6 {
             let room = rect.width - 4
-            text(" " + title + " ", at: Point(x: rect.x + 2, y: rect.y), width: room, role: titleRole, attributes: titleAttributes)
+            text(
+                " " + title + " ", at: Point(x: rect.x + 2, y: rect.y), width: room, role: titleRole,
+                attributes: titleAttributes)
         }
         return inside
     }

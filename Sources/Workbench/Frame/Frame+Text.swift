@@ -7,7 +7,9 @@ extension Frame {
     ) -> Int {
         guard width > 0 else { return point.x }
         let shown = Self.truncate(text, toWidth: width)
-        return put(shown, at: point, role: role, attributes: attributes, clip: Rect(x: point.x, y: point.y, width: width, height: 1))
+        return put(
+            shown, at: point, role: role, attributes: attributes,
+            clip: Rect(x: point.x, y: point.y, width: width, height: 1))
     }
 
     /// `text` cut to at most `width` columns, with a trailing `…` when something was cut.

@@ -36,7 +36,10 @@ public struct ListRow: Hashable, Sendable {
     public var role: StyleRole
     public var trailing: String
 
-    public init(marker: String = " ", markerRole: StyleRole = .text, text: String, role: StyleRole = .text, trailing: String = "") {
+    public init(
+        marker: String = " ", markerRole: StyleRole = .text, text: String, role: StyleRole = .text,
+        trailing: String = ""
+    ) {
         self.marker = marker
         self.markerRole = markerRole
         self.text = text

@@ -7,7 +7,8 @@ public struct KeyBinding: Hashable, Sendable {
     /// Shown in the status bar when the context has the focus (the help always shows everything).
     public var inStatusBar: Bool
 
-    public init(_ key: Key, _ context: KeyContext, _ command: Command, _ description: String, inStatusBar: Bool = false) {
+    public init(_ key: Key, _ context: KeyContext, _ command: Command, _ description: String, inStatusBar: Bool = false)
+    {
         self.key = key
         self.context = context
         self.command = command

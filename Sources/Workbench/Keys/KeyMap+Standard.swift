@@ -38,7 +38,8 @@ extension KeyMap {
         KeyBinding(.character("u"), .chain, .unpin, "unpin this level", inStatusBar: true),
         KeyBinding(.character("r"), .chain, .refresh, "refresh this domain"),
 
-        KeyBinding(.character("p"), .certificate, .pinKey, "pin this certificate's public key (SPKI)", inStatusBar: true),
+        KeyBinding(
+            .character("p"), .certificate, .pinKey, "pin this certificate's public key (SPKI)", inStatusBar: true),
         KeyBinding(.character("P"), .certificate, .pinCertificate, "pin this whole certificate", inStatusBar: true),
         KeyBinding(.character("b"), .certificate, .toggleBackup, "toggle backup role of this pin", inStatusBar: true),
         KeyBinding(.character("u"), .certificate, .unpin, "unpin this certificate", inStatusBar: true),

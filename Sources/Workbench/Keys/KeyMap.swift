@@ -14,7 +14,9 @@ public struct KeyMap: Hashable, Sendable {
     /// The command for `key` in the first of `contexts` that binds it.
     public func command(for key: Key, in contexts: [KeyContext]) -> Command? {
         for context in contexts {
-            if let binding = bindings.first(where: { $0.key == key && $0.context == context }) { return binding.command }
+            if let binding = bindings.first(where: { $0.key == key && $0.context == context }) {
+                return binding.command
+            }
         }
         return nil
     }
@@ -27,7 +29,8 @@ public struct KeyMap: Hashable, Sendable {
                 if let i = entries.firstIndex(where: { $0.command == binding.command }) {
                     entries[i].keys.append(binding.key)
                 } else {
-                    entries.append(HelpEntry(keys: [binding.key], command: binding.command, description: binding.description))
+                    entries.append(
+                        HelpEntry(keys: [binding.key], command: binding.command, description: binding.description))
                 }
             }
             return entries.isEmpty ? nil : HelpSection(context: context, entries: entries)
@@ -48,7 +51,8 @@ public struct KeyMap: Hashable, Sendable {
                 if let i = hints.firstIndex(where: { $0.command == binding.command }) {
                     hints[i].keys.append(binding.key)
                 } else {
-                    hints.append(HelpEntry(keys: [binding.key], command: binding.command, description: binding.description))
+                    hints.append(
+                        HelpEntry(keys: [binding.key], command: binding.command, description: binding.description))
                 }
             }
         }

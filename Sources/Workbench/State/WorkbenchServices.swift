@@ -8,7 +8,8 @@ public struct WorkbenchServices: Sendable {
     /// Fetches one domain's chain. Called concurrently for many domains.
     public var fetch: @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>
     /// Judges a chain for a host under a manifest.
-    public var validate: @Sendable (_ host: String, _ chain: [Certificate], _ manifest: PinManifest) async -> VerdictSummary
+    public var validate:
+        @Sendable (_ host: String, _ chain: [Certificate], _ manifest: PinManifest) async -> VerdictSummary
 
     public init(
         fetch: @escaping @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>,
@@ -19,7 +20,9 @@ public struct WorkbenchServices: Sendable {
     }
 
     /// Validation with the core's ``PinValidator`` against `trustAnchors`, at the time of the call.
-    public static func validation(trustAnchors: TrustAnchors, clock: @escaping @Sendable () -> Date = Date.init)
+    public static func validation(
+        trustAnchors: TrustAnchors, clock: @escaping @Sendable () -> Date = Date.init
+    )
         -> @Sendable (String, [Certificate], PinManifest) async -> VerdictSummary
     {
         { host, chain, manifest in

@@ -65,7 +65,8 @@ extension WorkbenchState {
         var effects = commit(outcome, edited, host: domain.normalizedHost)
         guard outcome.didChange else { return effects }
         if !filter.isEmpty, !domain.host.contains(filter.lowercased()) { setFilter("") }
-        if let index = visibleDomains.firstIndex(where: { manifest.domains[$0].normalizedHost == domain.normalizedHost }) {
+        if let index = visibleDomains.firstIndex(where: { manifest.domains[$0].normalizedHost == domain.normalizedHost }
+        ) {
             selectedDomain = index
             selectedLevel = 0
             certificateScroll = 0
@@ -114,7 +115,8 @@ extension WorkbenchState {
         commit([outcome], edited, host: host)
     }
 
-    private mutating func commit(_ outcomes: [ManifestEditor.Outcome], _ edited: PinManifest, host: String) -> [Effect] {
+    private mutating func commit(_ outcomes: [ManifestEditor.Outcome], _ edited: PinManifest, host: String) -> [Effect]
+    {
         let text = outcomes.map(\.message).joined(separator: "; ").terminalSafe
         guard outcomes.contains(where: \.didChange) else {
             message = StatusMessage(text)

@@ -161,7 +161,8 @@ extension WorkbenchState {
             case .confirm, .write:
                 if gate.errorCount > 0 {
                     message = StatusMessage(
-                        "lint found \(gate.errorCount) error(s): press ! to write anyway, Esc to go back", isError: true)
+                        "lint found \(gate.errorCount) error(s): press ! to write anyway, Esc to go back", isError: true
+                    )
                 } else {
                     return save(quitAfter: gate.quitAfterWrite)
                 }
@@ -202,7 +203,8 @@ extension WorkbenchState {
     func manifestDiff() -> [DiffLine] {
         let edited = String(decoding: ManifestCodec.encode(manifest), as: UTF8.self)
         let name = document.url.lastPathComponent
-        return UnifiedDiff.lines(old: document.loadedText, new: edited, oldName: "\(name) (on disk)", newName: "\(name) (edited)")
+        return UnifiedDiff.lines(
+            old: document.loadedText, new: edited, oldName: "\(name) (on disk)", newName: "\(name) (edited)")
     }
 
     private mutating func openWriteGate(quitAfterWrite: Bool) {

@@ -8,7 +8,9 @@ public struct Theme: Hashable, Sendable {
     /// Styles used for roles this theme does not set (the default theme's).
     public var fallback: [StyleRole: RoleStyle]
 
-    public init(name: String, description: String = "", styles: [StyleRole: RoleStyle], fallback: [StyleRole: RoleStyle] = [:]) {
+    public init(
+        name: String, description: String = "", styles: [StyleRole: RoleStyle], fallback: [StyleRole: RoleStyle] = [:]
+    ) {
         self.name = name
         self.description = description
         self.styles = styles
@@ -33,9 +35,11 @@ public struct Theme: Hashable, Sendable {
             var attributes = style.attributes
             if style.foreground.index >= 8 { attributes.insert(.bold) }
             return Appearance(
-                foreground: style.foreground.base.index, background: style.background.base.index, attributes: attributes)
+                foreground: style.foreground.base.index, background: style.background.base.index, attributes: attributes
+            )
         case .ansi16:
-            return Appearance(foreground: style.foreground.index, background: style.background.index, attributes: style.attributes)
+            return Appearance(
+                foreground: style.foreground.index, background: style.background.index, attributes: style.attributes)
         case .ansi256:
             return Appearance(
                 foreground: style.foreground256 ?? style.foreground.index,

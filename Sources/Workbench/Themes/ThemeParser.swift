@@ -22,7 +22,9 @@ public enum ThemeParser {
             scanner.skipSpaces()
             if scanner.atEndOrComment { continue }
             if scanner.peek == "[" {
-                throw fail("table headers like [\(rawLine.trimmingSpaces.dropFirst().prefix(while: { $0 != "]" }))] are not supported; write each role as `role = { fg = \"...\" }`")
+                throw fail(
+                    "table headers like [\(rawLine.trimmingSpaces.dropFirst().prefix(while: { $0 != "]" }))] are not supported; write each role as `role = { fg = \"...\" }`"
+                )
             }
             let key: String
             let value: Value
@@ -33,7 +35,9 @@ public enum ThemeParser {
                 scanner.skipSpaces()
                 value = try scanner.value()
                 scanner.skipSpaces()
-                guard scanner.atEndOrComment else { throw ScanError("unexpected text after the value: \(scanner.rest)") }
+                guard scanner.atEndOrComment else {
+                    throw ScanError("unexpected text after the value: \(scanner.rest)")
+                }
             } catch {
                 throw fail(error.message)
             }
@@ -46,7 +50,9 @@ public enum ThemeParser {
                 guard case .string = value else { throw fail("name must be a string") }
             default:
                 guard let role = StyleRole(rawValue: key) else {
-                    throw fail("unknown role \(key); known roles: \(StyleRole.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw fail(
+                        "unknown role \(key); known roles: \(StyleRole.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 do throws(ScanError) {
                     styles[role] = try style(from: value, role: key)
@@ -80,7 +86,9 @@ public enum ThemeParser {
     private static func color(_ value: Value, field: String) throws(ScanError) -> TerminalColor {
         guard case .string(let name) = value else { throw ScanError("\(field) must be a colour name in quotes") }
         guard let color = TerminalColor(name: name) else {
-            throw ScanError("unknown colour \"\(name)\" in \(field); colours: \(TerminalColor.allCases.map(\.name).joined(separator: ", "))")
+            throw ScanError(
+                "unknown colour \"\(name)\" in \(field); colours: \(TerminalColor.allCases.map(\.name).joined(separator: ", "))"
+            )
         }
         return color
     }
@@ -98,8 +106,11 @@ public enum ThemeParser {
         guard case .array(let items) = value else { throw ScanError("\(field) must be an array like [\"bold\"]") }
         var result: TextAttributes = []
         for item in items {
-            guard case .string(let name) = item, let match = TextAttributes.named.first(where: { $0.name == name }) else {
-                throw ScanError("unknown attribute \(item) in \(field); attributes: \(TextAttributes.named.map(\.name).joined(separator: ", "))")
+            guard case .string(let name) = item, let match = TextAttributes.named.first(where: { $0.name == name })
+            else {
+                throw ScanError(
+                    "unknown attribute \(item) in \(field); attributes: \(TextAttributes.named.map(\.name).joined(separator: ", "))"
+                )
             }
             result.insert(match.value)
         }
@@ -162,7 +173,9 @@ private struct Scanner {
             key.append(c)
             position += 1
         }
-        guard !key.isEmpty else { throw ScanError("expected a key, found \(peek.map { "`\($0)`" } ?? "the end of the line")") }
+        guard !key.isEmpty else {
+            throw ScanError("expected a key, found \(peek.map { "`\($0)`" } ?? "the end of the line")")
+        }
         return key
     }
 
@@ -201,7 +214,9 @@ private struct Scanner {
                 fields.append((k, try value()))
                 skipSpaces()
                 if take("}") { return .table(fields) }
-                guard take(",") else { throw ScanError("expected `,` or `}` in the inline table (tables stay on one line)") }
+                guard take(",") else {
+                    throw ScanError("expected `,` or `}` in the inline table (tables stay on one line)")
+                }
             }
         case "-", "+", "0"..."9":
             var digits = ""

@@ -34,7 +34,9 @@ public enum CertificatePane {
             }
         }
         func paragraph(_ text: String, _ role: StyleRole, indent: String = "") {
-            for part in Frame.wrap(text, width: max(1, width - indent.count)) { lines.append(Line(indent + part, role)) }
+            for part in Frame.wrap(text, width: max(1, width - indent.count)) {
+                lines.append(Line(indent + part, role))
+            }
         }
 
         var heading = domain.host.terminalSafe + (domain.port == 443 ? "" : ":\(domain.port)")
@@ -58,7 +60,9 @@ public enum CertificatePane {
             let d = level.details
             lines.append(Line(""))
             let kind = level.kind(level: state.selectedLevel)
-            paragraph("Level \(state.selectedLevel) \(kind), \(level.origin)" + (level.verified ? ", verified path" : ", not in the verified path"), .label)
+            paragraph(
+                "Level \(state.selectedLevel) \(kind), \(level.origin)"
+                    + (level.verified ? ", verified path" : ", not in the verified path"), .label)
             field("Subject", d.subject.terminalSafe)
             field("Issuer", d.issuer.terminalSafe)
             field("Serial", d.serialNumber)

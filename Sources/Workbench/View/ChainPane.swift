@@ -33,7 +33,9 @@ enum ChainPane {
                 pins.contains { $0.role == .active }
                 ? ("●", .pinActive) : (pins.isEmpty ? (" ", .text) : ("○", .pinBackup))
             let name = (level.details.commonName ?? level.details.subject).terminalSafe
-            var tags: [String] = pins.map { ($0.type == .spkiSHA256 ? "key" : "cert") + ($0.role == .active ? "●" : "○") }
+            var tags: [String] = pins.map {
+                ($0.type == .spkiSHA256 ? "key" : "cert") + ($0.role == .active ? "●" : "○")
+            }
             if live.verdict?.matchedLevel == index { tags.append("✓match") }
             let days = level.details.daysLeft(at: state.now)
             if days < 0 { tags.append("✗expired") } else if days <= 30 { tags.append("!\(days)d") }

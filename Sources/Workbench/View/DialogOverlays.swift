@@ -21,10 +21,12 @@ enum DialogOverlays {
         let bodyHeight = inside.height - 1
         let start = min(max(0, scroll), max(0, lines.count - bodyHeight))
         for (row, line) in lines.dropFirst(start).prefix(bodyHeight).enumerated() {
-            frame.text(line.text, at: Point(x: inside.x + 1, y: inside.y + row), width: inside.width - 2, role: line.role)
+            frame.text(
+                line.text, at: Point(x: inside.x + 1, y: inside.y + row), width: inside.width - 2, role: line.role)
         }
         let more = lines.count > bodyHeight ? "↑↓ scroll · " : ""
-        frame.text(more + footer, at: Point(x: inside.x + 1, y: inside.maxY - 1), width: inside.width - 2, role: .prompt)
+        frame.text(
+            more + footer, at: Point(x: inside.x + 1, y: inside.maxY - 1), width: inside.width - 2, role: .prompt)
     }
 
     static func drawDiff(into frame: inout Frame, lines: [DiffLine], scroll: Int) {
@@ -41,7 +43,8 @@ enum DialogOverlays {
             body.append(.init("lint: \(gate.errorCount) error(s), \(gate.warningCount) warning(s)", .label))
             for finding in gate.findings {
                 let isError = finding.severity == .error
-                let head = (isError ? "✗ error " : "! warning ") + "[\(finding.rule.rawValue)] "
+                let head =
+                    (isError ? "✗ error " : "! warning ") + "[\(finding.rule.rawValue)] "
                     + (finding.host ?? "manifest").terminalSafe + ": " + finding.message.terminalSafe
                 for part in Frame.wrap(head, width: width) {
                     body.append(.init(part, isError ? .verdictRejected : .verdictWarning))
@@ -61,7 +64,8 @@ enum DialogOverlays {
             gate.errorCount > 0
             ? "! write anyway (risks locking users out) · Esc cancel"
             : "y write · Esc cancel"
-        drawScrolling(into: &frame, title: "Write \(file.terminalSafe)?", lines: body, scroll: gate.scroll, footer: footer)
+        drawScrolling(
+            into: &frame, title: "Write \(file.terminalSafe)?", lines: body, scroll: gate.scroll, footer: footer)
     }
 
     static func drawConfirm(into frame: inout Frame, title: String, lines: [String], footer: String) {

@@ -9,7 +9,8 @@ public enum HelpOverlay {
             if !lines.isEmpty { lines.append(("", .overlayText)) }
             lines.append((section.context.title, .label))
             for entry in section.entries {
-                lines.append(("  " + Frame.pad(entry.keyLabel, toWidth: keyWidth) + "  " + entry.description, .overlayText))
+                lines.append(
+                    ("  " + Frame.pad(entry.keyLabel, toWidth: keyWidth) + "  " + entry.description, .overlayText))
             }
         }
         return lines
@@ -24,9 +25,12 @@ public enum HelpOverlay {
         let bodyHeight = inside.height - 1
         let start = min(max(0, scroll), max(0, lines.count - bodyHeight))
         for (row, line) in lines.dropFirst(start).prefix(bodyHeight).enumerated() {
-            frame.text(line.text, at: Point(x: inside.x + 1, y: inside.y + row), width: inside.width - 1, role: line.role)
+            frame.text(
+                line.text, at: Point(x: inside.x + 1, y: inside.y + row), width: inside.width - 1, role: line.role)
         }
         let more = lines.count > bodyHeight ? "↑↓ scroll  " : ""
-        frame.text(more + "Esc or ? closes", at: Point(x: inside.x + 1, y: inside.maxY - 1), width: inside.width - 1, role: .dim)
+        frame.text(
+            more + "Esc or ? closes", at: Point(x: inside.x + 1, y: inside.maxY - 1), width: inside.width - 1,
+            role: .dim)
     }
 }

@@ -30,7 +30,8 @@ public enum StatusBar {
                 let words = hint.keyLabel + " " + shortName(hint.command)
                 if x + CharacterWidth.of(words) + 2 > leftLimit { break }
                 x = frame.put(hint.keyLabel, at: Point(x: x, y: rect.y), role: .statusKey, clip: rect)
-                x = frame.put(" " + shortName(hint.command) + "  ", at: Point(x: x, y: rect.y), role: .statusBar, clip: rect)
+                x = frame.put(
+                    " " + shortName(hint.command) + "  ", at: Point(x: x, y: rect.y), role: .statusBar, clip: rect)
             }
         }
         if rightWidth > 0, leftLimit >= rect.x {

@@ -30,7 +30,8 @@ enum WorkbenchView {
             StatusBar.drawPrompt(into: &frame, rect: layout.statusBar, prompt: prompt)
         } else {
             let contexts: [KeyContext] =
-                state.overlay == nil || state.overlay == .help(scroll: 0) ? [KeyContext(pane: state.focus), .global] : [.dialog]
+                state.overlay == nil || state.overlay == .help(scroll: 0)
+                ? [KeyContext(pane: state.focus), .global] : [.dialog]
             StatusBar.draw(
                 into: &frame, rect: layout.statusBar, hints: state.keyMap.statusHints(in: contexts),
                 unsaved: state.isDirty, message: state.message)
@@ -46,7 +47,10 @@ enum WorkbenchView {
             let count = state.manifest.policy(for: host)?.pins.count ?? 0
             DialogOverlays.drawConfirm(
                 into: &frame, title: "Delete domain?",
-                lines: ["Delete \(host.terminalSafe) and its \(count) pin\(count == 1 ? "" : "s")?", "z undoes it afterwards."],
+                lines: [
+                    "Delete \(host.terminalSafe) and its \(count) pin\(count == 1 ? "" : "s")?",
+                    "z undoes it afterwards.",
+                ],
                 footer: "y delete · n or Esc keep")
         case .quitGuard:
             DialogOverlays.drawConfirm(

@@ -43,7 +43,9 @@ enum WorkbenchFixture {
     }
 
     /// A document as if loaded from `url` (text as on disk), so it starts clean.
-    static func document(_ manifest: PinManifest = manifest(), url: URL = URL(fileURLWithPath: "/tmp/pinbench-fixture/pins.json"))
+    static func document(
+        _ manifest: PinManifest = manifest(), url: URL = URL(fileURLWithPath: "/tmp/pinbench-fixture/pins.json")
+    )
         -> ManifestDocument
     {
         let text = String(decoding: ManifestCodec.encode(manifest), as: UTF8.self)
@@ -69,7 +71,9 @@ enum WorkbenchFixture {
                 for request in requests {
                     pending += state.apply(.fetchStarted(host: request.host))
                     let result: Result<FetchedChain, FetchFailure> =
-                        served[request.host].map { .success(FetchedChain(certificates: $0, protocolVersion: "TLSv1.3", fetchedAt: now)) }
+                        served[request.host].map {
+                            .success(FetchedChain(certificates: $0, protocolVersion: "TLSv1.3", fetchedAt: now))
+                        }
                         ?? .failure(FetchFailure("connection refused"))
                     pending += state.apply(.fetchCompleted(host: request.host, result: result))
                 }
