@@ -48,9 +48,20 @@ let package = Package(
             name: "pinbench",
             dependencies: [
                 "PinningCore",
+                "Workbench",
+                "TerminalBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // ncurses (wide-character build) for the terminal backend; the shim wraps the macros Swift cannot import.
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        // The terminal UI as pure values: state, messages, update, view -> Frame, keys, themes. No ncurses.
+        .target(
+            name: "Workbench",
+            dependencies: ["PinningCore", .product(name: "X509", package: "swift-certificates")]
+        ),
+        // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
+        .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench", "PinningCore"]),
         .target(name: "TestSupport", dependencies: ["LabPKI", "PinningCore"], path: "Tests/TestSupport"),
         .testTarget(
             name: "PinningCoreTests",
@@ -58,6 +69,11 @@ let package = Package(
         ),
         .testTarget(name: "ChainProbeTests", dependencies: ["ChainProbe", "DemoLab", "PinningCore", "LabPKI", "COpenSSL"]),
         .testTarget(name: "DemoLabTests", dependencies: ["DemoLab", "ChainProbe", "PinningCore", "LabPKI"]),
+        .testTarget(
+            name: "WorkbenchTests",
+            dependencies: ["Workbench", "PinningCore", .product(name: "X509", package: "swift-certificates")],
+            exclude: ["Snapshots", "Fixtures"]
+        ),
         .testTarget(name: "CLITests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
     ]
 )

@@ -10,6 +10,10 @@ struct PinBench: ParsableCommand {
             core. Exit status for every command: 0 success, 1 a rejection or lint errors, 2 bad input.
             """,
         version: "0.1.0",
-        subcommands: [PinsCommand.self, ValidateCommand.self, LintCommand.self, PinCommand.self, ExportCommand.self]
+        subcommands: [
+            WorkbenchCommand.self, PinsCommand.self, ValidateCommand.self, LintCommand.self, PinCommand.self,
+            ExportCommand.self,
+        ],
+        defaultSubcommand: WorkbenchCommand.self
     )
 }

@@ -1,0 +1,23 @@
+import Synchronization
+import Workbench
+
+/// Where background work leaves its results for the main-thread loop, which drains it between key reads.
+///
+/// This is the explicit bridge PITFALLS asks for: the ncurses loop never awaits, tasks never touch the terminal.
+public final class MessageInbox: Sendable {
+    private let messages = Mutex<[WorkbenchMessage]>([])
+
+    public init() {}
+
+    public func post(_ message: WorkbenchMessage) {
+        messages.withLock { $0.append(message) }
+    }
+
+    /// Everything posted since the last drain, in order.
+    public func drain() -> [WorkbenchMessage] {
+        messages.withLock { pending in
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import CNcursesw
+import Workbench
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The ncurses screen: draws ``Frame``s and reads keys and resizes as ``TerminalEvent``s.
+///
+/// Use it from the process's main thread only (PITFALLS: SIGWINCH interrupts only the main thread's read, so a
+/// loop on a worker thread sees resizes late). It is deliberately not `Sendable`.
+public final class Terminal {
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let screen: OpaquePointer
+    /// What the terminal can show (mono under `NO_COLOR` or without colour).
+    public let colorMode: ColorMode
+    private var palette: Palette?
+    private var isOpen = true
+
+    /// Opens the terminal: locale from the environment (UTF-8 needed for box and marker characters), no echo,
+    /// keys delivered at once, keypad translation, hidden cursor, colour if present and wanted.
+    public init(environment: [String: String]) throws(TerminalError) {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw TerminalError("the workbench needs a terminal on stdin and stdout")
+        }
+        SignalFlag.install()
+        _ = pb_set_all_locale()
+        guard let screen = pb_newterm() else {
+            throw TerminalError(
+                "cannot open the terminal (TERM=\(environment["TERM"] ?? "unset")); is TERM set to a known terminal?")
+        }
+        self.screen = screen
+        guard let window = pb_stdscr() else {
+            endwin()
+            throw TerminalError("ncurses gave no screen")
+        }
+        self.window = window
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        set_escdelay(25)
+        curs_set(0)
+        let hasColor = has_colors()
+        if hasColor && (environment["NO_COLOR"] ?? "").isEmpty {
+            start_color()
+            use_default_colors()
+        }
+        colorMode = ColorMode.detect(environment: environment, colors: Int(pb_colors()), hasColors: hasColor)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Restores the terminal. Safe to call twice.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        curs_set(1)
+        endwin()
+        delscreen(screen)
+    }
+
+    /// The current size in cells.
+    public var size: Size {
+        Size(width: Int(pb_getmaxx(window)), height: Int(pb_getmaxy(window)))
+    }
+
+    /// The signal (SIGINT, SIGTERM, SIGHUP) that asked the program to stop, if any: the loop should close and exit.
+    public var terminationSignal: Int32? { SignalFlag.received }
+
+    /// Copies `frame` to the screen in runs of equally styled cells, then refreshes (ncurses sends only changes).
+    public func draw(_ frame: Frame, theme: Theme) {
+        if palette?.themeName != theme.name || palette == nil {
+            palette = Palette(theme: theme, mode: colorMode)
+        }
+        guard var palette else { return }
+        werase(window)
+        var run: [wchar_t] = []
+        for y in 0..<frame.size.height {
+            var runStart = 0
+            var runStyle: (StyleRole, TextAttributes)? = nil
+            func flush() {
+                guard let style = runStyle, !run.isEmpty else { return }
+                let (attrs, pair) = palette.attributes(for: style.0, extra: style.1)
+                run.withUnsafeBufferPointer { buffer in
+                    _ = pb_put_wstr(
+                        window, Int32(y), Int32(runStart), buffer.baseAddress, Int32(buffer.count), attrs, pair)
+                }
+                run.removeAll(keepingCapacity: true)
+            }
+            for (x, cell) in frame.row(y).enumerated() where !cell.isContinuation {
+                if runStyle == nil || runStyle!.0 != cell.role || runStyle!.1 != cell.attributes {
+                    flush()
+                    runStart = x
+                    runStyle = (cell.role, cell.attributes)
+                }
+                for scalar in cell.character.unicodeScalars {
+                    run.append(wchar_t(bitPattern: scalar.value))
+                }
+            }
+            flush()
+        }
+        self.palette = palette
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Waits up to `timeout` milliseconds (negative: forever) for a key or a resize.
+    public func nextEvent(timeout milliseconds: Int32) -> TerminalEvent? {
+        wtimeout(window, milliseconds)
+        var value: wint_t = 0
+        let rc = wget_wch(window, &value)
+        if rc == ERR { return nil }
+        if rc == KEY_CODE_YES {
+            let code = Int32(value)
+            if code == KEY_RESIZE { return .resize(size) }
+            return KeyTranslation.key(forKeyCode: code).map(TerminalEvent.key)
+        }
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return nil }
+        return .key(Key.from(scalar: scalar))
+    }
+}

@@ -1,0 +1,15 @@
+/// Everything a key can ask the workbench to do. Keys map to commands through ``KeyMap``; update handles commands.
+public enum Command: String, CaseIterable, Hashable, Sendable {
+    case help
+    case focusNext, focusPrevious, focusDomains, focusChain, focusCertificate
+    case moveUp, moveDown, moveTop, moveBottom, pageUp, pageDown
+    case filter
+    case refresh, refreshAll
+    case pinKey, pinCertificate, toggleBackup, unpin
+    case addDomain, deleteDomain
+    case manifestDiff, write, undo
+    case nextTheme
+    case cancel, quit
+    /// In a dialog: yes, go ahead. `force` goes ahead despite lint errors.
+    case confirm, force
+}

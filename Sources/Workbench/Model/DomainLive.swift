@@ -1,0 +1,41 @@
+/// Where a domain's live check stands.
+public enum FetchStatus: Hashable, Sendable {
+    case idle
+    case fetching
+    case fetched(FetchedChain)
+    case failed(FetchFailure)
+}
+
+/// The live state of one domain: its last fetch and the verdict on it under the manifest being edited.
+public struct DomainLive: Hashable, Sendable {
+    public var fetch: FetchStatus
+    public var verdict: VerdictSummary?
+    /// The manifest generation the verdict was computed for; older answers are dropped.
+    public var verdictGeneration: Int
+
+    public init(fetch: FetchStatus = .idle, verdict: VerdictSummary? = nil, verdictGeneration: Int = -1) {
+        self.fetch = fetch
+        self.verdict = verdict
+        self.verdictGeneration = verdictGeneration
+    }
+
+    /// The last fetched chain, kept while a refresh runs.
+    public var chain: FetchedChain?
+
+    /// The levels the Chain pane lists: the verdict's (verified path first) when there is one, else the sent chain.
+    public var levels: [ChainLevel] {
+        if let verdict, !verdict.levels.isEmpty { return verdict.levels }
+        guard let chain else { return [] }
+        return chain.details.map { ChainLevel(details: $0, sent: true, verified: false) }
+    }
+
+    /// Marker and role for the Domains pane.
+    public var marker: (symbol: String, role: StyleRole) {
+        switch fetch {
+        case .fetching: return ("…", .verdictPending)
+        case .failed: return ("?", .error)
+        case .idle where verdict == nil: return ("·", .dim)
+        default: return verdict?.marker ?? ("·", .dim)
+        }
+    }
+}

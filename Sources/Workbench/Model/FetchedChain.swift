@@ -1,0 +1,49 @@
+import Foundation
+import PinningCore
+import X509
+
+/// What one live fetch of a domain brought back: the chain as the server sent it, leaf first.
+///
+/// The certificates stay as X509 values so the workbench can ask for validation and lint against them; the
+/// details are computed once here, not on every frame.
+public struct FetchedChain: Hashable, Sendable {
+    public var certificates: [Certificate]
+    public var details: [CertificateDetails]
+    public var protocolVersion: String?
+    public var cipher: String?
+    public var fetchedAt: Date
+
+    public init(certificates: [Certificate], protocolVersion: String? = nil, cipher: String? = nil, fetchedAt: Date) {
+        self.certificates = certificates
+        self.details = certificates.map(CertificateDetails.init)
+        self.protocolVersion = protocolVersion
+        self.cipher = cipher
+        self.fetchedAt = fetchedAt
+    }
+}
+
+/// Why a fetch failed, in words (timeouts, refused connections, handshake errors).
+public struct FetchFailure: Error, Hashable, Sendable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+}
+
+/// Where to fetch a domain's chain from: SNI and checks use `host`, the dial goes to `connect` when set.
+public struct FetchRequest: Hashable, Sendable {
+    public var host: String
+    public var port: Int
+    public var connect: String?
+
+    public init(host: String, port: Int = 443, connect: String? = nil) {
+        self.host = host
+        self.port = port
+        self.connect = connect
+    }
+
+    public init(_ domain: DomainPolicy) {
+        self.init(host: domain.host, port: domain.port, connect: domain.connect)
+    }
+}

@@ -1,0 +1,60 @@
+import PinningCore
+
+/// The part of a core ``Verdict`` the workbench shows, plus the chain levels it implies.
+///
+/// A separate value so the workbench's state stays comparable and tests can state verdicts directly.
+public struct VerdictSummary: Hashable, Sendable {
+    public var outcome: Verdict.Outcome
+    public var rejection: Verdict.Rejection?
+    public var summary: String
+    public var explanation: [String]
+    /// The level of the pin that matched, if one did.
+    public var matchedLevel: Int?
+    /// The verified path (leaf to anchor), then sent certificates outside it.
+    public var levels: [ChainLevel]
+
+    public init(
+        outcome: Verdict.Outcome, rejection: Verdict.Rejection? = nil, summary: String, explanation: [String] = [],
+        matchedLevel: Int? = nil, levels: [ChainLevel] = []
+    ) {
+        self.outcome = outcome
+        self.rejection = rejection
+        self.summary = summary
+        self.explanation = explanation
+        self.matchedLevel = matchedLevel
+        self.levels = levels
+    }
+
+    /// Summarises `verdict` for a chain whose sent certificates are `sent`.
+    public init(_ verdict: Verdict, sent: [CertificateDetails]) {
+        let sentFingerprints = Set(sent.map(\.sha256Fingerprint))
+        self.init(
+            outcome: verdict.outcome, rejection: verdict.rejection, summary: verdict.summary,
+            explanation: verdict.explanation, matchedLevel: verdict.matchedPin?.level,
+            levels: verdict.certificates.map {
+                ChainLevel(
+                    details: $0.details, sent: sentFingerprints.contains($0.details.sha256Fingerprint),
+                    verified: $0.inVerifiedPath)
+            })
+    }
+
+    /// The marker and role for this outcome: never colour alone.
+    public var marker: (symbol: String, role: StyleRole) {
+        switch outcome {
+        case .accepted: return ("✓", .verdictAccepted)
+        case .rejected: return ("✗", .verdictRejected)
+        case .notPinned, .pinsLapsed, .reportOnlyViolation: return ("!", .verdictWarning)
+        }
+    }
+
+    /// A few words for the outcome: `accepted`, `REJECTED`, `not pinned`, ...
+    public var label: String {
+        switch outcome {
+        case .accepted: return "accepted"
+        case .rejected: return "REJECTED"
+        case .notPinned: return "not pinned"
+        case .pinsLapsed: return "pins lapsed"
+        case .reportOnlyViolation: return "report-only violation"
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import PinningCore
+import X509
+
+/// Work the backend does for the workbench; results come back as ``WorkbenchMessage``s.
+///
+/// `update` stays pure by returning these instead of doing I/O.
+public enum Effect: Sendable {
+    /// Fetch these domains' chains concurrently; answer each with `fetchStarted` and `fetchCompleted`.
+    case fetch([FetchRequest])
+    /// Validate `chain` for `host` against `manifest` (PinValidator with the manifest's trust anchors) and answer
+    /// with `validated(host:verdict:generation:)`, passing `generation` back.
+    case validate(host: String, chain: [Certificate], manifest: PinManifest, generation: Int)
+    /// Save the document atomically (ManifestStore.save) and answer with `saved` or `saveFailed`.
+    case save(ManifestDocument)
+    /// Restore the terminal and exit.
+    case quit
+}

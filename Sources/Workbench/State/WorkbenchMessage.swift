@@ -1,0 +1,15 @@
+import Foundation
+import PinningCore
+
+/// Everything that can happen to the workbench: keys and resizes from the terminal, results of effects, time.
+public enum WorkbenchMessage: Sendable {
+    case key(Key)
+    case resize(Size)
+    case fetchStarted(host: String)
+    case fetchCompleted(host: String, result: Result<FetchedChain, FetchFailure>)
+    case validated(host: String, verdict: VerdictSummary, generation: Int)
+    case saved(ManifestDocument)
+    case saveFailed(String)
+    /// The clock moved (days left, expiry warnings are computed from `now`).
+    case tick(Date)
+}

@@ -1,0 +1,64 @@
+import PinningCore
+
+/// The workbench as an Elm-style program: a pure `update` from state and message to new state and effects, and a
+/// pure `view` from state to a frame. A backend feeds messages in, runs the effects, and draws the frames.
+public enum WorkbenchProgram {
+    /// The state after `message`, and the work to do for it.
+    public static func update(_ state: WorkbenchState, _ message: WorkbenchMessage) -> (WorkbenchState, [Effect]) {
+        var next = state
+        let effects = next.apply(message)
+        return (next, effects)
+    }
+
+    /// The screen for `state` at `state.size`.
+    public static func view(_ state: WorkbenchState) -> Frame {
+        WorkbenchView.render(state)
+    }
+}
+
+extension WorkbenchState {
+    /// `update` in place: what a backend calls to avoid copying the manifest on every key.
+    public mutating func apply(_ incoming: WorkbenchMessage) -> [Effect] {
+        let effects: [Effect]
+        switch incoming {
+        case .key(let key):
+            effects = handleKey(key)
+        case .resize(let newSize):
+            size = newSize
+            effects = []
+        case .fetchStarted(let host):
+            markFetching(normalized(host))
+            effects = []
+        case .fetchCompleted(let host, let result):
+            effects = completeFetch(normalized(host), result)
+        case .validated(let host, let verdict, let generation):
+            let key = normalized(host)
+            var entry = live[key] ?? DomainLive()
+            if generation >= entry.verdictGeneration {
+                entry.verdict = verdict
+                entry.verdictGeneration = generation
+                live[key] = entry
+            }
+            effects = []
+        case .saved(let saved):
+            markSaved(saved)
+            message = StatusMessage("wrote \(saved.url.path)")
+            effects = quitAfterSave ? [.quit] : []
+            quitAfterSave = false
+        case .saveFailed(let reason):
+            message = StatusMessage("not written: \(reason)", isError: true)
+            quitAfterSave = false
+            effects = []
+        case .tick(let date):
+            now = date
+            effects = []
+        }
+        clampSelection()
+        reconcileViewports()
+        return effects
+    }
+
+    func normalized(_ host: String) -> String {
+        DomainPolicy(host: host).normalizedHost
+    }
+}

@@ -1,0 +1,219 @@
+import PinningCore
+import X509
+
+extension WorkbenchState {
+    /// A key goes to the prompt if one is open, else to the overlay, else through the key table to a command.
+    mutating func handleKey(_ key: Key) -> [Effect] {
+        message = nil
+        if prompt != nil { return handlePromptKey(key) }
+        if let overlay { return handleOverlayKey(key, overlay) }
+        guard let command = keyMap.command(for: key, focus: focus) else { return [] }
+        if layout.mode == .tooSmall, command != .quit, command != .cancel {
+            return []  // nothing on screen to act on; q still quits
+        }
+        return perform(command)
+    }
+
+    mutating func perform(_ command: Command) -> [Effect] {
+        switch command {
+        case .help: overlay = .help(scroll: 0)
+        case .focusNext: setFocus(focus.next)
+        case .focusPrevious: setFocus(focus.previous)
+        case .focusDomains: setFocus(.domains)
+        case .focusChain: setFocus(.chain)
+        case .focusCertificate: setFocus(.certificate)
+        case .moveUp: move(by: -1)
+        case .moveDown: move(by: 1)
+        case .pageUp: move(by: -pageSize)
+        case .pageDown: move(by: pageSize)
+        case .moveTop: move(by: -Int.max / 2)
+        case .moveBottom: move(by: Int.max / 2)
+        case .filter: prompt = Prompt(kind: .filter, text: filter)
+        case .refresh:
+            guard let domain = selectedDomainPolicy else { return [] }
+            return fetch([domain])
+        case .refreshAll: return fetch(manifest.domains)
+        case .pinKey: return pin(.spkiSHA256)
+        case .pinCertificate: return pin(.certSHA256)
+        case .toggleBackup: return toggleBackup()
+        case .unpin: return unpin()
+        case .addDomain: prompt = Prompt(kind: .addDomain)
+        case .deleteDomain:
+            if let domain = selectedDomainPolicy { overlay = .confirmDelete(host: domain.host) }
+        case .manifestDiff:
+            let lines = manifestDiff()
+            if lines.isEmpty {
+                message = StatusMessage("no unsaved changes")
+            } else {
+                overlay = .diff(lines: lines, scroll: 0)
+            }
+        case .write: openWriteGate(quitAfterWrite: false)
+        case .undo: return undo()
+        case .nextTheme:
+            let index = themeNames.firstIndex(of: themeName) ?? -1
+            themeName = themeNames[(index + 1) % themeNames.count]
+            message = StatusMessage("theme: \(themeName)")
+        case .cancel:
+            if !filter.isEmpty { setFilter("") }
+        case .quit:
+            if isDirty { overlay = .quitGuard } else { return [.quit] }
+        case .confirm, .force:
+            break
+        }
+        return []
+    }
+
+    private mutating func setFocus(_ pane: PaneID) {
+        focus = pane
+        if pane != .domains { detailPane = pane }
+    }
+
+    /// Rows in the focused pane, for page up and down.
+    private var pageSize: Int {
+        max(1, (layout.panes[focus]?.height ?? 3) - 2)
+    }
+
+    private mutating func move(by delta: Int) {
+        switch focus {
+        case .domains:
+            let old = selectedDomain
+            selectedDomain = clamp(selectedDomain, delta, count: visibleDomains.count)
+            if old != selectedDomain {
+                selectedLevel = 0
+                certificateScroll = 0
+                chainViewport = ListViewport()
+            }
+        case .chain:
+            let old = selectedLevel
+            selectedLevel = clamp(selectedLevel, delta, count: selectedLive?.levels.count ?? 0)
+            if old != selectedLevel { certificateScroll = 0 }
+        case .certificate:
+            let width = max(1, (layout.panes[.certificate]?.width ?? size.width) - 2)
+            let height = max(1, (layout.panes[.certificate]?.height ?? size.height) - 2)
+            let lines = CertificatePane.lines(for: self, width: width).count
+            certificateScroll = clamp(certificateScroll, delta, count: max(1, lines - height + 1))
+        }
+    }
+
+    private func clamp(_ value: Int, _ delta: Int, count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let moved = delta > 0 ? (value > Int.max - delta ? Int.max : value + delta) : value + delta
+        return min(max(0, moved), count - 1)
+    }
+
+    // MARK: - Prompt
+
+    private mutating func handlePromptKey(_ key: Key) -> [Effect] {
+        guard var prompt else { return [] }
+        switch key {
+        case .escape:
+            self.prompt = nil
+            if prompt.kind == .filter { setFilter("") }
+            return []
+        case .enter:
+            self.prompt = nil
+            if prompt.kind == .addDomain { return addDomain(prompt.text) }
+            return []
+        case .backspace, .delete:
+            if !prompt.text.isEmpty { prompt.text.removeLast() }
+        case .character(let c):
+            if !TerminalSafeText.isUnsafe(c.unicodeScalars.first!) { prompt.text.append(c) }
+        default:
+            return []
+        }
+        self.prompt = prompt
+        if prompt.kind == .filter { setFilter(prompt.text) }
+        return []
+    }
+
+    // MARK: - Overlays
+
+    private mutating func handleOverlayKey(_ key: Key, _ current: OverlayState) -> [Effect] {
+        let command = keyMap.command(for: key, in: [.dialog, .global])
+        func scrolled(_ scroll: Int) -> Int {
+            switch command {
+            case .moveUp: return max(0, scroll - 1)
+            case .moveDown: return scroll + 1
+            case .pageUp: return max(0, scroll - pageSize)
+            case .pageDown: return scroll + pageSize
+            case .moveTop: return 0
+            case .moveBottom: return Int.max / 4
+            default: return scroll
+            }
+        }
+        switch current {
+        case .help(let scroll):
+            switch command {
+            case .help, .cancel, .quit: overlay = nil
+            default: overlay = .help(scroll: min(scrolled(scroll), HelpOverlay.lines(keyMap: keyMap).count))
+            }
+        case .diff(let lines, let scroll):
+            switch command {
+            case .cancel, .quit, .manifestDiff: overlay = nil
+            case .write: openWriteGate(quitAfterWrite: false)
+            default: overlay = .diff(lines: lines, scroll: min(scrolled(scroll), lines.count))
+            }
+        case .writeGate(var gate):
+            switch command {
+            case .cancel, .quit:
+                overlay = nil
+                message = StatusMessage("not written")
+            case .confirm, .write:
+                if gate.errorCount > 0 {
+                    message = StatusMessage(
+                        "lint found \(gate.errorCount) error(s): press ! to write anyway, Esc to go back", isError: true
+                    )
+                } else {
+                    return save(quitAfter: gate.quitAfterWrite)
+                }
+            case .force:
+                return save(quitAfter: gate.quitAfterWrite)
+            default:
+                gate.scroll = min(scrolled(gate.scroll), gate.findings.count * 3 + gate.diff.count)
+                overlay = .writeGate(gate)
+            }
+        case .confirmDelete(let host):
+            switch command {
+            case .confirm:
+                overlay = nil
+                return deleteDomain(host)
+            case .cancel, .quit:
+                overlay = nil
+            default: break
+            }
+        case .quitGuard:
+            switch command {
+            case .confirm: return [.quit]
+            case .write: openWriteGate(quitAfterWrite: true)
+            case .cancel: overlay = nil
+            default: break
+            }
+        }
+        return []
+    }
+
+    private mutating func save(quitAfter: Bool) -> [Effect] {
+        overlay = nil
+        quitAfterSave = quitAfter
+        message = StatusMessage("writing \(document.url.path)…")
+        return [.save(document)]
+    }
+
+    /// The unified diff of the manifest as loaded against the manifest as edited, both as written to disk.
+    func manifestDiff() -> [DiffLine] {
+        let edited = String(decoding: ManifestCodec.encode(manifest), as: UTF8.self)
+        let name = document.url.lastPathComponent
+        return UnifiedDiff.lines(
+            old: document.loadedText, new: edited, oldName: "\(name) (on disk)", newName: "\(name) (edited)")
+    }
+
+    private mutating func openWriteGate(quitAfterWrite: Bool) {
+        var served: [String: [Certificate]] = [:]
+        for domain in manifest.domains {
+            if let chain = live[domain.normalizedHost]?.chain { served[domain.normalizedHost] = chain.certificates }
+        }
+        let findings = ManifestLinter().lint(manifest, now: now, servedChains: served)
+            .sorted { $0.severity > $1.severity }
+        overlay = .writeGate(WriteGate(findings: findings, diff: manifestDiff(), quitAfterWrite: quitAfterWrite))
+    }
+}

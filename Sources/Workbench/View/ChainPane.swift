@@ -1,0 +1,48 @@
+import PinningCore
+
+/// The Chain pane: the selected domain's levels from leaf to root, where each came from, and what is pinned.
+enum ChainPane {
+    static func title(_ state: WorkbenchState) -> String {
+        guard let domain = state.selectedDomainPolicy else { return "Chain" }
+        return "Chain: " + domain.host.terminalSafe
+    }
+
+    static func draw(into frame: inout Frame, rect: Rect, state: WorkbenchState, focused: Bool) {
+        guard let domain = state.selectedDomainPolicy else { return }
+        let live = state.live[domain.normalizedHost] ?? DomainLive()
+        let levels = live.levels
+        guard !levels.isEmpty else {
+            let text: String
+            switch live.fetch {
+            case .fetching: text = "… fetching the chain"
+            case .failed(let failure): text = "? fetch failed: " + failure.message.terminalSafe
+            default: text = "· not fetched yet: r fetches it"
+            }
+            for (i, line) in Frame.wrap(text, width: max(1, rect.width - 1)).prefix(rect.height).enumerated() {
+                frame.text(line, at: Point(x: rect.x + 1, y: rect.y + i), width: rect.width - 1, role: .dim)
+            }
+            return
+        }
+        frame.list(
+            in: rect, count: levels.count, selection: state.selectedLevel, viewport: state.chainViewport,
+            focused: focused
+        ) { index in
+            let level = levels[index]
+            let pins = state.pinsAt(level, in: domain)
+            let marker: (String, StyleRole) =
+                pins.contains { $0.role == .active }
+                ? ("●", .pinActive) : (pins.isEmpty ? (" ", .text) : ("○", .pinBackup))
+            let name = (level.details.commonName ?? level.details.subject).terminalSafe
+            var tags: [String] = pins.map {
+                ($0.type == .spkiSHA256 ? "key" : "cert") + ($0.role == .active ? "●" : "○")
+            }
+            if live.verdict?.matchedLevel == index { tags.append("✓match") }
+            let days = level.details.daysLeft(at: state.now)
+            if days < 0 { tags.append("✗expired") } else if days <= 30 { tags.append("!\(days)d") }
+            tags.append(level.origin)
+            return ListRow(
+                marker: marker.0, markerRole: marker.1, text: "\(index) \(level.kind(level: index)) \(name)",
+                role: level.verified ? .text : .dim, trailing: tags.joined(separator: " "))
+        }
+    }
+}

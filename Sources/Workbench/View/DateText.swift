@@ -1,0 +1,11 @@
+import Foundation
+
+/// Dates as the workbench shows them: UTC, day precision, no locale surprises in golden screens.
+enum DateText {
+    static func day(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    }
+}

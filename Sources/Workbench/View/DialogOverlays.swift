@@ -1,0 +1,81 @@
+import PinningCore
+
+/// The diff, write gate and confirmation overlays.
+enum DialogOverlays {
+    static func diffRole(_ kind: DiffLine.Kind) -> StyleRole {
+        switch kind {
+        case .added: return .diffAdded
+        case .removed: return .diffRemoved
+        case .context: return .diffContext
+        case .hunk, .header: return .label
+        }
+    }
+
+    /// A scrolled list of lines with a footer line; the body is as tall as the screen allows.
+    static func drawScrolling(
+        into frame: inout Frame, title: String, lines: [CertificatePane.Line], scroll: Int, footer: String
+    ) {
+        let width = min(frame.size.width - 4, max(50, (lines.map { CharacterWidth.of($0.text) }.max() ?? 0) + 2))
+        let inside = Overlay.draw(into: &frame, size: Size(width: width, height: lines.count + 2), title: title)
+        guard inside.height > 1, inside.width > 2 else { return }
+        let bodyHeight = inside.height - 1
+        let start = min(max(0, scroll), max(0, lines.count - bodyHeight))
+        for (row, line) in lines.dropFirst(start).prefix(bodyHeight).enumerated() {
+            frame.text(
+                line.text, at: Point(x: inside.x + 1, y: inside.y + row), width: inside.width - 2, role: line.role)
+        }
+        let more = lines.count > bodyHeight ? "↑↓ scroll · " : ""
+        frame.text(
+            more + footer, at: Point(x: inside.x + 1, y: inside.maxY - 1), width: inside.width - 2, role: .prompt)
+    }
+
+    static func drawDiff(into frame: inout Frame, lines: [DiffLine], scroll: Int) {
+        let body = lines.map { CertificatePane.Line($0.rendered.terminalSafe, diffRole($0.kind)) }
+        drawScrolling(into: &frame, title: "Manifest diff", lines: body, scroll: scroll, footer: "w write · Esc close")
+    }
+
+    static func drawWriteGate(into frame: inout Frame, gate: WriteGate, file: String) {
+        var body: [CertificatePane.Line] = []
+        let width = max(20, min(frame.size.width - 8, 100))
+        if gate.findings.isEmpty {
+            body.append(.init("✓ lint: no findings", .verdictAccepted))
+        } else {
+            body.append(.init("lint: \(gate.errorCount) error(s), \(gate.warningCount) warning(s)", .label))
+            for finding in gate.findings {
+                let isError = finding.severity == .error
+                let head =
+                    (isError ? "✗ error " : "! warning ") + "[\(finding.rule.rawValue)] "
+                    + (finding.host ?? "manifest").terminalSafe + ": " + finding.message.terminalSafe
+                for part in Frame.wrap(head, width: width) {
+                    body.append(.init(part, isError ? .verdictRejected : .verdictWarning))
+                }
+                for part in Frame.wrap("Fix: " + finding.fix.terminalSafe, width: width - 2) {
+                    body.append(.init("  " + part, .dim))
+                }
+            }
+        }
+        body.append(.init(""))
+        if gate.diff.isEmpty {
+            body.append(.init("no changes to the file's content", .dim))
+        } else {
+            body += gate.diff.map { CertificatePane.Line($0.rendered.terminalSafe, diffRole($0.kind)) }
+        }
+        let footer =
+            gate.errorCount > 0
+            ? "! write anyway (risks locking users out) · Esc cancel"
+            : "y write · Esc cancel"
+        drawScrolling(
+            into: &frame, title: "Write \(file.terminalSafe)?", lines: body, scroll: gate.scroll, footer: footer)
+    }
+
+    static func drawConfirm(into frame: inout Frame, title: String, lines: [String], footer: String) {
+        let width = max(CharacterWidth.of(footer), lines.map { CharacterWidth.of($0) }.max() ?? 0) + 2
+        let inside = Overlay.draw(into: &frame, size: Size(width: width, height: lines.count + 2), title: title)
+        for (row, line) in lines.prefix(max(0, inside.height - 2)).enumerated() {
+            frame.text(line, at: Point(x: inside.x + 1, y: inside.y + row), width: inside.width - 2, role: .overlayText)
+        }
+        if inside.height > 0 {
+            frame.text(footer, at: Point(x: inside.x + 1, y: inside.maxY - 1), width: inside.width - 2, role: .prompt)
+        }
+    }
+}

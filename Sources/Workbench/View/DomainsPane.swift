@@ -1,0 +1,47 @@
+import PinningCore
+
+/// The Domains pane: one row per domain that matches the filter, with its live status marker and pin counts.
+enum DomainsPane {
+    static func title(_ state: WorkbenchState) -> String {
+        var title = "Domains"
+        let total = state.manifest.domains.count
+        if state.filter.isEmpty {
+            title += " (\(total))"
+        } else {
+            title += " \(state.visibleDomains.count)/\(total) /\(state.filter.terminalSafe)"
+        }
+        if state.pendingFetches > 0 { title += " … \(state.pendingFetches) fetching" }
+        return title
+    }
+
+    static func draw(into frame: inout Frame, rect: Rect, state: WorkbenchState, focused: Bool) {
+        guard !state.visibleDomains.isEmpty else {
+            let text = state.manifest.domains.isEmpty ? "No domains yet: a adds one." : "No domain matches the filter."
+            frame.text(text, at: Point(x: rect.x + 1, y: rect.y), width: rect.width - 1, role: .dim)
+            return
+        }
+        frame.list(
+            in: rect, count: state.visibleDomains.count, selection: state.selectedDomain,
+            viewport: state.domainViewport, focused: focused
+        ) { index in
+            let domain = state.manifest.domains[state.visibleDomains[index]]
+            let live = state.live[domain.normalizedHost] ?? DomainLive()
+            let marker = live.marker
+            var name = domain.host.terminalSafe
+            if domain.port != 443 { name += ":\(domain.port)" }
+            return ListRow(marker: marker.symbol, markerRole: marker.role, text: name, trailing: pinSummary(domain))
+        }
+    }
+
+    /// `●2 ○1` (active and backup pins), `no pins`, and `ro` for report-only domains.
+    static func pinSummary(_ domain: DomainPolicy) -> String {
+        let active = domain.pins.filter { $0.role == .active }.count
+        let backup = domain.pins.count - active
+        var parts: [String] = []
+        if domain.pins.isEmpty { parts.append("no pins") }
+        if active > 0 { parts.append("●\(active)") }
+        if backup > 0 { parts.append("○\(backup)") }
+        if domain.mode == .reportOnly { parts.append("ro") }
+        return parts.joined(separator: " ")
+    }
+}

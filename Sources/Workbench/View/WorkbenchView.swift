@@ -1,0 +1,63 @@
+import PinningCore
+
+/// Draws a ``WorkbenchState`` into a ``Frame``: panes per the layout, the status bar, then any overlay.
+///
+/// Only visible rows are drawn, so a frame costs the same with ten domains or ten thousand.
+enum WorkbenchView {
+    static func render(_ state: WorkbenchState) -> Frame {
+        var frame = Frame(size: state.size)
+        let layout = state.layout
+        guard layout.mode != .tooSmall else {
+            TooSmallNotice.draw(into: &frame)
+            return frame
+        }
+        let titles: [PaneID: String] = [
+            .domains: DomainsPane.title(state), .chain: ChainPane.title(state),
+            .certificate: CertificatePane.title(state),
+        ]
+        let insides = PaneChrome.draw(into: &frame, layout: layout, focus: state.focus, titles: titles)
+        if let rect = insides[.domains] {
+            DomainsPane.draw(into: &frame, rect: rect, state: state, focused: state.focus == .domains)
+        }
+        if let rect = insides[.chain] {
+            ChainPane.draw(into: &frame, rect: rect, state: state, focused: state.focus == .chain)
+        }
+        if let rect = insides[.certificate] {
+            CertificatePane.draw(into: &frame, rect: rect, state: state)
+        }
+
+        if let prompt = state.prompt {
+            StatusBar.drawPrompt(into: &frame, rect: layout.statusBar, prompt: prompt)
+        } else {
+            let contexts: [KeyContext] =
+                state.overlay == nil || state.overlay == .help(scroll: 0)
+                ? [KeyContext(pane: state.focus), .global] : [.dialog]
+            StatusBar.draw(
+                into: &frame, rect: layout.statusBar, hints: state.keyMap.statusHints(in: contexts),
+                unsaved: state.isDirty, message: state.message)
+        }
+
+        switch state.overlay {
+        case nil: break
+        case .help(let scroll): HelpOverlay.draw(into: &frame, keyMap: state.keyMap, scroll: scroll)
+        case .diff(let lines, let scroll): DialogOverlays.drawDiff(into: &frame, lines: lines, scroll: scroll)
+        case .writeGate(let gate):
+            DialogOverlays.drawWriteGate(into: &frame, gate: gate, file: state.document.url.lastPathComponent)
+        case .confirmDelete(let host):
+            let count = state.manifest.policy(for: host)?.pins.count ?? 0
+            DialogOverlays.drawConfirm(
+                into: &frame, title: "Delete domain?",
+                lines: [
+                    "Delete \(host.terminalSafe) and its \(count) pin\(count == 1 ? "" : "s")?",
+                    "z undoes it afterwards.",
+                ],
+                footer: "y delete · n or Esc keep")
+        case .quitGuard:
+            DialogOverlays.drawConfirm(
+                into: &frame, title: "Unsaved changes",
+                lines: ["\(state.document.url.lastPathComponent.terminalSafe) has unsaved changes."],
+                footer: "y quit without saving · w write first · Esc stay")
+        }
+        return frame
+    }
+}
