@@ -48,6 +48,8 @@ let package = Package(
             name: "pinbench",
             dependencies: [
                 "PinningCore",
+                "ChainProbe",
+                "DemoLab",
                 "Workbench",
                 "TerminalBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
