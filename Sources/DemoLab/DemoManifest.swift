@@ -5,7 +5,8 @@ import X509
 extension RunningLab {
     /// A manifest for this lab, ready for `pinbench demo`, `pinbench check` and `pinbench lab --write-manifest`.
     ///
-    /// Every scenario is a domain whose `connect` is the lab's address. Some are pinned so the verdicts differ at
+    /// Every scenario is a domain on port 443 whose `connect` dials the lab's address instead, as a staging override
+    /// would. Some are pinned so the verdicts differ at
     /// first sight: `good` is accepted (on the lab root's key), `rotated` is caught by its backup pin, `mitm`,
     /// `expired` and `wrong-host` are rejected. The rest start unpinned, in report-only mode, to be pinned live.
     ///
@@ -13,7 +14,7 @@ extension RunningLab {
     public func demoManifest(rootAnchorPath: String, now: Date = Date()) -> PinManifest {
         var manifest = PinManifest(trustAnchors: [rootAnchorPath])
         for scenario in scenarios {
-            var domain = DomainPolicy(host: scenario.host, port: Int(port), connect: endpoint, mode: .reportOnly)
+            var domain = DomainPolicy(host: scenario.host, port: 443, connect: endpoint, mode: .reportOnly)
             let pinned = scenario.pinnedChain
             func pin(_ level: Int, _ type: PinType, _ role: PinRole, _ note: String) -> Pin? {
                 guard pinned.indices.contains(level) else { return nil }

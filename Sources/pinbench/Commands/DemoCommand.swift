@@ -1,0 +1,93 @@
+import ArgumentParser
+import DemoLab
+import Foundation
+import PinningCore
+
+/// `pinbench demo`: the offline demo lab plus the workbench on a manifest made for it.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Open the workbench on an offline demo lab of local TLS servers (no internet needed).",
+        discussion: """
+            Starts TLS servers on 127.0.0.1 with a freshly generated PKI, one scenario per name under \
+            pinbench.test (good, rotated, mitm, expired, wrong-host, self-signed, incomplete, weak, slow), writes a \
+            manifest with every scenario as a domain — some already pinned, so the verdicts differ at first sight \
+            — and opens the workbench on it. The lab's keys are new on every run, so the manifest is too: it goes \
+            to a temporary folder, or to --manifest FILE, which must not exist yet.
+
+            Try: select good.pinbench.test, Tab to the chain, p to pin a key, b to make it a backup, w to write.
+            """
+    )
+
+    @Option(name: .shortAndLong, help: "Write the demo manifest here (must not exist). Default: a temporary folder.")
+    var manifest: String?
+
+    @Option(help: "Colour theme.")
+    var theme: String?
+
+    @Option(help: "Seconds allowed for each connection (dial and handshake).")
+    var timeout: Double = 3
+
+    func validate() throws {
+        guard timeout > 0 && timeout <= 120 else {
+            throw ValidationError("--timeout must be between 0 and 120 seconds")
+        }
+    }
+
+    func run() throws {
+        let manifestURL = try chooseManifestURL()
+        let lab: RunningLab
+        do {
+            lab = try DemoLab.start()
+        } catch {
+            throw CLIFailure("could not start the demo lab: \(error)")
+        }
+        defer { lab.stop() }
+        let folder = manifestURL.deletingLastPathComponent()
+        let rootName = manifestURL.deletingPathExtension().lastPathComponent + "-lab-root.pem"
+        do {
+            try lab.writeRoot(to: folder.appendingPathComponent(rootName))
+        } catch {
+            throw CLIFailure("could not write the lab root to \(folder.path): \(error.localizedDescription)")
+        }
+        let fresh = ManifestDocument(
+            manifest: lab.demoManifest(rootAnchorPath: rootName),
+            url: manifestURL,
+            loadedFingerprint: nil,
+            loadedText: ""
+        )
+        let document = try ManifestStore.save(fresh)
+        var anchors = TrustAnchors()
+        try anchors.add(manifestAnchors: document.manifest.trustAnchors, relativeTo: folder)
+        try WorkbenchLauncher.run(
+            document: document,
+            anchors: anchors,
+            themeName: theme,
+            fetch: LiveChainFetch.make(deadline: .milliseconds(Int(timeout * 1000))),
+            fetchAtStart: true
+        )
+        Output.note("demo manifest: \(manifestURL.path) (the lab and its keys are gone now)")
+    }
+
+    private func chooseManifestURL() throws -> URL {
+        if let manifest {
+            let url = URL(fileURLWithPath: manifest)
+            if FileManager.default.fileExists(atPath: url.path) {
+                throw CLIFailure(
+                    "\(url.path) exists; the demo writes a fresh manifest for the lab's new keys and will not "
+                        + "overwrite it. Choose another path, or leave out --manifest for a temporary one."
+                )
+            }
+            return url
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pinbench-demo-\(UUID().uuidString.prefix(8))"
+        )
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIFailure("could not create \(folder.path): \(error.localizedDescription)")
+        }
+        return folder.appendingPathComponent("demo-pins.json")
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import PinningCore
+import TerminalBackend
+import Workbench
+
+/// Opens the terminal workbench on a manifest document: theme selection, services, terminal, main-thread loop.
+/// Shared by `pinbench workbench` and `pinbench demo`.
+enum WorkbenchLauncher {
+    static func run(
+        document: ManifestDocument,
+        anchors: TrustAnchors,
+        themeName: String?,
+        fetch: @escaping @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>,
+        fetchAtStart: Bool
+    ) throws {
+        let catalog = ThemeCatalog.load()
+        for problem in catalog.problems { Output.note("warning: theme file: \(problem)") }
+        let (chosen, warning) = catalog.select(themeName)
+        if let warning { Output.note("warning: \(warning)") }
+        let services = WorkbenchServices(fetch: fetch, validate: WorkbenchServices.validation(trustAnchors: anchors))
+        let terminal: Terminal
+        do {
+            terminal = try Terminal(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw CLIFailure(error.description)
+        }
+        var state = WorkbenchState(
+            document: document,
+            size: terminal.size,
+            now: Date(),
+            themeName: chosen.name,
+            themeNames: catalog.themes.map(\.name)
+        )
+        let initial = fetchAtStart ? state.fetchAll() : []
+        let session = WorkbenchSession(terminal: terminal, catalog: catalog, state: state, services: services)
+        session.run(initialEffects: initial)
+        if let signal = terminal.terminationSignal { throw ExitCode(128 + signal) }
+    }
+}
