@@ -7,7 +7,8 @@ extension RunningLab {
     ///
     /// Every scenario is a domain on port 443 whose `connect` dials the lab's address instead, as a staging override
     /// would. Some are pinned so the verdicts differ at
-    /// first sight: `good` is accepted (on the lab root's key), `rotated` is caught by its backup pin, `mitm`,
+    /// first sight: `good` is accepted on the lab root (its leaf and
+    /// intermediate are left for the user to pin), `rotated` is caught by its backup pin, `mitm`,
     /// `expired` and `wrong-host` are rejected. The rest start unpinned, in report-only mode, to be pinned live.
     ///
     /// - Parameter rootAnchorPath: where the lab root PEM is (or will be) written, relative to the manifest.
@@ -32,7 +33,7 @@ extension RunningLab {
             case .good:
                 domain.pins = [
                     pin(root, .spkiSHA256, .active, "demo: the lab root's key"),
-                    pin(1, .certSHA256, .backup, "demo: the lab intermediate's certificate"),
+                    pin(root, .certSHA256, .backup, "demo: the lab root's certificate"),
                 ].compactMap { $0 }
             case .rotated:
                 // The leaf pinned before the rotation, and the key it rotated to, kept as a backup all along.
