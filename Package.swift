@@ -53,6 +53,7 @@ let package = Package(
                 "Workbench",
                 "TerminalBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
         // ncurses (wide-character build) for the terminal backend; the shim wraps the macros Swift cannot import.

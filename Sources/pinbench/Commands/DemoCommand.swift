@@ -43,20 +43,8 @@ struct DemoCommand: ParsableCommand {
             throw CLIFailure("could not start the demo lab: \(error)")
         }
         defer { lab.stop() }
+        let document = try LabManifestWriter.write(lab, to: manifestURL).document
         let folder = manifestURL.deletingLastPathComponent()
-        let rootName = manifestURL.deletingPathExtension().lastPathComponent + "-lab-root.pem"
-        do {
-            try lab.writeRoot(to: folder.appendingPathComponent(rootName))
-        } catch {
-            throw CLIFailure("could not write the lab root to \(folder.path): \(error.localizedDescription)")
-        }
-        let fresh = ManifestDocument(
-            manifest: lab.demoManifest(rootAnchorPath: rootName),
-            url: manifestURL,
-            loadedFingerprint: nil,
-            loadedText: ""
-        )
-        let document = try ManifestStore.save(fresh)
         var anchors = TrustAnchors()
         try anchors.add(manifestAnchors: document.manifest.trustAnchors, relativeTo: folder)
         try WorkbenchLauncher.run(

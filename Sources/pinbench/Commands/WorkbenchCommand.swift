@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PinningCore
-import TerminalBackend
 import Workbench
 
 /// `pinbench workbench` (also plain `pinbench`): the terminal UI on a manifest.
@@ -33,43 +32,23 @@ struct WorkbenchCommand: ParsableCommand {
     @Flag(help: "Do not fetch every domain at start.")
     var noFetch = false
 
+    @OptionGroup var probeSettings: ProbeSettings
+
     func run() throws {
         let document = try ManifestStore.loadOrCreate(manifestOptions.url)
         let anchors = try trust.anchors(for: document)
-        let catalog = ThemeCatalog.load()
-        for problem in catalog.problems { Output.note("warning: theme file: \(problem)") }
-        let (chosen, warning) = catalog.select(theme)
-        if let warning { Output.note("warning: \(warning)") }
-
         let fetch: @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>
         if let chainsFolder {
-            let folder = URL(fileURLWithPath: chainsFolder)
-            fetch = { request in
-                let url = folder.appendingPathComponent(request.host + ".pem")
-                do {
-                    let chain = try CertificateChainDecoder.decode(contentsOf: url)
-                    return .success(FetchedChain(certificates: chain, fetchedAt: Date()))
-                } catch {
-                    return .failure(FetchFailure("no chain file \(url.lastPathComponent): \(error)"))
-                }
-            }
+            fetch = OfflineChainFetch.make(folder: URL(fileURLWithPath: chainsFolder))
         } else {
-            fetch = { _ in .failure(FetchFailure("live fetching is not wired into this build yet; use --chains")) }
+            fetch = LiveChainFetch.make(deadline: probeSettings.deadline)
         }
-        let services = WorkbenchServices(fetch: fetch, validate: WorkbenchServices.validation(trustAnchors: anchors))
-
-        let terminal: Terminal
-        do {
-            terminal = try Terminal(environment: ProcessInfo.processInfo.environment)
-        } catch {
-            throw CLIFailure(error.description)
-        }
-        var state = WorkbenchState(
-            document: document, size: terminal.size, now: Date(), themeName: chosen.name,
-            themeNames: catalog.themes.map(\.name))
-        let initial = noFetch ? [] : state.fetchAll()
-        let session = WorkbenchSession(terminal: terminal, catalog: catalog, state: state, services: services)
-        session.run(initialEffects: initial)
-        if let signal = terminal.terminationSignal { throw ExitCode(128 + signal) }
+        try WorkbenchLauncher.run(
+            document: document,
+            anchors: anchors,
+            themeName: theme,
+            fetch: fetch,
+            fetchAtStart: !noFetch
+        )
     }
 }

@@ -8,6 +8,11 @@ enum Output {
         print(text.terminalSafeMultiline)
     }
 
+    /// Pushes buffered stdout out now: a script reading a pipe waits for lines such as `lab`'s "ready".
+    static func flush() {
+        fflush(nil)
+    }
+
     /// Prints `error: ...` to stderr.
     static func error(_ message: String) {
         FileHandle.standardError.write(Data(("error: " + message.terminalSafeMultiline + "\n").utf8))

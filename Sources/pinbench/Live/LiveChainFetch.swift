@@ -12,7 +12,7 @@ enum LiveChainFetch {
         return { request in
             let target: ProbeTarget
             do {
-                target = try ProbeTarget(request)
+                target = try ProbeTarget(host: request.host, port: request.port, connect: request.connect)
             } catch {
                 return .failure(FetchFailure("\(error)"))
             }
@@ -34,22 +34,5 @@ enum LiveChainFetch {
                 }
             }
         }
-    }
-}
-
-extension ProbeTarget {
-    /// The probe target of a workbench fetch request (host for SNI, `connect` for the dial).
-    init(_ request: FetchRequest) throws(ProbeFailure) {
-        guard (1...65_535).contains(request.port) else {
-            throw ProbeFailure.invalidTarget("port \(request.port) is outside 1...65535")
-        }
-        var endpoint: ProbeEndpoint?
-        if let connect = request.connect {
-            guard let parsed = ProbeEndpoint(parsing: connect, defaultPort: UInt16(request.port)) else {
-                throw ProbeFailure.invalidTarget("connect address \(connect) is not HOST:PORT")
-            }
-            endpoint = parsed
-        }
-        self.init(host: request.host, port: UInt16(request.port), connect: endpoint)
     }
 }

@@ -1,0 +1,114 @@
+import ArgumentParser
+import ChainProbe
+import Foundation
+import PinningCore
+import X509
+
+/// `pinbench check`: every domain of the manifest, live, through the core: the CI job that guards the pins.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Connect to every domain of the manifest and judge what each one serves now.",
+        discussion: """
+            Fetches each domain's chain (at its `connect` address when set, SNI = host), judges it with the \
+            validation core exactly as an app using the manifest would, checks App Transport Security, and runs \
+            the lockout guard with the chains seen live (so it also warns about pins that match nothing served). \
+            Prints a table, the reasons for every verdict that is not a plain acceptance, and the lint findings.
+
+            Exit status: 0 every domain accepted or allowed and no lint errors; 1 a rejection or a lint error; \
+            2 bad input, or a domain could not be reached (and nothing was rejected).
+
+            Examples:
+              pinbench check
+              pinbench check --manifest app/pins.json --json > check.json
+              pinbench check api.example.com cdn.example.com --timeout 2 --concurrency 8
+            """
+    )
+
+    @Argument(help: "Check only these domains of the manifest (default: all of them).")
+    var hosts: [String] = []
+
+    @OptionGroup var manifestOptions: ManifestOptions
+    @OptionGroup var trust: TrustOptions
+    @OptionGroup var probeSettings: ProbeSettings
+
+    @Option(help: "How many connections may be open at once.")
+    var concurrency = 32
+
+    @Flag(help: "Print the results as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be 1...256.") }
+    }
+
+    func run() async throws {
+        let document = try ManifestStore.load(manifestOptions.url)
+        let domains = try selectedDomains(document.manifest)
+        let anchors = try trust.anchors(for: document)
+        let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
+        let now = Date()
+
+        var rows = [CheckRow?](repeating: nil, count: domains.count)
+        var probeIndices: [Int] = []
+        var targets: [ProbeTarget] = []
+        for (index, domain) in domains.enumerated() {
+            do {
+                targets.append(try ProbeTarget(host: domain.host, port: domain.port, connect: domain.connect))
+                probeIndices.append(index)
+            } catch {
+                rows[index] = CheckRow(domain: domain, failure: error)
+            }
+        }
+        var served: [String: [Certificate]] = [:]
+        let batch = ChainProber().probeAll(
+            targets, options: probeSettings.options(anchors: anchors), concurrency: concurrency)
+        for await outcome in batch {
+            let index = probeIndices[outcome.index]
+            let domain = domains[index]
+            switch outcome.result {
+            case .failure(let failure):
+                rows[index] = CheckRow(domain: domain, failure: failure)
+            case .success(let probe):
+                do {
+                    let inspection = try await LiveInspection.judge(probe, validator: validator, at: now)
+                    served[domain.normalizedHost] = inspection.chainAsSeenByClient
+                    rows[index] = CheckRow(domain: domain, inspection: inspection, now: now)
+                } catch {
+                    rows[index] = CheckRow(domain: domain, unparsable: error, probe: probe)
+                }
+            }
+        }
+
+        let checkedHosts = Set(domains.map(\.host))
+        let findings = ManifestLinter().lint(
+            document.manifest, now: now, servedChains: served,
+            missingTrustAnchors: LintGate.missingAnchors(document)
+        ).filter { $0.host.map(checkedHosts.contains) ?? true }
+        let report = CheckReport(
+            manifest: document.url.path, checkedAt: now, results: rows.compactMap { $0 }, lint: findings)
+        if json {
+            Output.json(report)
+        } else {
+            report.lines.forEach(Output.line)
+        }
+        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    /// The domains to check, in manifest order; a host that is not in the manifest is bad input.
+    private func selectedDomains(_ manifest: PinManifest) throws -> [DomainPolicy] {
+        if hosts.isEmpty {
+            guard !manifest.domains.isEmpty else {
+                throw CLIFailure("the manifest lists no domains; add one with `pinbench pin add HOST ...`")
+            }
+            return manifest.domains
+        }
+        return try hosts.map { host in
+            guard let index = manifest.indexOfDomain(host) else {
+                let known = manifest.domains.map(\.host).prefix(10).joined(separator: ", ")
+                throw CLIFailure("\(host) is not a domain of the manifest (it has: \(known))")
+            }
+            return manifest.domains[index]
+        }
+    }
+}

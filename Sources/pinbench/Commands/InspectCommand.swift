@@ -1,0 +1,111 @@
+import ArgumentParser
+import ChainProbe
+import Foundation
+import PinningCore
+import SwiftASN1
+
+/// `pinbench inspect`: one live connection, everything it shows, and the verdict an app would reach.
+struct InspectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Connect to a server and show its chain, TLS facts, ATS verdict and the manifest's verdict.",
+        discussion: """
+            Shows the chain as the server sent it and the path OpenSSL built from it to a trust anchor, each \
+            certificate with its fingerprints and pins; the protocol, cipher suite and key-exchange group; whether \
+            the connection meets App Transport Security; and the verdict the validation core gives the sent chain \
+            under the manifest (pins.json in the current folder, or --manifest). Without a manifest the verdict is \
+            default trust alone.
+
+            SNI and the host-name check always use HOST. --connect dials another address (a staging node, a load \
+            balancer, the demo lab); a domain's `connect` in the manifest is used when --connect is not given.
+
+            Exit status: 0 connected and the verdict allows the connection, 1 rejected, 2 bad input or \
+            unreachable.
+
+            Examples:
+              pinbench inspect api.example.com
+              pinbench inspect api.example.com:8443 --connect 10.0.0.5 --timeout 2
+              pinbench inspect good.pinbench.test --manifest lab.json --json
+              pinbench inspect api.example.com --pem > served.pem    # then: pinbench pin add ... --chain served.pem
+            """
+    )
+
+    @Argument(
+        help: ArgumentHelp("The server: HOST, HOST:PORT or [IPv6]:PORT (port 443 by default).", valueName: "host"))
+    var server: String
+
+    @Option(
+        help: ArgumentHelp(
+            "Dial this ADDRESS[:PORT] instead; SNI and the host check still use HOST.", valueName: "address"))
+    var connect: String?
+
+    @OptionGroup var probeSettings: ProbeSettings
+    @OptionGroup var manifestOptions: ManifestOptions
+    @OptionGroup var trust: TrustOptions
+
+    @Flag(help: "Print everything as JSON.")
+    var json = false
+
+    @Flag(help: "Print only the chain as sent, as PEM (for pins, validate and pin add).")
+    var pem = false
+
+    func validate() throws {
+        if json && pem { throw ValidationError("Choose one of --json and --pem.") }
+    }
+
+    func run() async throws {
+        let document = try manifestOptions.loadForReading()
+        let anchors = try trust.anchors(for: document)
+        let target = try makeTarget(document.manifest)
+        let result = await ChainProber().probe(target, options: probeSettings.options(anchors: anchors))
+        let probe: ProbeResult
+        switch result {
+        case .failure(let failure):
+            if json { Output.json(InspectJSON(target: target, failure: failure)) }
+            throw CLIFailure("\(target): \(failure.description)", exitCode: .badInput)
+        case .success(let success):
+            probe = success
+        }
+        if pem {
+            for der in probe.sentChain {
+                Output.line(PEMDocument(type: "CERTIFICATE", derBytes: der).pemString)
+            }
+            return
+        }
+        let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
+        let inspection: LiveInspection
+        do {
+            inspection = try await LiveInspection.judge(probe, validator: validator, at: Date())
+        } catch {
+            throw CLIFailure(
+                "\(target): rejected: the server's chain cannot be parsed, so no client built on the core could "
+                    + "accept it: \(error)",
+                exitCode: .rejected
+            )
+        }
+        if json {
+            Output.json(InspectJSON(target: target, inspection: inspection))
+        } else {
+            InspectReport(inspection: inspection, now: Date()).lines.forEach(Output.line)
+        }
+        if !inspection.verdict.allowsConnection { throw ExitCode.rejected }
+    }
+
+    /// HOST[:PORT] from the argument; the port and `connect` of the manifest's domain fill in what was not given.
+    private func makeTarget(_ manifest: PinManifest) throws -> ProbeTarget {
+        let parsed: ProbeTarget
+        do {
+            parsed = try ProbeTarget(parsing: server)
+        } catch {
+            throw CLIFailure(error.reason)
+        }
+        let domain = manifest.indexOfDomain(parsed.host).map { manifest.domains[$0] }
+        let portGiven = ProbeEndpoint(parsing: server, defaultPort: 0)?.port != 0
+        let port = portGiven ? Int(parsed.port) : (domain?.port ?? 443)
+        do {
+            return try ProbeTarget(host: parsed.host, port: port, connect: connect ?? domain?.connect)
+        } catch {
+            throw CLIFailure(error.reason)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import ArgumentParser
+import DemoLab
+import Foundation
+import PinningCore
+
+/// `pinbench lab`: the demo lab in the foreground, for `check`, `inspect`, openssl or an app under test.
+struct LabCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lab",
+        abstract: "Run the offline demo lab: local TLS servers, one scenario per name, until Ctrl-C.",
+        discussion: """
+            Listens on one loopback port and chooses the scenario by the SNI name: good, rotated (new leaf key), \
+            mitm (impostor chain with the same names), expired, wrong-host, self-signed, incomplete (intermediate \
+            missing), weak (fails ATS) and slow (holds the handshake), all under pinbench.test. The PKI is \
+            generated at start and lives in memory only; the lab root is written as PEM so clients can trust it.
+
+            --write-manifest FILE writes a ready manifest: every scenario as a domain whose `connect` is the lab's \
+            address, `trustAnchors` naming the lab root (written beside it), some domains already pinned. The keys \
+            are new on every run, so the manifest only fits the lab that wrote it.
+
+            Examples:
+              pinbench lab --write-manifest lab.json
+              pinbench check --manifest lab.json            # in another terminal
+              pinbench inspect mitm.pinbench.test --manifest lab.json
+            """
+    )
+
+    @Option(
+        name: .customLong("write-manifest"),
+        help: ArgumentHelp("Write a manifest for this lab here (and the lab root beside it).", valueName: "file")
+    )
+    var manifestPath: String?
+
+    @Flag(help: "Replace an existing manifest at --write-manifest (it must be a manifest; anything else is kept).")
+    var force = false
+
+    @Flag(help: "Listen on [::1] instead of 127.0.0.1.")
+    var ipv6 = false
+
+    func validate() throws {
+        if force && manifestPath == nil { throw ValidationError("--force only applies with --write-manifest.") }
+    }
+
+    func run() throws {
+        let existing = try existingManifest()
+        // Block the stop signals before the lab's threads start, so they inherit the mask and only `sigwait` here
+        // sees them: Ctrl-C then stops the lab cleanly instead of killing the process mid-write.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, signal) }
+        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+
+        let lab: RunningLab
+        do {
+            lab = try DemoLab.start(DemoLabOptions(address: ipv6 ? "::1" : "127.0.0.1"))
+        } catch {
+            throw CLIFailure("could not start the demo lab: \(error)")
+        }
+        defer { lab.stop() }
+
+        var temporaryFolder: URL?
+        defer { if let temporaryFolder { try? FileManager.default.removeItem(at: temporaryFolder) } }
+        let rootURL: URL
+        if let manifestPath {
+            rootURL = try LabManifestWriter.write(lab, to: URL(fileURLWithPath: manifestPath), replacing: existing)
+                .rootURL
+        } else {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "pinbench-lab-\(UUID().uuidString.prefix(8))")
+            temporaryFolder = folder
+            rootURL = folder.appendingPathComponent("lab-root.pem")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try lab.writeRoot(to: rootURL)
+            } catch {
+                throw CLIFailure("could not write the lab root to \(rootURL.path): \(error.localizedDescription)")
+            }
+        }
+        LabBanner(lab: lab, rootPath: rootURL.path, manifestPath: manifestPath).lines.forEach(Output.line)
+        Output.flush()
+
+        var received: Int32 = 0
+        sigwait(&stopSignals, &received)
+        lab.stop()
+        Output.note("lab stopped (\(received == SIGINT ? "interrupt" : "signal \(received)")); its keys are gone.")
+    }
+
+    /// The manifest `--force` may replace: it must load as a manifest, so nothing else is ever overwritten.
+    private func existingManifest() throws -> ManifestDocument? {
+        guard let manifestPath, FileManager.default.fileExists(atPath: manifestPath) else { return nil }
+        guard force else {
+            throw CLIFailure(
+                "\(manifestPath) exists. The lab's keys are new on every run, so it writes a fresh manifest; "
+                    + "choose another path, or add --force to replace this one.")
+        }
+        do {
+            return try ManifestStore.load(URL(fileURLWithPath: manifestPath))
+        } catch {
+            throw CLIFailure("--force replaces only a pin manifest, and \(manifestPath) is not one: \(error)")
+        }
+    }
+}
+
+/// What `lab` prints once it is serving: where, what, and how to try it.
+struct LabBanner {
+    let lab: RunningLab
+    let rootPath: String
+    let manifestPath: String?
+
+    var lines: [String] {
+        let width = (lab.scenarios.map(\.host.count).max() ?? 0) + 2
+        var lines = [
+            "PinBench demo lab listening on \(lab.endpoint) (loopback only). Ctrl-C stops it.",
+            "Lab root CA (PEM): \(rootPath)",
+            "",
+            "Scenarios: connect to \(lab.endpoint) with the SNI name",
+        ]
+        for scenario in lab.scenarios {
+            lines.append(
+                "  " + scenario.host.padding(toLength: width, withPad: " ", startingAt: 0) + scenario.expectation)
+        }
+        lines.append("")
+        if let manifestPath {
+            lines.append("Manifest: \(manifestPath) (every domain connects to \(lab.endpoint))")
+            lines.append("  pinbench check --manifest \(manifestPath)")
+            lines.append("  pinbench inspect good.\(lab.domain) --manifest \(manifestPath)")
+        } else {
+            lines.append("  pinbench inspect good.\(lab.domain) --connect \(lab.endpoint) --ca-bundle \(rootPath)")
+        }
+        lines.append(
+            "  openssl s_client -connect \(lab.endpoint) -servername good.\(lab.domain) -CAfile \(rootPath)")
+        lines.append("")
+        lines.append("ready")
+        return lines
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import PinningCore
+
+/// `check`'s result for every domain checked, with the lint findings that concern them, as text or JSON.
+struct CheckReport: Encodable {
+    let manifest: String
+    let checkedAt: Date
+    let results: [CheckRow]
+    let lint: [LintFinding]
+    let counts: [String: Int]
+    let exitStatus: Int32
+
+    init(manifest: String, checkedAt: Date, results: [CheckRow], lint: [LintFinding]) {
+        self.manifest = manifest
+        self.checkedAt = checkedAt
+        self.results = results
+        self.lint = lint
+        counts = Dictionary(results.map { ($0.outcome.rawValue, 1) }, uniquingKeysWith: +)
+        exitStatus = Self.exitStatus(results: results, lint: lint)
+    }
+
+    /// 1 for a definite failure (a rejection, a lint error); otherwise 2 when a domain could not be checked.
+    static func exitStatus(results: [CheckRow], lint: [LintFinding]) -> Int32 {
+        if results.contains(where: { $0.outcome == .rejected }) || lint.contains(where: { $0.severity == .error }) {
+            return 1
+        }
+        return results.contains { $0.outcome == .unreachable } ? 2 : 0
+    }
+
+    var lines: [String] {
+        var lines = table
+        let explained = results.filter { $0.outcome != .accepted }
+        if !explained.isEmpty {
+            lines += ["", "Why:"]
+            for row in explained {
+                lines.append("  " + row.summary)
+                lines += row.explanation.map { "      " + $0 }
+                if let failure = row.failure, failure.code == "timedOut" || failure.code == "connectionRefused" {
+                    lines.append(
+                        "      Is the server up? Raise --timeout for slow links; `connect` sets another address.")
+                }
+            }
+        }
+        if !lint.isEmpty {
+            lines += ["", "Lockout guard:"]
+            lines += lint.map { "  " + $0.formatted }
+        }
+        lines += ["", totals]
+        return lines
+    }
+
+    private var table: [String] {
+        let header = ["DOMAIN", "VERDICT", "MATCHED PIN", "LEAF", "LINT", "ATS"]
+        let rows = results.map { row -> [String] in
+            [
+                row.port == 443 ? row.host : "\(row.host):\(row.port)",
+                verdictCell(row),
+                row.matchedPin.map { "\($0.pin.role.rawValue) \($0.pin.type.rawValue) @\($0.level)" } ?? "-",
+                row.leafDaysLeft.map { $0 < 0 ? "expired" : "\($0) days" } ?? "-",
+                lintCell(row.host),
+                row.ats.map { $0.passes ? "ok" : "fails: " + $0.violations.map(\.rule).joined(separator: ", ") } ?? "-",
+            ]
+        }
+        return TextTable(header: header, rows: rows).lines
+    }
+
+    private func verdictCell(_ row: CheckRow) -> String {
+        switch row.outcome {
+        case .rejected: return "REJECTED (\(row.rejection ?? "?"))"
+        case .unreachable: return "UNREACHABLE (\(row.failure?.code ?? "?"))"
+        case .reportOnlyViolation: return "report-only MISMATCH"
+        case .pinsLapsed: return "pins LAPSED"
+        default: return row.outcome.rawValue
+        }
+    }
+
+    private func lintCell(_ host: String) -> String {
+        let findings = lint.filter { $0.host == host }
+        let errors = findings.filter { $0.severity == .error }.count
+        let warnings = findings.count - errors
+        var parts: [String] = []
+        if errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }
+        if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+        return parts.isEmpty ? "ok" : parts.joined(separator: ", ")
+    }
+
+    private var totals: String {
+        let order: [CheckRow.Outcome] = [
+            .accepted, .rejected, .unreachable, .reportOnlyViolation, .pinsLapsed, .notPinned,
+        ]
+        let parts = order.compactMap { outcome in counts[outcome.rawValue].map { "\($0) \(outcome.rawValue)" } }
+        let errors = lint.filter { $0.severity == .error }.count
+        let noun = results.count == 1 ? "domain" : "domains"
+        return "\(results.count) \(noun): \(parts.joined(separator: ", ")); lint: \(errors) errors, "
+            + "\(lint.count - errors) warnings."
+    }
+}

@@ -1,0 +1,116 @@
+import ChainProbe
+import Foundation
+import PinningCore
+import X509
+
+/// `inspect`'s text: the connection, ATS, the sent chain in full, the built chain, and the verdict with its reasons.
+struct InspectReport {
+    let inspection: LiveInspection
+    let now: Date
+
+    var lines: [String] {
+        let probe = inspection.probe
+        var lines = [
+            "\(probe.target)  (connected to \(probe.peerAddress), SNI \(probe.serverName ?? "none: IP address"))"
+        ]
+        lines.append("TLS:  " + TLSFacts(probe).line)
+        lines += atsLines
+        lines.append("")
+        lines.append("Sent chain (\(count(inspection.sent.count)), leaf first):")
+        for (level, certificate) in inspection.sent.enumerated() {
+            lines += certificateBlock(level: level, certificate)
+        }
+        lines.append("")
+        lines += builtChainLines
+        lines.append("")
+        lines.append("Verdict: " + inspection.verdict.summary)
+        lines += inspection.verdict.explanation.map { "  " + $0 }
+        return lines
+    }
+
+    private var atsLines: [String] {
+        if inspection.ats.passes { return ["ATS:  meets App Transport Security"] }
+        return ["ATS:  FAILS App Transport Security:"]
+            + inspection.ats.violations.map { "        - \($0.rule): \($0.finding)" }
+    }
+
+    private func certificateBlock(level: Int, _ certificate: Certificate) -> [String] {
+        let details = CertificateDetails(certificate)
+        return ["[\(level)] \(details.subject)"] + DetailsText.lines(details, now: now).map { "    " + $0 }
+    }
+
+    /// The built path in short form; certificates the server did not send (the anchor, a cached intermediate)
+    /// get their full details, since they appear nowhere else.
+    private var builtChainLines: [String] {
+        guard let built = inspection.built else {
+            let problem = inspection.probe.builtChainProblem ?? "no reason given"
+            return ["Built chain: none. OpenSSL found no path to the trust anchors: \(problem)."]
+        }
+        let anchor = built.last.map { CertificateDetails($0).subject } ?? "?"
+        var lines = ["Built chain (\(count(built.count)), to the trust anchor \(anchor)):"]
+        for (level, certificate) in built.enumerated() {
+            if let sentLevel = inspection.sent.firstIndex(of: certificate) {
+                lines.append("[\(level)] \(CertificateDetails(certificate).subject)  (sent as [\(sentLevel)])")
+            } else {
+                lines.append(
+                    "[\(level)] \(CertificateDetails(certificate).subject)  (not sent: from the trust anchors)")
+                lines += DetailsText.lines(CertificateDetails(certificate), now: now).map { "    " + $0 }
+            }
+        }
+        return lines
+    }
+
+    private func count(_ number: Int) -> String { number == 1 ? "1 certificate" : "\(number) certificates" }
+}
+
+/// `inspect --json`: one object, the same facts as the text.
+struct InspectJSON: Encodable {
+    struct Level: Encodable {
+        let level: Int
+        let details: CertificateDetails
+        let daysLeft: Int
+    }
+
+    let target: String
+    let host: String
+    let port: Int
+    let connect: String?
+    let connected: Bool
+    let failure: ProbeFailureJSON?
+    let tls: TLSFacts?
+    let ats: ATSJSON?
+    let sentChain: [Level]?
+    let builtChain: [Level]?
+    let builtChainProblem: String?
+    let verdict: Verdict?
+
+    init(target: ProbeTarget, failure: ProbeFailure) {
+        self.init(target: target, inspection: nil, failure: failure)
+    }
+
+    init(target: ProbeTarget, inspection: LiveInspection) {
+        self.init(target: target, inspection: inspection, failure: nil)
+    }
+
+    private init(target: ProbeTarget, inspection: LiveInspection?, failure: ProbeFailure?) {
+        let now = Date()
+        func levels(_ chain: [Certificate]?) -> [Level]? {
+            chain?.enumerated().map {
+                let details = CertificateDetails($0.element)
+                return Level(level: $0.offset, details: details, daysLeft: details.daysLeft(at: now))
+            }
+        }
+        self.target = target.description
+        host = target.host
+        port = Int(target.port)
+        connect = target.connect?.description
+        connected = inspection != nil
+        self.failure = failure.map(ProbeFailureJSON.init)
+        tls = inspection.map { TLSFacts($0.probe) }
+        ats = inspection.map { ATSJSON($0.ats) }
+        sentChain = levels(inspection?.sent)
+        builtChain = levels(inspection?.built)
+        builtChainProblem = inspection?.probe.builtChainProblem
+        verdict = inspection?.verdict
+    }
+}

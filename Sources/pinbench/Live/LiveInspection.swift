@@ -1,0 +1,108 @@
+import ChainProbe
+import Foundation
+import PinningCore
+import X509
+
+/// One live connection judged the way an app would judge it: the chain the server sent, through the core's
+/// validator (default trust, host name, pins), plus the App Transport Security rules.
+///
+/// `inspect` and `check` both print from this value, so they can never disagree about a verdict.
+struct LiveInspection: Sendable {
+    let probe: ProbeResult
+    /// The certificates as sent, leaf first.
+    let sent: [Certificate]
+    /// The path OpenSSL built to one of the trust anchors, or nil (then `probe.builtChainProblem` says why).
+    let built: [Certificate]?
+    let verdict: Verdict
+    let ats: ATSEvaluation
+
+    /// Judges a probe result at `time`. Throws when a sent certificate cannot be parsed: a client built on the core
+    /// could not parse it either, so callers report that as a rejection, in words.
+    static func judge(_ probe: ProbeResult, validator: PinValidator, at time: Date) async throws -> LiveInspection {
+        let sent = try probe.sentCertificates()
+        let built = try probe.builtCertificates()
+        let verdict = await validator.validate(host: probe.target.host, chain: sent, at: time)
+        let ats = ATSEvaluator.evaluate(
+            protocolVersion: probe.protocolVersion, cipherSuite: probe.cipherSuite, chain: sent)
+        return LiveInspection(probe: probe, sent: sent, built: built, verdict: verdict, ats: ats)
+    }
+
+    /// What a client ends up relying on: the sent chain plus the anchors its verified path reached. The lint rules
+    /// compare pins with this, so a pin on a root the server does not send (but the client trusts) still counts.
+    var chainAsSeenByClient: [Certificate] {
+        sent + (built ?? []).filter { !sent.contains($0) }
+    }
+
+    /// The leaf's details (every successful handshake has a leaf).
+    var leaf: CertificateDetails? { sent.first.map(CertificateDetails.init) }
+}
+
+/// The TLS facts of a handshake as JSON and one line of text.
+struct TLSFacts: Encodable {
+    let protocolVersion: String
+    let cipherSuite: String
+    let keyExchangeGroup: String?
+    let ocspStapled: Bool
+    let peerAddress: String
+    let serverName: String?
+    let connectMilliseconds: Double
+    let handshakeMilliseconds: Double
+
+    init(_ probe: ProbeResult) {
+        protocolVersion = probe.protocolVersion
+        cipherSuite = probe.cipherSuite
+        keyExchangeGroup = probe.keyExchangeGroup
+        ocspStapled = probe.ocspStapled
+        peerAddress = probe.peerAddress
+        serverName = probe.serverName
+        connectMilliseconds = probe.connectDuration.milliseconds
+        handshakeMilliseconds = probe.handshakeDuration.milliseconds
+    }
+
+    var line: String {
+        let group = keyExchangeGroup.map { ", group \($0)" } ?? ", no key-exchange group (RSA key exchange)"
+        let timing = String(format: "connect %.0f ms, handshake %.0f ms", connectMilliseconds, handshakeMilliseconds)
+        return "\(protocolVersion), \(cipherSuite)\(group); OCSP stapled: \(ocspStapled ? "yes" : "no"); \(timing)"
+    }
+}
+
+/// The ATS evaluation as JSON.
+struct ATSJSON: Encodable {
+    struct Violation: Encodable {
+        /// Stable identifier, e.g. `forwardSecrecy`.
+        let rule: String
+        /// The rule in words, e.g. "forward-secret cipher suite".
+        let requirement: String
+        let finding: String
+    }
+    let passes: Bool
+    let violations: [Violation]
+
+    init(_ evaluation: ATSEvaluation) {
+        passes = evaluation.passes
+        violations = evaluation.violations.map {
+            Violation(rule: $0.rule.rawValue, requirement: $0.rule.description, finding: $0.finding)
+        }
+    }
+}
+
+/// A probe failure as JSON.
+struct ProbeFailureJSON: Encodable {
+    let code: String
+    let phase: String
+    let reason: String
+    let alert: String?
+
+    init(_ failure: ProbeFailure) {
+        code = failure.code.rawValue
+        phase = "\(failure.phase)"
+        reason = failure.reason
+        alert = failure.alert
+    }
+}
+
+extension Duration {
+    var milliseconds: Double {
+        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    }
+}

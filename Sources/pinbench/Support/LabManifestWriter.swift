@@ -1,0 +1,30 @@
+import DemoLab
+import Foundation
+import PinningCore
+
+/// Writes a running lab's manifest and, beside it, the lab root it trusts: what `demo` and `lab --write-manifest`
+/// hand to the workbench, `check` and `inspect`.
+enum LabManifestWriter {
+    /// Writes `<stem>-lab-root.pem` beside `url`, then the lab's demo manifest naming it (relative, so the pair can
+    /// be moved together). `replacing` is the loaded document when an existing manifest is to be overwritten; the
+    /// store then still refuses if the file changed since it was loaded.
+    static func write(
+        _ lab: RunningLab, to url: URL, replacing existing: ManifestDocument? = nil
+    ) throws -> (document: ManifestDocument, rootURL: URL) {
+        let folder = url.deletingLastPathComponent()
+        let rootName = url.deletingPathExtension().lastPathComponent + "-lab-root.pem"
+        let rootURL = folder.appendingPathComponent(rootName)
+        do {
+            try lab.writeRoot(to: rootURL)
+        } catch {
+            throw CLIFailure("could not write the lab root to \(rootURL.path): \(error.localizedDescription)")
+        }
+        let document = ManifestDocument(
+            manifest: lab.demoManifest(rootAnchorPath: rootName),
+            url: url,
+            loadedFingerprint: existing?.loadedFingerprint,
+            loadedText: existing?.loadedText ?? ""
+        )
+        return (try ManifestStore.save(document), rootURL)
+    }
+}

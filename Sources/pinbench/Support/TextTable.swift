@@ -1,0 +1,16 @@
+/// Left-aligned columns separated by two spaces, for terminal tables. Cells must already be terminal-safe; widths
+/// count characters, which is right for the ASCII-and-hostname text the tables hold.
+struct TextTable {
+    let header: [String]
+    let rows: [[String]]
+
+    var lines: [String] {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+    }
+}
