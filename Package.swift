@@ -70,8 +70,20 @@ let package = Package(
             name: "PinningCoreTests",
             dependencies: ["PinningCore", "LabPKI", "TestSupport", .product(name: "X509", package: "swift-certificates")]
         ),
-        .testTarget(name: "ChainProbeTests", dependencies: ["ChainProbe", "DemoLab", "PinningCore", "LabPKI", "COpenSSL"]),
-        .testTarget(name: "DemoLabTests", dependencies: ["DemoLab", "ChainProbe", "PinningCore", "LabPKI"]),
+        .testTarget(
+            name: "ChainProbeTests",
+            dependencies: [
+                "ChainProbe", "DemoLab", "PinningCore", "LabPKI", "COpenSSL", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
+        .testTarget(
+            name: "DemoLabTests",
+            dependencies: [
+                "DemoLab", "ChainProbe", "PinningCore", "LabPKI", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
         .testTarget(
             name: "WorkbenchTests",
             dependencies: ["Workbench", "PinningCore", .product(name: "X509", package: "swift-certificates")],

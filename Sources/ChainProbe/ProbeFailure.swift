@@ -113,8 +113,12 @@ extension ProbeFailure {
         )
     }
 
-    public static func chainTooLarge(_ detail: String) -> Self {
-        .init(code: .chainTooLarge, phase: .handshake, reason: "the certificate chain is too large: \(detail)")
+    public static func chainTooLarge(_ detail: String, address: String) -> Self {
+        .init(
+            code: .chainTooLarge,
+            phase: .handshake,
+            reason: "the certificate chain from \(address) is too large: \(detail)"
+        )
     }
 
     public static func tlsFailure(_ detail: String) -> Self {

@@ -41,14 +41,18 @@ enum ProbeSession {
         guard let peerChain = client.peerChain else { throw .tlsFailure("the server sent no certificate") }
         let count = Int(pb_sk_X509_num(peerChain))
         if count > options.maxCertificates {
-            throw .chainTooLarge("the server sent \(count) certificates; the cap is \(options.maxCertificates)")
+            throw .chainTooLarge(
+                "the server sent \(count) certificates; the cap is \(options.maxCertificates)",
+                address: connection.peer.description)
         }
         guard let sent = X509Handle.ders(peerChain), !sent.isEmpty else {
             throw .tlsFailure("the server's certificates could not be read")
         }
         let bytes = sent.reduce(0) { $0 + $1.count }
         if bytes > options.maxChainBytes {
-            throw .chainTooLarge("the server sent \(bytes) bytes of certificates; the cap is \(options.maxChainBytes)")
+            throw .chainTooLarge(
+                "the server sent \(bytes) bytes of certificates; the cap is \(options.maxChainBytes)",
+                address: connection.peer.description)
         }
         let built = store.build(sent: peerChain)
         let cipher = client.cipherSuite

@@ -81,7 +81,9 @@ final class TLSClient {
                     received += bytes.count
                     if received > maxHandshakeBytes {
                         return .failure(
-                            .chainTooLarge("the server sent more than \(maxHandshakeBytes) bytes during the handshake"))
+                            .chainTooLarge(
+                                "the server sent more than \(maxHandshakeBytes) bytes during the handshake",
+                                address: address))
                     }
                     let written = bytes.withUnsafeBytes { BIO_write(incoming, $0.baseAddress, Int32($0.count)) }
                     if written != Int32(bytes.count) {
@@ -188,7 +190,8 @@ final class TLSClient {
             return .tlsAlert(alert.name, sentByPeer: true)
         }
         if errors.contains(reason: SSL_R_EXCESSIVE_MESSAGE_SIZE) {
-            return .chainTooLarge("a handshake message (the certificate list) is larger than the byte cap")
+            return .chainTooLarge(
+                "a handshake message (the certificate list) is larger than the byte cap", address: address)
         }
         if errors.contains(reason: SSL_R_WRONG_VERSION_NUMBER) || errors.contains(reason: SSL_R_PACKET_LENGTH_TOO_LONG)
         {

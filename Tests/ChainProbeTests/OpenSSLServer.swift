@@ -1,57 +1,102 @@
 import Foundation
 import LabPKI
+import TestSupport
 
-/// `openssl s_server` on 127.0.0.1 and a free port, serving certificates written to a temporary directory.
-final class OpenSSLServer {
-    let port: UInt16
-    let directory: TemporaryDirectory
-    private let process: Process
+/// `openssl s_server` on a loopback address and a port the system picks (`-accept 127.0.0.1:0`), serving
+/// certificates written to a temporary folder. The port is read back from the `ACCEPT` line s_server prints.
+final class OpenSSLServer: @unchecked Sendable {
+    // @unchecked Sendable is safe: every field is immutable; stop() only signals the process and waits for it.
 
-    /// - Parameters:
-    ///   - chain: leaf first; the rest goes to `-cert_chain`.
-    ///   - arguments: extra s_server arguments such as `-tls1_2` or `-status_file F`.
-    init(leaf: IssuedCertificate, chain: [String], arguments: [String] = []) throws {
-        directory = try TemporaryDirectory()
-        let certPath = try directory.write(leaf.pem, to: "leaf.pem")
-        let keyPath = try directory.write(leaf.key.privateKeyPEM, to: "leaf.key")
-        var all = ["s_server", "-accept", "127.0.0.1:0", "-cert", certPath, "-key", keyPath, "-www", "-quiet"]
-        if !chain.isEmpty {
-            all += ["-cert_chain", try directory.write(chain.joined(), to: "chain.pem")]
+    /// A certificate, its private key and the certificates to send after it, as PEM text.
+    struct Identity {
+        var certificatePEM: String
+        var keyPEM: String
+        var chainPEM: [String] = []
+
+        init(certificatePEM: String, keyPEM: String, chainPEM: [String] = []) {
+            self.certificatePEM = certificatePEM
+            self.keyPEM = keyPEM
+            self.chainPEM = chainPEM
         }
-        all += arguments
-        var lastError: Error?
-        for _ in 0..<5 {
-            let port = freeLoopbackPort()
-            all[2] = "127.0.0.1:\(port)"
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            process.arguments = all
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            do {
-                try process.run()
-            } catch {
-                lastError = error
-                continue
-            }
-            if waitUntilListening(port: port) && process.isRunning {
-                self.port = port
-                self.process = process
-                return
-            }
-            process.terminate()
-            process.waitUntilExit()
+
+        init(_ leaf: IssuedCertificate, chain: [IssuedCertificate] = []) {
+            self.init(certificatePEM: leaf.pem, keyPEM: leaf.key.privateKeyPEM, chainPEM: chain.map(\.pem))
         }
-        directory.remove()
-        throw lastError ?? CocoaError(.featureUnsupported)
     }
 
-    func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+    let address: String
+    let port: UInt16
+    let folder = TemporaryFolder()
+    private let process = Process()
+
+    /// - Parameters:
+    ///   - identity: what every connection gets, unless `named` matches its SNI.
+    ///   - named: a second identity for one SNI name (`-servername`, `-cert2`, `-key2`; s_server sends no chain
+    ///     with it).
+    ///   - address: "127.0.0.1" or "::1".
+    ///   - arguments: extra s_server arguments such as `-tls1_2` or `-cipher ...`.
+    init(
+        _ identity: Identity, named: (name: String, identity: Identity)? = nil, address: String = "127.0.0.1",
+        arguments: [String] = []
+    ) throws {
+        self.address = address
+        let accept = address.contains(":") ? "[\(address)]:0" : "\(address):0"
+        var all = [
+            "s_server", "-accept", accept, "-www",
+            "-cert", folder.write("leaf.pem", identity.certificatePEM),
+            "-key", folder.write("leaf.key", identity.keyPEM),
+        ]
+        if !identity.chainPEM.isEmpty {
+            all += ["-cert_chain", folder.write("chain.pem", identity.chainPEM.joined())]
         }
-        directory.remove()
+        if let named {
+            all += [
+                "-servername", named.name,
+                "-cert2", folder.write("second.pem", named.identity.certificatePEM),
+                "-key2", folder.write("second.key", named.identity.keyPEM),
+            ]
+        }
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = all + arguments
+        process.standardInput = FileHandle.nullDevice
+        let output = folder.write("stdout.txt", "")
+        let errors = folder.write("stderr.txt", "")
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        try process.run()
+        port = try Self.waitForAcceptLine(process, folder: folder)
+    }
+
+    deinit { stop() }
+
+    /// Ends s_server; safe to call more than once.
+    func stop() { Self.kill(process) }
+
+    /// SIGKILL, not terminate(): a process started from a test's worker thread inherits that thread's signal mask,
+    /// in which SIGTERM is blocked, so s_server would never see it (and waitUntilExit would wait forever).
+    private static func kill(_ process: Process) {
+        guard process.isRunning else { return }
+        _ = Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// The path of a file the server was given ("leaf.pem", "chain.pem", "second.pem").
+    func path(_ name: String) -> String { folder.path(name) }
+
+    /// Waits (at most ten seconds) for `ACCEPT <address>:<port>` on s_server's standard output.
+    private static func waitForAcceptLine(_ process: Process, folder: TemporaryFolder) throws -> UInt16 {
+        let end = Date().addingTimeInterval(10)
+        while Date() < end {
+            let text = folder.read("stdout.txt") ?? ""
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT ") }),
+                let colon = line.lastIndex(of: ":"), let port = UInt16(line[line.index(after: colon)...])
+            {
+                return port
+            }
+            if !process.isRunning { break }
+            usleep(20_000)
+        }
+        kill(process)
+        throw LoopbackSocket.Failure("openssl s_server did not start: \(folder.read("stderr.txt") ?? "")")
     }
 }
