@@ -1,4 +1,7 @@
 /// The outcomes of a batch of probes, in completion order, with a way to stop the rest.
+///
+/// Iterate it once. Leaving the loop early (`break`, `return`, a thrown error) stops the probes still running, even
+/// while the batch value itself is still around.
 public struct ProbeBatch: AsyncSequence, Sendable {
     public typealias Element = ProbeOutcome
 
@@ -13,5 +16,32 @@ public struct ProbeBatch: AsyncSequence, Sendable {
     /// Stops the probes still running or waiting; the sequence then ends.
     public func cancel() { task.cancel() }
 
-    public func makeAsyncIterator() -> AsyncStream<ProbeOutcome>.Iterator { stream.makeAsyncIterator() }
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(base: stream.makeAsyncIterator(), stopper: BatchStopper(task))
+    }
+
+    /// Hands out the outcomes; when the last copy of it is dropped, the batch stops.
+    ///
+    /// AsyncStream alone only stops its producer once the stream *and* its iterator are gone, so a consumer that
+    /// leaves the loop but keeps the batch would leave the probes running until their deadlines.
+    public struct Iterator: AsyncIteratorProtocol {
+        private var base: AsyncStream<ProbeOutcome>.Iterator
+        private let stopper: BatchStopper
+
+        init(base: AsyncStream<ProbeOutcome>.Iterator, stopper: BatchStopper) {
+            self.base = base
+            self.stopper = stopper
+        }
+
+        public mutating func next() async -> ProbeOutcome? { await base.next() }
+    }
+}
+
+/// Cancels the batch's task when the iterator that owns it goes away.
+final class BatchStopper: Sendable {
+    private let task: Task<Void, Never>
+
+    init(_ task: Task<Void, Never>) { self.task = task }
+
+    deinit { task.cancel() }
 }

@@ -8,7 +8,8 @@ public struct ProbeOptions: Hashable, Sendable {
     public var useSystemTrustStore: Bool
     /// More certificates than this is a hostile or broken server: the probe fails with `chainTooLarge`.
     public var maxCertificates: Int
-    /// Cap on the certificate message (and on all handshake bytes read), so a server cannot make us buffer without end.
+    /// Cap on the certificates' total DER bytes, so a server cannot make us buffer without end. OpenSSL stops reading
+    /// a certificate message beyond max(4096, this) bytes, and the whole handshake beyond that plus 64 KiB.
     public var maxChainBytes: Int
 
     public init(

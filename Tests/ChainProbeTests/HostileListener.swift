@@ -65,25 +65,29 @@ final class HostileListener: @unchecked Sendable {
     }
 
     /// Polls the counts until `condition` holds; false when `timeout` passes first.
-    func waitUntil(timeout: Duration = .seconds(10), _ condition: (Counts) -> Bool) -> Bool {
+    func waitUntil(timeout: Duration = .seconds(10), _ condition: (Counts) -> Bool) async -> Bool {
         let end = ContinuousClock.now.advanced(by: timeout)
         while ContinuousClock.now < end {
             if condition(counts) { return true }
-            usleep(5_000)
+            try? await Task.sleep(for: .milliseconds(5))
         }
         return condition(counts)
     }
 
-    /// Closes every held connection from the server side. They stop counting as open at once, before any client
-    /// can notice, so a client that reconnects afterwards never overlaps with them in ``Counts/peakOpen``.
-    func hangUpAll() {
+    /// Closes every held connection from the server side and returns how many there were. They stop counting as
+    /// open at once, before any client can notice, so a client that connects afterwards never overlaps with them
+    /// in ``Counts/peakOpen``.
+    @discardableResult
+    func hangUpAll() -> Int {
         lock.lock()
+        let count = held.count
         for fd in held { shutdown(fd, Int32(SHUT_RDWR)) }
         hungUp += held
-        state.open -= held.count
+        state.open -= count
         held.removeAll()
         lock.unlock()
         wake()
+        return count
     }
 
     func stop() {

@@ -1,12 +1,47 @@
-import Crypto
+import SwiftASN1
 import X509
-import _CryptoExtras
 
 /// Checks one connection against the App Transport Security requirements. Pure: it looks only at the values given.
 public enum ATSEvaluator {
     /// Evaluates a connection from its negotiated protocol ("TLSv1.2", "TLSv1.3", "TLS 1.2", ...), its cipher suite
     /// (IANA or OpenSSL name) and its certificate chain, leaf first (as sent or as built).
     public static func evaluate(protocolVersion: String, cipherSuite: String, chain: [Certificate]) -> ATSEvaluation {
+        evaluate(protocolVersion: protocolVersion, cipherSuite: cipherSuite, chainDER: chain.map(\.derBytes))
+    }
+
+    /// The same from the chain's DER, leaf first (a probe's `sentChain`). Use this one for live servers: it also
+    /// judges certificates that swift-certificates cannot parse (RSA under 2048 bits, P-224, SHA-1 ECDSA, MD5), which
+    /// are the ones ATS rejects. A certificate that is not DER at all fails the rules it could not be checked for.
+    public static func evaluate(protocolVersion: String, cipherSuite: String, chainDER: [[UInt8]]) -> ATSEvaluation {
+        var violations = protocolViolations(protocolVersion: protocolVersion, cipherSuite: cipherSuite)
+        let chain = chainDER.map { der in Result { try ATSCertificateFacts(derEncoded: der) } }
+        switch chain.first {
+        case nil:
+            violations.append(.init(rule: .leafKeySize, finding: "no certificate to check"))
+        case .failure(let error)?:
+            violations.append(.init(rule: .leafKeySize, finding: "the leaf certificate cannot be read (\(error))"))
+        case .success(let leaf)?:
+            if let finding = weakKeyFinding(leaf.key) {
+                violations.append(.init(rule: .leafKeySize, finding: finding))
+            }
+        }
+        for (index, facts) in chain.enumerated() {
+            let level = index == 0 ? "the leaf" : "certificate \(index + 1)"
+            guard case .success(let certificate) = facts else {
+                violations.append(.init(rule: .signatureHash, finding: "\(level) cannot be read"))
+                continue
+            }
+            // A self-signed anchor's own signature is not relied upon; every other signature is.
+            if index > 0 && certificate.isSelfIssued { continue }
+            if let finding = weakSignatureFinding(certificate.signatureAlgorithm) {
+                let named = index == 0 ? level : "\(level) (\(certificate.subject))"
+                violations.append(.init(rule: .signatureHash, finding: "\(named) is signed with \(finding)"))
+            }
+        }
+        return ATSEvaluation(violations: violations)
+    }
+
+    private static func protocolViolations(protocolVersion: String, cipherSuite: String) -> [ATSViolation] {
         var violations: [ATSViolation] = []
         let version = parseVersion(protocolVersion)
         if let version {
@@ -25,22 +60,7 @@ public enum ATSEvaluator {
                         + (cipherSuite.uppercased().hasPrefix("TLS_RSA_") || !cipherSuite.contains("DHE")
                             ? " (RSA key exchange has no forward secrecy)" : "")))
         }
-        if let leaf = chain.first {
-            if let finding = weakKeyFinding(leaf.publicKey) {
-                violations.append(.init(rule: .leafKeySize, finding: finding))
-            }
-        } else {
-            violations.append(.init(rule: .leafKeySize, finding: "no certificate to check"))
-        }
-        for (index, certificate) in chain.enumerated() {
-            // A self-signed anchor's own signature is not relied upon; every other signature is.
-            if index > 0 && certificate.subject == certificate.issuer { continue }
-            if let finding = weakSignatureFinding(certificate.signatureAlgorithm) {
-                let level = index == 0 ? "the leaf" : "certificate \(index + 1) (\(certificate.subject))"
-                violations.append(.init(rule: .signatureHash, finding: "\(level) is signed with \(finding)"))
-            }
-        }
-        return ATSEvaluation(violations: violations)
+        return violations
     }
 
     /// (major, minor) of "TLSv1.2", "TLS 1.3", "TLSv1", "SSLv3"; SSL versions rank below every TLS version.
@@ -56,28 +76,20 @@ public enum ATSEvaluator {
         return (major, minor)
     }
 
-    private static func weakKeyFinding(_ key: Certificate.PublicKey) -> String? {
-        if let rsa = _RSA.Signing.PublicKey(key) {
-            let bits = rsa.keySizeInBits
+    private static func weakKeyFinding(_ key: ATSKeyAlgorithm) -> String? {
+        switch key {
+        case .rsa(let bits):
             return bits >= 2048 ? nil : "the leaf key is RSA \(bits) bits"
+        case .ellipticCurve(let name, let bits):
+            return bits >= 256 ? nil : "the leaf key is EC \(name), \(bits) bits"
+        case .other(let name):
+            return "the leaf key is \(name), neither RSA nor elliptic-curve"
         }
-        if P256.Signing.PublicKey(key) != nil || P384.Signing.PublicKey(key) != nil
-            || P521.Signing.PublicKey(key) != nil || Curve25519.Signing.PublicKey(key) != nil
-        {
-            return nil
-        }
-        return "the leaf key's algorithm is not recognized as RSA or elliptic-curve"
     }
 
-    private static func weakSignatureFinding(_ algorithm: Certificate.SignatureAlgorithm) -> String? {
-        switch algorithm {
-        case .sha256WithRSAEncryption, .sha384WithRSAEncryption, .sha512WithRSAEncryption, .ecdsaWithSHA256,
-            .ecdsaWithSHA384, .ecdsaWithSHA512, .ed25519:
-            return nil
-        case .sha1WithRSAEncryption:
-            return "SHA-1 (sha1WithRSAEncryption)"
-        default:
-            return "\(algorithm), not SHA-256 or better"
-        }
+    private static func weakSignatureFinding(_ algorithm: ASN1ObjectIdentifier) -> String? {
+        if ATSAlgorithms.strongSignatures[algorithm] != nil { return nil }
+        if let weak = ATSAlgorithms.weakSignatures[algorithm] { return weak }
+        return "\(algorithm), not SHA-256 or better"
     }
 }
