@@ -86,7 +86,7 @@ struct CheckRow: Encodable {
         leafNotAfter = nil
         leafDaysLeft = nil
         tls = TLSFacts(probe)
-        ats = nil
+        ats = ATSJSON(LiveInspection.atsEvaluation(probe))
         failure = nil
     }
 }

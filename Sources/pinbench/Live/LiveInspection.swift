@@ -22,9 +22,14 @@ struct LiveInspection: Sendable {
         let sent = try probe.sentCertificates()
         let built = try probe.builtCertificates()
         let verdict = await validator.validate(host: probe.target.host, chain: sent, at: time)
-        let ats = ATSEvaluator.evaluate(
-            protocolVersion: probe.protocolVersion, cipherSuite: probe.cipherSuite, chain: sent)
+        let ats = atsEvaluation(probe)
         return LiveInspection(probe: probe, sent: sent, built: built, verdict: verdict, ats: ats)
+    }
+
+    /// ATS judged from the DER as sent, so keys and signatures too weak for the X.509 parser are still named.
+    static func atsEvaluation(_ probe: ProbeResult) -> ATSEvaluation {
+        ATSEvaluator.evaluate(
+            protocolVersion: probe.protocolVersion, cipherSuite: probe.cipherSuite, chainDER: probe.sentChain)
     }
 
     /// What a client ends up relying on: the sent chain plus the anchors its verified path reached. The lint rules
