@@ -7,8 +7,8 @@ import Testing
 struct LiveCommandTests {
     let folder = TemporaryFolder()
 
-    func run(_ arguments: [String]) throws -> ProcessRunner.Result {
-        try PinBenchBinary.run(arguments, in: folder.url)
+    func run(_ arguments: [String]) async throws -> ProcessRunner.Result {
+        try await PinBenchBinary.run(arguments, in: folder.url)
     }
 
     func json(_ result: ProcessRunner.Result) throws -> [String: Any] {
@@ -16,8 +16,8 @@ struct LiveCommandTests {
     }
 
     @Test("lab: every scenario announced, a manifest beside its root, Ctrl-C stops it cleanly")
-    func labLifecycle() throws {
-        let lab = try LabProcess(writing: "lab.json", in: folder.url)
+    func labLifecycle() async throws {
+        let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
         for name in ["good", "rotated", "mitm", "expired", "wrong-host", "self-signed", "incomplete", "weak", "slow"] {
             #expect(lab.banner.contains("\(name).pinbench.test"), "\(name) missing from \(lab.banner)")
         }
@@ -31,37 +31,37 @@ struct LiveCommandTests {
         let rootPEM = try #require(folder.read("lab-lab-root.pem"))
         #expect(try OpenSSLCLI.x509Field(["-subject"], certificatePEM: rootPEM).contains("PinBench Lab Root CA"))
 
-        let stopped = lab.interrupt()
+        let stopped = await lab.stop()
         #expect(stopped.status == 0)
         #expect(stopped.stderr.contains("lab stopped"))
-        let refused = try PinBenchBinary.run(
+        let refused = try await PinBenchBinary.run(
             ["check", "--manifest", "lab.json", "good.pinbench.test", "--timeout", "1"], in: folder.url)
         #expect(refused.status == 2, "the lab is gone, so good is unreachable: \(refused.stdoutText)")
     }
 
     @Test("lab never overwrites a file that is not a manifest, and replaces a manifest only with --force")
-    func labKeepsExistingFiles() throws {
+    func labKeepsExistingFiles() async throws {
         folder.write("notes.json", "my notes")
-        let existing = try run(["lab", "--write-manifest", "notes.json"])
+        let existing = try await run(["lab", "--write-manifest", "notes.json"])
         #expect(existing.status == 2)
         #expect(existing.stderrText.contains("--force"))
-        let forced = try run(["lab", "--write-manifest", "notes.json", "--force"])
+        let forced = try await run(["lab", "--write-manifest", "notes.json", "--force"])
         #expect(forced.status == 2)
         #expect(forced.stderrText.contains("not one"))
         #expect(folder.read("notes.json") == "my notes")
 
-        let first = try LabProcess(writing: "lab.json", in: folder.url)
-        _ = first.interrupt()
+        let first = try await LabProcess.start(writing: "lab.json", in: folder.url)
+        _ = await first.stop()
         let before = try #require(folder.read("lab.json"))
-        let second = try LabProcess(writing: "lab.json", in: folder.url, extraArguments: ["--force"])
+        let second = try await LabProcess.start(writing: "lab.json", in: folder.url, extraArguments: ["--force"])
         #expect(folder.read("lab.json") != before, "a new lab has new keys, so its manifest differs")
-        #expect(second.interrupt().status == 0)
+        #expect(await second.stop().status == 0)
     }
 
     @Test("check: each scenario's verdict, the exit status, and the reasons in the text")
-    func checkEveryScenario() throws {
-        let lab = try LabProcess(writing: "lab.json", in: folder.url)
-        let result = try run(["check", "--manifest", "lab.json", "--json", "--timeout", "1"])
+    func checkEveryScenario() async throws {
+        let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
+        let result = try await run(["check", "--manifest", "lab.json", "--json", "--timeout", "1"])
         #expect(result.status == 1, "rejections outrank the unreachable slow scenario: \(result.stderrText)")
         let report = try json(result)
         let rows = try #require(report["results"] as? [[String: Any]])
@@ -97,7 +97,7 @@ struct LiveCommandTests {
             },
             "good's root pin is in the verified path, though the server does not send the root")
 
-        let text = try run([
+        let text = try await run([
             "check", "--manifest", "lab.json", "--timeout", "1", "good.pinbench.test", "mitm.pinbench.test",
         ])
         #expect(text.status == 1)
@@ -109,24 +109,24 @@ struct LiveCommandTests {
     }
 
     @Test("check: exit 0 when all is well, 2 when unreachable or unknown, 1 on a lint error even if accepted")
-    func checkExitStatus() throws {
-        let lab = try LabProcess(writing: "lab.json", in: folder.url)
-        #expect(try run(["check", "-m", "lab.json", "good.pinbench.test", "rotated.pinbench.test"]).status == 0)
-        let slow = try run(["check", "-m", "lab.json", "slow.pinbench.test", "--timeout", "0.5"])
+    func checkExitStatus() async throws {
+        let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
+        #expect(try await run(["check", "-m", "lab.json", "good.pinbench.test", "rotated.pinbench.test"]).status == 0)
+        let slow = try await run(["check", "-m", "lab.json", "slow.pinbench.test", "--timeout", "0.5"])
         #expect(slow.status == 2)
         #expect(slow.stdoutText.contains("timed out after 0.5 s in the TLS handshake"))
-        let unknown = try run(["check", "-m", "lab.json", "nowhere.pinbench.test"])
+        let unknown = try await run(["check", "-m", "lab.json", "nowhere.pinbench.test"])
         #expect(unknown.status == 2)
         #expect(unknown.stderrText.contains("nowhere.pinbench.test is not a domain of the manifest"))
-        #expect(try run(["check", "-m", "missing.json"]).status == 2)
+        #expect(try await run(["check", "-m", "missing.json"]).status == 2)
 
         // An enforced domain left with one pin is a lockout risk: a lint error fails the check though it connects.
-        let removeBackup = try run([
+        let removeBackup = try await run([
             "pin", "remove", "good.pinbench.test", backupPin(of: "good.pinbench.test"), "-m", "lab.json",
             "--allow-lint-errors",
         ])
         #expect(removeBackup.status == 0, "\(removeBackup.stderrText)")
-        let lintError = try run(["check", "-m", "lab.json", "good.pinbench.test", "--json"])
+        let lintError = try await run(["check", "-m", "lab.json", "good.pinbench.test", "--json"])
         #expect(lintError.status == 1)
         let report = try json(lintError)
         #expect((report["results"] as? [[String: Any]])?.first?["outcome"] as? String == "accepted")
@@ -144,9 +144,9 @@ struct LiveCommandTests {
     }
 
     @Test("inspect: sent and built chains with openssl's pins, TLS facts, ATS and the verdict")
-    func inspectGood() throws {
-        let lab = try LabProcess(writing: "lab.json", in: folder.url)
-        let text = try run(["inspect", "good.pinbench.test", "-m", "lab.json"])
+    func inspectGood() async throws {
+        let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
+        let text = try await run(["inspect", "good.pinbench.test", "-m", "lab.json"])
         #expect(text.status == 0, "\(text.stderrText)")
         for expected in [
             "SNI good.pinbench.test", "TLSv1.3", "meets App Transport Security", "Sent chain (2 certificates",
@@ -156,7 +156,7 @@ struct LiveCommandTests {
             #expect(text.stdoutText.contains(expected), "missing \(expected) in \(text.stdoutText)")
         }
 
-        let report = try json(try run(["inspect", "good.pinbench.test", "-m", "lab.json", "--json"]))
+        let report = try json(try await run(["inspect", "good.pinbench.test", "-m", "lab.json", "--json"]))
         let sent = try #require(report["sentChain"] as? [[String: Any]])
         let served = try OpenSSLCLI.servedChain(endpoint: lab.endpoint, serverName: "good.pinbench.test")
         #expect(sent.count == served.count && served.count == 2)
@@ -168,38 +168,38 @@ struct LiveCommandTests {
         #expect((report["builtChain"] as? [Any])?.count == 3)
         #expect((report["tls"] as? [String: Any])?["protocolVersion"] as? String == "TLSv1.3")
 
-        let pem = try run(["inspect", "good.pinbench.test", "--connect", lab.endpoint, "--pem"])
+        let pem = try await run(["inspect", "good.pinbench.test", "--connect", lab.endpoint, "--pem"])
         #expect(pem.status == 0)
         folder.write("served.pem", pem.stdoutText)
-        let fromFile = try run(["pins", "--json", "served.pem"])
+        let fromFile = try await run(["pins", "--json", "served.pem"])
         let entries = try #require(JSONSerialization.jsonObject(with: fromFile.stdout) as? [[String: Any]])
         let filePins = entries.compactMap { ($0["details"] as? [String: Any])?["spkiPin"] as? String }
         #expect(filePins == (try served.map { try OpenSSLCLI.spkiPin(certificatePEM: $0) }))
     }
 
     @Test("inspect: rejected is 1, unreachable and bad input are 2, and ATS names the rules weak breaks")
-    func inspectFailures() throws {
-        let lab = try LabProcess(writing: "lab.json", in: folder.url)
-        let mitm = try run(["inspect", "mitm.pinbench.test", "-m", "lab.json"])
+    func inspectFailures() async throws {
+        let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
+        let mitm = try await run(["inspect", "mitm.pinbench.test", "-m", "lab.json"])
         #expect(mitm.status == 1)
         #expect(mitm.stdoutText.contains("Verdict: mitm.pinbench.test: rejected"))
         #expect(mitm.stdoutText.contains("Built chain: none"))
 
-        let weak = try json(try run(["inspect", "weak.pinbench.test", "-m", "lab.json", "--json"]))
+        let weak = try json(try await run(["inspect", "weak.pinbench.test", "-m", "lab.json", "--json"]))
         let rules = ((weak["ats"] as? [String: Any])?["violations"] as? [[String: Any]])?.compactMap {
             $0["rule"] as? String
         }
         #expect(rules == ["forwardSecrecy", "signatureHash"])
 
-        let slow = try run(["inspect", "slow.pinbench.test", "-m", "lab.json", "--timeout", "0.5"])
+        let slow = try await run(["inspect", "slow.pinbench.test", "-m", "lab.json", "--timeout", "0.5"])
         #expect(slow.status == 2)
         #expect(slow.stderrText.contains("timed out after 0.5 s in the TLS handshake"))
 
-        let closedPort = try run(["inspect", "127.0.0.1:1", "--timeout", "2"])
+        let closedPort = try await run(["inspect", "127.0.0.1:1", "--timeout", "2"])
         #expect(closedPort.status == 2)
         #expect(closedPort.stderrText.contains("refused"))
 
-        let hostile = try run(["inspect", "\u{1B}]0;PWNED\u{07}evil.test"])
+        let hostile = try await run(["inspect", "\u{1B}]0;PWNED\u{07}evil.test"])
         #expect(hostile.status == 2)
         #expect(!hostile.stderrText.contains("\u{1B}") && !hostile.stderrText.contains("\u{07}"))
         _ = lab
