@@ -77,5 +77,7 @@ let package = Package(
             exclude: ["Snapshots", "Fixtures"]
         ),
         .testTarget(name: "CLITests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
+        // The built `pinbench` in a real terminal (tmux): keys in, screens and the written manifest checked.
+        .testTarget(name: "EndToEndTests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
     ]
 )
