@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ChainProbe", targets: ["ChainProbe"]),
         .library(name: "DemoLab", targets: ["DemoLab"]),
         .executable(name: "pinbench", targets: ["pinbench"]),
+        .executable(name: "pinbench-bench", targets: ["PinBenchBenchmarks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-certificates.git", exact: "1.21.1"),
@@ -90,5 +91,14 @@ let package = Package(
             exclude: ["Snapshots", "Fixtures"]
         ),
         .testTarget(name: "CLITests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
+        // The built `pinbench` in a real terminal (tmux): keys in, screens and the written manifest checked.
+        .testTarget(name: "EndToEndTests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
+        // `swift run -c release pinbench-bench`: key press to frame, first frame and memory, each beside a baseline
+        // measured in the same run (BENCHMARKS.md). Depends on `pinbench` so that `swift run` builds it too, and
+        // drives it in tmux with the end-to-end tests' helpers (TestSupport).
+        .executableTarget(
+            name: "PinBenchBenchmarks",
+            dependencies: ["pinbench", "Workbench", "TerminalBackend", "PinningCore", "TestSupport"]
+        ),
     ]
 )

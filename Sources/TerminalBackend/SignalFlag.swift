@@ -11,7 +11,14 @@ import Synchronization
 let terminationSignal = Atomic<Int32>(0)
 
 enum SignalFlag {
+    /// Installs the handlers, and unblocks on this (the main) thread the signals the workbench lives by: a parent
+    /// may have started it with them blocked (a child inherits the mask, and a Swift concurrency or dispatch thread
+    /// blocks SIGINT, SIGTERM, SIGHUP and SIGWINCH), and then neither quitting by signal nor resizing would work.
     static func install() {
+        var needed = sigset_t()
+        sigemptyset(&needed)
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&needed, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &needed, nil)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { number in terminationSignal.store(number, ordering: .relaxed) }
         }

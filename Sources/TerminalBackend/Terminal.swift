@@ -70,7 +70,18 @@ public final class Terminal {
     }
 
     /// The signal (SIGINT, SIGTERM, SIGHUP) that asked the program to stop, if any: the loop should close and exit.
-    public var terminationSignal: Int32? { SignalFlag.received }
+    /// A terminal that has gone away counts as SIGHUP even if no signal came (it can be blocked or lost): every
+    /// read would then fail at once, and the loop would spin at full speed forever.
+    public var terminationSignal: Int32? {
+        SignalFlag.received ?? (hasHungUp ? SIGHUP : nil)
+    }
+
+    /// True when the terminal's input reports a hang-up or an error (its tmux or terminal emulator is gone).
+    private var hasHungUp: Bool {
+        var input = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        guard poll(&input, 1, 0) > 0 else { return false }
+        return input.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
 
     /// Copies `frame` to the screen in runs of equally styled cells, then refreshes (ncurses sends only changes).
     public func draw(_ frame: Frame, theme: Theme) {

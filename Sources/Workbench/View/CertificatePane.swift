@@ -52,8 +52,7 @@ public enum CertificatePane {
         default: break
         }
         if let verdict = live.verdict {
-            let marker = verdict.marker
-            paragraph("\(marker.symbol) \(verdict.label): " + verdict.summary.terminalSafe, marker.role)
+            paragraph(VerdictLine.text(verdict, domain: domain).terminalSafe, verdict.marker.role)
         }
 
         if let level = state.selectedChainLevel {

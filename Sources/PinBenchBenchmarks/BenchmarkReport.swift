@@ -1,0 +1,91 @@
+import Foundation
+import TestSupport
+
+/// Runs every benchmark and prints the figures side by side with their baselines and targets.
+enum BenchmarkReport {
+    static let large = 10_000
+    static let small = 10
+    static let presses = 2_000
+    static let launches = 7
+
+    static func run() throws {
+        guard FileManager.default.isExecutableFile(atPath: PinBenchBinary.url.path) else {
+            throw BenchmarkFailure(
+                "no pinbench beside this benchmark (\(PinBenchBinary.url.path)); build it first with "
+                    + "`swift build -c release --product pinbench`")
+        }
+        let folder = TemporaryFolder()
+        print(Machine.summary(pinbench: PinBenchBinary.url.path))
+        print("")
+        row("", "measured", "baseline", "target")
+
+        let memoryLarge = InMemoryKeyToFrame.measure(domains: large, presses: presses)
+        let memorySmall = InMemoryKeyToFrame.measure(domains: small, presses: presses)
+        row(
+            "key -> frame, update + view", "\(large) domains", "\(small) domains", "")
+        row("  median / p95 (\(presses) keys)", timing(memoryLarge), timing(memorySmall), "<= 2 ms median")
+
+        for key: Character in ["m", "w"] {
+            let heavyLarge = HeavyKeys.measure(key, domains: large)
+            let heavySmall = HeavyKeys.measure(key, domains: small)
+            row("  `\(key)` after one edit, median / max", timing(heavyLarge, "max"), timing(heavySmall, "max"), "")
+        }
+
+        let cursesLarge = try NcursesKeyToFrame.measure(domains: large, presses: presses, in: folder.url)
+        let cursesSmall = try NcursesKeyToFrame.measure(domains: small, presses: presses, in: folder.url)
+        row("key -> frame, + ncurses into tmux", "\(large) domains", "\(small) domains", "")
+        row("  median / p95 (\(presses) keys)", timing(cursesLarge), timing(cursesSmall), "<= 2 ms median")
+
+        let largeManifest = try BenchmarkManifest.write(domains: large, in: folder.url)
+        let untimedManifest = try BenchmarkManifest.write(domains: large, timestamps: false, in: folder.url)
+        let emptyManifest = try BenchmarkManifest.write(domains: 0, in: folder.url)
+        var largeLaunches: [LaunchBenchmarks.Launch] = []
+        var untimedLaunches: [LaunchBenchmarks.Launch] = []
+        var emptyLaunches: [LaunchBenchmarks.Launch] = []
+        var harness = Samples()
+        var version = Samples()
+        for _ in 0..<launches {
+            let marker = "Domains (\(large))"
+            largeLaunches.append(try LaunchBenchmarks.workbench(manifest: largeManifest, marker: marker))
+            untimedLaunches.append(try LaunchBenchmarks.workbench(manifest: untimedManifest, marker: marker))
+            emptyLaunches.append(try LaunchBenchmarks.workbench(manifest: emptyManifest, marker: "Domains (0)"))
+            harness.append(try LaunchBenchmarks.tmuxHarness())
+            version.append(try LaunchBenchmarks.versionLaunch())
+        }
+        row("first frame, workbench in tmux", "\(large) domains", "pinbench --version", "")
+        row(
+            "  median / max (\(launches) launches)", timing(samples(largeLaunches.map(\.firstFrame)), "max"),
+            timing(version, "max"), "<= 150 ms")
+        row("  same harness, other programs", "empty manifest", "sh echo in tmux", "")
+        row("  median / max", timing(samples(emptyLaunches.map(\.firstFrame)), "max"), timing(harness, "max"), "")
+        row("  diagnostic: pins without `added`", timing(samples(untimedLaunches.map(\.firstFrame)), "max"), "", "")
+
+        row("resident memory after first frame", "\(large) domains", "empty manifest", "")
+        row("  VmRSS / VmHWM, median (MiB)", memory(largeLaunches), memory(emptyLaunches), "<= 40 MB")
+        row("  diagnostic: pins without `added`", memory(untimedLaunches), "", "")
+    }
+
+    private static func memory(_ launches: [LaunchBenchmarks.Launch]) -> String {
+        let resident = samples(launches.map(\.memory.residentMB)).median
+        let peak = samples(launches.map(\.memory.peakMB)).median
+        return String(format: "%.1f / %.1f", resident, peak)
+    }
+
+    private static func samples(_ values: [Double]) -> Samples {
+        var samples = Samples()
+        for value in values { samples.append(value) }
+        return samples
+    }
+
+    private static func timing(_ samples: Samples, _ upper: String = "p95") -> String {
+        let top = upper == "max" ? samples.percentile(100) : samples.p95
+        return String(format: "%.3f / %.3f ms", samples.median, top)
+    }
+
+    private static func row(_ what: String, _ measured: String, _ baseline: String, _ target: String) {
+        func pad(_ text: String, _ width: Int) -> String {
+            text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+        }
+        print(pad(what, 36) + pad(measured, 22) + pad(baseline, 22) + target)
+    }
+}

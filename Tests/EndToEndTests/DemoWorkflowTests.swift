@@ -1,0 +1,75 @@
+import Foundation
+import PinningCore
+import TestSupport
+import Testing
+
+/// `pinbench demo` driven like a user would drive it, then the manifest it wrote checked against the openssl
+/// command line and `pinbench check`, while the demo's lab (which lives in the demo process) still serves.
+@Suite("pinbench demo in a real terminal")
+struct DemoWorkflowTests {
+    let good = "good.pinbench.test"
+    let mitm = "mitm.pinbench.test"
+
+    @Test("pinning the good leaf's key and its CA's key as backup writes the pins openssl computes")
+    func pinBackupWriteAndCheck() throws {
+        let folder = TemporaryFolder()
+        let manifestURL = folder.url.appendingPathComponent("pins.json")
+        let tmux = try TmuxSession.pinbench(["demo", "--manifest", manifestURL.path], width: 100, height: 30)
+        try tmux.waitFor(good)
+
+        // The demo writes its manifest before the workbench opens; `connect` is where the lab listens.
+        let demo = try ManifestStore.load(manifestURL).manifest
+        let connect = try #require(demo.policy(for: good)?.connect)
+        let served = try OpenSSLCLI.servedChain(connect: connect, serverName: good)
+        try #require(served.count >= 2, "openssl saw \(served.count) certificate(s) from \(connect)")
+        let leafPin = try OpenSSLCLI.spkiPin(certificatePEM: served[0])
+        let caPin = try OpenSSLCLI.spkiPin(certificatePEM: served[1])
+
+        try tmux.waitFor("✓ \(good)")  // fetched and judged
+        try tmux.send("/")
+        try tmux.send("good.", literal: true)
+        try tmux.send("Enter")
+        try tmux.waitFor("Chain: \(good)")
+        try tmux.send("Tab")
+        try tmux.waitFor("▶ 2 Chain")
+        try tmux.send("p")
+        try tmux.waitFor("pinned spki-sha256 \(leafPin) as active")
+        try tmux.send("j")
+        try tmux.waitFor("Certificate: level 1 CA")
+        try tmux.send("p")
+        try tmux.waitFor("pinned spki-sha256 \(caPin) as active")
+        try tmux.send("b")
+        try tmux.waitFor("pin \(caPin) of \(good) is now backup")
+
+        try tmux.send("w")
+        let gate = try tmux.waitFor("Write pins.json?")
+        // Lint errors need `!`; warnings only need `y`. Either way the gate is passed knowingly.
+        try tmux.send(gate.contains("! write anyway") ? "!" : "y")
+        try tmux.waitFor("wrote ")
+
+        let written = try ManifestStore.load(manifestURL).manifest
+        let pins = try #require(written.policy(for: good)).pins
+        let leaf = pins.first { $0.value == leafPin }
+        let ca = pins.first { $0.value == caPin }
+        #expect(leaf?.type == .spkiSHA256 && leaf?.role == .active, "\(pins)")
+        #expect(ca?.type == .spkiSHA256 && ca?.role == .backup, "\(pins)")
+
+        // needs pinbench check
+        // Recorded rather than thrown, so that quitting is still checked when this part fails.
+        let check = try PinBenchBinary.run(["check", "--manifest", manifestURL.path, "--json", good, mitm])
+        do {
+            let report = try CheckReport.decode(check)
+            #expect(report.outcome(for: good) == "accepted", "\(check.stdoutText)")
+            #expect(report.outcome(for: mitm) == "rejected", "\(check.stdoutText)")
+            #expect(report.results.count == 2, "positional hosts restrict the check: \(check.stdoutText)")
+        } catch {
+            Issue.record(error)
+        }
+        #expect(check.status == 1, "a rejection exits 1: \(check.stderrText)")
+
+        try tmux.send("q")
+        let after = try tmux.waitFor("exit or the quit guard") { $0.contains("Unsaved changes") || tmux.hasExited() }
+        if after.contains("Unsaved changes") { try tmux.send("y") }
+        #expect(try tmux.waitForExit() == 0)
+    }
+}
