@@ -158,7 +158,7 @@ struct LiveCommandTests {
 
         let report = try json(try await run(["inspect", "good.pinbench.test", "-m", "lab.json", "--json"]))
         let sent = try #require(report["sentChain"] as? [[String: Any]])
-        let served = try OpenSSLCLI.servedChain(endpoint: lab.endpoint, serverName: "good.pinbench.test")
+        let served = try OpenSSLCLI.servedChain(connect: lab.endpoint, serverName: "good.pinbench.test")
         #expect(sent.count == served.count && served.count == 2)
         for (level, pem) in zip(sent, served) {
             let details = try #require(level["details"] as? [String: Any])

@@ -19,29 +19,29 @@ struct BlockedSignalsTests {
     ]
 
     @Test("resizes arrive and SIGTERM stops it cleanly, although the parent blocked both")
-    func blockedByParent() throws {
+    func blockedByParent() async throws {
         let workspace = try OfflineWorkspace.standard()
         let tmux = try TmuxSession.pinbench(workspace.workbenchArguments, launcher: blockingLauncher)
-        try tmux.waitFor("1 Domains")
+        try await tmux.waitFor("1 Domains")
         let pid = try #require(tmux.programPID())
 
         try tmux.resize(width: 30, height: 8)
-        try tmux.waitFor(timeout: 5, "Terminal too small") { $0.contains("Terminal too small") }
+        try await tmux.waitFor(timeout: 5, "Terminal too small") { $0.contains("Terminal too small") }
 
         kill(pid, SIGTERM)
-        #expect(try tmux.waitForExit(timeout: 5) == 128 + SIGTERM)
+        #expect(try await tmux.waitForExit(timeout: 5) == 128 + SIGTERM)
     }
 
     @Test("it stops when its terminal goes away, instead of spinning on a dead terminal")
-    func terminalGoesAway() throws {
+    func terminalGoesAway() async throws {
         let workspace = try OfflineWorkspace.standard()
         let tmux = try TmuxSession.pinbench(workspace.workbenchArguments, launcher: blockingLauncher)
-        try tmux.waitFor("1 Domains")
+        try await tmux.waitFor("1 Domains")
         let pid = try #require(tmux.programPID())
 
         try tmux.killServer()
         let deadline = Date().addingTimeInterval(5)
-        while isRunning(pid), Date() < deadline { usleep(50_000) }
+        while isRunning(pid), Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
         #expect(!isRunning(pid), "pinbench \(pid) still runs without its terminal")
         if isRunning(pid) { kill(pid, SIGKILL) }
     }

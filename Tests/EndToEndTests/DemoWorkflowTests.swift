@@ -11,11 +11,11 @@ struct DemoWorkflowTests {
     let mitm = "mitm.pinbench.test"
 
     @Test("pinning the good leaf's key and its CA's key as backup writes the pins openssl computes")
-    func pinBackupWriteAndCheck() throws {
+    func pinBackupWriteAndCheck() async throws {
         let folder = TemporaryFolder()
         let manifestURL = folder.url.appendingPathComponent("pins.json")
         let tmux = try TmuxSession.pinbench(["demo", "--manifest", manifestURL.path], width: 100, height: 30)
-        try tmux.waitFor(good)
+        try await tmux.waitFor(good)
 
         // The demo writes its manifest before the workbench opens; `connect` is where the lab listens.
         let demo = try ManifestStore.load(manifestURL).manifest
@@ -25,27 +25,27 @@ struct DemoWorkflowTests {
         let leafPin = try OpenSSLCLI.spkiPin(certificatePEM: served[0])
         let caPin = try OpenSSLCLI.spkiPin(certificatePEM: served[1])
 
-        try tmux.waitFor("✓ \(good)")  // fetched and judged
+        try await tmux.waitFor("✓ \(good)")  // fetched and judged
         try tmux.send("/")
         try tmux.send("good.", literal: true)
         try tmux.send("Enter")
-        try tmux.waitFor("Chain: \(good)")
+        try await tmux.waitFor("Chain: \(good)")
         try tmux.send("Tab")
-        try tmux.waitFor("▶ 2 Chain")
+        try await tmux.waitFor("▶ 2 Chain")
         try tmux.send("p")
-        try tmux.waitFor("pinned spki-sha256 \(leafPin) as active")
+        try await tmux.waitFor("pinned spki-sha256 \(leafPin) as active")
         try tmux.send("j")
-        try tmux.waitFor("Certificate: level 1 CA")
+        try await tmux.waitFor("Certificate: level 1 CA")
         try tmux.send("p")
-        try tmux.waitFor("pinned spki-sha256 \(caPin) as active")
+        try await tmux.waitFor("pinned spki-sha256 \(caPin) as active")
         try tmux.send("b")
-        try tmux.waitFor("pin \(caPin) of \(good) is now backup")
+        try await tmux.waitFor("pin \(caPin) of \(good) is now backup")
 
         try tmux.send("w")
-        let gate = try tmux.waitFor("Write pins.json?")
+        let gate = try await tmux.waitFor("Write pins.json?")
         // Lint errors need `!`; warnings only need `y`. Either way the gate is passed knowingly.
         try tmux.send(gate.contains("! write anyway") ? "!" : "y")
-        try tmux.waitFor("wrote ")
+        try await tmux.waitFor("wrote ")
 
         let written = try ManifestStore.load(manifestURL).manifest
         let pins = try #require(written.policy(for: good)).pins
@@ -56,7 +56,7 @@ struct DemoWorkflowTests {
 
         // needs pinbench check
         // Recorded rather than thrown, so that quitting is still checked when this part fails.
-        let check = try PinBenchBinary.run(["check", "--manifest", manifestURL.path, "--json", good, mitm])
+        let check = try await PinBenchBinary.run(["check", "--manifest", manifestURL.path, "--json", good, mitm])
         do {
             let report = try CheckReport.decode(check)
             #expect(report.outcome(for: good) == "accepted", "\(check.stdoutText)")
@@ -68,8 +68,10 @@ struct DemoWorkflowTests {
         #expect(check.status == 1, "a rejection exits 1: \(check.stderrText)")
 
         try tmux.send("q")
-        let after = try tmux.waitFor("exit or the quit guard") { $0.contains("Unsaved changes") || tmux.hasExited() }
+        let after = try await tmux.waitFor("exit or the quit guard") {
+            $0.contains("Unsaved changes") || tmux.hasExited()
+        }
         if after.contains("Unsaved changes") { try tmux.send("y") }
-        #expect(try tmux.waitForExit() == 0)
+        #expect(try await tmux.waitForExit() == 0)
     }
 }

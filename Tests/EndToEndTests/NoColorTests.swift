@@ -5,27 +5,27 @@ import Testing
 @Suite("NO_COLOR in a real terminal")
 struct NoColorTests {
     /// The workbench on the standard offline workspace, once its verdict is on screen; the capture keeps escapes.
-    func coloredCapture(noColor: String) throws -> String {
+    func coloredCapture(noColor: String) async throws -> String {
         let workspace = try OfflineWorkspace.standard()
         let tmux = try TmuxSession.pinbench(workspace.workbenchArguments, environment: ["NO_COLOR": noColor])
-        try tmux.waitFor("✓ accepted")
-        try tmux.waitFor("? missing.pinbench.test")
+        try await tmux.waitFor("✓ accepted")
+        try await tmux.waitFor("? missing.pinbench.test")
         let screen = try tmux.capture(escapes: true)
         try tmux.send("q")
-        #expect(try tmux.waitForExit() == 0)
+        #expect(try await tmux.waitForExit() == 0)
         return screen
     }
 
     @Test("with NO_COLOR=1 the screen has attributes but no colour escape sequence")
-    func noColor() throws {
-        let screen = try coloredCapture(noColor: "1")
+    func noColor() async throws {
+        let screen = try await coloredCapture(noColor: "1")
         #expect(ColorEscapes.colorSequences(in: screen) == [], "\(screen.debugDescription)")
         #expect(!ColorEscapes.sgrParameters(in: screen).isEmpty, "the selection and focus still show, by attributes")
     }
 
     @Test("without NO_COLOR the same screen has colour (so the scan above can see it)")
-    func colorByDefault() throws {
-        let screen = try coloredCapture(noColor: "")
+    func colorByDefault() async throws {
+        let screen = try await coloredCapture(noColor: "")
         #expect(!ColorEscapes.colorSequences(in: screen).isEmpty, "\(screen.debugDescription)")
     }
 }

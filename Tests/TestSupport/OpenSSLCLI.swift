@@ -35,24 +35,4 @@ public enum OpenSSLCLI {
     public static func text(certificatePEM: String) throws -> String {
         String(decoding: try run(["x509", "-noout", "-text"], input: Data(certificatePEM.utf8)), as: UTF8.self)
     }
-
-    /// The chain a server sends, as `openssl s_client -showcerts` receives it: one PEM block per certificate.
-    public static func servedChain(endpoint: String, serverName: String) throws -> [String] {
-        let result = try ProcessRunner.run(
-            "/usr/bin/openssl",
-            ["s_client", "-connect", endpoint, "-servername", serverName, "-showcerts"],
-            input: Data(),
-            timeout: 20
-        )
-        let text = result.stdoutText
-        var blocks: [String] = []
-        var rest = text[...]
-        while let begin = rest.range(of: "-----BEGIN CERTIFICATE-----"),
-            let end = rest.range(of: "-----END CERTIFICATE-----", range: begin.upperBound..<rest.endIndex)
-        {
-            blocks.append(String(rest[begin.lowerBound..<end.upperBound]) + "\n")
-            rest = rest[end.upperBound...]
-        }
-        return blocks
-    }
 }
