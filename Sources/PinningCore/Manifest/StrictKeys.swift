@@ -13,8 +13,9 @@ extension Decoder {
     /// Throws when the object holds a field that `Keys` does not list: a typo such as `"vlaue"` must not be dropped.
     func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type) throws {
         let container = try container(keyedBy: AnyCodingKey.self)
-        let known = Set(Keys.allCases.map(\.stringValue))
-        for key in container.allKeys where !known.contains(key.stringValue) {
+        // The keys' own initializer is the membership test: a set built per object cost a quarter of loading a
+        // 10,000-domain manifest.
+        for key in container.allKeys where Keys(stringValue: key.stringValue) == nil {
             let expected = Keys.allCases.map(\.stringValue).sorted().joined(separator: ", ")
             throw DecodingError.dataCorrupted(
                 .init(
