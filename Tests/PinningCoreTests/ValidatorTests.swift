@@ -30,6 +30,8 @@ struct ValidatorTests {
         #expect(verdict.matchedPin?.level == 0)
         #expect(verdict.allowsConnection)
         #expect(verdict.summary.contains("accepted"))
+        #expect(verdict.statement == "accepted: active pin matched at level 0.")
+        #expect(verdict.summary == "\(host): \(verdict.statement)")
     }
 
     @Test("accepted at every level: intermediate key, root certificate (anchor from the store)")

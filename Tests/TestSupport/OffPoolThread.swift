@@ -16,24 +16,6 @@ public enum OffPoolThread {
     }
 }
 
-extension ProcessRunner {
-    /// ``run(_:_:input:environment:currentDirectory:timeout:)`` without holding a cooperative thread.
-    public static func run(
-        _ executable: String,
-        _ arguments: [String],
-        input: Data? = nil,
-        environment: [String: String]? = nil,
-        currentDirectory: URL? = nil,
-        timeout: TimeInterval = 60
-    ) async throws -> Result {
-        try await OffPoolThread.run {
-            try run(
-                executable, arguments, input: input, environment: environment, currentDirectory: currentDirectory,
-                timeout: timeout)
-        }
-    }
-}
-
 extension PinBenchBinary {
     /// ``run(_:in:environment:input:timeout:)`` without holding a cooperative thread.
     public static func run(

@@ -55,9 +55,9 @@ import Testing
     @Test func staleVerdictsAreIgnored() async {
         var state = await fetchedState()
         let fresh = state.live["good.pinbench.test"]!.verdictGeneration
-        let stale = VerdictSummary(outcome: .rejected, summary: "old news")
+        let stale = VerdictSummary(outcome: .rejected, statement: "old news")
         _ = state.apply(.validated(host: "good.pinbench.test", verdict: stale, generation: fresh - 1))
-        #expect(state.live["good.pinbench.test"]?.verdict?.summary != "old news")
+        #expect(state.live["good.pinbench.test"]?.verdict?.statement != "old news")
     }
 
     @Test func pinKeyAtTheSelectedLevelThenPinAgainChangesNothing() async {

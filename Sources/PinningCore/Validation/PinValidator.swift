@@ -24,7 +24,7 @@ public struct PinValidator: Sendable {
                 policy: policy,
                 matchedPin: nil,
                 certificates: [],
-                summary: "\(host): rejected: the server presented no certificate.",
+                statement: "rejected: the server presented no certificate.",
                 explanation: []
             )
         }
@@ -48,7 +48,7 @@ public struct PinValidator: Sendable {
                 policy: policy,
                 matchedPin: nil,
                 certificates: presented,
-                summary: "\(host): rejected: \(Self.describe(rejection)).",
+                statement: "rejected: \(Self.describe(rejection)).",
                 explanation: explanation
             )
         case .trusted(let path):
@@ -74,7 +74,7 @@ public struct PinValidator: Sendable {
         let trustLine = "Trusted by default evaluation: \(path.count)-certificate path to trust anchor \(anchor)."
 
         func verdict(
-            _ outcome: Verdict.Outcome, _ summary: String, _ lines: [String], match: PinMatch? = nil,
+            _ outcome: Verdict.Outcome, _ statement: String, _ lines: [String], match: PinMatch? = nil,
             rejection: Verdict.Rejection? = nil
         ) -> Verdict {
             Verdict(
@@ -84,27 +84,27 @@ public struct PinValidator: Sendable {
                 policy: policy,
                 matchedPin: match,
                 certificates: certificates,
-                summary: summary,
+                statement: statement,
                 explanation: [trustLine] + lines
             )
         }
 
         guard let policy else {
-            return verdict(.notPinned, "\(host): trusted, not pinned (no domain in the manifest covers this host).", [])
+            return verdict(.notPinned, "trusted, not pinned (no domain in the manifest covers this host).", [])
         }
         let scope =
             policy.normalizedHost == DomainPolicy.normalize(host) ? "" : " (via \(policy.host), includeSubdomains)"
         if policy.hasLapsed(at: time) {
             return verdict(
                 .pinsLapsed,
-                "\(host): trusted, pins LAPSED: the domain's pins expired on \(policy.expires!) and were not checked.",
+                "trusted, pins LAPSED: the domain's pins expired on \(policy.expires!) and were not checked.",
                 [
                     "Update the pins and the expires date\(scope); until then this host is protected by default trust only."
                 ]
             )
         }
         if policy.pins.isEmpty {
-            return verdict(.notPinned, "\(host): trusted, not pinned: the domain\(scope) lists no pins.", [])
+            return verdict(.notPinned, "trusted, not pinned: the domain\(scope) lists no pins.", [])
         }
         let pathDetails = certificates.filter(\.inVerifiedPath)
         for entry in pathDetails {
@@ -120,7 +120,7 @@ public struct PinValidator: Sendable {
                 }
                 return verdict(
                     .accepted,
-                    "\(host): accepted: \(pin.role.rawValue) pin matched at level \(entry.level).",
+                    "accepted: \(pin.role.rawValue) pin matched at level \(entry.level).",
                     lines,
                     match: match
                 )
@@ -132,13 +132,13 @@ public struct PinValidator: Sendable {
         if policy.mode == .reportOnly {
             return verdict(
                 .reportOnlyViolation,
-                "\(host): trusted, but PIN MISMATCH (report-only: the connection is allowed and reported).",
+                "trusted, but PIN MISMATCH (report-only: the connection is allowed and reported).",
                 lines
             )
         }
         return verdict(
             .rejected,
-            "\(host): rejected: \(Self.describe(.pinMismatch)).",
+            "rejected: \(Self.describe(.pinMismatch)).",
             lines,
             rejection: .pinMismatch
         )

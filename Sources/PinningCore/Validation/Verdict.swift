@@ -48,10 +48,28 @@ public struct Verdict: Sendable, Encodable {
     public let matchedPin: PinMatch?
     /// The verified path, leaf to trust anchor, followed by presented certificates outside it.
     public let certificates: [PresentedCertificate]
-    /// One sentence.
+    /// The outcome and its reason in one sentence, without the host: "accepted: active pin matched at level 0."
+    /// For places that already name the host, such as the workbench's certificate pane.
+    public let statement: String
+    /// The same sentence led by the host, for the command line and logs.
     public let summary: String
     /// The reasoning, line by line, ending with the presented and pinned values where pins were involved.
     public let explanation: [String]
+
+    init(
+        host: String, outcome: Outcome, rejection: Rejection?, policy: DomainPolicy?, matchedPin: PinMatch?,
+        certificates: [PresentedCertificate], statement: String, explanation: [String]
+    ) {
+        self.host = host
+        self.outcome = outcome
+        self.rejection = rejection
+        self.policy = policy
+        self.matchedPin = matchedPin
+        self.certificates = certificates
+        self.statement = statement
+        self.summary = "\(host): \(statement)"
+        self.explanation = explanation
+    }
 
     /// True when a client following this verdict would let the connection proceed.
     public var allowsConnection: Bool { outcome != .rejected }

@@ -6,7 +6,8 @@ import PinningCore
 public struct VerdictSummary: Hashable, Sendable {
     public var outcome: Verdict.Outcome
     public var rejection: Verdict.Rejection?
-    public var summary: String
+    /// The core's sentence without the host (the pane's heading names it): ``Verdict/statement``.
+    public var statement: String
     public var explanation: [String]
     /// The level of the pin that matched, if one did.
     public var matchedLevel: Int?
@@ -14,12 +15,12 @@ public struct VerdictSummary: Hashable, Sendable {
     public var levels: [ChainLevel]
 
     public init(
-        outcome: Verdict.Outcome, rejection: Verdict.Rejection? = nil, summary: String, explanation: [String] = [],
+        outcome: Verdict.Outcome, rejection: Verdict.Rejection? = nil, statement: String, explanation: [String] = [],
         matchedLevel: Int? = nil, levels: [ChainLevel] = []
     ) {
         self.outcome = outcome
         self.rejection = rejection
-        self.summary = summary
+        self.statement = statement
         self.explanation = explanation
         self.matchedLevel = matchedLevel
         self.levels = levels
@@ -29,7 +30,7 @@ public struct VerdictSummary: Hashable, Sendable {
     public init(_ verdict: Verdict, sent: [CertificateDetails]) {
         let sentFingerprints = Set(sent.map(\.sha256Fingerprint))
         self.init(
-            outcome: verdict.outcome, rejection: verdict.rejection, summary: verdict.summary,
+            outcome: verdict.outcome, rejection: verdict.rejection, statement: verdict.statement,
             explanation: verdict.explanation, matchedLevel: verdict.matchedPin?.level,
             levels: verdict.certificates.map {
                 ChainLevel(

@@ -52,7 +52,7 @@ public enum CertificatePane {
         default: break
         }
         if let verdict = live.verdict {
-            paragraph(VerdictLine.text(verdict, domain: domain).terminalSafe, verdict.marker.role)
+            paragraph(VerdictLine.text(verdict).terminalSafe, verdict.marker.role)
         }
 
         if let level = state.selectedChainLevel {

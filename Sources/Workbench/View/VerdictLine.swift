@@ -1,20 +1,11 @@
-import PinningCore
-
 /// The Certificate pane's verdict line: the marker, then the outcome and its reason, each said once.
 ///
-/// The core's summary is a sentence for the command line, `host: outcome: reason.`; the pane's heading already
-/// names the host, so it is dropped here, and the outcome label is added only when the sentence does not say it.
+/// The core's statement leaves out the host (the pane's heading names it); the outcome label is added only when
+/// the statement does not already say it.
 enum VerdictLine {
-    static func text(_ verdict: VerdictSummary, domain: DomainPolicy) -> String {
-        var sentence = verdict.summary
-        for host in [domain.host, domain.normalizedHost] {
-            let prefix = host + ": "
-            if sentence.lowercased().hasPrefix(prefix.lowercased()) {
-                sentence.removeFirst(prefix.count)
-                break
-            }
-        }
-        let saysOutcome = sentence.lowercased().contains(verdict.label.lowercased())
-        return verdict.marker.symbol + " " + (saysOutcome ? sentence : verdict.label + ": " + sentence)
+    static func text(_ verdict: VerdictSummary) -> String {
+        let saysOutcome = verdict.statement.lowercased().contains(verdict.label.lowercased())
+        return verdict.marker.symbol + " "
+            + (saysOutcome ? verdict.statement : verdict.label + ": " + verdict.statement)
     }
 }

@@ -93,17 +93,14 @@ struct InspectCommand: AsyncParsableCommand {
 
     /// HOST[:PORT] from the argument; the port and `connect` of the manifest's domain fill in what was not given.
     private func makeTarget(_ manifest: PinManifest) throws -> ProbeTarget {
-        let parsed: ProbeTarget
-        do {
-            parsed = try ProbeTarget(parsing: server)
-        } catch {
-            throw CLIFailure(error.reason)
+        // Port 0 marks "not given": an explicit port 0 is refused by the parser.
+        guard let endpoint = ProbeEndpoint(parsing: server, defaultPort: 0) else {
+            throw CLIFailure("not a host or host:port: \(server)")
         }
-        let domain = manifest.indexOfDomain(parsed.host).map { manifest.domains[$0] }
-        let portGiven = ProbeEndpoint(parsing: server, defaultPort: 0)?.port != 0
-        let port = portGiven ? Int(parsed.port) : (domain?.port ?? 443)
+        let domain = manifest.indexOfDomain(endpoint.host).map { manifest.domains[$0] }
+        let port = endpoint.port != 0 ? Int(endpoint.port) : (domain?.port ?? 443)
         do {
-            return try ProbeTarget(host: parsed.host, port: port, connect: connect ?? domain?.connect)
+            return try ProbeTarget(host: endpoint.host, port: port, connect: connect ?? domain?.connect)
         } catch {
             throw CLIFailure(error.reason)
         }

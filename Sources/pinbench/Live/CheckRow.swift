@@ -4,7 +4,7 @@ import PinningCore
 
 /// One domain's line in `check`: the live verdict, or why there is none.
 struct CheckRow: Encodable {
-    /// The verdict outcomes of the core, plus `unreachable` when no chain could be fetched.
+    /// The verdict outcomes of the core (same raw values), plus `unreachable` when no chain could be fetched.
     enum Outcome: String, Encodable {
         case accepted
         case notPinned = "not-pinned"
@@ -14,13 +14,7 @@ struct CheckRow: Encodable {
         case unreachable
 
         init(_ outcome: Verdict.Outcome) {
-            switch outcome {
-            case .accepted: self = .accepted
-            case .notPinned: self = .notPinned
-            case .pinsLapsed: self = .pinsLapsed
-            case .reportOnlyViolation: self = .reportOnlyViolation
-            case .rejected: self = .rejected
-            }
+            self.init(rawValue: outcome.rawValue)!
         }
     }
 
@@ -28,65 +22,49 @@ struct CheckRow: Encodable {
     let port: Int
     let connect: String?
     let outcome: Outcome
-    /// Why it was rejected: a `Verdict.Rejection` value, or `unparsable-chain`.
-    let rejection: String?
     let summary: String
-    let explanation: [String]
-    let matchedPin: PinMatch?
-    let leafNotAfter: Date?
-    let leafDaysLeft: Int?
-    let tls: TLSFacts?
-    let ats: ATSJSON?
-    let failure: ProbeFailureJSON?
+    /// Why it was rejected: a `Verdict.Rejection` value, or `unparsable-chain`.
+    var rejection: String?
+    var explanation: [String] = []
+    var matchedPin: PinMatch?
+    var leafNotAfter: Date?
+    var leafDaysLeft: Int?
+    var tls: TLSFacts?
+    var ats: ATSJSON?
+    var failure: ProbeFailureJSON?
 
-    init(domain: DomainPolicy, inspection: LiveInspection, now: Date) {
-        let verdict = inspection.verdict
-        let leaf = inspection.leaf
+    private init(_ domain: DomainPolicy, _ outcome: Outcome, summary: String) {
         host = domain.host
         port = domain.port
         connect = domain.connect
-        outcome = Outcome(verdict.outcome)
+        self.outcome = outcome
+        self.summary = summary
+    }
+
+    init(domain: DomainPolicy, inspection: LiveInspection, now: Date) {
+        let verdict = inspection.verdict
+        self.init(domain, Outcome(verdict.outcome), summary: verdict.summary)
         rejection = verdict.rejection?.rawValue
-        summary = verdict.summary
         explanation = verdict.explanation
         matchedPin = verdict.matchedPin
+        let leaf = inspection.leaf
         leafNotAfter = leaf?.notAfter
         leafDaysLeft = leaf?.daysLeft(at: now)
         tls = TLSFacts(inspection.probe)
         ats = ATSJSON(inspection.ats)
-        failure = nil
     }
 
     init(domain: DomainPolicy, failure: ProbeFailure) {
-        host = domain.host
-        port = domain.port
-        connect = domain.connect
-        outcome = .unreachable
-        rejection = nil
-        summary = "\(domain.host): unreachable: \(failure.description)."
-        explanation = []
-        matchedPin = nil
-        leafNotAfter = nil
-        leafDaysLeft = nil
-        tls = nil
-        ats = nil
+        self.init(domain, .unreachable, summary: "\(domain.host): unreachable: \(failure.description).")
         self.failure = ProbeFailureJSON(failure)
     }
 
     /// A handshake whose chain the core cannot parse: no client built on it could accept it.
     init(domain: DomainPolicy, unparsable error: Error, probe: ProbeResult) {
-        host = domain.host
-        port = domain.port
-        connect = domain.connect
-        outcome = .rejected
+        self.init(domain, .rejected, summary: "\(domain.host): rejected: the server's chain cannot be parsed.")
         rejection = "unparsable-chain"
-        summary = "\(domain.host): rejected: the server's chain cannot be parsed."
         explanation = ["\(error)"]
-        matchedPin = nil
-        leafNotAfter = nil
-        leafDaysLeft = nil
         tls = TLSFacts(probe)
         ats = ATSJSON(LiveInspection.atsEvaluation(probe))
-        failure = nil
     }
 }

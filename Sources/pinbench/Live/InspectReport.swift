@@ -49,12 +49,12 @@ struct InspectReport {
         let anchor = built.last.map { CertificateDetails($0).subject } ?? "?"
         var lines = ["Built chain (\(count(built.count)), to the trust anchor \(anchor)):"]
         for (level, certificate) in built.enumerated() {
+            let details = CertificateDetails(certificate)
             if let sentLevel = inspection.sent.firstIndex(of: certificate) {
-                lines.append("[\(level)] \(CertificateDetails(certificate).subject)  (sent as [\(sentLevel)])")
+                lines.append("[\(level)] \(details.subject)  (sent as [\(sentLevel)])")
             } else {
-                lines.append(
-                    "[\(level)] \(CertificateDetails(certificate).subject)  (not sent: from the trust anchors)")
-                lines += DetailsText.lines(CertificateDetails(certificate), now: now).map { "    " + $0 }
+                lines.append("[\(level)] \(details.subject)  (not sent: from the trust anchors)")
+                lines += DetailsText.lines(details, now: now).map { "    " + $0 }
             }
         }
         return lines
