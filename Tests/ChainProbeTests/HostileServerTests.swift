@@ -36,7 +36,11 @@ struct HostileServerTests {
         #expect(failure.reason.contains(listener.address))
         #expect(failure.reason.contains("0.5 s"))
         #expect(elapsed >= deadline, "it waits the whole deadline")
-        #expect(elapsed < deadline + .seconds(4), "and not much longer")
+        // The bound proves the probe gives up on its own deadline instead of hanging toward the system's TCP
+        // timeouts (minutes). It is measured where the test resumes, and on a 2-core machine running the whole
+        // suite in parallel, other tests' CPU-bound work (RSA key generation) can delay that resumption by
+        // seconds; the reason text above already shows the probe used its 0.5 s deadline.
+        #expect(elapsed < deadline + .seconds(10), "and not much longer")
         #expect(listener.counts.accepted == 1)
     }
 
@@ -106,9 +110,9 @@ struct OversizedChainTests {
     let pki = TestPKI.shared
 
     /// s_server sending the good leaf and intermediate followed by `fillers` more certificates.
-    func server(fillers: Int) throws -> (OpenSSLServer, sent: [IssuedCertificate]) {
+    func server(fillers: Int) async throws -> (OpenSSLServer, sent: [IssuedCertificate]) {
         let chain = [pki.intermediate] + FillerCertificates.pile.prefix(fillers)
-        let server = try OpenSSLServer(.init(pki.good.leaf, chain: chain))
+        let server = try await OffPoolThread.run { try OpenSSLServer(.init(pki.good.leaf, chain: chain)) }
         return (server, [pki.good.leaf] + chain)
     }
 
@@ -118,7 +122,7 @@ struct OversizedChainTests {
 
     @Test("more certificates than maxCertificates: chainTooLarge, and one more allowed gets them all")
     func tooManyCertificates() async throws {
-        let (server, sent) = try server(fillers: 39)
+        let (server, sent) = try await server(fillers: 39)
         defer { server.stop() }
         #expect(sent.count == 41)
         let capped = ProbeOptions(useSystemTrustStore: false)
@@ -137,7 +141,7 @@ struct OversizedChainTests {
 
     @Test("a certificate message beyond the byte cap: OpenSSL stops reading it, chainTooLarge")
     func certificateMessageTooLarge() async throws {
-        let (server, sent) = try server(fillers: 12)
+        let (server, sent) = try await server(fillers: 12)
         defer { server.stop() }
         let bytes = sent.map(\.der.count).reduce(0, +)
         // The probe never lets OpenSSL's own cap go below 4096 bytes; this chain is well beyond that.
@@ -153,7 +157,7 @@ struct OversizedChainTests {
 
     @Test("certificates that fit OpenSSL's buffer but exceed maxChainBytes: chainTooLarge with the byte count")
     func certificateBytesOverCap() async throws {
-        let (server, sent) = try server(fillers: 2)
+        let (server, sent) = try await server(fillers: 2)
         defer { server.stop() }
         let bytes = sent.map(\.der.count).reduce(0, +)
         try #require(bytes > 1500 && bytes < 3500, "\(bytes) bytes")

@@ -17,7 +17,7 @@ struct LiveATSTests {
 
     @Test("the lab: good meets ATS; weak breaks forward secrecy and the SHA-1 rule, and nothing else")
     func lab() async throws {
-        let lab = try DemoLab.start()
+        let lab = try await OffPoolThread.run { try DemoLab.start() }
         defer { lab.stop() }
         func probe(_ kind: LabScenario) async throws -> ProbeResult {
             try await ChainProber().probe(.loopback(lab.scenario(kind).host, port: lab.port), options: options).get()
@@ -39,9 +39,11 @@ struct LiveATSTests {
     @Test("s_server with an RSA 1024 leaf: the probe gets the chain and ATS names the key size")
     func smallRSAKey() async throws {
         let leaf = try LegacyCertificate.selfSigned(commonName: "small.pinbench.test", key: .rsa(bits: 1024))
-        let server = try OpenSSLServer(
-            .init(certificatePEM: leaf.pem, keyPEM: leaf.keyPEM),
-            arguments: ["-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0"])
+        let server = try await OffPoolThread.run {
+            try OpenSSLServer(
+                .init(certificatePEM: leaf.pem, keyPEM: leaf.keyPEM),
+                arguments: ["-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0"])
+        }
         defer { server.stop() }
         let result = try await ChainProber().probe(
             .loopback("small.pinbench.test", port: server.port), options: options

@@ -1,6 +1,7 @@
 import ChainProbe
 import DemoLab
 import Foundation
+import TestSupport
 import Testing
 
 /// Where the lab listens, and what stopping it does, checked from outside: the kernel's socket table and real
@@ -21,7 +22,7 @@ struct LabListenerTests {
 
     @Test("on 127.0.0.1: the kernel lists the listener on the loopback address, not on a wildcard")
     func ipv4() async throws {
-        let lab = try DemoLab.start()
+        let lab = try await OffPoolThread.run { try DemoLab.start() }
         defer { lab.stop() }
         #expect(lab.endpoint == "127.0.0.1:\(lab.port)")
         #expect(try ListeningSockets.local(port: lab.port) == ["127.0.0.1"])
@@ -31,7 +32,7 @@ struct LabListenerTests {
 
     @Test("on ::1: probed over IPv6, listed on ::1 only")
     func ipv6() async throws {
-        let lab = try DemoLab.start(DemoLabOptions(address: "::1"))
+        let lab = try await OffPoolThread.run { try DemoLab.start(DemoLabOptions(address: "::1")) }
         defer { lab.stop() }
         #expect(lab.endpoint == "[::1]:\(lab.port)")
         #expect(try ListeningSockets.local(port: lab.port) == ["::1"])
@@ -54,7 +55,7 @@ struct LabListenerTests {
 
     @Test("stop() closes the port: a later connect is refused; stopping again is harmless")
     func stopClosesThePort() async throws {
-        let lab = try DemoLab.start()
+        let lab = try await OffPoolThread.run { try DemoLab.start() }
         _ = try await probe(lab, .good).get()
         lab.stop()
         lab.stop()
@@ -65,7 +66,7 @@ struct LabListenerTests {
 
     @Test("stop() does not wait out a held handshake: it returns, and the probe ends, long before the hold")
     func stopCutsAHeldHandshake() async throws {
-        let lab = try DemoLab.start(DemoLabOptions(slowHold: .seconds(60)))
+        let lab = try await OffPoolThread.run { try DemoLab.start(DemoLabOptions(slowHold: .seconds(60))) }
         let patient = ProbeOptions(deadline: .seconds(60), useSystemTrustStore: false)
         let started = ContinuousClock.now
         let held = Task { await probe(lab, .slow, options: patient) }

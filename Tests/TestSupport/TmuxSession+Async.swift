@@ -18,6 +18,9 @@ extension TmuxSession {
             if predicate(screen) { return screen }
             try await Task.sleep(for: .milliseconds(Int(interval * 1000)))
         }
+        // One last look: a sleep that overran the deadline must not fail a condition that already holds.
+        screen = try capture()
+        if predicate(screen) { return screen }
         throw TmuxTimeout(description: "timed out waiting for \(description); last screen:\n\(screen)")
     }
 
@@ -33,6 +36,7 @@ extension TmuxSession {
             if let status = exitStatus() { return status }
             try await Task.sleep(for: .milliseconds(50))
         }
+        if let status = exitStatus() { return status }
         throw TmuxTimeout(description: "the program did not exit; last screen:\n\(try capture())")
     }
 }

@@ -86,6 +86,9 @@ public final class TmuxSession: @unchecked Sendable {
             if predicate(screen) { return screen }
             if interval > 0 { usleep(useconds_t(interval * 1_000_000)) }
         }
+        // One last look: a sleep that overran the deadline must not fail a condition that already holds.
+        screen = try capture()
+        if predicate(screen) { return screen }
         throw TmuxTimeout(description: "timed out waiting for \(description); last screen:\n\(screen)")
     }
 
@@ -129,6 +132,7 @@ public final class TmuxSession: @unchecked Sendable {
             if let status = exitStatus() { return status }
             usleep(50_000)
         }
+        if let status = exitStatus() { return status }
         throw TmuxTimeout(description: "the program did not exit; last screen:\n\(try capture())")
     }
 
