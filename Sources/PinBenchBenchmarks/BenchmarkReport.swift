@@ -8,7 +8,10 @@ enum BenchmarkReport {
     static let presses = 2_000
     static let launches = 7
 
-    static func run() throws {
+    /// The groups of figures; `--only NAME` runs one of them.
+    static let sections = ["keys", "launch"]
+
+    static func run(only section: String? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: PinBenchBinary.url.path) else {
             throw BenchmarkFailure(
                 "no pinbench beside this benchmark (\(PinBenchBinary.url.path)); build it first with "
@@ -18,7 +21,11 @@ enum BenchmarkReport {
         print(Machine.summary(pinbench: PinBenchBinary.url.path))
         print("")
         row("", "measured", "baseline", "target")
+        if section == nil || section == "keys" { try keyFigures(in: folder) }
+        if section == nil || section == "launch" { try launchFigures(in: folder) }
+    }
 
+    private static func keyFigures(in folder: TemporaryFolder) throws {
         let memoryLarge = InMemoryKeyToFrame.measure(domains: large, presses: presses)
         let memorySmall = InMemoryKeyToFrame.measure(domains: small, presses: presses)
         row(
@@ -35,7 +42,9 @@ enum BenchmarkReport {
         let cursesSmall = try NcursesKeyToFrame.measure(domains: small, presses: presses, in: folder.url)
         row("key -> frame, + ncurses into tmux", "\(large) domains", "\(small) domains", "")
         row("  median / p95 (\(presses) keys)", timing(cursesLarge), timing(cursesSmall), "<= 2 ms median")
+    }
 
+    private static func launchFigures(in folder: TemporaryFolder) throws {
         let largeManifest = try BenchmarkManifest.write(domains: large, in: folder.url)
         let untimedManifest = try BenchmarkManifest.write(domains: large, timestamps: false, in: folder.url)
         let emptyManifest = try BenchmarkManifest.write(domains: 0, in: folder.url)

@@ -57,6 +57,42 @@ struct ChainDecoderTests {
         }
     }
 
+    @Test("a CA bundle skips the blocks it cannot use, counts them, and keeps the others in order")
+    func bundleSkipsBadBlocks() throws {
+        let unparsable = try LegacyCertificate.selfSigned(
+            commonName: "p192.pinbench.test", key: .ec(curve: "prime192v1"))
+        #expect(throws: CertificateDecodingError.self) {
+            try CertificateChainDecoder.decode(Data(unparsable.pem.utf8), source: "p192.pem")
+        }
+        let bundle =
+            "# a comment line\n" + pki.good.root.pem
+            + "-----BEGIN CERTIFICATE-----\n!!!notbase64!!!\n-----END CERTIFICATE-----\n" + unparsable.pem
+            + "-----BEGIN CERTIFICATE-----\nMIIB\n" + pki.good.intermediates[0].pem
+        let folder = TemporaryFolder()
+        var anchors = TrustAnchors()
+        try anchors.add(contentsOf: URL(fileURLWithPath: folder.write("bundle.pem", bundle)))
+        #expect(anchors.certificates == [pki.good.root.certificate, pki.good.intermediates[0].certificate])
+        #expect(anchors.sources.map(\.loaded) == [2])
+        #expect(anchors.sources.map(\.skipped) == [3])
+    }
+
+    @Test("the system CA bundle: every block is loaded or counted as skipped")
+    func systemBundle() throws {
+        let path = "/etc/ssl/certs/ca-certificates.crt"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return }
+        var anchors = TrustAnchors()
+        try anchors.add(contentsOf: URL(fileURLWithPath: path))
+        let blocks = text.components(separatedBy: "-----BEGIN CERTIFICATE-----").count - 1
+        let source = try #require(anchors.sources.first)
+        #expect(source.loaded + source.skipped == blocks)
+        #expect(source.loaded > blocks / 2)
+        // The last certificate, cross-checked with the openssl command line.
+        guard source.skipped == 0 else { return }
+        let lastPEM = "-----BEGIN CERTIFICATE-----" + text.components(separatedBy: "-----BEGIN CERTIFICATE-----").last!
+        let expected = try OpenSSLCLI.certPin(certificatePEM: lastPEM)
+        #expect(Fingerprint.sha256Base64(anchors.certificates.last!.derBytes) == expected)
+    }
+
     @Test("truncated and random DER never crash")
     func truncatedDER() {
         let der = pki.good.leaf.der

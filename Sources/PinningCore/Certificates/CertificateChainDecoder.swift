@@ -15,10 +15,20 @@ public enum CertificateChainDecoder {
         if data.isEmpty {
             throw CertificateDecodingError(code: .empty, source: source, block: nil, reason: "the input is empty")
         }
-        if let text = String(data: data, encoding: .utf8), text.contains("-----BEGIN ") {
-            return try decodePEM(text, source: source)
+        let bytes = Array(data)
+        if bytes[...].range(of: anyBegin) != nil {
+            let blocks = decodePEMBlocks(bytes, source: source)
+            if blocks.isEmpty {
+                throw CertificateDecodingError(
+                    code: .malformedPEM,
+                    source: source,
+                    block: nil,
+                    reason: "no \(begin) block found (other PEM types such as keys are not certificates)"
+                )
+            }
+            return try blocks.map { result throws(CertificateDecodingError) in try result.get() }
         }
-        guard data.first == 0x30 else {
+        guard bytes.first == 0x30 else {
             throw CertificateDecodingError(
                 code: .malformedDER,
                 source: source,
@@ -26,7 +36,7 @@ public enum CertificateChainDecoder {
                 reason: "neither PEM (no -----BEGIN CERTIFICATE----- line) nor DER (does not start with a SEQUENCE)"
             )
         }
-        return [try decodeDER(Array(data), source: source, block: nil)]
+        return [try decodeDER(bytes, source: source, block: nil)]
     }
 
     /// Reads and decodes a file.
@@ -66,50 +76,54 @@ public enum CertificateChainDecoder {
         }
     }
 
-    private static func decodePEM(_ text: String, source: String) throws(CertificateDecodingError) -> [Certificate] {
-        var certificates: [Certificate] = []
-        var remainder = text[...]
-        var block = 0
-        while let start = remainder.range(of: begin) {
-            block += 1
-            guard let stop = remainder.range(of: end, range: start.upperBound..<remainder.endIndex) else {
-                throw CertificateDecodingError(
-                    code: .malformedPEM,
-                    source: source,
-                    block: block,
-                    reason: "no \(end) line after the BEGIN line"
-                )
+    /// Every `CERTIFICATE` block of a PEM text, decoded on its own so that one bad block does not hide the others
+    /// (a CA bundle may hold certificates swift-certificates cannot parse). Text around the blocks is ignored.
+    ///
+    /// Works on bytes: a system bundle is a few hundred kilobytes, and character-level string searching made
+    /// reading it the larger part of starting the workbench.
+    static func decodePEMBlocks(
+        _ bytes: [UInt8], source: String
+    ) -> [Result<Certificate, CertificateDecodingError>] {
+        var results: [Result<Certificate, CertificateDecodingError>] = []
+        var remainder = bytes[...]
+        while let start = remainder.range(of: beginCertificate) {
+            let block = results.count + 1
+            let afterBegin = remainder[start.upperBound...]
+            guard let stop = afterBegin.range(of: endCertificate) else {
+                results.append(.failure(malformedPEM(source, block, "no \(end) line after the BEGIN line")))
+                break
             }
-            let body = remainder[start.upperBound..<stop.lowerBound]
-            if body.contains("-----BEGIN ") {
-                throw CertificateDecodingError(
-                    code: .malformedPEM,
-                    source: source,
-                    block: block,
-                    reason: "a BEGIN line inside the block (a missing END line?)"
-                )
+            let body = afterBegin[..<stop.lowerBound]
+            if let nested = body.range(of: anyBegin) {
+                results.append(
+                    .failure(malformedPEM(source, block, "a BEGIN line inside the block (a missing END line?)")))
+                remainder = afterBegin[nested.lowerBound...]
+                continue
             }
-            let base64 = body.filter { !$0.isWhitespace }
-            guard let der = Data(base64Encoded: String(base64)) else {
-                throw CertificateDecodingError(
-                    code: .malformedPEM,
-                    source: source,
-                    block: block,
-                    reason: "the body is not valid base64"
-                )
+            remainder = afterBegin[stop.upperBound...]
+            let base64 = body.filter { !isPEMWhitespace($0) }
+            guard let der = Data(base64Encoded: Data(base64)) else {
+                results.append(.failure(malformedPEM(source, block, "the body is not valid base64")))
+                continue
             }
-            certificates.append(try decodeDER(Array(der), source: source, block: block))
-            remainder = remainder[stop.upperBound...]
-        }
-        if certificates.isEmpty {
-            throw CertificateDecodingError(
-                code: .malformedPEM,
-                source: source,
-                block: nil,
-                reason: "no \(begin) block found (other PEM types such as keys are not certificates)"
+            results.append(
+                Result { () throws(CertificateDecodingError) in try decodeDER(Array(der), source: source, block: block)
+                }
             )
         }
-        return certificates
+        return results
+    }
+
+    private static let beginCertificate = Array(begin.utf8)
+    private static let endCertificate = Array(end.utf8)
+    private static let anyBegin = Array("-----BEGIN ".utf8)
+
+    private static func isPEMWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func malformedPEM(_ source: String, _ block: Int, _ reason: String) -> CertificateDecodingError {
+        CertificateDecodingError(code: .malformedPEM, source: source, block: block, reason: reason)
     }
 
     static func describe(_ error: Error) -> String {
@@ -117,5 +131,19 @@ public enum CertificateChainDecoder {
             return underlying.localizedDescription
         }
         return (error as NSError).localizedDescription
+    }
+}
+
+extension ArraySlice<UInt8> {
+    /// The first occurrence of `marker`. Foundation's generic `firstRange(of:)` for byte collections made reading
+    /// a CA bundle several times slower; the markers here start with `-`, which is rare in PEM text.
+    fileprivate func range(of marker: [UInt8]) -> Range<Index>? {
+        guard let first = marker.first else { return nil }
+        var start = startIndex
+        while let candidate = self[start...].firstIndex(of: first) {
+            if self[candidate...].starts(with: marker) { return candidate..<(candidate + marker.count) }
+            start = candidate + 1
+        }
+        return nil
     }
 }

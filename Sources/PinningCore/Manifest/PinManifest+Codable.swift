@@ -5,19 +5,31 @@ extension PinManifest: Codable {
         case schema, trustAnchors, domains
     }
 
+    struct FieldName: FieldKey {
+        typealias Field = CodingKeys
+        let stringValue: String
+        init(name: String) { stringValue = name }
+    }
+
     public init(from decoder: Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        schema = try container.decode(Int.self, forKey: .schema)
+        let fields = try StrictFields(decoder, FieldName.self)
+        schema = try fields.decode(Int.self, .schema)
         guard schema == Self.currentSchema else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .schema,
-                in: container,
-                debugDescription: "schema \(schema) is not supported (this pinbench reads schema \(Self.currentSchema))"
-            )
+            throw fields.invalid(
+                .schema, "schema \(schema) is not supported (this pinbench reads schema \(Self.currentSchema))")
         }
-        trustAnchors = try container.decodeIfPresent([String].self, forKey: .trustAnchors) ?? []
-        domains = try container.decodeIfPresent([DomainPolicy].self, forKey: .domains) ?? []
+        trustAnchors = try fields.decodeIfPresent([String].self, .trustAnchors) ?? []
+        domains = []
+        guard var list = try fields.nestedArrayIfPresent(.domains) else { return }
+        // A part of a parallel decode builds only its share of the domains and skips the others cheaply.
+        let share = (decoder.userInfo[ManifestCodec.partKey] as? ManifestCodec.Part)?.range(count: list.count)
+        while !list.isAtEnd {
+            if share?.contains(list.currentIndex) ?? true {
+                domains.append(try DomainPolicy(try StrictFields(next: &list, DomainPolicy.FieldName.self)))
+            } else {
+                _ = try list.decode(SkippedValue.self)
+            }
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -33,42 +45,50 @@ extension DomainPolicy: Codable {
         case host, port, connect, includeSubdomains, mode, expires, pins
     }
 
+    struct FieldName: FieldKey {
+        typealias Field = CodingKeys
+        let stringValue: String
+        init(name: String) { stringValue = name }
+    }
+
     public init(from decoder: Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        host = try container.decode(String.self, forKey: .host)
-        if host.isEmpty || host.contains(where: { $0.isWhitespace || $0 == "/" || $0 == ":" }) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .host,
-                in: container,
-                debugDescription: "\"\(host)\" is not a host name (no scheme, port, path or spaces)"
-            )
+        try self.init(StrictFields(decoder, FieldName.self))
+    }
+
+    init(_ fields: StrictFields<FieldName>) throws {
+        host = try fields.decode(String.self, .host)
+        if host.isEmpty || host.unicodeScalars.contains(where: Self.isForbiddenInHost) {
+            throw fields.invalid(.host, "\"\(host)\" is not a host name (no scheme, port, path or spaces)")
         }
-        port = try container.decodeIfPresent(Int.self, forKey: .port) ?? 443
+        port = try fields.decodeIfPresent(Int.self, .port) ?? 443
         guard (1...65_535).contains(port) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .port,
-                in: container,
-                debugDescription: "port \(port) is outside 1...65535"
-            )
+            throw fields.invalid(.port, "port \(port) is outside 1...65535")
         }
-        connect = try container.decodeIfPresent(String.self, forKey: .connect)
-        includeSubdomains = try container.decodeIfPresent(Bool.self, forKey: .includeSubdomains) ?? false
-        mode =
-            try container.contains(.mode) ? container.decodeChoice(EnforcementMode.self, forKey: .mode) : .enforce
-        if let text = try container.decodeIfPresent(String.self, forKey: .expires) {
+        connect = try fields.decodeIfPresent(String.self, .connect)
+        includeSubdomains = try fields.decodeIfPresent(Bool.self, .includeSubdomains) ?? false
+        mode = try fields.choice(.mode, default: .enforce)
+        if let text = try fields.decodeIfPresent(String.self, .expires) {
             guard let day = CalendarDay(text) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .expires,
-                    in: container,
-                    debugDescription: "\"\(text)\" is not a date of the form YYYY-MM-DD"
-                )
+                throw fields.invalid(.expires, "\"\(text)\" is not a date of the form YYYY-MM-DD")
             }
             expires = day
         } else {
             expires = nil
         }
-        pins = try container.decodeIfPresent([Pin].self, forKey: .pins) ?? []
+        pins = []
+        if var list = try fields.nestedArrayIfPresent(.pins) {
+            while !list.isAtEnd {
+                pins.append(try Pin(StrictFields(next: &list, Pin.FieldName.self)))
+            }
+        }
+    }
+
+    /// Whitespace, `/` and `:` mean a URL or `host:port` was pasted where a host name belongs.
+    private static func isForbiddenInHost(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            return scalar == "/" || scalar == ":" || scalar == " " || (0x09...0x0D).contains(scalar.value)
+        }
+        return scalar.properties.isWhitespace
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -88,18 +108,25 @@ extension Pin: Codable {
         case type, value, role, position, label, notAfter, added, note
     }
 
+    struct FieldName: FieldKey {
+        typealias Field = CodingKeys
+        let stringValue: String
+        init(name: String) { stringValue = name }
+    }
+
     public init(from decoder: Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        type = try container.decodeChoice(PinType.self, forKey: .type)
-        value = try container.decode(String.self, forKey: .value)
-        role = try container.contains(.role) ? container.decodeChoice(PinRole.self, forKey: .role) : .active
-        position =
-            try container.contains(.position) ? container.decodeChoice(PinPosition.self, forKey: .position) : .any
-        label = try container.decodeIfPresent(String.self, forKey: .label)
-        notAfter = try Self.decodeTimestamp(container, .notAfter)
-        added = try Self.decodeTimestamp(container, .added)
-        note = try container.decodeIfPresent(String.self, forKey: .note)
+        try self.init(StrictFields(decoder, FieldName.self))
+    }
+
+    init(_ fields: StrictFields<FieldName>) throws {
+        type = try fields.choice(.type)
+        value = try fields.decode(String.self, .value)
+        role = try fields.choice(.role, default: .active)
+        position = try fields.choice(.position, default: .any)
+        label = try fields.decodeIfPresent(String.self, .label)
+        notAfter = try Self.decodeTimestamp(fields, .notAfter)
+        added = try Self.decodeTimestamp(fields, .added)
+        note = try fields.decodeIfPresent(String.self, .note)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -114,40 +141,16 @@ extension Pin: Codable {
         try container.encodeIfPresent(note, forKey: .note)
     }
 
-    private static func decodeTimestamp(
-        _ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys
-    ) throws
-        -> Date?
-    {
-        guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+    private static func decodeTimestamp(_ fields: StrictFields<FieldName>, _ field: CodingKeys) throws -> Date? {
+        guard let text = try fields.decodeIfPresent(String.self, field) else { return nil }
         guard let date = Timestamp.parse(text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key,
-                in: container,
-                debugDescription: "\"\(text)\" is not an ISO 8601 timestamp such as 2027-01-10T00:00:00Z"
-            )
+            throw fields.invalid(field, "\"\(text)\" is not an ISO 8601 timestamp such as 2027-01-10T00:00:00Z")
         }
         return date
     }
 }
 
-/// ISO 8601 timestamps in UTC with whole seconds: the manifest's only time format.
-///
-/// The format styles are values built once: a manifest of 10,000 domains holds tens of thousands of timestamps, and
-/// building a formatter per timestamp made loading it take seconds.
-public enum Timestamp {
-    private static let wholeSeconds = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!)
-    private static let fractionalSeconds = Date.ISO8601FormatStyle(
-        includingFractionalSeconds: true, timeZone: TimeZone(identifier: "UTC")!)
-
-    public static func format(_ date: Date) -> String {
-        wholeSeconds.format(date)
-    }
-
-    /// Parses `2027-01-10T00:00:00Z`, with or without fractional seconds, or a bare `2027-01-10` (midnight UTC).
-    public static func parse(_ text: String) -> Date? {
-        if let date = try? wholeSeconds.parse(text) { return date }
-        if let date = try? fractionalSeconds.parse(text) { return date }
-        return CalendarDay(text)?.startDate
-    }
+/// Stands in for an array element that another part of a parallel decode builds.
+private struct SkippedValue: Decodable {
+    init(from decoder: Decoder) throws {}
 }

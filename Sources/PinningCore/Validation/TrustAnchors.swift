@@ -24,16 +24,12 @@ public struct TrustAnchors: Sendable {
         let data = try CertificateChainDecoder.read(url)
         var loaded: [Certificate] = []
         var skipped = 0
-        if let text = String(data: data, encoding: .utf8), text.contains("-----BEGIN CERTIFICATE-----") {
-            for block in text.components(separatedBy: "-----END CERTIFICATE-----") {
-                guard let start = block.range(of: "-----BEGIN CERTIFICATE-----") else { continue }
-                let piece = String(block[start.lowerBound...]) + "-----END CERTIFICATE-----\n"
-                if let certificate = try? CertificateChainDecoder.decode(Data(piece.utf8), source: url.path).first {
-                    loaded.append(certificate)
-                } else {
-                    skipped += 1
-                }
-            }
+        let blocks = CertificateChainDecoder.decodePEMBlocks(Array(data), source: url.path)
+        if blocks.isEmpty {
+            loaded = try CertificateChainDecoder.decode(data, source: url.path)
+        } else {
+            for case .success(let certificate) in blocks { loaded.append(certificate) }
+            skipped = blocks.count - loaded.count
             if loaded.isEmpty {
                 throw CertificateDecodingError(
                     code: .malformedPEM,
@@ -42,8 +38,6 @@ public struct TrustAnchors: Sendable {
                     reason: "no usable certificate among \(skipped) block\(skipped == 1 ? "" : "s")"
                 )
             }
-        } else {
-            loaded = try CertificateChainDecoder.decode(data, source: url.path)
         }
         certificates += loaded
         sources.append(Source(path: url.path, loaded: loaded.count, skipped: skipped))
