@@ -53,10 +53,13 @@ let package = Package(
                 "DemoLab",
                 "Workbench",
                 "TerminalBackend",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
+        // glibc's malloc_trim, to return the heap a large manifest's decoding leaves free.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // ncurses (wide-character build) for the terminal backend; the shim wraps the macros Swift cannot import.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // The terminal UI as pure values: state, messages, update, view -> Frame, keys, themes. No ncurses.

@@ -32,6 +32,11 @@ enum BenchmarkManifest {
         return Data(bytes).base64EncodedString()
     }
 
+    /// A document written to `folder` and loaded as the workbench loads it: the diff re-reads the file.
+    static func loadedDocument(domains count: Int, in folder: URL) throws -> ManifestDocument {
+        try ManifestStore.load(URL(fileURLWithPath: write(domains: count, in: folder)))
+    }
+
     /// A document for the in-memory benchmarks, as if loaded from disk (so it starts clean).
     static func document(domains count: Int) -> ManifestDocument {
         let manifest = make(domains: count)

@@ -33,8 +33,8 @@ enum BenchmarkReport {
         row("  median / p95 (\(presses) keys)", timing(memoryLarge), timing(memorySmall), "<= 2 ms median")
 
         for key: Character in ["m", "w"] {
-            let heavyLarge = HeavyKeys.measure(key, domains: large)
-            let heavySmall = HeavyKeys.measure(key, domains: small)
+            let heavyLarge = try HeavyKeys.measure(key, domains: large, in: folder.url)
+            let heavySmall = try HeavyKeys.measure(key, domains: small, in: folder.url)
             row("  `\(key)` after one edit, median / max", timing(heavyLarge, "max"), timing(heavySmall, "max"), "")
         }
 

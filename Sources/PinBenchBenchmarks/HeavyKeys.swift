@@ -5,10 +5,11 @@ import Workbench
 /// under the 2 ms target, but measured so that a slow one is seen.
 enum HeavyKeys {
     /// Adds one domain through the prompt, then times `key` (update and view) `repeats` times, closing the overlay
-    /// in between.
-    static func measure(_ key: Character, domains: Int, repeats: Int = 5) -> Samples {
+    /// in between. The manifest is a real file: the diff reads it back.
+    static func measure(_ key: Character, domains: Int, in folder: URL, repeats: Int = 5) throws -> Samples {
         var state = WorkbenchState(
-            document: BenchmarkManifest.document(domains: domains), size: Size(width: 100, height: 30), now: Date())
+            document: try BenchmarkManifest.loadedDocument(domains: domains, in: folder),
+            size: Size(width: 100, height: 30), now: Date())
         for key in [Key.character("a")] + "zz-added.bench.example".map(Key.character) + [Key.enter] {
             _ = state.apply(.key(key))
         }

@@ -9,14 +9,12 @@ enum LaunchBenchmarks {
         let memory: ProcessMemory
     }
 
-    /// Launches the workbench on `manifest` and waits (polling without pause) until `marker` is on screen, then
-    /// reads the process's memory.
+    /// Launches the workbench on `manifest` and waits until `marker` is on screen, then reads the process's memory.
     static func workbench(manifest: String, marker: String) throws -> Launch {
-        let start = Clock.now()
         let tmux = try TmuxSession.pinbench(
-            ["--manifest", manifest, "--no-fetch"], width: 100, height: 30, environment: ["NO_COLOR": ""])
-        try tmux.waitFor(timeout: 30, every: 0, marker) { $0.contains(marker) }
-        let elapsed = Clock.milliseconds(since: start)
+            ["--manifest", manifest, "--no-fetch"], width: 100, height: 30, environment: ["NO_COLOR": ""],
+            launcher: waitForEnter)
+        let elapsed = try timeFromEnter(in: tmux) { $0.contains(marker) }
         guard let pid = tmux.programPID(), let memory = ProcessMemory(pid: pid) else {
             throw BenchmarkFailure("no process to read memory from")
         }
@@ -27,10 +25,22 @@ enum LaunchBenchmarks {
 
     /// The harness alone: a shell in the same kind of pane printing a word, timed the same way.
     static func tmuxHarness() throws -> Double {
-        let start = Clock.now()
+        let command = waitForEnter + ["/bin/sh", "-c", "echo ready-for-bench; exec sleep 60"]
         let tmux = try TmuxSession(
-            executable: "/bin/sh", arguments: ["-c", "echo ready-for-bench; exec sleep 60"], width: 100, height: 30)
-        try tmux.waitFor(timeout: 30, every: 0, "ready") { $0.contains("ready-for-bench") }
+            executable: command[0], arguments: Array(command.dropFirst()), width: 100, height: 30)
+        return try timeFromEnter(in: tmux) { $0.contains("ready-for-bench") }
+    }
+
+    /// A shell that waits for Enter, then becomes the command after it: the pane and the watching client are ready
+    /// before the clock starts, so the figure is the program's own start-up and first frame.
+    private static let waitForEnter = ["/bin/sh", "-c", #"read go; exec "$0" "$@""#]
+
+    /// Presses Enter in the pane and times until `predicate` holds for the screen (looked at every millisecond).
+    private static func timeFromEnter(in tmux: TmuxSession, until predicate: (String) -> Bool) throws -> Double {
+        let screen = try ControlModeScreen(tmux)
+        let start = Clock.now()
+        try screen.send("Enter")
+        try screen.waitFor(predicate)
         return Clock.milliseconds(since: start)
     }
 

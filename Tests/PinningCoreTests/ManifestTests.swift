@@ -133,7 +133,7 @@ struct ManifestTests {
         let folder = TemporaryFolder()
         let url = folder.url.appendingPathComponent("pins.json")
         try ManifestStore.save(
-            ManifestDocument(manifest: PinManifest(), url: url, loadedFingerprint: nil, loadedText: ""))
+            ManifestDocument(manifest: PinManifest(), url: url, loadedFingerprint: nil))
         var mine = try ManifestStore.load(url)
         mine.manifest.domains.append(DomainPolicy(host: "mine.test"))
         let theirs = "{\"schema\": 1, \"domains\": [{\"host\": \"theirs.test\"}]}\n"
@@ -161,8 +161,7 @@ struct ManifestTests {
             try ManifestStore.load(URL(fileURLWithPath: "/nonexistent/pins.json"))
         } throws: { error in (error as! ManifestError).code == .notFound }
         let document = ManifestDocument(
-            manifest: PinManifest(), url: URL(fileURLWithPath: "/nonexistent/pins.json"), loadedFingerprint: nil,
-            loadedText: "")
+            manifest: PinManifest(), url: URL(fileURLWithPath: "/nonexistent/pins.json"), loadedFingerprint: nil)
         #expect {
             try ManifestStore.save(document)
         } throws: { error in (error as! ManifestError).code == .writeFailed }

@@ -5,7 +5,8 @@ import Foundation
 public final class TmuxSession: @unchecked Sendable {
     public let socket: String
     public let name = "pinbench"
-    private let tmux: String
+    /// The tmux executable.
+    public let tmux: String
     /// Where the wrapper leaves the program's process id and, once it exits, its status.
     private let pidFile: URL
     private let statusFile: URL

@@ -293,6 +293,38 @@ import Testing
         #expect(state.overlay == nil)
     }
 
+    @Test func manifestDiffReadsTheFileBackAndSaysWhenItChanged() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinbench-diff-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("pins.json")
+        // Compact, not as pinbench writes it: the diff must show the file as it is, reformatting included.
+        let compact = #"{"schema": 1, "domains": [{"host": "kept.pinbench.test"}]}"#
+        try Data(compact.utf8).write(to: url)
+        var state = WorkbenchState(
+            document: try ManifestStore.load(url), size: Size(width: 100, height: 30), now: F.now)
+        await F.press(
+            [.character("a")] + "new.pinbench.test".map(Key.character) + [.enter, .character("m")], on: &state)
+        guard case .diff(let onDisk, _) = state.overlay else {
+            Issue.record("no diff")
+            return
+        }
+        #expect(onDisk.first?.text == "--- pins.json (on disk)")
+        #expect(onDisk.contains { $0.kind == .removed && $0.text == compact })
+        #expect(onDisk.contains { $0.kind == .added && $0.text.contains("new.pinbench.test") })
+
+        try Data(#"{"schema": 1, "domains": [{"host": "theirs.pinbench.test"}]}"#.utf8).write(to: url)
+        await F.press([.escape, .character("m")], on: &state)
+        guard case .diff(let changed, _) = state.overlay else {
+            Issue.record("no diff after the file changed")
+            return
+        }
+        #expect(changed.first?.text == "--- pins.json (as loaded; changed on disk since)")
+        #expect(!changed.contains { $0.text.contains("theirs.pinbench.test") })
+        #expect(changed.contains { $0.kind == .added && $0.text.contains("new.pinbench.test") })
+        #expect(!changed.contains { $0.kind == .removed && $0.text.contains("kept.pinbench.test") })
+    }
+
     @Test func focusKeysAndTheTwoPaneDetail() async {
         var state = F.state(size: Size(width: 80, height: 24))
         await F.press([.tab], on: &state)

@@ -7,19 +7,33 @@ public struct ManifestDocument: Sendable {
     public let url: URL
     /// SHA-256 of the bytes read, or nil when the file did not exist (a new manifest).
     public let loadedFingerprint: String?
-    /// The exact text that was read (or would be written for a new manifest): the base of a diff.
-    public let loadedText: String
+    /// The text of a document made in memory. Documents read from disk keep only the fingerprint and re-read the
+    /// file when the text is wanted, so that a large manifest is not held twice in memory.
+    private let givenText: String?
 
-    public init(manifest: PinManifest, url: URL, loadedFingerprint: String?, loadedText: String) {
+    public init(manifest: PinManifest, url: URL, loadedFingerprint: String?, loadedText: String? = nil) {
         self.manifest = manifest
         self.url = url
         self.loadedFingerprint = loadedFingerprint
-        self.loadedText = loadedText
+        self.givenText = loadedText
     }
 
-    /// True when the manifest differs from what was loaded.
+    /// The exact text that was loaded (empty for a new manifest): the base of a diff. Nil when the file has
+    /// changed or gone since it was loaded; a write would then be refused anyway.
+    public func loadedText() -> String? {
+        if let givenText { return givenText }
+        guard let loadedFingerprint else { return "" }
+        guard let data = try? Data(contentsOf: url), ManifestStore.fingerprint(data) == loadedFingerprint else {
+            return nil
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// True when the manifest differs from what was loaded, or when that can no longer be told because the file
+    /// changed on disk.
     public var hasUnsavedChanges: Bool {
-        String(decoding: ManifestCodec.encode(manifest), as: UTF8.self) != loadedText
+        guard let text = loadedText() else { return true }
+        return String(decoding: ManifestCodec.encode(manifest), as: UTF8.self) != text
             || (loadedFingerprint == nil && !manifest.domains.isEmpty)
     }
 }
@@ -42,18 +56,13 @@ public enum ManifestStore {
             throw ManifestError(.unreadable, path: url.path, reason: "cannot read (\(error.localizedDescription))")
         }
         let manifest = try ManifestCodec.decode(data, path: url.path)
-        return ManifestDocument(
-            manifest: manifest,
-            url: url,
-            loadedFingerprint: fingerprint(data),
-            loadedText: String(decoding: data, as: UTF8.self)
-        )
+        return ManifestDocument(manifest: manifest, url: url, loadedFingerprint: fingerprint(data))
     }
 
     /// Loads the manifest, or starts an empty one when the file does not exist yet.
     public static func loadOrCreate(_ url: URL) throws(ManifestError) -> ManifestDocument {
         if !FileManager.default.fileExists(atPath: url.path) {
-            return ManifestDocument(manifest: PinManifest(), url: url, loadedFingerprint: nil, loadedText: "")
+            return ManifestDocument(manifest: PinManifest(), url: url, loadedFingerprint: nil)
         }
         return try load(url)
     }
@@ -79,12 +88,7 @@ public enum ManifestStore {
         }
         let data = ManifestCodec.encode(document.manifest)
         try AtomicFileWriter.write(data, to: url)
-        return ManifestDocument(
-            manifest: document.manifest,
-            url: url,
-            loadedFingerprint: fingerprint(data),
-            loadedText: String(decoding: data, as: UTF8.self)
-        )
+        return ManifestDocument(manifest: document.manifest, url: url, loadedFingerprint: fingerprint(data))
     }
 
     static func fingerprint(_ data: Data) -> String {

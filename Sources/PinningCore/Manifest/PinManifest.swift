@@ -40,9 +40,12 @@ public struct PinManifest: Hashable, Sendable {
     }
 
     /// Domains in the stable order used on disk: by host, then port.
+    /// A manifest read from disk is usually in this order already; it is then returned as is, sharing its storage.
     public var canonicallyOrdered: PinManifest {
+        let inOrder = { (a: DomainPolicy, b: DomainPolicy) in (a.normalizedHost, a.port) < (b.normalizedHost, b.port) }
+        if zip(domains, domains.dropFirst()).allSatisfy({ !inOrder($1, $0) }) { return self }
         var copy = self
-        copy.domains.sort { ($0.normalizedHost, $0.port) < ($1.normalizedHost, $1.port) }
+        copy.domains.sort(by: inOrder)
         return copy
     }
 }

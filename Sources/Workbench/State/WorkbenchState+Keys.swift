@@ -199,12 +199,20 @@ extension WorkbenchState {
         return [.save(document)]
     }
 
-    /// The unified diff of the manifest as loaded against the manifest as edited, both as written to disk.
+    /// The unified diff of the manifest as loaded against the manifest as edited, both as written to disk. The
+    /// loaded text is read back from the file; if the file changed since, the base is the loaded manifest as
+    /// pinbench would write it, and its name says so.
     func manifestDiff() -> [DiffLine] {
         let edited = String(decoding: ManifestCodec.encode(manifest), as: UTF8.self)
         let name = document.url.lastPathComponent
+        if let loaded = document.loadedText() {
+            return UnifiedDiff.lines(
+                old: loaded, new: edited, oldName: "\(name) (on disk)", newName: "\(name) (edited)")
+        }
+        let asLoaded = String(decoding: ManifestCodec.encode(savedManifest), as: UTF8.self)
         return UnifiedDiff.lines(
-            old: document.loadedText, new: edited, oldName: "\(name) (on disk)", newName: "\(name) (edited)")
+            old: asLoaded, new: edited, oldName: "\(name) (as loaded; changed on disk since)",
+            newName: "\(name) (edited)")
     }
 
     private mutating func openWriteGate(quitAfterWrite: Bool) {

@@ -22,8 +22,7 @@ enum LabManifestWriter {
         let document = ManifestDocument(
             manifest: lab.demoManifest(rootAnchorPath: rootName),
             url: url,
-            loadedFingerprint: existing?.loadedFingerprint,
-            loadedText: existing?.loadedText ?? ""
+            loadedFingerprint: existing?.loadedFingerprint
         )
         return (try ManifestStore.save(document), rootURL)
     }

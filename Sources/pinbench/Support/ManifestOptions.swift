@@ -13,7 +13,7 @@ struct ManifestOptions: ParsableArguments {
     /// Loads the manifest; a missing default manifest is an empty one, a missing named manifest is an error.
     func loadForReading() throws -> ManifestDocument {
         if !wasGiven && !FileManager.default.fileExists(atPath: url.path) {
-            return ManifestDocument(manifest: PinManifest(), url: url, loadedFingerprint: nil, loadedText: "")
+            return ManifestDocument(manifest: PinManifest(), url: url, loadedFingerprint: nil)
         }
         return try ManifestStore.load(url)
     }

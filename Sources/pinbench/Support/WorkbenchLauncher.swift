@@ -32,6 +32,7 @@ enum WorkbenchLauncher {
             themeName: chosen.name,
             themeNames: catalog.themes.map(\.name)
         )
+        ResidentMemory.releaseFreePages()
         let initial = fetchAtStart ? state.fetchAll() : []
         let session = WorkbenchSession(terminal: terminal, catalog: catalog, state: state, services: services)
         session.run(initialEffects: initial)
