@@ -2,8 +2,9 @@ import Foundation
 
 /// The waits of ``TmuxSession`` for tests. Tests run on a cooperative pool with one thread per core (two in CI);
 /// a test that polled with `usleep` would hold one of them for seconds and starve every other test's tasks.
-/// These overloads sleep with `Task.sleep` and are chosen automatically in async code.
+/// These waits sleep with `Task.sleep`. (The benchmark watches screens through its own control-mode client.)
 extension TmuxSession {
+    /// Polls the screen until `predicate` holds, returning the screen; throws with the last screen on timeout.
     @discardableResult
     public func waitFor(
         timeout: TimeInterval = 20,
@@ -24,6 +25,7 @@ extension TmuxSession {
         throw TmuxTimeout(description: "timed out waiting for \(description); last screen:\n\(screen)")
     }
 
+    /// Waits until the screen contains `text`.
     @discardableResult
     public func waitFor(_ text: String, timeout: TimeInterval = 20) async throws -> String {
         try await waitFor(timeout: timeout, "\"\(text)\"") { $0.contains(text) }

@@ -72,33 +72,6 @@ public final class TmuxSession: @unchecked Sendable {
         try run(["capture-pane", "-p", "-t", name] + (escapes ? ["-e", "-N"] : [])).stdoutText
     }
 
-    /// Polls the screen until `predicate` holds, returning the screen; throws with the last screen on timeout.
-    @discardableResult
-    public func waitFor(
-        timeout: TimeInterval = 20,
-        every interval: TimeInterval = 0.05,
-        _ description: String,
-        _ predicate: (String) -> Bool
-    ) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var screen = ""
-        while Date() < deadline {
-            screen = try capture()
-            if predicate(screen) { return screen }
-            if interval > 0 { usleep(useconds_t(interval * 1_000_000)) }
-        }
-        // One last look: a sleep that overran the deadline must not fail a condition that already holds.
-        screen = try capture()
-        if predicate(screen) { return screen }
-        throw TmuxTimeout(description: "timed out waiting for \(description); last screen:\n\(screen)")
-    }
-
-    /// Waits until the screen contains `text`.
-    @discardableResult
-    public func waitFor(_ text: String, timeout: TimeInterval = 20) throws -> String {
-        try waitFor(timeout: timeout, "\"\(text)\"") { $0.contains(text) }
-    }
-
     public func resize(width: Int, height: Int) throws {
         try run(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
     }
