@@ -42,9 +42,9 @@ let package = Package(
         // The system OpenSSL (libssl-dev): module map plus a shim for the macros Swift cannot import.
         .systemLibrary(name: "COpenSSL"),
         // Live TLS probe over OpenSSL: dial with a deadline, SNI, the sent and built chains, protocol and cipher.
-        .target(name: "ChainProbe", dependencies: ["COpenSSL", "PinningCore"]),
+        .target(name: "ChainProbe", dependencies: ["COpenSSL", "CSystemCalls", "PinningCore"]),
         // In-process TLS servers on loopback with a generated PKI, one scenario per SNI name.
-        .target(name: "DemoLab", dependencies: ["COpenSSL", "LabPKI", "PinningCore"]),
+        .target(name: "DemoLab", dependencies: ["COpenSSL", "CSystemCalls", "LabPKI", "PinningCore"]),
         .executableTarget(
             name: "pinbench",
             dependencies: [
@@ -53,13 +53,13 @@ let package = Package(
                 "DemoLab",
                 "Workbench",
                 "TerminalBackend",
-                "CMalloc",
+                "CSystemCalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
-        // glibc's malloc_trim, to return the heap a large manifest's decoding leaves free.
-        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        // C calls Swift's Glibc module leaves out: malloc_trim, and sockets and pipes close-on-exec from the start.
+        .systemLibrary(name: "CSystemCalls", path: "Sources/CSystemCalls"),
         // ncurses (wide-character build) for the terminal backend; the shim wraps the macros Swift cannot import.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // The terminal UI as pure values: state, messages, update, view -> Frame, keys, themes. No ncurses.
@@ -69,15 +69,18 @@ let package = Package(
         ),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench", "PinningCore"]),
-        .target(name: "TestSupport", dependencies: ["LabPKI", "PinningCore"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["CSystemCalls", "LabPKI", "PinningCore"], path: "Tests/TestSupport"),
         .testTarget(
             name: "PinningCoreTests",
-            dependencies: ["PinningCore", "LabPKI", "TestSupport", .product(name: "X509", package: "swift-certificates")]
+            dependencies: [
+                "PinningCore", "LabPKI", "TestSupport", .product(name: "X509", package: "swift-certificates"),
+            ]
         ),
         .testTarget(
             name: "ChainProbeTests",
             dependencies: [
-                "ChainProbe", "DemoLab", "PinningCore", "LabPKI", "COpenSSL", "TestSupport",
+                "ChainProbe", "DemoLab", "PinningCore", "LabPKI", "COpenSSL", "CSystemCalls", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),

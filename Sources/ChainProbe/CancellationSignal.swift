@@ -1,3 +1,4 @@
+import CSystemCalls
 import Foundation
 
 /// Lets an async task's cancellation wake a probe blocked in poll(2) at once: cancel() writes to a pipe that every
@@ -13,11 +14,8 @@ final class CancellationSignal: @unchecked Sendable {
 
     init() {
         var fds: [Int32] = [-1, -1]
-        if pipe(&fds) == 0 {
-            for fd in fds {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
+        if pb_pipe_cloexec(&fds) == 0 {
+            for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         }
         readDescriptor = fds[0]
         writeDescriptor = fds[1]

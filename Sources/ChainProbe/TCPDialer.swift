@@ -1,3 +1,4 @@
+import CSystemCalls
 import Foundation
 
 /// An open, non-blocking TCP connection and the address it reached.
@@ -47,14 +48,9 @@ enum TCPDialer {
     private static func connect(
         _ address: SocketAddress, attempt: Deadline, signal: CancellationSignal
     ) -> Result<Int32, Int32Error> {
-        #if canImport(Glibc)
-        let fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(address.family, SOCK_STREAM, 0)
-        #endif
+        let fd = pb_tcp_socket_cloexec(address.family)
         guard fd >= 0 else { return .failure(Int32Error(errno)) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         var one: Int32 = 1
         _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         let status = address.withSockaddr { Foundation.connect(fd, $0, $1) }

@@ -1,4 +1,5 @@
 import COpenSSL
+import CSystemCalls
 import Foundation
 
 /// The lab's one TLS listener: accepts on loopback, serves each connection on its own thread, and picks the
@@ -47,7 +48,7 @@ final class LabServer: @unchecked Sendable {
         self.context = context
 
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else {
+        guard pb_pipe_cloexec(&fds) == 0 else {
             SSL_CTX_free(context)
             throw DemoLabError("cannot create a pipe: \(String(cString: strerror(errno)))")
         }
@@ -97,6 +98,10 @@ final class LabServer: @unchecked Sendable {
         condition.unlock()
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
+        // close() alone ends listening only when no other descriptor for the socket is left, and a child process
+        // between fork and exec holds a copy of them all. shutdown() ends it for every holder, so the port refuses
+        // connections once stop() returns.
+        shutdown(listener, Int32(SHUT_RDWR))
         let finished = threads.wait(timeout: .now() + .seconds(Self.ioTimeout * 2)) == .success
         close(listener)
         close(wakeRead)
@@ -108,13 +113,8 @@ final class LabServer: @unchecked Sendable {
 
     private static func listen(on address: String) throws -> (Int32, UInt16) {
         let isV6 = address.contains(":")
-        #if canImport(Glibc)
-        let fd = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(isV6 ? AF_INET6 : AF_INET, SOCK_STREAM, 0)
-        #endif
+        let fd = pb_tcp_socket_cloexec(isV6 ? AF_INET6 : AF_INET)
         guard fd >= 0 else { throw DemoLabError("cannot create a socket: \(String(cString: strerror(errno)))") }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         var status: Int32
         if isV6 {
             var sin6 = sockaddr_in6()
@@ -156,23 +156,29 @@ final class LabServer: @unchecked Sendable {
         }
         let port = withUnsafePointer(to: &storage) { pointer -> UInt16 in
             if isV6 {
-                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    UInt16(bigEndian: $0.pointee.sin6_port)
+                }
             }
-            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                UInt16(bigEndian: $0.pointee.sin_port)
+            }
         }
         return (fd, port)
     }
 
     private func acceptLoop() {
         while true {
-            var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            ]
             let count = poll(&fds, 2, -1)
             if count < 0 && errno != EINTR { return }
             if fds[1].revents != 0 { return }
             guard fds[0].revents != 0 else { continue }
-            let fd = accept(listener, nil, nil)
+            let fd = pb_accept_cloexec(listener)
             if fd < 0 { continue }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             // accept(2) on Linux does not inherit O_NONBLOCK; make sure the connection blocks, with timeouts.
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             var timeout = timeval(tv_sec: Self.ioTimeout, tv_usec: 0)

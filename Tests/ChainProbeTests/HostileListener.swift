@@ -1,3 +1,4 @@
+import CSystemCalls
 import ChainProbe
 import Foundation
 
@@ -43,7 +44,9 @@ final class HostileListener: @unchecked Sendable {
         self.behaviour = behaviour
         (listener, port) = try LoopbackSocket.listen()
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw LoopbackSocket.Failure("pipe: \(String(cString: strerror(errno)))") }
+        guard pb_pipe_cloexec(&fds) == 0 else {
+            throw LoopbackSocket.Failure("pipe: \(String(cString: strerror(errno)))")
+        }
         wakeRead = fds[0]
         wakeWrite = fds[1]
         let thread = Thread { [self] in
@@ -149,7 +152,7 @@ final class HostileListener: @unchecked Sendable {
     }
 
     private func acceptOne() {
-        let fd = accept(listener, nil, nil)
+        let fd = pb_accept_cloexec(listener)
         guard fd >= 0 else { return }
         lock.lock()
         state.accepted += 1

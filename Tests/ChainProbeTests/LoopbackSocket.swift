@@ -1,3 +1,4 @@
+import CSystemCalls
 import Foundation
 
 /// TCP sockets on 127.0.0.1 with a port chosen by the system, for the test servers.
@@ -19,9 +20,8 @@ enum LoopbackSocket {
 
     /// A socket bound to 127.0.0.1, port 0, not listening.
     static func bound() throws -> (descriptor: Int32, port: UInt16) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = pb_tcp_socket_cloexec(AF_INET)
         guard fd >= 0 else { throw Failure("socket: \(String(cString: strerror(errno)))") }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

@@ -20,12 +20,14 @@ struct LabListenerTests {
         return await ChainProber().probe(target, options: options ?? self.options)
     }
 
-    @Test("on 127.0.0.1: the kernel lists the listener on the loopback address, not on a wildcard")
+    @Test("on 127.0.0.1: the kernel lists the listener on the loopback address, not on a wildcard; close-on-exec")
     func ipv4() async throws {
         let lab = try await OffPoolThread.run { try DemoLab.start() }
         defer { lab.stop() }
         #expect(lab.endpoint == "127.0.0.1:\(lab.port)")
         #expect(try ListeningSockets.local(port: lab.port) == ["127.0.0.1"])
+        let descriptors = try ListeningSockets.descriptors(port: lab.port)
+        #expect(descriptors.count == 1 && descriptors.allSatisfy { fcntl($0, F_GETFD) & FD_CLOEXEC != 0 })
         let result = try await probe(lab, .good).get()
         #expect(result.peerAddress == "127.0.0.1:\(lab.port)")
     }
@@ -61,6 +63,26 @@ struct LabListenerTests {
         lab.stop()
         // ProbeFailure equality is by code and phase, so the expected failure can be written out.
         await #expect(throws: ProbeFailure.connectionRefused(lab.endpoint)) { try await probe(lab, .good).get() }
+        #expect(try ListeningSockets.local(port: lab.port).isEmpty)
+    }
+
+    /// A socket stays open while any process holds a descriptor for it: a child between fork and exec holds a copy
+    /// of every descriptor, close-on-exec or not, and tests spawn children all the time. Closing the lab's own
+    /// descriptor is not enough then; stop() must end the listening itself. A second descriptor held here stands in
+    /// for that child, deterministically.
+    @Test("stop() ends listening even while another descriptor for the listener is open (a child mid-spawn)")
+    func stopEndsListeningDespiteAnotherReference() async throws {
+        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let descriptors = try ListeningSockets.descriptors(port: lab.port)
+        try #require(descriptors.count == 1)
+        let second = dup(descriptors[0])
+        try #require(second >= 0)
+        defer { close(second) }
+        lab.stop()
+        let quick = ProbeOptions(deadline: .seconds(2), useSystemTrustStore: false)
+        await #expect(throws: ProbeFailure.connectionRefused(lab.endpoint)) {
+            try await probe(lab, .good, options: quick).get()
+        }
         #expect(try ListeningSockets.local(port: lab.port).isEmpty)
     }
 

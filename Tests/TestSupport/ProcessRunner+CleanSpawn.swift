@@ -1,3 +1,4 @@
+import CSystemCalls
 import Foundation
 
 #if canImport(Glibc)
@@ -35,10 +36,9 @@ extension ProcessRunner {
             }
             var stdoutPipe: [Int32] = [-1, -1]
             var stderrPipe: [Int32] = [-1, -1]
-            guard pipe(&stdoutPipe) == 0, pipe(&stderrPipe) == 0 else {
+            guard pb_pipe_cloexec(&stdoutPipe) == 0, pb_pipe_cloexec(&stderrPipe) == 0 else {
                 throw ProcessFailure(status: -1, stderr: "pipe: \(String(cString: strerror(errno)))")
             }
-            for fd in stdoutPipe + stderrPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             defer { for fd in [stdoutPipe[0], stderrPipe[0]] { close(fd) } }
 
             var actions = posix_spawn_file_actions_t()

@@ -19,7 +19,7 @@ enum AtomicFileWriter {
         let mode =
             (try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?
             .uint16Value ?? 0o644
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, mode_t(mode))
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
         guard descriptor >= 0 else {
             throw failure(url, "cannot create a temporary file in \(folder.path)")
         }
@@ -42,7 +42,7 @@ enum AtomicFileWriter {
             unlink(temporary.path)
             throw failure(url, reason)
         }
-        let folderDescriptor = open(folder.path, O_RDONLY)
+        let folderDescriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
             close(folderDescriptor)

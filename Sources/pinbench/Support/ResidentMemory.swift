@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    import CMalloc
+    import CSystemCalls
 #endif
 
 /// The process's resident memory, kept to what it uses.
