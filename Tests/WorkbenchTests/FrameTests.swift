@@ -62,6 +62,23 @@ import Testing
         }
     }
 
+    @Test("colon-separated hex wraps between bytes, at every width, and loses no character")
+    func wrapKeepsHexBytesWhole() {
+        let bytes = (0..<32).map { String(format: "%02X", ($0 * 37) & 0xFF) }
+        let fingerprint = bytes.joined(separator: ":")
+        // Width 10 holds three bytes and their colons ("AB:CD:EF:" is 9 columns).
+        let threes = stride(from: 0, to: 32, by: 3).map { bytes[$0..<min($0 + 3, 32)].joined(separator: ":") }
+        #expect(Frame.wrap(fingerprint, width: 10) == threes.dropLast().map { $0 + ":" } + [threes.last!])
+        for width in 3...40 {
+            let lines = Frame.wrap(fingerprint, width: width)
+            #expect(lines.joined() == fingerprint)
+            #expect(lines.allSatisfy { CharacterWidth.of($0) <= width })
+            #expect(lines.dropLast().allSatisfy { $0.hasSuffix(":") }, "width \(width): \(lines)")
+        }
+        // Too narrow for one byte and its colon: cut where it must, still nothing lost.
+        #expect(Frame.wrap("AB:CD", width: 2) == ["AB", ":", "CD"])
+    }
+
     @Test func boxWithTitle() {
         var frame = Frame(size: Size(width: 20, height: 4))
         let inside = frame.box(Rect(x: 0, y: 0, width: 20, height: 4), title: "1 Domains")

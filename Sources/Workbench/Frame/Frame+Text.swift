@@ -35,7 +35,8 @@ extension Frame {
     }
 
     /// Splits `text` into lines of at most `width` columns, breaking at spaces when it can and inside long words
-    /// (fingerprints, pins) when it must.
+    /// (fingerprints, pins) when it must: after a colon if the part that fits has one, so a colon-separated hex
+    /// value (fingerprint, serial number) never splits a byte.
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
@@ -65,6 +66,11 @@ extension Frame {
                     rest = rest.dropFirst()
                 }
                 if head.isEmpty { break }
+                if !rest.isEmpty, let colon = head.lastIndex(of: ":") {
+                    let afterColon = head.index(after: colon)
+                    rest = head[afterColon...] + rest
+                    head = String(head[..<afterColon])
+                }
                 lines.append(head)
                 word = String(rest)
             }
