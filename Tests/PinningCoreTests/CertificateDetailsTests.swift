@@ -9,34 +9,43 @@ import Testing
 struct CertificateDetailsTests {
     static let keyKinds: [KeyKind] = [.rsa(bits: 2048), .rsa(bits: 3072), .rsa(bits: 4096), .p256, .p384]
 
+    /// Key generation (RSA 4096 takes seconds in a debug build) and the openssl runs happen off the cooperative
+    /// pool, so these tests do not starve the suite's timing-sensitive network tests of its two threads.
     @Test("pins and fingerprints equal openssl's", arguments: keyKinds)
-    func pinsMatchOpenSSL(kind: KeyKind) throws {
-        let root = try CertificateIssuer.root(commonName: "Root \(kind)", key: kind)
-        let leaf = try CertificateIssuer.leaf(
-            commonName: "pins.example.test",
-            dnsNames: ["pins.example.test"],
-            key: kind,
-            issuer: root
-        )
-        for issued in [leaf, root] {
-            let details = CertificateDetails(issued.certificate)
-            #expect(details.spkiPin == (try OpenSSLCLI.spkiPin(certificatePEM: issued.pem)))
-            #expect(details.certPin == (try OpenSSLCLI.certPin(certificatePEM: issued.pem)))
+    func pinsMatchOpenSSL(kind: KeyKind) async throws {
+        let comparisons = try await OffPoolThread.run {
+            let root = try CertificateIssuer.root(commonName: "Root \(kind)", key: kind)
+            let leaf = try CertificateIssuer.leaf(
+                commonName: "pins.example.test",
+                dnsNames: ["pins.example.test"],
+                key: kind,
+                issuer: root
+            )
+            return try [leaf, root].map { issued in
+                let openssl = [
+                    try OpenSSLCLI.spkiPin(certificatePEM: issued.pem),
+                    try OpenSSLCLI.certPin(certificatePEM: issued.pem),
+                    try OpenSSLCLI.x509Field(["-fingerprint", "-sha256"], certificatePEM: issued.pem),
+                    try OpenSSLCLI.x509Field(["-fingerprint", "-sha1"], certificatePEM: issued.pem),
+                ]
+                return (CertificateDetails(issued.certificate), openssl)
+            }
+        }
+        for (details, openssl) in comparisons {
+            #expect(details.spkiPin == openssl[0])
+            #expect(details.certPin == openssl[1])
             #expect(details.spkiPin.count == 44)
-            #expect(
-                details.sha256Fingerprint
-                    == (try OpenSSLCLI.x509Field(["-fingerprint", "-sha256"], certificatePEM: issued.pem)))
-            #expect(
-                details.sha1Fingerprint
-                    == (try OpenSSLCLI.x509Field(["-fingerprint", "-sha1"], certificatePEM: issued.pem)))
+            #expect(details.sha256Fingerprint == openssl[2])
+            #expect(details.sha1Fingerprint == openssl[3])
         }
     }
 
     @Test("key algorithm and size as openssl reports them", arguments: keyKinds)
-    func keyDescription(kind: KeyKind) throws {
-        let leaf = try CertificateIssuer.leaf(commonName: "k.test", dnsNames: ["k.test"], key: kind, issuer: nil)
-        let details = CertificateDetails(leaf.certificate)
-        let text = try OpenSSLCLI.text(certificatePEM: leaf.pem)
+    func keyDescription(kind: KeyKind) async throws {
+        let (details, text) = try await OffPoolThread.run {
+            let leaf = try CertificateIssuer.leaf(commonName: "k.test", dnsNames: ["k.test"], key: kind, issuer: nil)
+            return (CertificateDetails(leaf.certificate), try OpenSSLCLI.text(certificatePEM: leaf.pem))
+        }
         #expect(text.contains("Public-Key: (\(details.key.bits) bit)"))
         switch kind {
         case .rsa(let bits):
