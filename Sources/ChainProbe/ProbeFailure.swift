@@ -97,8 +97,8 @@ extension ProbeFailure {
     }
 
     /// `alert` is the alert's long name; `sentByPeer` tells the server's alert from one OpenSSL sent itself.
-    public static func tlsAlert(_ alert: String, sentByPeer: Bool, detail: String? = nil) -> Self {
-        let who = sentByPeer ? "the server sent" : "the handshake ended with"
+    public static func tlsAlert(_ alert: String, sentByPeer: Bool, address: String, detail: String? = nil) -> Self {
+        let who = sentByPeer ? "\(address) sent" : "the handshake with \(address) ended with"
         var reason = "\(who) the TLS alert \"\(alert)\""
         if let detail { reason += " (\(detail))" }
         return .init(code: .tlsAlert, phase: .handshake, reason: reason, alert: alert)
@@ -121,8 +121,8 @@ extension ProbeFailure {
         )
     }
 
-    public static func tlsFailure(_ detail: String) -> Self {
-        .init(code: .tlsFailure, phase: .handshake, reason: "the TLS handshake failed: \(detail)")
+    public static func tlsFailure(_ detail: String, address: String) -> Self {
+        .init(code: .tlsFailure, phase: .handshake, reason: "the TLS handshake with \(address) failed: \(detail)")
     }
 
     public static func invalidTarget(_ detail: String) -> Self {

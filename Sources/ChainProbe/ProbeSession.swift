@@ -4,7 +4,9 @@ import Foundation
 /// The blocking body of one probe: resolve, dial, handshake, collect. Runs on its own thread, never on the
 /// cooperative pool.
 enum ProbeSession {
-    static func run(_ target: ProbeTarget, options: ProbeOptions, signal: CancellationSignal) -> Result<
+    static func run(
+        _ target: ProbeTarget, options: ProbeOptions, signal: CancellationSignal
+    ) -> Result<
         ProbeResult, ProbeFailure
     > {
         do {
@@ -38,7 +40,9 @@ enum ProbeSession {
         let handshakeEnd = ContinuousClock.now
         client.closeQuietly(connection)
 
-        guard let peerChain = client.peerChain else { throw .tlsFailure("the server sent no certificate") }
+        guard let peerChain = client.peerChain else {
+            throw .tlsFailure("the server sent no certificate", address: connection.peer.description)
+        }
         let count = Int(pb_sk_X509_num(peerChain))
         if count > options.maxCertificates {
             throw .chainTooLarge(
@@ -46,7 +50,7 @@ enum ProbeSession {
                 address: connection.peer.description)
         }
         guard let sent = X509Handle.ders(peerChain), !sent.isEmpty else {
-            throw .tlsFailure("the server's certificates could not be read")
+            throw .tlsFailure("the server's certificates could not be read", address: connection.peer.description)
         }
         let bytes = sent.reduce(0) { $0 + $1.count }
         if bytes > options.maxChainBytes {

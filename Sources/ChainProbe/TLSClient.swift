@@ -187,7 +187,7 @@ final class TLSClient {
 
     private static func failure(_ errors: OpenSSLErrors, address: String) -> ProbeFailure {
         if let alert = errors.receivedAlert {
-            return .tlsAlert(alert.name, sentByPeer: true)
+            return .tlsAlert(alert.name, sentByPeer: true, address: address)
         }
         if errors.contains(reason: SSL_R_EXCESSIVE_MESSAGE_SIZE) {
             return .chainTooLarge(
@@ -195,8 +195,8 @@ final class TLSClient {
         }
         if errors.contains(reason: SSL_R_WRONG_VERSION_NUMBER) || errors.contains(reason: SSL_R_PACKET_LENGTH_TOO_LONG)
         {
-            return .tlsFailure("\(address) sent records that are not TLS (\(errors.text))")
+            return .tlsFailure("it sent records that are not TLS (\(errors.text))", address: address)
         }
-        return .tlsFailure(errors.text)
+        return .tlsFailure(errors.text, address: address)
     }
 }

@@ -82,6 +82,28 @@ struct HostileServerTests {
         #expect(failure.reason.contains("HTTP/1.1 400 Bad Request"))
     }
 
+    @Test("a fatal TLS alert as the only answer: tlsAlert with its name, naming the address")
+    func alertOnly() async throws {
+        // An alert record: content type 21, TLS 1.2, length 2, level fatal (2), handshake_failure (40).
+        let listener = try HostileListener(.plainText([0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x28]))
+        defer { listener.stop() }
+        let (failure, _) = try await failure(of: .loopback("alert.pinbench.test", port: listener.port))
+        #expect(failure.code == .tlsAlert)
+        #expect(failure.alert == "handshake failure")
+        #expect(failure.reason == "\(listener.address) sent the TLS alert \"handshake failure\"")
+    }
+
+    @Test("a handshake record with a version no TLS has: tlsFailure naming the address")
+    func bogusRecordVersion() async throws {
+        // Content type 22 (handshake) passes the first-byte check; record version 0x7F00 does not exist.
+        let listener = try HostileListener(.plainText([0x16, 0x7F, 0x00, 0x00, 0x04, 0x01, 0x00, 0x00, 0x00]))
+        defer { listener.stop() }
+        let (failure, _) = try await failure(of: .loopback("version.pinbench.test", port: listener.port))
+        #expect(failure.code == .tlsFailure)
+        #expect(failure.phase == .handshake)
+        #expect(failure.reason.hasPrefix("the TLS handshake with \(listener.address) failed: it sent records that"))
+    }
+
     @Test("nothing listening: connectionRefused in the connect step, naming the address")
     func refused() async throws {
         let port = try RefusingPort()

@@ -109,6 +109,7 @@ struct LabProbeTests {
         #expect(failure.code == .tlsAlert)
         #expect(failure.alert == "unrecognized name")
         #expect(failure.description.contains("unrecognized name"))
+        #expect(failure.reason == "\(fixture.lab.endpoint) sent the TLS alert \"unrecognized name\"")
     }
 
     @Test("an IP-literal host sends no SNI and gets the default scenario")
