@@ -195,7 +195,7 @@ final class TLSClient {
         }
         if errors.contains(reason: SSL_R_WRONG_VERSION_NUMBER) || errors.contains(reason: SSL_R_PACKET_LENGTH_TOO_LONG)
         {
-            return .tlsFailure("it sent records that are not TLS (\(errors.text))", address: address)
+            return .tlsFailure("the records received are not TLS (\(errors.text))", address: address)
         }
         return .tlsFailure(errors.text, address: address)
     }

@@ -99,8 +99,8 @@ final class LabServer: @unchecked Sendable {
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
         // close() alone ends listening only when no other descriptor for the socket is left, and a child process
-        // between fork and exec holds a copy of them all. shutdown() ends it for every holder, so the port refuses
-        // connections once stop() returns.
+        // between fork and exec holds a copy of them all. On Linux, shutdown() ends it for every holder, so the
+        // port refuses connections once stop() returns.
         shutdown(listener, Int32(SHUT_RDWR))
         let finished = threads.wait(timeout: .now() + .seconds(Self.ioTimeout * 2)) == .success
         close(listener)

@@ -75,7 +75,7 @@ struct LabListenerTests {
         let lab = try await OffPoolThread.run { try DemoLab.start() }
         let descriptors = try ListeningSockets.descriptors(port: lab.port)
         try #require(descriptors.count == 1)
-        let second = dup(descriptors[0])
+        let second = fcntl(descriptors[0], F_DUPFD_CLOEXEC, 0)
         try #require(second >= 0)
         defer { close(second) }
         lab.stop()

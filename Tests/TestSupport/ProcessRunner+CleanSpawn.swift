@@ -37,7 +37,9 @@ extension ProcessRunner {
             var stdoutPipe: [Int32] = [-1, -1]
             var stderrPipe: [Int32] = [-1, -1]
             guard pb_pipe_cloexec(&stdoutPipe) == 0, pb_pipe_cloexec(&stderrPipe) == 0 else {
-                throw ProcessFailure(status: -1, stderr: "pipe: \(String(cString: strerror(errno)))")
+                let reason = String(cString: strerror(errno))
+                for fd in stdoutPipe + stderrPipe where fd >= 0 { close(fd) }
+                throw ProcessFailure(status: -1, stderr: "pipe: \(reason)")
             }
             defer { for fd in [stdoutPipe[0], stderrPipe[0]] { close(fd) } }
 

@@ -76,7 +76,33 @@ import Testing
             #expect(lines.dropLast().allSatisfy { $0.hasSuffix(":") }, "width \(width): \(lines)")
         }
         // Too narrow for one byte and its colon: cut where it must, still nothing lost.
-        #expect(Frame.wrap("AB:CD", width: 2) == ["AB", ":", "CD"])
+        #expect(Frame.wrap("AB:CD", width: 2) == ["AB", ":C", "D"])
+    }
+
+    @Test("a colon early in a long word does not leave a short line (URLs, a leading colon)")
+    func wrapIgnoresEarlyColons() {
+        #expect(Frame.wrap(":ABCDEFGHIJKLMNOP", width: 5) == [":ABCD", "EFGHI", "JKLMN", "OP"])
+        #expect(Frame.wrap("https://example.com/a/long/path", width: 12).first == "https://exam")
+        #expect(Frame.wrap("a:bbbbbbbbbbbb", width: 6) == ["a:bbbb", "bbbbbb", "bb"])
+    }
+
+    @Test("fills and box edges never leave half of a wide character")
+    func wideCharactersAreNeverCutInHalf() {
+        var frame = Frame(size: Size(width: 12, height: 3))
+        for y in 0..<3 { frame.put("日本語です漢字", at: Point(x: 0, y: y)) }
+        frame.fill(Rect(x: 3, y: 0, width: 4, height: 1), with: Cell("."))  // starts on a right half, ends on a left
+        frame.box(Rect(x: 5, y: 1, width: 3, height: 2), style: .light)  // edges at 5 and 7: right and left halves
+        for y in 0..<3 {
+            let row = Array(frame.row(y))
+            for (x, cell) in row.enumerated() {
+                let wide = !cell.isContinuation && CharacterWidth.of(cell.character) == 2
+                if wide { #expect(x + 1 < row.count && row[x + 1].isContinuation, "row \(y), column \(x)") }
+                if cell.isContinuation {
+                    #expect(x > 0 && CharacterWidth.of(row[x - 1].character) == 2, "row \(y), column \(x)")
+                }
+            }
+        }
+        #expect(frame.text.split(separator: "\n").first == "日 .... す漢")
     }
 
     @Test func boxWithTitle() {

@@ -28,6 +28,7 @@ extension Frame {
         fill(inside, with: Cell(" ", role: .text))
         let border = Cell(" ", role: role)
         func edge(_ c: Character, _ x: Int, _ y: Int) {
+            clearWideNeighbours(x: x, y: y, width: 1)
             var cell = border
             cell.character = c
             self[x, y] = cell

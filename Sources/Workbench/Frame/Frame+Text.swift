@@ -35,8 +35,9 @@ extension Frame {
     }
 
     /// Splits `text` into lines of at most `width` columns, breaking at spaces when it can and inside long words
-    /// (fingerprints, pins) when it must: after a colon if the part that fits has one, so a colon-separated hex
-    /// value (fingerprint, serial number) never splits a byte.
+    /// (fingerprints, pins) when it must: after a colon past the middle of the part that fits, if there is one,
+    /// so a colon-separated hex value (fingerprint, serial number) never splits a byte while a URL or a lone
+    /// leading colon does not leave a short line.
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
@@ -68,8 +69,11 @@ extension Frame {
                 if head.isEmpty { break }
                 if !rest.isEmpty, let colon = head.lastIndex(of: ":") {
                     let afterColon = head.index(after: colon)
-                    rest = head[afterColon...] + rest
-                    head = String(head[..<afterColon])
+                    let kept = String(head[..<afterColon])
+                    if CharacterWidth.of(kept) * 2 > used {
+                        rest = head[afterColon...] + rest
+                        head = kept
+                    }
                 }
                 lines.append(head)
                 word = String(rest)

@@ -35,6 +35,7 @@ public struct Frame: Hashable, Sendable {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
+            clearWideNeighbours(x: area.x, y: y, width: area.width)
             for x in area.x..<area.maxX {
                 cells[y * size.width + x] = cell
             }
@@ -71,6 +72,7 @@ public struct Frame: Hashable, Sendable {
                 continue
             }
             if width == 2 && x + 1 >= area.maxX {
+                clearWideNeighbours(x: x, y: point.y, width: 1)
                 self[x, point.y] = Cell(" ", role: role, attributes: attributes)
                 x += 1
                 break
@@ -85,8 +87,9 @@ public struct Frame: Hashable, Sendable {
         return x
     }
 
-    /// Overwriting half of a wide character must blank its other half, or the terminal would show garbage.
-    private mutating func clearWideNeighbours(x: Int, y: Int, width: Int) {
+    /// Overwriting half of a wide character must blank its other half, or the terminal would show garbage. Call it
+    /// before writing `width` cells from `x`.
+    mutating func clearWideNeighbours(x: Int, y: Int, width: Int) {
         if self[x, y].isContinuation, x > 0 {
             self[x - 1, y] = Cell(" ", role: self[x - 1, y].role)
         }
