@@ -9,9 +9,18 @@ public struct ChainProber: Sendable {
 
     /// Probes one server. Never throws: every failure is a ``ProbeFailure`` value. Cancelling the calling task
     /// stops the probe at once (it returns a `cancelled` failure).
-    public func probe(_ target: ProbeTarget, options: ProbeOptions = ProbeOptions()) async -> Result<
+    public func probe(
+        _ target: ProbeTarget, options: ProbeOptions = ProbeOptions()
+    ) async -> Result<
         ProbeResult, ProbeFailure
     > {
+        await probe(target, options: options, store: nil)
+    }
+
+    /// ``probe(_:options:)`` with the trust store a batch built once for all its probes (nil: build one).
+    private func probe(
+        _ target: ProbeTarget, options: ProbeOptions, store: Result<TrustStore, ProbeFailure>?
+    ) async -> Result<ProbeResult, ProbeFailure> {
         let signal = CancellationSignal()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -20,7 +29,8 @@ public struct ChainProber: Sendable {
                     return
                 }
                 let thread = Thread {
-                    continuation.resume(returning: ProbeSession.run(target, options: options, signal: signal))
+                    continuation.resume(
+                        returning: ProbeSession.run(target, options: options, store: store, signal: signal))
                 }
                 thread.name = "pinbench.probe"
                 thread.start()
@@ -39,6 +49,11 @@ public struct ChainProber: Sendable {
     ) -> ProbeBatch {
         let (stream, continuation) = AsyncStream.makeStream(of: ProbeOutcome.self, bufferingPolicy: .unbounded)
         let limit = max(1, concurrency)
+        // One store for the batch: loading the anchor files (the system bundle among them) per probe would read
+        // and parse them once per domain.
+        let store = Result { () throws(ProbeFailure) in
+            try TrustStore(anchorPaths: options.trustAnchorPaths, useSystemTrustStore: options.useSystemTrustStore)
+        }
         let task = Task.detached {
             await withTaskGroup(of: ProbeOutcome.self) { group in
                 var next = 0
@@ -47,7 +62,9 @@ public struct ChainProber: Sendable {
                     let target = targets[index]
                     next += 1
                     group.addTask {
-                        ProbeOutcome(index: index, target: target, result: await self.probe(target, options: options))
+                        ProbeOutcome(
+                            index: index, target: target,
+                            result: await self.probe(target, options: options, store: store))
                     }
                 }
                 while next < targets.count && next < limit { startNext() }

@@ -4,20 +4,21 @@ import Foundation
 /// The blocking body of one probe: resolve, dial, handshake, collect. Runs on its own thread, never on the
 /// cooperative pool.
 enum ProbeSession {
+    /// `store` is the trust store shared by a batch; nil builds one for this probe.
     static func run(
-        _ target: ProbeTarget, options: ProbeOptions, signal: CancellationSignal
-    ) -> Result<
-        ProbeResult, ProbeFailure
-    > {
+        _ target: ProbeTarget, options: ProbeOptions, store: Result<TrustStore, ProbeFailure>?,
+        signal: CancellationSignal
+    ) -> Result<ProbeResult, ProbeFailure> {
         do {
-            return .success(try runThrowing(target, options: options, signal: signal))
+            return .success(try runThrowing(target, options: options, store: store, signal: signal))
         } catch {
             return .failure(error)
         }
     }
 
     private static func runThrowing(
-        _ target: ProbeTarget, options: ProbeOptions, signal: CancellationSignal
+        _ target: ProbeTarget, options: ProbeOptions, store shared: Result<TrustStore, ProbeFailure>?,
+        signal: CancellationSignal
     ) throws(ProbeFailure) -> ProbeResult {
         guard options.deadline > .zero else { throw .invalidTarget("the deadline must be longer than zero") }
         guard options.maxCertificates > 0, options.maxChainBytes > 0 else {
@@ -27,8 +28,13 @@ enum ProbeSession {
             throw .invalidTarget("the target needs a host and a non-zero port")
         }
         let deadline = Deadline(after: options.deadline)
-        let store = try TrustStore(
-            anchorPaths: options.trustAnchorPaths, useSystemTrustStore: options.useSystemTrustStore)
+        let store: TrustStore
+        if let shared {
+            store = try shared.get()
+        } else {
+            store = try TrustStore(
+                anchorPaths: options.trustAnchorPaths, useSystemTrustStore: options.useSystemTrustStore)
+        }
         let client = try TLSClient(serverName: target.serverName, maxChainBytes: options.maxChainBytes)
 
         let dialStart = ContinuousClock.now

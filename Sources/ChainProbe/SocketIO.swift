@@ -59,7 +59,8 @@ enum SocketIO {
     }
 
     /// Writes all of `bytes` within the deadline; nil on success, else how it failed.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], deadline: Deadline, signal: CancellationSignal) -> ReadOutcome? {
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], deadline: Deadline, signal: CancellationSignal) -> ReadOutcome?
+    {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { raw in
@@ -85,9 +86,9 @@ enum SocketIO {
     /// send(2) flags that keep a write to a closed peer from raising SIGPIPE.
     static var noSignalFlag: Int32 {
         #if os(Linux)
-        return Int32(MSG_NOSIGNAL)
+            return Int32(MSG_NOSIGNAL)
         #else
-        return 0
+            return 0
         #endif
     }
 

@@ -2,7 +2,10 @@ import COpenSSL
 import Foundation
 
 /// The anchors OpenSSL builds chains against: the probe's extra PEM files, plus the system store when asked.
-final class TrustStore {
+///
+/// @unchecked Sendable is safe: the store is only read once built, and OpenSSL locks an X509_STORE's lookups, so
+/// the probes of a batch share one.
+final class TrustStore: @unchecked Sendable {
     let store: OpaquePointer
 
     init(anchorPaths: [String], useSystemTrustStore: Bool) throws(ProbeFailure) {

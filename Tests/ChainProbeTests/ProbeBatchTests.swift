@@ -19,6 +19,36 @@ struct ProbeBatchTests {
         }
     }
 
+    @Test("a bad trust anchor file fails every probe of a batch (its store is built once), and a lone probe alike")
+    func badAnchorFile() async throws {
+        let listener = try HostileListener(.silent)
+        defer { listener.stop() }
+        let notPEM = FileManager.default.temporaryDirectory.appendingPathComponent("pinbench-not-pem-\(getpid())")
+        try Data("not a certificate\n".utf8).write(to: notPEM)
+        defer { try? FileManager.default.removeItem(at: notPEM) }
+        let cases = [
+            (
+                "/nonexistent/pinbench/anchors.pem",
+                "cannot read the trust anchor file /nonexistent/pinbench/anchors.pem"
+            ),
+            (notPEM.path, "no PEM certificates in the trust anchor file \(notPEM.path)"),
+        ]
+        for (path, expected) in cases {
+            var options = patient
+            options.trustAnchorPaths = [path]
+            let targets = (0..<3).map { ProbeTarget.loopback("t\($0).pinbench.test", port: listener.port) }
+            let outcomes = await collect(ChainProber().probeAll(targets, options: options, concurrency: 2)).value
+            #expect(outcomes.count == 3)
+            for outcome in outcomes {
+                #expect(outcome.result.failure?.code == .invalidTarget)
+                #expect(outcome.result.failure?.reason.hasPrefix(expected) == true, "\(outcome.result)")
+            }
+            let lone = await ChainProber().probe(targets[0], options: options)
+            #expect(lone.failure?.reason.hasPrefix(expected) == true, "\(lone)")
+        }
+        #expect(listener.counts.accepted == 0, "no probe connects with a bad anchor file")
+    }
+
     @Test("outcomes arrive as probes finish: a fast target's before a slow one's listed first")
     func completionOrder() async throws {
         let slow = try HostileListener(.silent)
