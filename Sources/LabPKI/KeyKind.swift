@@ -65,7 +65,8 @@ public struct LabKey: Sendable {
 extension Curve25519.Signing.PrivateKey {
     /// PKCS#8 PEM for an Ed25519 key (RFC 8410): swift-crypto has no PEM for Curve25519 keys.
     fileprivate func pemRepresentationPKCS8() throws -> String {
-        // PrivateKeyInfo ::= SEQUENCE { version 0, AlgorithmIdentifier { id-Ed25519 }, OCTET STRING { OCTET STRING key } }
+        // PrivateKeyInfo ::= SEQUENCE { version 0, AlgorithmIdentifier { id-Ed25519 },
+        //     OCTET STRING { OCTET STRING key } }
         let prefix: [UInt8] = [
             0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
         ]

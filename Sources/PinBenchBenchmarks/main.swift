@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 
 // `swift run -c release pinbench-bench`: every figure beside a baseline measured in the same run. BENCHMARKS.md
-// explains them; `--only keys` or `--only launch` runs one group. With `--ncurses-child` the benchmark is its own child inside a tmux pane (NcursesKeyToFrame).
+// explains them; `--only keys` or `--only launch` runs one group. With `--ncurses-child` the benchmark is its own
+// child inside a tmux pane (NcursesKeyToFrame).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == NcursesKeyToFrame.childFlag {

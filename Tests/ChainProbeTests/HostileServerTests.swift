@@ -136,7 +136,7 @@ struct OversizedChainTests {
     /// s_server sending the good leaf and intermediate followed by `fillers` more certificates.
     func server(fillers: Int) async throws -> (OpenSSLServer, sent: [IssuedCertificate]) {
         let chain = [pki.intermediate] + FillerCertificates.pile.prefix(fillers)
-        let server = try await OffPoolThread.run { try OpenSSLServer(.init(pki.good.leaf, chain: chain)) }
+        let server = try await OpenSSLServer.start(.init(pki.good.leaf, chain: chain))
         return (server, [pki.good.leaf] + chain)
     }
 

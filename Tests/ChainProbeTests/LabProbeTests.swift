@@ -22,6 +22,11 @@ struct LabProbeTests {
             options = ProbeOptions(deadline: deadline, trustAnchorPaths: [root], useSystemTrustStore: false)
         }
 
+        /// Starts the lab without holding a cooperative thread.
+        static func start(deadline: Duration = .seconds(5)) async throws -> Fixture {
+            try await OffPoolThread.run { try Fixture(deadline: deadline) }
+        }
+
         func target(_ kind: LabScenario) -> ProbeTarget { .loopback(lab.scenario(kind).host, port: lab.port) }
 
         func tearDown() { lab.stop() }
@@ -31,7 +36,7 @@ struct LabProbeTests {
         "each scenario is served under its SNI name, sent chain recorded as served",
         arguments: LabScenario.allCases.filter { $0 != .slow })
     func sentChainPerScenario(_ kind: LabScenario) async throws {
-        let fixture = try await OffPoolThread.run { try Fixture() }
+        let fixture = try await Fixture.start()
         defer { fixture.tearDown() }
         let scenario = fixture.lab.scenario(kind)
         let result = try await ChainProber().probe(fixture.target(kind), options: fixture.options).get()
@@ -50,7 +55,7 @@ struct LabProbeTests {
 
     @Test("the built chain reaches the lab root when the root is given, and only then")
     func builtChain() async throws {
-        let fixture = try await OffPoolThread.run { try Fixture() }
+        let fixture = try await Fixture.start()
         defer { fixture.tearDown() }
         let root = fixture.lab.root.derBytes
         for kind in [LabScenario.good, .rotated, .expired, .wrongHost, .weak] {
@@ -73,7 +78,7 @@ struct LabProbeTests {
 
     @Test("pins of the received certificates equal the openssl command line's")
     func pinsMatchOpenSSL() async throws {
-        let fixture = try await OffPoolThread.run { try Fixture() }
+        let fixture = try await Fixture.start()
         defer { fixture.tearDown() }
         for kind in [LabScenario.good, .mitm, .weak, .selfSigned] {
             let result = try await ChainProber().probe(fixture.target(kind), options: fixture.options).get()
@@ -87,7 +92,7 @@ struct LabProbeTests {
 
     @Test("TLS facts: 1.3 with a key-exchange group for good, 1.2 RSA key exchange for weak")
     func tlsFacts() async throws {
-        let fixture = try await OffPoolThread.run { try Fixture() }
+        let fixture = try await Fixture.start()
         defer { fixture.tearDown() }
         let good = try await ChainProber().probe(fixture.target(.good), options: fixture.options).get()
         #expect(good.protocolVersion == "TLSv1.3")
@@ -102,7 +107,7 @@ struct LabProbeTests {
 
     @Test("an unknown name under the lab domain gets the TLS alert \"unrecognized name\"")
     func unknownName() async throws {
-        let fixture = try await OffPoolThread.run { try Fixture() }
+        let fixture = try await Fixture.start()
         defer { fixture.tearDown() }
         let target = ProbeTarget.loopback("nope.\(fixture.lab.domain)", port: fixture.lab.port)
         let failure = try #require(await ChainProber().probe(target, options: fixture.options).failure)
@@ -114,7 +119,7 @@ struct LabProbeTests {
 
     @Test("an IP-literal host sends no SNI and gets the default scenario")
     func noSNI() async throws {
-        let fixture = try await OffPoolThread.run { try Fixture() }
+        let fixture = try await Fixture.start()
         defer { fixture.tearDown() }
         let target = ProbeTarget(host: "127.0.0.1", port: fixture.lab.port)
         let result = try await ChainProber().probe(target, options: fixture.options).get()
@@ -124,7 +129,7 @@ struct LabProbeTests {
 
     @Test("slow: the probe times out in the handshake phase, and other scenarios are served meanwhile")
     func slowTimesOut() async throws {
-        let fixture = try await OffPoolThread.run { try Fixture(deadline: .milliseconds(500)) }
+        let fixture = try await Fixture.start(deadline: .milliseconds(500))
         defer { fixture.tearDown() }
         let slow = Task {
             let started = ContinuousClock.now

@@ -39,11 +39,9 @@ struct LiveATSTests {
     @Test("s_server with an RSA 1024 leaf: the probe gets the chain and ATS names the key size")
     func smallRSAKey() async throws {
         let leaf = try LegacyCertificate.selfSigned(commonName: "small.pinbench.test", key: .rsa(bits: 1024))
-        let server = try await OffPoolThread.run {
-            try OpenSSLServer(
-                .init(certificatePEM: leaf.pem, keyPEM: leaf.keyPEM),
-                arguments: ["-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0"])
-        }
+        let server = try await OpenSSLServer.start(
+            .init(certificatePEM: leaf.pem, keyPEM: leaf.keyPEM),
+            arguments: ["-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0"])
         defer { server.stop() }
         let result = try await ChainProber().probe(
             .loopback("small.pinbench.test", port: server.port), options: options

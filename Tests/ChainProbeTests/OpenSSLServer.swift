@@ -24,7 +24,6 @@ final class OpenSSLServer: @unchecked Sendable {
         }
     }
 
-    let address: String
     let port: UInt16
     let folder = TemporaryFolder()
     private let process = Process()
@@ -39,7 +38,6 @@ final class OpenSSLServer: @unchecked Sendable {
         _ identity: Identity, named: (name: String, identity: Identity)? = nil, address: String = "127.0.0.1",
         arguments: [String] = []
     ) throws {
-        self.address = address
         let accept = address.contains(":") ? "[\(address)]:0" : "\(address):0"
         var all = [
             "s_server", "-accept", accept, "-www",
@@ -80,9 +78,6 @@ final class OpenSSLServer: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// The path of a file the server was given ("leaf.pem", "chain.pem", "second.pem").
-    func path(_ name: String) -> String { folder.path(name) }
-
     /// Waits (at most ten seconds) for `ACCEPT <address>:<port>` on s_server's standard output.
     private static func waitForAcceptLine(_ process: Process, folder: TemporaryFolder) throws -> UInt16 {
         let end = Date().addingTimeInterval(10)
@@ -98,5 +93,17 @@ final class OpenSSLServer: @unchecked Sendable {
         }
         kill(process)
         throw LoopbackSocket.Failure("openssl s_server did not start: \(folder.read("stderr.txt") ?? "")")
+    }
+}
+
+extension OpenSSLServer {
+    /// Starts s_server and waits for it to listen without holding a cooperative thread.
+    static func start(
+        _ identity: Identity, named: (name: String, identity: Identity)? = nil, address: String = "127.0.0.1",
+        arguments: [String] = []
+    ) async throws -> OpenSSLServer {
+        try await OffPoolThread.run {
+            try OpenSSLServer(identity, named: named, address: address, arguments: arguments)
+        }
     }
 }

@@ -19,11 +19,9 @@ struct OpenSSLServerTests {
 
     @Test("TLS 1.2 forced: version, cipher suite (both spellings) and group as configured")
     func tls12() async throws {
-        let server = try await OffPoolThread.run {
-            try OpenSSLServer(
-                .init(pki.good.leaf, chain: pki.good.intermediates),
-                arguments: ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES256-GCM-SHA384", "-groups", "secp384r1"])
-        }
+        let server = try await OpenSSLServer.start(
+            .init(pki.good.leaf, chain: pki.good.intermediates),
+            arguments: ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES256-GCM-SHA384", "-groups", "secp384r1"])
         defer { server.stop() }
         let result = try await probe(.loopback(pki.host, port: server.port))
         #expect(result.protocolVersion == "TLSv1.2")
@@ -35,11 +33,9 @@ struct OpenSSLServerTests {
 
     @Test("TLS 1.3: version, cipher suite and group as configured")
     func tls13() async throws {
-        let server = try await OffPoolThread.run {
-            try OpenSSLServer(
-                .init(pki.good.leaf, chain: pki.good.intermediates),
-                arguments: ["-tls1_3", "-ciphersuites", "TLS_CHACHA20_POLY1305_SHA256", "-groups", "X25519"])
-        }
+        let server = try await OpenSSLServer.start(
+            .init(pki.good.leaf, chain: pki.good.intermediates),
+            arguments: ["-tls1_3", "-ciphersuites", "TLS_CHACHA20_POLY1305_SHA256", "-groups", "X25519"])
         defer { server.stop() }
         let result = try await probe(.loopback(pki.host, port: server.port))
         #expect(result.protocolVersion == "TLSv1.3")
@@ -50,9 +46,7 @@ struct OpenSSLServerTests {
 
     @Test("the sent chain is exactly the DER given to s_server; its pins equal the openssl command line's")
     func chainAndPins() async throws {
-        let server = try await OffPoolThread.run {
-            try OpenSSLServer(.init(pki.good.leaf, chain: pki.good.intermediates))
-        }
+        let server = try await OpenSSLServer.start(.init(pki.good.leaf, chain: pki.good.intermediates))
         defer { server.stop() }
         let root = server.folder.write("root.pem", pki.root.pem)
         let result = try await probe(.loopback(pki.host, port: server.port), anchors: [root])
@@ -68,11 +62,9 @@ struct OpenSSLServerTests {
     @Test("SNI is honoured: the -servername host gets -cert2, any other name the default identity")
     func serverNameIndication() async throws {
         let other = pki.wrongHost.leaf
-        let server = try await OffPoolThread.run {
-            try OpenSSLServer(
-                .init(pki.good.leaf, chain: pki.good.intermediates),
-                named: (name: "other.pinbench.test", identity: .init(other)))
-        }
+        let server = try await OpenSSLServer.start(
+            .init(pki.good.leaf, chain: pki.good.intermediates),
+            named: (name: "other.pinbench.test", identity: .init(other)))
         defer { server.stop() }
         let second = try await probe(.loopback("other.pinbench.test", port: server.port))
         #expect(second.serverName == "other.pinbench.test")
@@ -84,9 +76,7 @@ struct OpenSSLServerTests {
 
     @Test("IPv6: s_server on [::1] is probed by address, with no SNI")
     func ipv6() async throws {
-        let server = try await OffPoolThread.run {
-            try OpenSSLServer(.init(pki.good.leaf, chain: pki.good.intermediates), address: "::1")
-        }
+        let server = try await OpenSSLServer.start(.init(pki.good.leaf, chain: pki.good.intermediates), address: "::1")
         defer { server.stop() }
         let target = try ProbeTarget(parsing: "[::1]:\(server.port)")
         #expect(target.host == "::1")

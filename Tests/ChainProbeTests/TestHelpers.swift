@@ -3,9 +3,9 @@ import Foundation
 import LabPKI
 
 extension ProbeTarget {
-    /// A target for `host` that dials `address:port` (the SNI name stays `host`).
-    static func loopback(_ host: String, port: UInt16, address: String = "127.0.0.1") -> ProbeTarget {
-        ProbeTarget(host: host, port: 443, connect: ProbeEndpoint(host: address, port: port))
+    /// A target for `host` that dials `127.0.0.1:port` (the SNI name stays `host`).
+    static func loopback(_ host: String, port: UInt16) -> ProbeTarget {
+        ProbeTarget(host: host, port: 443, connect: ProbeEndpoint(host: "127.0.0.1", port: port))
     }
 }
 

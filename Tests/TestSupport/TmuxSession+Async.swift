@@ -8,7 +8,6 @@ extension TmuxSession {
     @discardableResult
     public func waitFor(
         timeout: TimeInterval = 20,
-        every interval: TimeInterval = 0.05,
         _ description: String,
         _ predicate: (String) -> Bool
     ) async throws -> String {
@@ -17,7 +16,7 @@ extension TmuxSession {
         while Date() < deadline {
             screen = try capture()
             if predicate(screen) { return screen }
-            try await Task.sleep(for: .milliseconds(Int(interval * 1000)))
+            try await Task.sleep(for: .milliseconds(50))
         }
         // One last look: a sleep that overran the deadline must not fail a condition that already holds.
         screen = try capture()

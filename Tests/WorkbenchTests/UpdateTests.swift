@@ -304,7 +304,7 @@ import Testing
         var state = WorkbenchState(
             document: try ManifestStore.load(url), size: Size(width: 100, height: 30), now: F.now)
         await F.press(
-            [.character("a")] + "new.pinbench.test".map(Key.character) + [.enter, .character("m")], on: &state)
+            [.character("a")] + F.type("new.pinbench.test") + [.enter, .character("m")], on: &state)
         guard case .diff(let onDisk, _) = state.overlay else {
             Issue.record("no diff")
             return

@@ -33,14 +33,14 @@ enum ATSAlgorithms {
     }
 
     /// Signatures ATS accepts: RSA PKCS#1 or ECDSA over SHA-256 or better, and Ed25519.
-    static let strongSignatures: [ASN1ObjectIdentifier: String] = [
-        [1, 2, 840, 113_549, 1, 1, 11]: "sha256WithRSAEncryption",
-        [1, 2, 840, 113_549, 1, 1, 12]: "sha384WithRSAEncryption",
-        [1, 2, 840, 113_549, 1, 1, 13]: "sha512WithRSAEncryption",
-        [1, 2, 840, 10_045, 4, 3, 2]: "ecdsa-with-SHA256",
-        [1, 2, 840, 10_045, 4, 3, 3]: "ecdsa-with-SHA384",
-        [1, 2, 840, 10_045, 4, 3, 4]: "ecdsa-with-SHA512",
-        [1, 3, 101, 112]: "ED25519",
+    static let strongSignatures: Set<ASN1ObjectIdentifier> = [
+        [1, 2, 840, 113_549, 1, 1, 11],  // sha256WithRSAEncryption
+        [1, 2, 840, 113_549, 1, 1, 12],  // sha384WithRSAEncryption
+        [1, 2, 840, 113_549, 1, 1, 13],  // sha512WithRSAEncryption
+        [1, 2, 840, 10_045, 4, 3, 2],  // ecdsa-with-SHA256
+        [1, 2, 840, 10_045, 4, 3, 3],  // ecdsa-with-SHA384
+        [1, 2, 840, 10_045, 4, 3, 4],  // ecdsa-with-SHA512
+        [1, 3, 101, 112],  // Ed25519
     ]
 
     /// Signatures over a broken or short digest, named by digest first ("SHA-1 (sha1WithRSAEncryption)").

@@ -88,7 +88,7 @@ public enum ATSEvaluator {
     }
 
     private static func weakSignatureFinding(_ algorithm: ASN1ObjectIdentifier) -> String? {
-        if ATSAlgorithms.strongSignatures[algorithm] != nil { return nil }
+        if ATSAlgorithms.strongSignatures.contains(algorithm) { return nil }
         if let weak = ATSAlgorithms.weakSignatures[algorithm] { return weak }
         return "\(algorithm), not SHA-256 or better"
     }

@@ -1,7 +1,8 @@
 import X509
 
 extension DistinguishedName {
-    /// The name in the order `openssl x509 -subject` prints it (the encoded order), e.g. `O=Example, CN=api.example.com`.
+    /// The name in the order `openssl x509 -subject` prints it (the encoded order), e.g.
+    /// `O=Example, CN=api.example.com`.
     ///
     /// swift-certificates' own description follows RFC 4514 and reverses it, which confuses anyone comparing with
     /// the openssl command line.

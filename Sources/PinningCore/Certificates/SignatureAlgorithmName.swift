@@ -17,15 +17,4 @@ extension Certificate.SignatureAlgorithm {
             return text.hasPrefix("SignatureAlgorithm(") ? String(text.dropFirst(19).dropLast()) : text
         }
     }
-
-    /// True for signatures over SHA-1 or weaker, which browsers and ATS reject.
-    public var usesWeakDigest: Bool {
-        switch self {
-        case .sha256WithRSAEncryption, .sha384WithRSAEncryption, .sha512WithRSAEncryption,
-            .ecdsaWithSHA256, .ecdsaWithSHA384, .ecdsaWithSHA512, .ed25519:
-            return false
-        default:
-            return true
-        }
-    }
 }

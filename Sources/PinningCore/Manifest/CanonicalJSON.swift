@@ -5,7 +5,8 @@ import Foundation
 /// Foundation's pretty printer writes `"key" : value` and spreads empty arrays over three lines; a manifest lives in
 /// git and is reviewed in pull requests, so its text should be what a person would write.
 public enum CanonicalJSON {
-    /// Encodes `value` with `encoder` (whose formatting is overridden) and re-emits it canonically, with a final newline.
+    /// Encodes `value` with `encoder` (whose formatting is overridden) and re-emits it canonically, with a final
+    /// newline.
     public static func encode<Value: Encodable>(_ value: Value, encoder: JSONEncoder = JSONEncoder()) throws -> Data {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let compact = try encoder.encode(value)

@@ -54,10 +54,6 @@ struct StrictFields<Key: FieldKey> {
         }
     }
 
-    func contains(_ field: Field) -> Bool {
-        container.contains(key(field))
-    }
-
     func decode<Value: Decodable>(_ type: Value.Type, _ field: Field) throws -> Value {
         try container.decode(type, forKey: key(field))
     }

@@ -34,8 +34,9 @@ public enum Timestamp {
     }
 
     /// Reads the exact form pinbench writes (`YYYY-MM-DDTHH:MM:SSZ`, from the year 1600) by arithmetic; other forms
-    /// and earlier years (which Foundation reads in the Julian calendar) are left to the format styles. Loading a large manifest spent a sixth of its time in the format style, which also moved
-    /// impossible dates to the next day; tests check this reader against it.
+    /// and earlier years (which Foundation reads in the Julian calendar) are left to the format styles. Loading a
+    /// large manifest spent a sixth of its time in the format style, which also moved impossible dates to the next
+    /// day; tests check this reader against it.
     static func readCanonical(_ text: String) -> CanonicalReading {
         let reading = text.utf8.withContiguousStorageIfAvailable { bytes -> CanonicalReading in
             guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),

@@ -7,8 +7,8 @@ enum TrustEvaluation: Sendable {
     case failed(Verdict.Rejection, reasons: [String])
 }
 
-/// Default trust evaluation (path to an anchor, validity at a time, hostname, server-auth usage) with swift-certificates'
-/// `Verifier`, plus a diagnosis of failures: the verifier says only "could not validate", so the chain is verified
+/// Default trust evaluation (path to an anchor, validity at a time, hostname, server-auth usage) with
+/// swift-certificates' `Verifier`, plus a diagnosis of failures: the verifier says only "could not validate", so the chain is verified
 /// again with single checks left out to find the one that fails, and put it into words.
 struct TrustEvaluator: Sendable {
     let anchors: [Certificate]

@@ -2,8 +2,8 @@ import Foundation
 import PinningCore
 
 /// Everything the workbench shows, as one value: the manifest being edited, live results per domain, selection,
-/// focus, overlays, prompt and undo history. ``WorkbenchProgram/update(_:_:)`` changes it; ``WorkbenchProgram/view(_:)``
-/// draws it.
+/// focus, overlays, prompt and undo history. ``WorkbenchProgram/update(_:_:)`` changes it;
+/// ``WorkbenchProgram/view(_:)`` draws it.
 ///
 /// Per-frame work is kept independent of the number of domains: the filtered index list and the unsaved flag are
 /// recomputed only when the manifest or the filter changes.

@@ -86,7 +86,7 @@ struct InspectCommand: AsyncParsableCommand {
         if json {
             Output.json(InspectJSON(target: target, inspection: inspection))
         } else {
-            InspectReport(inspection: inspection, now: Date()).lines.forEach(Output.line)
+            InspectReport(inspection: inspection).lines.forEach(Output.line)
         }
         if !inspection.verdict.allowsConnection { throw ExitCode.rejected }
     }

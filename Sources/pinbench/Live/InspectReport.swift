@@ -6,7 +6,7 @@ import X509
 /// `inspect`'s text: the connection, ATS, the sent chain in full, the built chain, and the verdict with its reasons.
 struct InspectReport {
     let inspection: LiveInspection
-    let now: Date
+    private var now: Date { inspection.time }
 
     var lines: [String] {
         let probe = inspection.probe
@@ -93,7 +93,7 @@ struct InspectJSON: Encodable {
     }
 
     private init(target: ProbeTarget, inspection: LiveInspection?, failure: ProbeFailure?) {
-        let now = Date()
+        let now = inspection?.time ?? Date()
         func levels(_ chain: [Certificate]?) -> [Level]? {
             chain?.enumerated().map {
                 let details = CertificateDetails($0.element)

@@ -15,6 +15,8 @@ struct LiveInspection: Sendable {
     let built: [Certificate]?
     let verdict: Verdict
     let ats: ATSEvaluation
+    /// The instant the verdict was judged at; reports count days left from it, so they agree with the verdict.
+    let time: Date
 
     /// Judges a probe result at `time`. Throws when a sent certificate cannot be parsed: a client built on the core
     /// could not parse it either, so callers report that as a rejection, in words.
@@ -23,7 +25,7 @@ struct LiveInspection: Sendable {
         let built = try probe.builtCertificates()
         let verdict = await validator.validate(host: probe.target.host, chain: sent, at: time)
         let ats = atsEvaluation(probe)
-        return LiveInspection(probe: probe, sent: sent, built: built, verdict: verdict, ats: ats)
+        return LiveInspection(probe: probe, sent: sent, built: built, verdict: verdict, ats: ats, time: time)
     }
 
     /// ATS judged from the DER as sent, so keys and signatures too weak for the X.509 parser are still named.
