@@ -6,6 +6,10 @@ import Foundation
 /// the main thread waits for. Maps every error to a message on stderr and an exit code, never a stack trace.
 enum CommandRunner {
     static func main(_ root: ParsableCommand.Type) -> Never {
+        if let message = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst()), root: root) {
+            Output.error(message)
+            Foundation.exit(ExitCode.badInput.rawValue)
+        }
         let command: ParsableCommand
         do {
             command = try root.parseAsRoot()
@@ -51,8 +55,11 @@ enum CommandRunner {
             if code == .success {
                 root.exit(withError: error)
             }
-            // Usage errors and anything unexpected: the parser's own message, exit 2 (bad input).
-            Output.error(root.fullMessage(for: error).terminalSafeMultiline)
+            // Usage errors and anything unexpected: the parser's own message, exit 2 (bad input). The parser starts
+            // its text with "Error: "; Output.error says "error: " already.
+            var message = root.fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            Output.error(message)
             Foundation.exit(ExitCode.badInput.rawValue)
         }
     }
