@@ -79,8 +79,8 @@ struct CheckReport: Encodable {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.count - errors
         var parts: [String] = []
-        if errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }
-        if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+        if errors > 0 { parts.append(counted(errors, "error")) }
+        if warnings > 0 { parts.append(counted(warnings, "warning")) }
         return parts.isEmpty ? "ok" : parts.joined(separator: ", ")
     }
 
@@ -90,8 +90,7 @@ struct CheckReport: Encodable {
         ]
         let parts = order.compactMap { outcome in counts[outcome.rawValue].map { "\($0) \(outcome.rawValue)" } }
         let errors = lint.filter { $0.severity == .error }.count
-        let noun = results.count == 1 ? "domain" : "domains"
-        return "\(results.count) \(noun): \(parts.joined(separator: ", ")); lint: \(errors) errors, "
-            + "\(lint.count - errors) warnings."
+        return "\(counted(results.count, "domain")): \(parts.joined(separator: ", ")); "
+            + "lint: \(counted(errors, "error")), \(counted(lint.count - errors, "warning"))."
     }
 }

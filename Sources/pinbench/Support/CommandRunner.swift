@@ -51,8 +51,11 @@ enum CommandRunner {
             if code == .success {
                 root.exit(withError: error)
             }
-            // Usage errors and anything unexpected: the parser's own message, exit 2 (bad input).
-            Output.error(root.fullMessage(for: error).terminalSafeMultiline)
+            // Usage errors and anything unexpected: the parser's own message (several lines of usage; its own
+            // "Error: " prefix dropped, ours leads), exit 2 (bad input).
+            var message = root.fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            Output.block("error: " + message)
             Foundation.exit(ExitCode.badInput.rawValue)
         }
     }
