@@ -10,17 +10,12 @@ public struct LintTally: Hashable, Sendable {
 
     /// `1 error, 2 warnings`: both counts, for summaries.
     public var summary: String {
-        "\(Self.counted(errors, "error")), \(Self.counted(warnings, "warning"))"
+        "\(counted(errors, "error")), \(counted(warnings, "warning"))"
     }
 
     /// `ok`, `1 warning`, `2 errors, 1 warning`: only what is there, for table cells.
     public var cell: String {
-        let parts = [(errors, "error"), (warnings, "warning")].filter { $0.0 > 0 }.map { Self.counted($0.0, $0.1) }
+        let parts = [(errors, "error"), (warnings, "warning")].filter { $0.0 > 0 }.map { counted($0.0, $0.1) }
         return parts.isEmpty ? "ok" : parts.joined(separator: ", ")
-    }
-
-    /// `1 warning`, `3 warnings`, `0 errors`.
-    public static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

@@ -161,7 +161,8 @@ extension WorkbenchState {
             case .confirm, .write:
                 if gate.errorCount > 0 {
                     message = StatusMessage(
-                        "lint found \(LintTally.counted(gate.errorCount, "error")): press ! to write anyway, Esc to go back", isError: true
+                        "lint found \(counted(gate.errorCount, "error")): press ! to write anyway, Esc to go back",
+                        isError: true
                     )
                 } else {
                     return save(quitAfter: gate.quitAfterWrite)

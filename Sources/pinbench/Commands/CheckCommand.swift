@@ -90,7 +90,7 @@ struct CheckCommand: AsyncParsableCommand {
         if json {
             Output.json(report)
         } else {
-            report.lines.forEach(Output.line)
+            Output.lines(report.lines)
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }

@@ -68,7 +68,8 @@ struct InspectCommand: AsyncParsableCommand {
         }
         if pem {
             for der in probe.sentChain {
-                Output.line(PEMDocument(type: "CERTIFICATE", derBytes: der).pemString)
+                let pem = PEMDocument(type: "CERTIFICATE", derBytes: der).pemString
+                Output.lines(pem.split(separator: "\n").map(String.init))
             }
             return
         }
@@ -86,7 +87,7 @@ struct InspectCommand: AsyncParsableCommand {
         if json {
             Output.json(InspectJSON(target: target, inspection: inspection))
         } else {
-            InspectReport(inspection: inspection).lines.forEach(Output.line)
+            Output.lines(InspectReport(inspection: inspection).lines)
         }
         if !inspection.verdict.allowsConnection { throw ExitCode.rejected }
     }

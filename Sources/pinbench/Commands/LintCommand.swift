@@ -53,13 +53,10 @@ struct LintCommand: ParsableCommand {
         if json {
             Output.json(findings)
         } else if findings.isEmpty {
-            Output.line("\(document.url.path): no findings in \(document.manifest.domains.count) domains.")
+            Output.line("\(document.url.path): no findings in \(counted(document.manifest.domains.count, "domain")).")
         } else {
             for finding in findings { Output.line(finding.formatted) }
-            let errors = findings.filter { $0.severity == .error }.count
-            Output.line(
-                "\(errors) error\(errors == 1 ? "" : "s"), \(findings.count - errors) warning\(findings.count - errors == 1 ? "" : "s")."
-            )
+            Output.line(LintTally(findings).summary + ".")
         }
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode.rejected }
     }
@@ -90,7 +87,7 @@ enum LintGate {
                 "an app shipping this manifest may lock its users out of \(hosts.isEmpty ? "its servers" : hosts)"
             guard allowErrors else {
                 throw CLIFailure(
-                    "refusing to write \(document.url.path): \(errors.count) lint error\(errors.count == 1 ? "" : "s"); "
+                    "refusing to write \(document.url.path): \(counted(errors.count, "lint error")); "
                         + "\(risk). Fix them, or re-run with --allow-lint-errors to write anyway.",
                     exitCode: .rejected
                 )

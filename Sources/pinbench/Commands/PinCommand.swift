@@ -57,8 +57,8 @@ struct PinAddCommand: ParsableCommand {
         let certificates = try ChainFile.read(chain)
         guard certificates.indices.contains(level) else {
             throw CLIFailure(
-                "--level \(level) is out of range: \(chain) holds \(certificates.count) certificate"
-                    + "\(certificates.count == 1 ? "" : "s") (levels 0...\(certificates.count - 1))"
+                "--level \(level) is out of range: \(chain) holds \(counted(certificates.count, "certificate")) "
+                    + "(levels 0...\(certificates.count - 1))"
             )
         }
         var document = try ManifestStore.loadOrCreate(manifestOptions.url)

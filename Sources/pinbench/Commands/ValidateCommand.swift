@@ -42,7 +42,7 @@ struct ValidateCommand: AsyncParsableCommand {
         if json {
             Output.json(verdict)
         } else {
-            Output.line(verdict.report)
+            Output.lines([verdict.summary] + verdict.explanation.map { "  " + $0 })
         }
         if !verdict.allowsConnection { throw ExitCode.rejected }
     }

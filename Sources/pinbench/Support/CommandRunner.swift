@@ -7,7 +7,8 @@ import Foundation
 enum CommandRunner {
     static func main(_ root: ParsableCommand.Type) -> Never {
         if let message = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst()), root: root) {
-            Output.error(message)
+            Output.error(message.problem)
+            Output.note(message.help)
             Foundation.exit(ExitCode.badInput.rawValue)
         }
         let command: ParsableCommand
@@ -55,11 +56,11 @@ enum CommandRunner {
             if code == .success {
                 root.exit(withError: error)
             }
-            // Usage errors and anything unexpected: the parser's own message, exit 2 (bad input). The parser starts
-            // its text with "Error: "; Output.error says "error: " already.
+            // Usage errors and anything unexpected: the parser's own message (several lines of usage; its own
+            // "Error: " prefix dropped, ours leads), exit 2 (bad input).
             var message = root.fullMessage(for: error)
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-            Output.error(message)
+            Output.block("error: " + message)
             Foundation.exit(ExitCode.badInput.rawValue)
         }
     }

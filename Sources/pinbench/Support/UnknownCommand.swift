@@ -3,15 +3,16 @@ import ArgumentParser
 /// A first word that names no command. The default command (the workbench) takes no positional arguments, so
 /// without this check `pinbench chek` would read "Unexpected argument 'chek'" and show the workbench's usage.
 enum UnknownCommand {
-    /// The message for `arguments` (without the program name) when its first word is not a command, else nil.
-    static func message(for arguments: [String], root: ParsableCommand.Type) -> String? {
+    /// The message for `arguments` (without the program name) when its first word is not a command, else nil:
+    /// the problem, then a line listing the commands.
+    static func message(for arguments: [String], root: ParsableCommand.Type) -> (problem: String, help: String)? {
         guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
         let names = root.configuration.subcommands.map { $0._commandName } + ["help"]
         guard !names.contains(word) else { return nil }
         var message = "'\(word)' is not a pinbench command."
         if let nearest = nearest(to: word, in: names) { message += " Did you mean '\(nearest)'?" }
         let listed = names.filter { $0 != "help" }.joined(separator: ", ")
-        return message + "\nCommands: \(listed). See 'pinbench --help'."
+        return (message, "Commands: \(listed). See 'pinbench --help'.")
     }
 
     /// The closest name within two edits, so a typo gets a suggestion and an unrelated word does not.
