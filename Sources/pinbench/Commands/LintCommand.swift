@@ -41,7 +41,7 @@ struct LintCommand: ParsableCommand {
             guard let separator = entry.firstIndex(of: "="), separator != entry.startIndex else {
                 throw CLIFailure("--served \(entry): expected HOST=FILE")
             }
-            let host = entry[..<separator].lowercased()
+            let host = try HostArgument.parse(String(entry[..<separator])).text
             chains[host] = try ChainFile.read(String(entry[entry.index(after: separator)...]))
         }
         let findings = ManifestLinter().lint(
