@@ -161,6 +161,7 @@ struct JSONReader {
             try readString()
             let keyNode = nodes.count - 1
             let last = frames.count - 1
+            frames[last].key = keyNode
             if let first = firstOccurrence(of: keyNode, in: frames[last]) {
                 let firstPosition = TextPosition(offset: Int(nodes[first].start) - 1, in: bytes)
                 throw failure(
@@ -171,7 +172,6 @@ struct JSONReader {
             }
             keys.append(keyNode)
             frames[last].count += 1
-            frames[last].key = keyNode
             if frames[last].keyTable != nil {
                 frames[last].keyTable![keyText(nodes[keyNode])] = keyNode
             } else if keys.count - frames[last].keysStart > linearKeyLimit {
