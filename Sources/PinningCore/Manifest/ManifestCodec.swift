@@ -55,40 +55,29 @@ public enum ManifestCodec {
             position: tape.position(of: failure.node))
     }
 
-    /// Reads the manifest file at `url`, refusing one larger than ``maximumSize`` before reading it.
+    /// Reads the manifest file at `url` through ``BoundedFileReader``: a file larger than ``maximumSize`` is
+    /// refused before it is read, and a pipe or device is refused without blocking.
     public static func readFile(_ url: URL) throws(ManifestError) -> Data {
-        let path = url.path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT {
-                throw ManifestError(
-                    .notFound, path: path, reason: "no such manifest (create one with `pinbench pin add`)")
-            }
-            throw ManifestError(.unreadable, path: path, reason: "cannot open it: \(String(cString: strerror(code)))")
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw ManifestError(.unreadable, path: path, reason: "not a regular file; give the manifest's JSON file")
-        }
-        guard Int(status.st_size) <= maximumSize else {
-            throw tooLarge(path: path, size: Int(status.st_size))
-        }
-        let data: Data
         do {
-            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
+            return try BoundedFileReader.read(url, limit: maximumSize, what: "manifest")
         } catch {
-            throw ManifestError(.unreadable, path: path, reason: "cannot read it: \(String(cString: strerror(errno)))")
+            switch error.code {
+            case .notFound:
+                throw ManifestError(
+                    .notFound, path: error.path, reason: "no such manifest (create one with `pinbench pin add`)")
+            case .tooLarge:
+                throw ManifestError(.tooLarge, path: error.path, reason: error.reason)
+            default:
+                throw ManifestError(.unreadable, path: error.path, reason: error.reason)
+            }
         }
-        guard data.count <= maximumSize else { throw tooLarge(path: path, size: data.count) }
-        return data
     }
 
     private static func tooLarge(path: String, size: Int) -> ManifestError {
         ManifestError(
             .tooLarge, path: path,
-            reason: "the file is \(size) bytes; a manifest may be at most \(maximumSize >> 20) MiB, so this is not one")
+            reason: "is \(size) bytes, larger than \(BoundedFileReader.describe(bytes: maximumSize)), the limit for a "
+                + "manifest; is it the right file?")
     }
 
     /// Encodes with sorted keys, two-space indentation, domains ordered by host and a final newline, so the same
