@@ -196,7 +196,7 @@ struct JSONReader {
             for earlier in keys[frame.keysStart...] {
                 let other = nodes[earlier]
                 if !node.hasEscapes && !other.hasEscapes {
-                    if text.elementsEqual(UnsafeBufferPointer(rebasing: bytes[Int(other.start)..<Int(other.end)])) {
+                    if bytesEqual(text, UnsafeBufferPointer(rebasing: bytes[Int(other.start)..<Int(other.end)])) {
                         return earlier
                     }
                 } else if keyText(node) == keyText(other) {

@@ -143,6 +143,14 @@ struct JSONTape {
     }
 }
 
+/// Byte-for-byte equality of two buffers with `memcmp`: plain C, so it stays fast in unoptimized (debug and test)
+/// builds too, where the generic `elementsEqual` costs a metadata lookup per byte.
+func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let first = a.baseAddress, let second = b.baseAddress else { return true }
+    return memcmp(first, second, a.count) == 0
+}
+
 /// How JSON paths spell their steps.
 enum JSONPathText {
     /// `.name` for a plain name, `["odd key"]` for anything else (escaped so that it stays one line).

@@ -51,7 +51,11 @@ struct StrictFields<Field: RawRepresentable & CaseIterable & Equatable> where Fi
         let range = Int(node.start)..<Int(node.end)
         return tape.bytes.withUnsafeBufferPointer { buffer in
             let key = UnsafeBufferPointer(rebasing: buffer[range])
-            return fields.firstIndex { $0.rawValue.utf8.elementsEqual(key) }
+            for (index, field) in fields.enumerated() {
+                var name = field.rawValue
+                if name.withUTF8({ bytesEqual($0, key) }) { return index }
+            }
+            return nil
         }
     }
 
