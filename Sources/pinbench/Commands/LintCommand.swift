@@ -9,7 +9,8 @@ struct LintCommand: ParsableCommand {
         abstract: "Check the manifest for pins that would lock an app out (the lockout guard).",
         discussion: """
             Errors: an enforced domain with fewer than two pins, a pin value that is not base64 of 32 bytes, a \
-            duplicate domain, an unreadable trust anchor. Warnings: no backup pin (or every backup in the served \
+            duplicate domain, an unreadable trust anchor, a pin label over 200 or a note over 1000 characters. \
+            Warnings: no backup pin (or every backup in the served \
             chain), every pin on a leaf expiring within 30 days, an expires date in the past, pins that match \
             nothing the server presents (with --served).
 
@@ -41,7 +42,7 @@ struct LintCommand: ParsableCommand {
             guard let separator = entry.firstIndex(of: "="), separator != entry.startIndex else {
                 throw CLIFailure("--served \(entry): expected HOST=FILE")
             }
-            let host = entry[..<separator].lowercased()
+            let host = try HostArgument.parse(String(entry[..<separator])).text
             chains[host] = try ChainFile.read(String(entry[entry.index(after: separator)...]))
         }
         let findings = ManifestLinter().lint(

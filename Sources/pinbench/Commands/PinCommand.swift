@@ -54,6 +54,7 @@ struct PinAddCommand: ParsableCommand {
     @OptionGroup var manifestOptions: ManifestOptions
 
     func run() throws {
+        let host = try HostArgument.parse(self.host).text
         let certificates = try ChainFile.read(chain)
         guard certificates.indices.contains(level) else {
             throw CLIFailure(
@@ -110,6 +111,7 @@ struct PinRemoveCommand: ParsableCommand {
     @OptionGroup var manifestOptions: ManifestOptions
 
     func run() throws {
+        let host = try HostArgument.parse(self.host).text
         var document = try ManifestStore.load(manifestOptions.url)
         let outcome = ManifestEditor.removePin(value: value, host: host, from: &document.manifest)
         guard outcome.didChange else {

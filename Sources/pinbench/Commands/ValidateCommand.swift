@@ -34,6 +34,7 @@ struct ValidateCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
+        let host = try HostArgument.parse(self.host).text
         let document = try manifestOptions.loadForReading()
         let anchors = try trust.anchors(for: document)
         let certificates = try ChainFile.read(chain)
