@@ -82,7 +82,7 @@ public final class WorkbenchSession {
                     let saved = try ManifestStore.save(document)
                     pending += state.apply(.saved(saved))
                 } catch {
-                    pending += state.apply(.saveFailed(error.description))
+                    pending += state.apply(.saveFailed(error))
                 }
             case .fetch(let requests):
                 for request in requests {
