@@ -94,7 +94,7 @@ public enum ManifestStore {
             let loaded = try data.map { data throws(ManifestError) in try ManifestCodec.decode(data, path: url.path) }
             var manifest = loaded ?? PinManifest()
             let result = try edit(&manifest)
-            if let loaded, manifest == loaded { return result }
+            if manifest == (loaded ?? PinManifest()) { return result }
             try gate(manifest)
             try AtomicFileWriter.write(ManifestCodec.encode(manifest), to: target)
             return result
