@@ -11,7 +11,8 @@ import Testing
 #endif
 
 /// Real `pinbench pin add` processes against one manifest file: run at once, through a symbolic link, and killed
-/// with SIGKILL in the middle of a save. Each test prints its figures (for RELIABILITY.md).
+/// with SIGKILL in the middle of a save. Each test prints its figures (for RELIABILITY.md); a longer run for those
+/// figures: `PINBENCH_WRITERS=8x25 PINBENCH_KILL_ATTEMPTS=200 swift test --filter ConcurrentWriteTests`.
 @Suite("Concurrent and interrupted manifest writes")
 struct ConcurrentWriteTests {
     let pki = TestPKI.shared
@@ -32,8 +33,9 @@ struct ConcurrentWriteTests {
         "processes running pin add at once on one manifest: every write that exited 0 is in the file",
         arguments: [false, true])
     func concurrentPinAdds(throughLink: Bool) async throws {
-        let processes = 4
-        let writesEach = 6
+        let scale = (ProcessInfo.processInfo.environment["PINBENCH_WRITERS"] ?? "4x6").split(separator: "x")
+        let processes = scale.first.flatMap { Int($0) } ?? 4
+        let writesEach = scale.last.flatMap { Int($0) } ?? 6
         var targetFolder = folder.url
         if throughLink {
             // pins.json -> config/pins.json, the target private to its owner.
@@ -102,7 +104,7 @@ struct ConcurrentWriteTests {
         let url = folder.url.appendingPathComponent(manifest)
         try Self.largeManifest(domains: 3000).write(to: url)
         let folderURL = folder.url
-        let attempts = 24
+        let attempts = ProcessInfo.processInfo.environment["PINBENCH_KILL_ATTEMPTS"].flatMap { Int($0) } ?? 24
         let figures = try await OffPoolThread.run {
             try Self.killWritersRepeatedly(attempts: attempts, manifest: manifest, in: folderURL)
         }

@@ -18,7 +18,7 @@ enum LabManifestWriter {
         do {
             try lab.writeRoot(to: rootURL)
         } catch {
-            throw CLIFailure("could not write the lab root to \(rootURL.path): \(error.localizedDescription)")
+            throw CLIFailure("could not write the lab root to \(rootURL.path): \(FileErrorText.reason(error))")
         }
         let document = ManifestDocument(
             manifest: lab.demoManifest(rootAnchorPath: rootName),
