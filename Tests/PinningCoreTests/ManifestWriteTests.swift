@@ -209,7 +209,7 @@ struct ManifestWriteTests {
         let missingFolder = folder.url.appendingPathComponent("missing/pins.json")
         do { try addDomain("x.test", to: missingFolder) } catch { messages.append("\(error)") }
         #expect(messages.count == 3)
-        #expect(messages[0] == "\(subfolder.path): is a folder; a manifest is a JSON file")
+        #expect(messages[0] == "\(subfolder.path): is a folder; give the manifest file inside it")
         #expect(messages[1].hasPrefix(subfolder.path + ": "))
         #expect(messages[2].hasPrefix(missingFolder.path + ": ") && messages[2].contains("does not exist"))
         for message in messages {

@@ -50,7 +50,7 @@ public enum ManifestStore {
 
     /// Reads and decodes the manifest at `url`.
     public static func load(_ url: URL) throws(ManifestError) -> ManifestDocument {
-        guard let data = try ManifestFileReader.readIfPresent(url.path, shownPath: url.path) else {
+        guard let data = try readIfPresent(url.path, shownPath: url.path) else {
             throw ManifestError(
                 .notFound,
                 path: url.path,
@@ -63,7 +63,7 @@ public enum ManifestStore {
 
     /// Loads the manifest, or starts an empty one when the file does not exist yet.
     public static func loadOrCreate(_ url: URL) throws(ManifestError) -> ManifestDocument {
-        guard let data = try ManifestFileReader.readIfPresent(url.path, shownPath: url.path) else {
+        guard let data = try readIfPresent(url.path, shownPath: url.path) else {
             return ManifestDocument(manifest: PinManifest(), url: url, loadedFingerprint: nil)
         }
         let manifest = try ManifestCodec.decode(data, path: url.path)
@@ -86,7 +86,7 @@ public enum ManifestStore {
         _ edit: (inout PinManifest) throws -> Result
     ) throws -> Result {
         try withLock(url, timeout: lockTimeout) { target throws -> Result in
-            let data = try ManifestFileReader.readIfPresent(target.path, shownPath: url.path)
+            let data = try readIfPresent(target.path, shownPath: url.path)
             if data == nil && !createIfMissing {
                 throw ManifestError(
                     .notFound, path: url.path, reason: "no such manifest (create one with `pinbench pin add`)")
@@ -115,7 +115,7 @@ public enum ManifestStore {
         let url = document.url
         do {
             return try withLock(url, timeout: lockTimeout) { target throws(ManifestError) -> ManifestDocument in
-                let current = try ManifestFileReader.readIfPresent(target.path, shownPath: url.path)
+                let current = try readIfPresent(target.path, shownPath: url.path)
                 let currentFingerprint = current.map(fingerprint)
                 if currentFingerprint != document.loadedFingerprint {
                     let what =
@@ -149,6 +149,21 @@ public enum ManifestStore {
         defer { lock.release() }
         AtomicFileWriter.removeStaleTemporaries(of: target)
         return try body(target)
+    }
+
+    /// Manifests are small (10,000 domains take about 5 MiB); a file past this is not one, and is not read.
+    public static let maximumFileSize = 64 << 20
+
+    /// The bytes of the file at `path`, or nil when there is none; errors name `shownPath` (the path the user gave,
+    /// when `path` is the target of a link). A FIFO, a device or a huge file is refused, never read.
+    private static func readIfPresent(_ path: String, shownPath: String) throws(ManifestError) -> Data? {
+        do {
+            return try BoundedFileReader.read(URL(fileURLWithPath: path), limit: maximumFileSize, what: "manifest")
+        } catch {
+            if error.code == .notFound { return nil }
+            let through = path == shownPath ? "" : " (the target of the link, \(path))"
+            throw ManifestError(.unreadable, path: shownPath, reason: error.reason + through)
+        }
     }
 
     static func fingerprint(_ data: Data) -> String {
