@@ -156,7 +156,12 @@ struct ManifestWriteTests {
     }
 
     @Test("a writer that cannot get the lock in time names the lock file and its holder, and writes nothing")
-    func lockTimeout() throws {
+    func lockTimeout() async throws {
+        // The waits block their thread: off the cooperative pool.
+        try await OffPoolThread.run { try lockTimeoutBlocking() }
+    }
+
+    private func lockTimeoutBlocking() throws {
         try addDomain("a.test", to: url)
         let before = folder.read("pins.json")
         let lockPath = folder.path(".pins.json.lock")
@@ -186,10 +191,10 @@ struct ManifestWriteTests {
     }
 
     @Test("temporary files of dead writers are removed by the next write; live ones and other files are not")
-    func staleTemporaries() throws {
+    func staleTemporaries() async throws {
         try addDomain("a.test", to: url)
-        let dead = try ProcessRunner.run("/bin/sh", ["-c", "echo $$"]).stdoutText.trimmingCharacters(
-            in: .whitespacesAndNewlines)
+        let dead = try await OffPoolThread.run { try ProcessRunner.run("/bin/sh", ["-c", "echo $$"]) }.stdoutText
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         let stale = ".pins.json.pinbench-tmp.\(dead).1a2b"
         let live = ".pins.json.pinbench-tmp.1.3c4d"  // pid 1 is alive
         let otherManifest = ".other.json.pinbench-tmp.\(dead).5e6f"
