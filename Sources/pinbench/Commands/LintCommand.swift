@@ -66,19 +66,25 @@ struct LintCommand: ParsableCommand {
 /// The gate in front of every write: lint errors block it unless the user overrides, and then it says what it risks.
 enum LintGate {
     static func missingAnchors(_ document: ManifestDocument) -> [String] {
-        let folder = document.url.deletingLastPathComponent()
-        return document.manifest.trustAnchors.filter { path in
+        missingAnchors(document.manifest, at: document.url)
+    }
+
+    static func missingAnchors(_ manifest: PinManifest, at url: URL) -> [String] {
+        let folder = url.deletingLastPathComponent()
+        return manifest.trustAnchors.filter { path in
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
             return !FileManager.default.isReadableFile(atPath: url.path)
         }
     }
 
-    /// Saves `document` unless lint finds errors and `allowErrors` is false. Prints the findings either way.
-    static func save(_ document: ManifestDocument, allowErrors: Bool) throws {
+    /// Lets the write of `manifest` to `url` go ahead unless lint finds errors and `allowErrors` is false. Prints the
+    /// findings either way. Run by ``ManifestStore/update(at:createIfMissing:lockTimeout:beforeWriting:_:)`` under
+    /// the manifest's lock, so it judges exactly what is written.
+    static func check(_ manifest: PinManifest, writingTo url: URL, allowErrors: Bool) throws {
         let findings = ManifestLinter().lint(
-            document.manifest,
+            manifest,
             now: Date(),
-            missingTrustAnchors: missingAnchors(document)
+            missingTrustAnchors: missingAnchors(manifest, at: url)
         )
         let errors = findings.filter { $0.severity == .error }
         for finding in findings { Output.note(finding.formatted) }
@@ -88,13 +94,12 @@ enum LintGate {
                 "an app shipping this manifest may lock its users out of \(hosts.isEmpty ? "its servers" : hosts)"
             guard allowErrors else {
                 throw CLIFailure(
-                    "refusing to write \(document.url.path): \(counted(errors.count, "lint error")); "
+                    "refusing to write \(url.path): \(counted(errors.count, "lint error")); "
                         + "\(risk). Fix them, or re-run with --allow-lint-errors to write anyway.",
                     exitCode: .rejected
                 )
             }
             Output.note("warning: writing despite lint errors (--allow-lint-errors): \(risk).")
         }
-        try ManifestStore.save(document)
     }
 }
