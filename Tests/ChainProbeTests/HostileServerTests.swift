@@ -36,11 +36,11 @@ struct HostileServerTests {
         #expect(failure.reason.contains(listener.address))
         #expect(failure.reason.contains("0.5 s"))
         #expect(elapsed >= deadline, "it waits the whole deadline")
-        // The bound proves the probe gives up on its own deadline instead of hanging toward the system's TCP
-        // timeouts (minutes). It is measured where the test resumes, and on a 2-core machine running the whole
-        // suite in parallel, other tests' CPU-bound work (RSA key generation) can delay that resumption by
-        // seconds; the reason text above already shows the probe used its 0.5 s deadline.
-        #expect(elapsed < deadline + .seconds(10), "and not much longer")
+        // The bound proves the probe gives up on its own deadline instead of waiting on a server that never speaks
+        // (forever: no TCP timeout ends a silent, open connection). It is measured where the test resumes, and on
+        // a loaded 2-core machine other tests' CPU-bound work (key generation, fuzzers beside the suite) delayed
+        // that resumption by up to 22 s; the reason text above already shows the probe used its 0.5 s deadline.
+        #expect(elapsed < deadline + .seconds(60), "and does not wait on the server")
         #expect(listener.counts.accepted == 1)
     }
 
