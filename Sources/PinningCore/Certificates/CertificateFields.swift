@@ -63,7 +63,12 @@ struct CertificateFields {
             fields = (bytes, issuer, subject, validity, Array(key.encodedBytes), extensions)
         }
         guard let fields else { throw ASN1Error.invalidASN1Object(reason: "empty to-be-signed part") }
-        serialNumber = fields.serial
+        // The INTEGER's content bytes without the sign padding, as swift-certificates and openssl show them.
+        var serial = fields.serial
+        if serial.count > 1, serial.first == 0, let next = serial.dropFirst().first, next & 0x80 != 0 {
+            serial = serial.dropFirst()
+        }
+        serialNumber = serial
         issuer = fields.issuer
         subject = fields.subject
         (notBefore, notAfter) = fields.validity
