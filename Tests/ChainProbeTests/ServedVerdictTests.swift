@@ -56,7 +56,9 @@ struct ServedVerdictTests {
         try writeManifest(host: host, port: server.port, pins: [])
         let spki = try await OffPoolThread.run { try OpenSSLCLI.spkiPin(certificatePEM: leaf.pem) }
 
-        let validate = try await run(["validate", "--host", host, "--chain", "served.pem", "--no-system-trust", "--json"])
+        let validate = try await run([
+            "validate", "--host", host, "--chain", "served.pem", "--no-system-trust", "--json",
+        ])
         #expect(validate.status == 1, "\(validate.stderrText)")
         let inspect = try await run(["inspect", host, "--no-system-trust", "--json", "--timeout", "5"])
         #expect(inspect.status == 1, "\(inspect.stderrText)")
@@ -138,7 +140,10 @@ struct ServedVerdictTests {
             host: pki.host, port: server.port,
             pins: [
                 ["type": "spki-sha256", "value": spare, "role": "active"],
-                ["type": "spki-sha256", "value": Data(repeating: 8, count: 32).base64EncodedString(), "role": "backup"],
+                [
+                    "type": "spki-sha256", "value": Data(repeating: 8, count: 32).base64EncodedString(),
+                    "role": "backup",
+                ],
             ])
         let rejected = try await run(["validate", "--host", pki.host, "--chain", "served.pem", "--no-system-trust"])
         #expect(rejected.status == 1)

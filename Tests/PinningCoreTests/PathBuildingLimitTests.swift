@@ -14,7 +14,9 @@ struct PathBuildingLimitTests {
     static let mesh: CrossSignedMesh = try! CrossSignedMesh(host: host)
 
     /// Runs swift-certificates' verifier over the mesh with stores that count against `limits`.
-    func search(_ presented: [Certificate], anchors: [Certificate], limits: PathBuildingLimits) async
+    func search(
+        _ presented: [Certificate], anchors: [Certificate], limits: PathBuildingLimits
+    ) async
         -> (SignatureCheckBudget, CertificateValidationResult)
     {
         let budget = SignatureCheckBudget(limits)

@@ -10,7 +10,10 @@ import Testing
 struct RefusedKeyTests {
     static let keys: [(OpenSSLIssuedCertificate.Key, summary: String, refusal: String)] = [
         (.rsa(bits: 1024), "RSA 1024", "RSA key of 1024 bits; clients require at least 2048"),
-        (.ec(curve: "secp256k1"), "EC secp256k1", "EC key on curve secp256k1; clients accept only P-256, P-384 and P-521"),
+        (
+            .ec(curve: "secp256k1"), "EC secp256k1",
+            "EC key on curve secp256k1; clients accept only P-256, P-384 and P-521"
+        ),
         (.ec(curve: "brainpoolP256r1"), "EC brainpoolP256r1", "EC key on curve brainpoolP256r1; clients accept only"),
         (.ec(curve: "prime192v1"), "EC P-192", "EC key on curve P-192; clients accept only"),
     ]
@@ -78,7 +81,8 @@ struct RefusedKeyTests {
         }
         #expect(strict.status != 0 && strict.output.contains("key too weak"), "\(strict.output)")
         #expect(lenient.status == 0, "the chain is otherwise valid: \(lenient.output)")
-        let anchors = try CertificateChainDecoder.decode(Data(root.pem.utf8), source: "root.pem").compactMap(\.certificate)
+        let anchors = try CertificateChainDecoder.decode(Data(root.pem.utf8), source: "root.pem").compactMap(
+            \.certificate)
         let chain = try CertificateChainDecoder.decode(Data(leaf.pem.utf8), source: "leaf.pem")
         let validator = PinValidator(manifest: PinManifest(), trustAnchors: TrustAnchors(certificates: anchors))
         let verdict = await validator.validate(host: host, chain: chain, at: Date())
@@ -101,7 +105,8 @@ struct RefusedKeyTests {
                 extensions: ["subjectAltName=DNS:\(host)"])
             return (root, intermediate, leaf)
         }
-        let anchors = try CertificateChainDecoder.decode(Data(root.pem.utf8), source: "root.pem").compactMap(\.certificate)
+        let anchors = try CertificateChainDecoder.decode(Data(root.pem.utf8), source: "root.pem").compactMap(
+            \.certificate)
         let chain = try CertificateChainDecoder.decode(Data((leaf.pem + intermediate.pem).utf8), source: "chain.pem")
         #expect(chain[0].certificate != nil && chain[1].certificate == nil)
         let verdict = await PinValidator(manifest: PinManifest(), trustAnchors: TrustAnchors(certificates: anchors))

@@ -29,7 +29,8 @@ struct SubjectAlternativeNameTests {
             host: "api.pinbench.test", accepted: false),
     ]
 
-    @Test("verdicts against openssl verify -verify_hostname (which falls back to the CN, where clients do not)",
+    @Test(
+        "verdicts against openssl verify -verify_hostname (which falls back to the CN, where clients do not)",
         arguments: cases)
     func verdicts(_ example: Case) async throws {
         let (root, leaf, openssl) = try await OffPoolThread.run {
@@ -38,7 +39,8 @@ struct SubjectAlternativeNameTests {
                 subject: example.subject, key: .ec(curve: "prime256v1"), by: root, extensions: example.extensions)
             return (root, leaf, try leaf.opensslVerify(anchor: root, host: example.host))
         }
-        let anchors = try CertificateChainDecoder.decode(Data(root.pem.utf8), source: "root.pem").compactMap(\.certificate)
+        let anchors = try CertificateChainDecoder.decode(Data(root.pem.utf8), source: "root.pem").compactMap(
+            \.certificate)
         let chain = try CertificateChainDecoder.decode(Data(leaf.pem.utf8), source: "leaf.pem")
         let verdict = await PinValidator(manifest: PinManifest(), trustAnchors: TrustAnchors(certificates: anchors))
             .validate(host: example.host, chain: chain, at: Date())

@@ -62,9 +62,10 @@ public struct OpenSSLIssuedCertificate: Sendable {
 
     /// `openssl verify` of `self` against `anchor`, with `-verify_hostname host` and extra arguments
     /// (`-auth_level 2`, ...): the exit status and the output.
-    public func opensslVerify(anchor: OpenSSLIssuedCertificate, untrusted: [OpenSSLIssuedCertificate] = [],
-        host: String, arguments: [String] = []) throws -> (status: Int32, output: String)
-    {
+    public func opensslVerify(
+        anchor: OpenSSLIssuedCertificate, untrusted: [OpenSSLIssuedCertificate] = [],
+        host: String, arguments: [String] = []
+    ) throws -> (status: Int32, output: String) {
         let folder = TemporaryFolder()
         var all = ["verify", "-CAfile", folder.write("anchor.pem", anchor.pem), "-verify_hostname", host] + arguments
         if !untrusted.isEmpty {

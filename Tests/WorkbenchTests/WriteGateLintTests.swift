@@ -27,7 +27,8 @@ struct WriteGateLintTests {
         ])
         manifest.trustAnchors = ["anchors/gone.pem"]
         var state = WorkbenchState(
-            document: F.document(manifest, url: folder.appendingPathComponent("pins.json")), size: Size(width: 100, height: 30),
+            document: F.document(manifest, url: folder.appendingPathComponent("pins.json")),
+            size: Size(width: 100, height: 30),
             now: F.now, themeName: "default", themeNames: ThemeCatalog.shipped.themes.map(\.name))
         await F.press([.character("R"), .character("w")], on: &state)
         guard case .writeGate(let gate) = state.overlay else {

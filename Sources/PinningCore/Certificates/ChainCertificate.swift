@@ -51,7 +51,6 @@ public struct ChainCertificate: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(der) }
 }
 
-
 extension CertificateDetails {
     /// The details a chain certificate carries (computed once when it was decoded).
     public init(_ entry: ChainCertificate) {

@@ -12,7 +12,9 @@ public struct FetchedChain: Hashable, Sendable {
     public var cipher: String?
     public var fetchedAt: Date
 
-    public init(certificates: [ChainCertificate], protocolVersion: String? = nil, cipher: String? = nil, fetchedAt: Date) {
+    public init(
+        certificates: [ChainCertificate], protocolVersion: String? = nil, cipher: String? = nil, fetchedAt: Date
+    ) {
         self.certificates = certificates
         self.details = certificates.map(\.details)
         self.protocolVersion = protocolVersion
