@@ -20,11 +20,19 @@ struct ServedVerdictTests {
 
     /// A manifest with `trustAnchors: [root.pem]` and one domain dialled at `port`.
     func writeManifest(host: String, port: UInt16, pins: [[String: String]]) throws {
+        try writeManifest([(host, port, pins)])
+    }
+
+    /// A manifest with `trustAnchors: [root.pem]` and domains dialled on 127.0.0.1.
+    func writeManifest(_ domains: [(host: String, port: UInt16, pins: [[String: String]])]) throws {
         let manifest: [String: Any] = [
             "schema": 1, "trustAnchors": ["root.pem"],
-            "domains": [
-                ["host": host, "port": Int(port), "connect": "127.0.0.1", "mode": "enforce", "pins": pins]
-            ],
+            "domains": domains.map { domain -> [String: Any] in
+                [
+                    "host": domain.host, "port": Int(domain.port), "connect": "127.0.0.1", "mode": "enforce",
+                    "pins": domain.pins,
+                ]
+            },
         ]
         try JSONSerialization.data(withJSONObject: manifest).write(to: folder.url.appendingPathComponent("pins.json"))
     }
@@ -87,11 +95,14 @@ struct ServedVerdictTests {
     @Test("a leaf plus 30 cross-signed CAs: inspect --timeout 2 finishes and says path building was cut short")
     func hostileChainIsBounded() async throws {
         let host = "mesh.pinbench.test"
+        let pki = TestPKI.shared
         let mesh = try await OffPoolThread.run { try CrossSignedMesh(host: host, key: .p521) }
-        folder.write("root.pem", TestPKI.shared.root.pem)
+        folder.write("root.pem", pki.root.pem)
         let server = try await OpenSSLServer.start(.init(mesh.leaf, chain: mesh.authorities))
         defer { server.stop() }
-        try writeManifest(host: host, port: server.port, pins: [])
+        let good = try await OpenSSLServer.start(.init(pki.good.leaf, chain: pki.good.intermediates))
+        defer { good.stop() }
+        try writeManifest([(host, server.port, []), (pki.host, good.port, [])])
         let started = ContinuousClock.now
         let inspect = try await run(["inspect", host, "--no-system-trust", "--timeout", "2"])
         let inspectTime = ContinuousClock.now - started
@@ -100,8 +111,10 @@ struct ServedVerdictTests {
         let checkStarted = ContinuousClock.now
         let check = try await run(["check", "--no-system-trust", "--json", "--timeout", "2"])
         let checkTime = ContinuousClock.now - checkStarted
-        let row = try #require((try json(check)["results"] as? [[String: Any]])?.first)
-        #expect(row["rejection"] as? String == "path-building-cut-short")
+        let rows = try #require(try json(check)["results"] as? [[String: Any]])
+        let byHost = Dictionary(uniqueKeysWithValues: rows.map { ($0["host"] as? String ?? "", $0) })
+        #expect(byHost[host]?["rejection"] as? String == "path-building-cut-short")
+        #expect(byHost[pki.host]?["outcome"] as? String == "not-pinned", "the good domain is judged beside it")
         // Recorded, not asserted: the figures for RELIABILITY.md.
         print("hostile chain (31 certificates, P-521): inspect --timeout 2 took \(inspectTime), check \(checkTime)")
     }
