@@ -8,7 +8,8 @@ import X509
 
 /// Path building through a hostile chain (CA certificates that share a subject and cross-sign each other) is
 /// exponential; every verification stops after a cap on signature checks, or at its deadline, and says so.
-@Suite("Bounded path building")
+/// Serialized: the searches are CPU-bound on the shared test pool, and one at a time leaves room for other suites.
+@Suite("Bounded path building", .serialized)
 struct PathBuildingLimitTests {
     static let host = "mesh.pinbench.test"
     static let mesh: CrossSignedMesh = try! CrossSignedMesh(host: host)

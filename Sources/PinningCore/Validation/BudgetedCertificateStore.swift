@@ -30,6 +30,9 @@ struct BudgetedCertificateStore: CustomCertificateStore {
     subscript(subject: DistinguishedName) -> [Certificate]? {
         get async {
             guard let candidates = bySubject[subject], !candidates.isEmpty else { return nil }
+            // Path building is CPU-bound work on the shared cooperative pool: let other tasks run between the
+            // batches of signature checks (other verdicts in `check`, the workbench's messages).
+            await Task.yield()
             let granted = budget.grant(candidates.count)
             return granted == 0 ? nil : Array(candidates.prefix(granted))
         }
