@@ -23,7 +23,9 @@ public final class Terminal {
     /// keys delivered at once, keypad translation, hidden cursor, colour if present and wanted.
     public init(environment: [String: String]) throws(TerminalError) {
         guard isatty(0) == 1, isatty(1) == 1 else {
-            throw TerminalError("the workbench needs a terminal on stdin and stdout")
+            throw TerminalError(
+                "the workbench needs a terminal on stdin and stdout; in scripts and CI use `pinbench check`, "
+                    + "`lint` or `validate` (see `pinbench --help`)")
         }
         SignalFlag.install()
         _ = pb_set_all_locale()

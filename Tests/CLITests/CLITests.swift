@@ -116,6 +116,51 @@ struct CLITests {
         expectCleanError(try await run(["pin", "remove", pki.host, "nope", "-m", manifest]), mentioning: "has no pin")
     }
 
+    @Test(
+        "pin add refuses what is not a host: exit 2, nothing written, the fix named",
+        arguments: [
+            ("a.test:443", "port"),
+            ("https://a.test/", "Write its host alone: \"a.test\""),
+            ("bad host!", "a space at character 4"),
+            ("*.a.test", "includeSubdomains"),
+            ("b$(touch${IFS}X).example.com", "\"$\" at character 2"),
+            ("bücher.example", "xn--bcher-kva.example"),
+            ("a..test", "empty label"),
+        ])
+    func pinAddRefusesBadHosts(host: String, fix: String) async throws {
+        let result = try await run(["pin", "add", host, "--chain", "good.pem", "--level", "0", "-m", "hosts.json"])
+        expectCleanError(result, mentioning: fix)
+        #expect(result.stderrText.contains("is not a host name"), "\(result.stderrText)")
+        #expect(result.stdoutText.isEmpty)
+        #expect(folder.read("hosts.json") == nil, "nothing is written")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("X")), "nothing ran")
+        // The other host arguments take the same rule.
+        expectCleanError(
+            try await run(["pin", "remove", host, "r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=", "-m", "hosts.json"]),
+            mentioning: fix)
+        expectCleanError(
+            try await run(["validate", "--host", host, "--chain", "good.pem", "-m", "hosts.json"]), mentioning: fix)
+    }
+
+    @Test("a hand-written manifest with a bad host or lax JSON is refused by lint, with line, column and JSON path")
+    func lintRefusesBadManifests() async throws {
+        folder.write(
+            "shell.json",
+            """
+            {"schema": 1, "domains": [{"host": "b$(touch${IFS}X).example.com", "mode": "report-only"}]}
+            """)
+        var result = try await run(["lint", "-m", "shell.json"])
+        expectCleanError(result, mentioning: "shell.json:1:36: $.domains[0].host: ")
+        #expect(result.stderrText.contains("\"$\" at character 2"))
+        folder.write("dup.json", "{\"schema\": 1,\n \"domains\": [],\n \"domains\": [{\"host\": \"a.test\"}]}")
+        result = try await run(["lint", "-m", "dup.json"])
+        expectCleanError(result, mentioning: "dup.json:3:2: not valid JSON at $.domains: duplicate key \"domains\"")
+        #expect(result.stderrText.contains("first at 2:2"))
+        folder.write("comma.json", "{\"schema\": 1, \"domains\": [],}")
+        expectCleanError(try await run(["lint", "-m", "comma.json"]), mentioning: "comma.json:1:28: not valid JSON")
+        #expect(!result.stderrText.contains("The given data"))
+    }
+
     @Test("lint: exit 1 on errors with the domain and a fix; --json for scripts; malformed manifests named")
     func lint() async throws {
         folder.write(

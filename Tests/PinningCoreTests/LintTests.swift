@@ -56,6 +56,24 @@ struct LintTests {
         #expect(rules(Fixtures.manifest(healthy), missing: ["anchors/gone.pem"]) == [.missingTrustAnchor])
     }
 
+    @Test("error: a label over 200 or a note over 1000 characters; at the limit, nothing")
+    func textTooLong() throws {
+        var domain = healthy
+        domain.pins[0].label = String(repeating: "é", count: ManifestLinter.maximumLabelLength)
+        domain.pins[1].note = String(repeating: "n", count: ManifestLinter.maximumNoteLength)
+        #expect(rules(Fixtures.manifest(domain)).isEmpty)
+        domain.pins[0].label! += "x"
+        var findings = ManifestLinter().lint(Fixtures.manifest(domain), now: now)
+        #expect(findings.map(\.rule) == [.textTooLong])
+        #expect(findings.first?.severity == .error)
+        #expect(findings.first?.message.contains("label") == true && findings.first?.message.contains("201") == true)
+        domain.pins[0].label = nil
+        domain.pins[1].note! += "x"
+        findings = ManifestLinter().lint(Fixtures.manifest(domain), now: now)
+        #expect(findings.map(\.rule) == [.textTooLong])
+        #expect(findings.first?.message.contains("note") == true)
+    }
+
     @Test("warning: no backup pin, or every backup in today's chain")
     func backups() async {
         var noBackup = healthy

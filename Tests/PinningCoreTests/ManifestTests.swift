@@ -102,7 +102,8 @@ struct ManifestTests {
             Issue.record("accepted \(json)")
         } catch {
             #expect(error.code == .invalidSchema)
-            #expect(error.description.hasPrefix("pins.json: "))
+            #expect(error.description.hasPrefix("pins.json:"))
+            #expect(error.position != nil)
             #expect(error.description.contains(expected), "\(error.description)")
         }
     }

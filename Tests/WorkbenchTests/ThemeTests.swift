@@ -117,6 +117,29 @@ import Testing
         #expect(ThemeCatalog.userDirectory(environment: ["HOME": "/h"]) == "/h/.config/pinbench/themes")
     }
 
+    @Test("a FIFO, a folder and a huge file named *.toml are problems, read without blocking")
+    func hostileThemeFiles() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("pinbench-themes-\(UUID())")
+        let dir = base.appendingPathComponent("pinbench/themes")
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("folder.toml"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        #expect(mkfifo(dir.appendingPathComponent("fifo.toml").path, 0o600) == 0)
+        let huge = dir.appendingPathComponent("huge.toml")
+        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        try "text = { fg = \"red\" }".write(
+            to: dir.appendingPathComponent("red.toml"), atomically: true, encoding: .utf8)
+        let catalog = ThemeCatalog.load(environment: ["XDG_CONFIG_HOME": base.path])
+        #expect(catalog.theme(named: "red") != nil)
+        #expect(catalog.problems.count == 3, "\(catalog.problems)")
+        #expect(catalog.problems.contains { $0.contains("fifo.toml") && $0.contains("not a regular file") })
+        #expect(catalog.problems.contains { $0.contains("folder.toml") && $0.contains("is a folder") })
+        #expect(catalog.problems.contains { $0.contains("huge.toml") && $0.contains("256 KiB") })
+    }
+
     @Test func nextThemeWraps() {
         let catalog = ThemeCatalog.shipped
         #expect(catalog.theme(after: "default").name == "light")

@@ -255,7 +255,13 @@ import Testing
         #expect(requests == [FetchRequest(host: "new.example", port: 8443)])
 
         await F.press([.character("a")] + F.type("bad host") + [.enter], on: &state)
-        #expect(state.message == StatusMessage("not a host name: bad host", isError: true))
+        #expect(state.message?.isError == true)
+        #expect(state.message?.text.contains("\"bad host\" is not a host name: it contains a space") == true)
+        #expect(state.manifest.domains.count == 5)
+        await F.press([.character("a")] + F.type("*.new.example") + [.enter], on: &state)
+        #expect(state.message?.text.contains("includeSubdomains") == true)
+        await F.press([.character("a")] + F.type("[::1]:8443") + [.enter], on: &state)
+        #expect(state.selectedDomainPolicy?.host == "::1" && state.selectedDomainPolicy?.port == 8443)
         await F.press([.character("a")] + F.type("new.example") + [.enter], on: &state)
         #expect(state.message?.text.contains("already in the manifest") == true)
     }

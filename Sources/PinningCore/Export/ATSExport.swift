@@ -3,18 +3,18 @@
 enum ATSExport {
     static func render(_ domains: [DomainPolicy]) -> ExportResult {
         var warnings: [String] = []
-        var pinned: [String: Any] = [:]
+        var pinned: [String: PropertyListEncoding.Value] = [:]
         for domain in domains {
-            var leaf: [[String: String]] = []
-            var ca: [[String: String]] = []
+            var leaf: [PropertyListEncoding.Value] = []
+            var ca: [PropertyListEncoding.Value] = []
             for pin in domain.pins {
                 guard pin.type == .spkiSHA256 else {
                     warnings.append("\(domain.host): ATS pins public keys only; skipped cert-sha256 pin \(pin.value)")
                     continue
                 }
                 switch pin.position {
-                case .leaf: leaf.append(["SPKI-SHA256-BASE64": pin.value])
-                case .ca: ca.append(["SPKI-SHA256-BASE64": pin.value])
+                case .leaf: leaf.append(.dictionary(["SPKI-SHA256-BASE64": .string(pin.value)]))
+                case .ca: ca.append(.dictionary(["SPKI-SHA256-BASE64": .string(pin.value)]))
                 case .any:
                     warnings.append(
                         "\(domain.host): ATS needs each pin to be a leaf or a CA identity; skipped position-any pin "
@@ -33,12 +33,14 @@ enum ATSExport {
             if domain.expires != nil {
                 warnings.append("\(domain.host): ATS has no pin expiry; expires is not carried")
             }
-            var entry: [String: Any] = ["NSIncludesSubdomains": domain.includeSubdomains]
-            if !leaf.isEmpty { entry["NSPinnedLeafIdentities"] = leaf }
-            if !ca.isEmpty { entry["NSPinnedCAIdentities"] = ca }
-            pinned[domain.host] = entry
+            var entry: [String: PropertyListEncoding.Value] = ["NSIncludesSubdomains": .bool(domain.includeSubdomains)]
+            if !leaf.isEmpty { entry["NSPinnedLeafIdentities"] = .array(leaf) }
+            if !ca.isEmpty { entry["NSPinnedCAIdentities"] = .array(ca) }
+            pinned[domain.host] = .dictionary(entry)
         }
-        let text = PropertyListText.xml(["NSAppTransportSecurity": ["NSPinnedDomains": pinned] as [String: Any]])
-        return ExportResult(text: text, warnings: warnings)
+        let plist = PropertyListEncoding.render(
+            .dictionary(["NSAppTransportSecurity": .dictionary(["NSPinnedDomains": .dictionary(pinned)])]))
+        return ExportResult(
+            text: plist.text, warnings: warnings + PinExporter.alteredWarnings(plist.altered, format: "ATS"))
     }
 }

@@ -1,6 +1,7 @@
-import Foundation
-
 /// Android Network Security Config: a `domain-config` with a `pin-set` per domain.
+///
+/// Every manifest string is escaped for its place (``XMLEncoding``): hosts as element text, the expiry as an
+/// attribute value, labels in comments.
 enum AndroidExport {
     static func render(_ domains: [DomainPolicy]) -> ExportResult {
         var warnings: [String] = []
@@ -8,26 +9,26 @@ enum AndroidExport {
         for domain in domains {
             let (pins, notes) = PinExporter.spkiPins(domain, format: "Android")
             warnings += notes
+            var altered = [domain.host]
             lines.append("    <domain-config>")
             lines.append(
-                "        <domain includeSubdomains=\"\(domain.includeSubdomains)\">\(escape(domain.host))</domain>"
+                "        <domain includeSubdomains=\"\(domain.includeSubdomains)\">"
+                    + "\(XMLEncoding.text(domain.host))</domain>"
             )
-            let expiration = domain.expires.map { " expiration=\"\($0)\"" } ?? ""
-            lines.append("        <pin-set\(expiration)>")
+            let expiration = domain.expires.map { " expiration=\"\(XMLEncoding.attributeValue($0.description))\"" }
+            lines.append("        <pin-set\(expiration ?? "")>")
             for pin in pins {
-                if let label = pin.label { lines.append("            <!-- \(escape(label)), \(pin.role.rawValue) -->") }
-                lines.append("            <pin digest=\"SHA-256\">\(pin.value)</pin>")
+                if let label = pin.label {
+                    lines.append("            <!-- \(XMLEncoding.comment(label + ", " + pin.role.rawValue)) -->")
+                }
+                lines.append("            <pin digest=\"SHA-256\">\(XMLEncoding.text(pin.value))</pin>")
+                altered.append(pin.value)
             }
             lines.append("        </pin-set>")
             lines.append("    </domain-config>")
+            warnings += PinExporter.alteredWarnings(altered.filter { !XMLEncoding.canCarry($0) }, format: "Android")
         }
         lines.append("</network-security-config>")
         return ExportResult(text: lines.joined(separator: "\n") + "\n", warnings: warnings)
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "--", with: "- -")
     }
 }

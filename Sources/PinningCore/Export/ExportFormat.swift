@@ -48,4 +48,12 @@ public enum PinExporter {
         }
         return (pins, warnings)
     }
+
+    /// Warnings for strings a format had to change because it cannot carry some of their characters.
+    static func alteredWarnings(_ altered: [String], format: String) -> [String] {
+        altered.map {
+            "\($0): \(format) cannot carry some characters of this text (XML 1.0 has no way to write them); "
+                + "they were written as visible escapes, so this entry does not match the manifest"
+        }
+    }
 }

@@ -1,4 +1,7 @@
 /// The HTTP `Public-Key-Pins` header of RFC 7469, one per domain (browsers no longer honour it).
+///
+/// Pins are RFC 9110 quoted strings (``HTTPHeaderEncoding``); the `# host` line above each header shows the host
+/// with visible escapes, so no manifest text can end a header or start another.
 enum HPKPExport {
     static let maxAge = 5_184_000
 
@@ -6,20 +9,25 @@ enum HPKPExport {
         var warnings: [String] = ["HPKP is deprecated and ignored by current browsers; prefer app-side pinning"]
         var lines: [String] = []
         for domain in domains {
-            var notes: [String] = []
-            let pins = domain.pins.filter { pin in
-                if pin.type == .spkiSHA256 { return true }
-                notes.append("\(domain.host): HPKP pins public keys only; skipped cert-sha256 pin \(pin.value)")
-                return false
+            var directives: [String] = []
+            for pin in domain.pins {
+                guard pin.type == .spkiSHA256 else {
+                    warnings.append("\(domain.host): HPKP pins public keys only; skipped cert-sha256 pin \(pin.value)")
+                    continue
+                }
+                guard let quoted = HTTPHeaderEncoding.quotedString(pin.value) else {
+                    warnings.append(
+                        "\(domain.host): HPKP: skipped pin \(pin.value); a header cannot carry its characters")
+                    continue
+                }
+                directives.append("pin-sha256=\(quoted)")
             }
-            warnings += notes
-            guard !pins.isEmpty else { continue }
+            guard !directives.isEmpty else { continue }
             let name = domain.mode == .reportOnly ? "Public-Key-Pins-Report-Only" : "Public-Key-Pins"
-            var parts = pins.map { "pin-sha256=\"\($0.value)\"" }
-            parts.append("max-age=\(maxAge)")
-            if domain.includeSubdomains { parts.append("includeSubDomains") }
-            lines.append("# \(domain.host)")
-            lines.append("\(name): " + parts.joined(separator: "; "))
+            directives.append("max-age=\(maxAge)")
+            if domain.includeSubdomains { directives.append("includeSubDomains") }
+            lines.append("# \(TextHazards.visible(domain.host))")
+            lines.append("\(name): " + directives.joined(separator: "; "))
         }
         return ExportResult(text: lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"), warnings: warnings)
     }

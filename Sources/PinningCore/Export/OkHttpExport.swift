@@ -1,4 +1,7 @@
 /// OkHttp `CertificatePinner`: `sha256/` + base64 SPKI hash; `**.host` covers the host and all its subdomains.
+///
+/// Hosts and pins are Kotlin string literals and labels line comments (``KotlinEncoding``): no manifest text can
+/// become a template expression or a line of code.
 enum OkHttpExport {
     static func render(_ domains: [DomainPolicy]) -> ExportResult {
         var warnings: [String] = []
@@ -6,13 +9,14 @@ enum OkHttpExport {
         for domain in domains {
             let (pins, notes) = PinExporter.spkiPins(domain, format: "OkHttp")
             warnings += notes
-            if domain.expires != nil {
-                warnings.append("\(domain.host): OkHttp has no pin expiry; expires \(domain.expires!) is not carried")
+            if let expires = domain.expires {
+                warnings.append("\(domain.host): OkHttp has no pin expiry; expires \(expires) is not carried")
             }
-            let pattern = domain.includeSubdomains ? "**." + domain.host : domain.host
+            let pattern = KotlinEncoding.stringLiteral(domain.includeSubdomains ? "**." + domain.host : domain.host)
             for pin in pins {
-                let comment = pin.label.map { " // \($0), \(pin.role.rawValue)" } ?? " // \(pin.role.rawValue)"
-                lines.append("    .add(\"\(pattern)\", \"sha256/\(pin.value)\")\(comment)")
+                let comment = [pin.label, pin.role.rawValue].compactMap { $0 }.joined(separator: ", ")
+                let value = KotlinEncoding.stringLiteral("sha256/" + pin.value)
+                lines.append("    .add(\(pattern), \(value)) // \(KotlinEncoding.lineComment(comment))")
             }
         }
         lines.append("    .build()")

@@ -2,7 +2,7 @@
 enum TrustKitExport {
     static func render(_ domains: [DomainPolicy]) -> ExportResult {
         var warnings: [String] = []
-        var pinned: [String: Any] = [:]
+        var pinned: [String: PropertyListEncoding.Value] = [:]
         for domain in domains {
             var pins: [Pin] = []
             for pin in domain.pins {
@@ -16,17 +16,21 @@ enum TrustKitExport {
             if pins.count < 2 {
                 warnings.append("\(domain.host): TrustKit refuses a domain with fewer than two pins")
             }
-            var entry: [String: Any] = [
-                "TSKPublicKeyHashes": pins.map(\.value),
-                "TSKIncludeSubdomains": domain.includeSubdomains,
-                "TSKEnforcePinning": domain.mode == .enforce,
+            var entry: [String: PropertyListEncoding.Value] = [
+                "TSKPublicKeyHashes": .array(pins.map { .string($0.value) }),
+                "TSKIncludeSubdomains": .bool(domain.includeSubdomains),
+                "TSKEnforcePinning": .bool(domain.mode == .enforce),
             ]
-            if let expires = domain.expires { entry["TSKExpirationDate"] = expires.description }
-            pinned[domain.host] = entry
+            if let expires = domain.expires { entry["TSKExpirationDate"] = .string(expires.description) }
+            pinned[domain.host] = .dictionary(entry)
         }
-        let text = PropertyListText.xml([
-            "TSKConfiguration": ["TSKSwizzleNetworkDelegates": false, "TSKPinnedDomains": pinned] as [String: Any]
-        ])
-        return ExportResult(text: text, warnings: warnings)
+        let plist = PropertyListEncoding.render(
+            .dictionary([
+                "TSKConfiguration": .dictionary([
+                    "TSKSwizzleNetworkDelegates": .bool(false), "TSKPinnedDomains": .dictionary(pinned),
+                ])
+            ]))
+        return ExportResult(
+            text: plist.text, warnings: warnings + PinExporter.alteredWarnings(plist.altered, format: "TrustKit"))
     }
 }

@@ -17,6 +17,7 @@ public struct LintFinding: Hashable, Sendable, Codable {
         case expiresInPast = "expires-in-past"
         case pinsMatchNothingServed = "pins-match-nothing-served"
         case missingTrustAnchor = "missing-trust-anchor"
+        case textTooLong = "text-too-long"
     }
 
     public let severity: Severity

@@ -103,6 +103,7 @@ public struct ManifestLinter: Sendable {
                 )
             )
         }
+        findings += textLengthFindings(domain)
         findings += backupFindings(domain, served: served)
         if let leafFinding = expiringLeafFinding(domain, now: now) {
             findings.append(leafFinding)
@@ -121,6 +122,33 @@ public struct ManifestLinter: Sendable {
                     fix: "Run `pinbench inspect \(host)` and pin a key from the served chain."
                 )
             )
+        }
+        return findings
+    }
+
+    /// The longest pin label and note accepted, in characters: enough for any real description, short enough that
+    /// a review, a terminal line or an export comment can show it whole.
+    public static let maximumLabelLength = 200
+    public static let maximumNoteLength = 1_000
+
+    private func textLengthFindings(_ domain: DomainPolicy) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        for pin in domain.pins {
+            let texts = [("label", pin.label, Self.maximumLabelLength), ("note", pin.note, Self.maximumNoteLength)]
+            for (name, text, limit) in texts {
+                guard let count = text?.count, count > limit else { continue }
+                findings.append(
+                    LintFinding(
+                        .error,
+                        .textTooLong,
+                        host: domain.host,
+                        message: "the \(name) of pin \(pin.value.prefix(44)) is \(count) characters long; at most "
+                            + "\(limit) are allowed.",
+                        fix: "Shorten the \(name) to \(limit) characters or fewer; keep long explanations in the "
+                            + "repository's documentation."
+                    )
+                )
+            }
         }
         return findings
     }

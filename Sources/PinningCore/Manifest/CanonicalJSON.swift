@@ -20,7 +20,8 @@ public enum CanonicalJSON {
 ///
 /// An earlier version decoded the compact text into a tree of `Decodable` values, finding each value's kind by
 /// failed decoding attempts; for a 10,000-domain manifest that threw most of a million errors and took a second.
-/// Strings are unescaped and written again by ``JSONStringWriter`` so the escaping rules stay ours.
+/// Strings are unescaped and written again by ``JSONEncoding`` so the escaping rules stay ours: no control,
+/// bidirectional control or line separator is ever written raw.
 struct CanonicalReformatter {
     private let bytes: [UInt8]
     private var index = 0
@@ -60,7 +61,7 @@ struct CanonicalReformatter {
             text += ": "
             index += 1
         case UInt8(ascii: "\""):
-            JSONStringWriter.write(readString(), into: &text)
+            JSONEncoding.writeString(readString(), into: &text)
         default:
             // A number, true, false or null: copied as written.
             let start = index
@@ -119,31 +120,5 @@ struct CanonicalReformatter {
         let digits = String(decoding: bytes[index..<end], as: UTF8.self)
         index = end
         return UInt32(digits, radix: 16) ?? 0xFFFD
-    }
-}
-
-/// Writes JSON string literals the way the manifest spells them: C0 and C1 controls, DEL and the line separators
-/// escaped, everything else as itself.
-enum JSONStringWriter {
-    static func write(_ value: String, into text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || (0x2028...0x2029).contains(scalar.value)
-                {
-                    text += String(format: "\\u%04x", scalar.value)
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        text += "\""
     }
 }

@@ -2,60 +2,83 @@ import Foundation
 
 /// Turns manifest JSON into values and back, strictly on the way in and deterministically on the way out.
 public enum ManifestCodec {
-    /// Decodes a manifest; `path` names the file in errors, which carry the JSON path of the offending field.
+    /// The largest manifest read, in bytes; see ``JSONReader/maximumSize``.
+    public static var maximumSize: Int { JSONReader.maximumSize }
+    /// The deepest nesting read; see ``JSONReader/maximumDepth``.
+    public static var maximumDepth: Int { JSONReader.maximumDepth }
+
+    /// Decodes a manifest with the strict reader; `path` names the file in errors, which carry the line, column
+    /// and JSON path of the offending text.
     ///
-    /// A large manifest is decoded in parts, one per core: each part parses the whole text, which is quick, but
-    /// builds only its share of the domains, which is where the time goes. Part 0 also reads the top-level fields,
-    /// and its error is reported first, so the error is the one a single pass would report.
+    /// A large manifest's domains are built in parts, one per core, from the one parsed tape. Each part reports
+    /// its first error, and the error of the earliest part wins, so the error is the one a single pass reports.
     public static func decode(_ data: Data, path: String) throws(ManifestError) -> PinManifest {
         let parts = min(ProcessInfo.processInfo.activeProcessorCount, data.count / bytesPerPart)
         return try decode(data, path: path, parts: parts)
     }
 
-    /// Decodes in `count` parts on as many threads.
-    static func decode(_ data: Data, path: String, parts count: Int) throws(ManifestError) -> PinManifest {
-        guard count > 1 else { return try decode(data, part: nil, path: path) }
-        let results = ResultSlots(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            results[index] = Result { () throws(ManifestError) in
-                try decode(data, part: Part(index: index, count: count), path: path)
-            }
-        }
-        var manifest = try results[0].get()
-        for index in 1..<count {
-            manifest.domains += try results[index].get().domains
-        }
-        return manifest
-    }
-
     /// Below this size one pass is fast enough that threads would not pay for themselves.
     static let bytesPerPart = 1 << 20
 
-    private static func decode(_ data: Data, part: Part?, path: String) throws(ManifestError) -> PinManifest {
-        let decoder = JSONDecoder()
-        if let part { decoder.userInfo[partKey] = part }
+    /// Decodes, building the domains in `count` parts on as many threads.
+    static func decode(_ data: Data, path: String, parts count: Int) throws(ManifestError) -> PinManifest {
+        guard data.count <= maximumSize else { throw tooLarge(path: path, size: data.count) }
+        let tape: JSONTape
         do {
-            return try decoder.decode(PinManifest.self, from: data)
-        } catch let error as DecodingError {
-            throw ManifestError(.invalidSchema, path: path, reason: describe(error))
+            tape = try JSONReader.read([UInt8](data))
         } catch {
-            throw ManifestError(.invalidJSON, path: path, reason: "not valid JSON (\(error.localizedDescription))")
+            throw ManifestError(syntax: error, path: path)
+        }
+        do {
+            guard count > 1 else { return try PinManifest(tape) }
+            let total = try PinManifest(tape, domains: 0..<0).domainCount(in: tape)
+            let results = ResultSlots(count: count)
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                let share = (total * index / count)..<(total * (index + 1) / count)
+                results[index] = Result { () throws(SchemaFailure) in try PinManifest(tape, domains: share) }
+            }
+            var manifest = try results[0].get()
+            for index in 1..<count {
+                manifest.domains += try results[index].get().domains
+            }
+            return manifest
+        } catch {
+            throw schemaError(error, in: tape, path: path)
         }
     }
 
-    /// One of `count` parts of a parallel decode: the domains it builds.
-    struct Part: Sendable {
-        let index: Int
-        let count: Int
+    private static func schemaError(_ failure: SchemaFailure, in tape: JSONTape, path: String) -> ManifestError {
+        var jsonPath = tape.path(to: failure.node)
+        if let field = failure.missingField { jsonPath += JSONPathText.member(field) }
+        return ManifestError(
+            .invalidSchema, path: path, reason: "\(jsonPath): \(failure.message)",
+            position: tape.position(of: failure.node))
+    }
 
-        /// The indices of the `domains` array this part builds; with an unknown length, part 0 builds them all.
-        func range(count total: Int?) -> Range<Int> {
-            guard let total else { return index == 0 ? 0..<Int.max : 0..<0 }
-            return (total * index / count)..<(total * (index + 1) / count)
+    /// Reads the manifest file at `url` through ``BoundedFileReader``: a file larger than ``maximumSize`` is
+    /// refused before it is read, and a pipe or device is refused without blocking.
+    public static func readFile(_ url: URL) throws(ManifestError) -> Data {
+        do {
+            return try BoundedFileReader.read(url, limit: maximumSize, what: "manifest")
+        } catch {
+            switch error.code {
+            case .notFound:
+                throw ManifestError(
+                    .notFound, path: error.path, reason: "no such manifest (create one with `pinbench pin add`)")
+            case .tooLarge:
+                throw ManifestError(.tooLarge, path: error.path, reason: error.reason)
+            default:
+                throw ManifestError(.unreadable, path: error.path, reason: error.reason)
+            }
         }
     }
 
-    static let partKey = CodingUserInfoKey(rawValue: "pinbench.manifestPart")!
+    private static func tooLarge(path: String, size: Int) -> ManifestError {
+        ManifestError(
+            .tooLarge, path: path,
+            reason: "is \(size) bytes, larger than \(BoundedFileReader.describe(bytes: maximumSize)), the limit for a "
+                + "manifest; is it the right file?")
+    }
 
     /// Encodes with sorted keys, two-space indentation, domains ordered by host and a final newline, so the same
     /// manifest always produces the same bytes and a git diff shows only what changed.
@@ -63,62 +86,23 @@ public enum ManifestCodec {
         // Encoding plain strings, numbers and arrays cannot fail.
         try! CanonicalJSON.encode(manifest.canonicallyOrdered)
     }
+}
 
-    static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "\(jsonPath(context.codingPath + [key])): required field is missing"
-        case .typeMismatch(let type, let context):
-            return "\(jsonPath(context.codingPath)): expected \(typeName(type))"
-        case .valueNotFound(let type, let context):
-            return "\(jsonPath(context.codingPath)): expected \(typeName(type)), found null"
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty {
-                let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                return "not valid JSON (\(detail ?? context.debugDescription))"
-            }
-            return "\(jsonPath(context.codingPath)): \(context.debugDescription)"
-        @unknown default:
-            return String(describing: error)
-        }
-    }
-
-    /// `$.domains[0].pins[1].value` for a coding path.
-    static func jsonPath(_ codingPath: [CodingKey]) -> String {
-        var path = "$"
-        for key in codingPath {
-            if let index = key.intValue {
-                path += "[\(index)]"
-            } else {
-                path += "." + key.stringValue
-            }
-        }
-        return path
-    }
-
-    private static func typeName(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case is Int.Type: return "an integer"
-        case is Bool.Type: return "true or false"
-        case is [Any].Type: return "an array"
-        default:
-            let name = String(describing: type)
-            if name.hasPrefix("Array") { return "an array" }
-            if name.hasPrefix("Dictionary") || name.contains("Keyed") { return "an object" }
-            return "an object"
-        }
+extension PinManifest {
+    /// The number of elements of `domains` in the tape's manifest.
+    fileprivate func domainCount(in tape: JSONTape) throws(SchemaFailure) -> Int {
+        try StrictFields(tape, 0, CodingKeys.self).arrayIfPresent(.domains)?.remaining ?? 0
     }
 }
 
 /// One result per part of a parallel decode, each written by its own thread and read after all have finished.
 private final class ResultSlots: @unchecked Sendable {
-    private var slots: [Result<PinManifest, ManifestError>?]
+    private var slots: [Result<PinManifest, SchemaFailure>?]
     private let lock = NSLock()
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    subscript(index: Int) -> Result<PinManifest, ManifestError> {
+    subscript(index: Int) -> Result<PinManifest, SchemaFailure> {
         get { lock.withLock { slots[index]! } }
         set { lock.withLock { slots[index] = newValue } }
     }

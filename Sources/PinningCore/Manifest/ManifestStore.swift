@@ -42,19 +42,7 @@ public struct ManifestDocument: Sendable {
 public enum ManifestStore {
     /// Reads and decodes the manifest at `url`.
     public static func load(_ url: URL) throws(ManifestError) -> ManifestDocument {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            if !FileManager.default.fileExists(atPath: url.path) {
-                throw ManifestError(
-                    .notFound,
-                    path: url.path,
-                    reason: "no such manifest (create one with `pinbench pin add`)"
-                )
-            }
-            throw ManifestError(.unreadable, path: url.path, reason: "cannot read (\(error.localizedDescription))")
-        }
+        let data = try ManifestCodec.readFile(url)
         let manifest = try ManifestCodec.decode(data, path: url.path)
         return ManifestDocument(manifest: manifest, url: url, loadedFingerprint: fingerprint(data))
     }

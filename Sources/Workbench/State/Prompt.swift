@@ -3,7 +3,7 @@ public struct Prompt: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// Filters the Domains pane as you type.
         case filter
-        /// `host` or `host:port` of a domain to add.
+        /// `host`, `host:port` or `[IPv6]:port` of a domain to add.
         case addDomain
     }
 

@@ -46,20 +46,17 @@ extension WorkbenchState {
         return commit(outcomes, edited, host: domain.normalizedHost)
     }
 
-    /// Adds the domain typed at the prompt (`host` or `host:port`), selects it and fetches it.
+    /// Adds the domain typed at the prompt (`host`, `host:port` or `[IPv6]:port`), selects it and fetches it. The
+    /// host passes the same rule as the manifest's (``HostName``); a refusal says what to type instead.
     mutating func addDomain(_ text: String) -> [Effect] {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        var host = trimmed
-        var port = 443
-        if let colon = trimmed.lastIndex(of: ":"), let number = Int(trimmed[trimmed.index(after: colon)...]) {
-            host = String(trimmed[..<colon])
-            port = number
-        }
-        guard !host.isEmpty, !host.contains(where: { $0 == " " || $0 == "/" }), (1...65_535).contains(port) else {
-            message = StatusMessage("not a host name: \(trimmed.terminalSafe)", isError: true)
+        let endpoint: HostEndpoint
+        do {
+            endpoint = try HostEndpoint(text.trimmingCharacters(in: .whitespaces))
+        } catch {
+            message = StatusMessage(error.description, isError: true)
             return []
         }
-        let domain = DomainPolicy(host: DomainPolicy(host: host).normalizedHost, port: port)
+        let domain = DomainPolicy(host: endpoint.host.text, port: endpoint.port ?? 443)
         var edited = manifest
         let outcome = ManifestEditor.addDomain(domain, to: &edited)
         var effects = commit(outcome, edited, host: domain.normalizedHost)

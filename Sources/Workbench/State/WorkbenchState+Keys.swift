@@ -160,7 +160,8 @@ extension WorkbenchState {
             case .confirm, .write:
                 if gate.errorCount > 0 {
                     message = StatusMessage(
-                        "lint found \(gate.errorCount) error(s): press ! to write anyway, Esc to go back", isError: true
+                        "lint found \(counted(gate.errorCount, "error")): press ! to write anyway, Esc to go back",
+                        isError: true
                     )
                 } else {
                     return save(quitAfter: gate.quitAfterWrite)

@@ -1,4 +1,5 @@
 import Foundation
+import PinningCore
 
 /// The themes on offer: the shipped ones, then the user's from `$XDG_CONFIG_HOME/pinbench/themes`, which override
 /// shipped themes of the same name or add new ones. Files that do not parse are reported in ``problems`` and
@@ -77,16 +78,24 @@ public struct ThemeCatalog: Hashable, Sendable {
         var unreadable: [String] = []
         for name in names.sorted() where name.hasSuffix(".toml") {
             let path = directory + "/" + name
-            if let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) {
-                files.append((path, text))
-            } else {
-                unreadable.append("\(path): cannot be read as UTF-8 text (theme not loaded)")
+            do {
+                let data = try BoundedFileReader.read(URL(fileURLWithPath: path), limit: maximumFileSize, what: "theme")
+                if let text = String(data: data, encoding: .utf8) {
+                    files.append((path, text))
+                } else {
+                    unreadable.append("\(path): not UTF-8 text (theme not loaded)")
+                }
+            } catch {
+                unreadable.append("\(error.description) (theme not loaded)")
             }
         }
         var catalog = ThemeCatalog(userFiles: files)
         catalog.problems += unreadable
         return catalog
     }
+
+    /// A theme is a few dozen lines; anything near this size is not one.
+    static let maximumFileSize = 256 << 10
 
     /// The default theme.
     public var defaultTheme: Theme { themes[0] }

@@ -40,7 +40,7 @@ enum DialogOverlays {
         if gate.findings.isEmpty {
             body.append(.init("✓ lint: no findings", .verdictAccepted))
         } else {
-            body.append(.init("lint: \(gate.errorCount) error(s), \(gate.warningCount) warning(s)", .label))
+            body.append(.init("lint: " + LintTally(gate.findings).summary, .label))
             for finding in gate.findings {
                 let isError = finding.severity == .error
                 let head =

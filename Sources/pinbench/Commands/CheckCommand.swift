@@ -97,7 +97,7 @@ struct CheckCommand: AsyncParsableCommand {
         if json {
             Output.json(report)
         } else {
-            report.lines.forEach(Output.line)
+            Output.lines(report.lines)
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
@@ -130,7 +130,8 @@ struct CheckCommand: AsyncParsableCommand {
             }
             return manifest.domains
         }
-        return try hosts.map { host in
+        return try hosts.map { argument in
+            let host = try HostArgument.parse(argument).text
             guard let index = manifest.indexOfDomain(host) else {
                 let known = manifest.domains.map(\.host).prefix(10).joined(separator: ", ")
                 throw CLIFailure("\(host) is not a domain of the manifest (it has: \(known))")

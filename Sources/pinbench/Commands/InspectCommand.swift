@@ -68,7 +68,8 @@ struct InspectCommand: AsyncParsableCommand {
         }
         if pem {
             for der in probe.sentChain {
-                Output.line(PEMDocument(type: "CERTIFICATE", derBytes: der).pemString)
+                let pem = PEMDocument(type: "CERTIFICATE", derBytes: der).pemString
+                Output.lines(pem.split(separator: "\n").map(String.init))
             }
             return
         }
@@ -86,21 +87,19 @@ struct InspectCommand: AsyncParsableCommand {
         if json {
             Output.json(InspectJSON(target: target, inspection: inspection))
         } else {
-            InspectReport(inspection: inspection).lines.forEach(Output.line)
+            Output.lines(InspectReport(inspection: inspection).lines)
         }
         if !inspection.verdict.allowsConnection { throw ExitCode.rejected }
     }
 
     /// HOST[:PORT] from the argument; the port and `connect` of the manifest's domain fill in what was not given.
     private func makeTarget(_ manifest: PinManifest) throws -> ProbeTarget {
-        // Port 0 marks "not given": an explicit port 0 is refused by the parser.
-        guard let endpoint = ProbeEndpoint(parsing: server, defaultPort: 0) else {
-            throw CLIFailure("not a host or host:port: \(server)")
-        }
-        let domain = manifest.indexOfDomain(endpoint.host).map { manifest.domains[$0] }
-        let port = endpoint.port != 0 ? Int(endpoint.port) : (domain?.port ?? 443)
+        let endpoint = try HostArgument.endpoint(server)
+        let dial = try connect.map { try HostArgument.endpoint($0).description }
+        let domain = manifest.indexOfDomain(endpoint.host.text).map { manifest.domains[$0] }
+        let port = endpoint.port ?? domain?.port ?? 443
         do {
-            return try ProbeTarget(host: endpoint.host, port: port, connect: connect ?? domain?.connect)
+            return try ProbeTarget(host: endpoint.host.text, port: port, connect: dial ?? domain?.connect)
         } catch {
             throw CLIFailure(error.reason)
         }

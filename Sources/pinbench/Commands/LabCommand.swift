@@ -76,7 +76,7 @@ struct LabCommand: ParsableCommand {
                 throw CLIFailure("could not write the lab root to \(rootURL.path): \(error.localizedDescription)")
             }
         }
-        LabBanner(lab: lab, rootPath: rootURL.path, manifestPath: manifestPath).lines.forEach(Output.line)
+        Output.lines(LabBanner(lab: lab, rootPath: rootURL.path, manifestPath: manifestPath).lines)
         Output.flush()
 
         var received: Int32 = 0

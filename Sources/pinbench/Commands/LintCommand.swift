@@ -8,7 +8,8 @@ struct LintCommand: AsyncParsableCommand {
         abstract: "Check the manifest for pins that would lock an app out (the lockout guard).",
         discussion: """
             Errors: an enforced domain with fewer than two pins, a pin value that is not base64 of 32 bytes, a \
-            duplicate domain, an unreadable trust anchor. Warnings: no backup pin (or every backup in the served \
+            duplicate domain, an unreadable trust anchor, a pin label over 200 or a note over 1000 characters. \
+            Warnings: no backup pin (or every backup in the served \
             chain), every pin on a leaf expiring within 30 days, an expires date in the past, pins that match \
             nothing the server presents (with --served).
 
@@ -50,23 +51,20 @@ struct LintCommand: AsyncParsableCommand {
                 guard let separator = entry.firstIndex(of: "="), separator != entry.startIndex else {
                     throw CLIFailure("--served \(entry): expected HOST=FILE")
                 }
-                let host = entry[..<separator].lowercased()
+                let host = try HostArgument.parse(String(entry[..<separator])).text
                 let chain = try ChainFile.read(String(entry[entry.index(after: separator)...]))
                 let verdict = await validator.validate(host: host, chain: chain, at: now)
-                chains[String(host)] = ServedChain(presented: chain, verdict: verdict)
+                chains[host] = ServedChain(presented: chain, verdict: verdict)
             }
         }
         let findings = ManifestLinter().lint(document, now: now, served: chains)
         if json {
             Output.json(findings)
         } else if findings.isEmpty {
-            Output.line("\(document.url.path): no findings in \(document.manifest.domains.count) domains.")
+            Output.line("\(document.url.path): no findings in \(counted(document.manifest.domains.count, "domain")).")
         } else {
             for finding in findings { Output.line(finding.formatted) }
-            let errors = findings.filter { $0.severity == .error }.count
-            Output.line(
-                "\(errors) error\(errors == 1 ? "" : "s"), \(findings.count - errors) warning\(findings.count - errors == 1 ? "" : "s")."
-            )
+            Output.line(LintTally(findings).summary + ".")
         }
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode.rejected }
     }
@@ -85,7 +83,7 @@ enum LintGate {
                 "an app shipping this manifest may lock its users out of \(hosts.isEmpty ? "its servers" : hosts)"
             guard allowErrors else {
                 throw CLIFailure(
-                    "refusing to write \(document.url.path): \(errors.count) lint error\(errors.count == 1 ? "" : "s"); "
+                    "refusing to write \(document.url.path): \(counted(errors.count, "lint error")); "
                         + "\(risk). Fix them, or re-run with --allow-lint-errors to write anyway.",
                     exitCode: .rejected
                 )

@@ -54,11 +54,12 @@ struct PinAddCommand: ParsableCommand {
     @OptionGroup var manifestOptions: ManifestOptions
 
     func run() throws {
+        let host = try HostArgument.parse(self.host).text
         let certificates = try ChainFile.read(chain)
         guard certificates.indices.contains(level) else {
             throw CLIFailure(
-                "--level \(level) is out of range: \(chain) holds \(certificates.count) certificate"
-                    + "\(certificates.count == 1 ? "" : "s") (levels 0...\(certificates.count - 1))"
+                "--level \(level) is out of range: \(chain) holds \(counted(certificates.count, "certificate")) "
+                    + "(levels 0...\(certificates.count - 1))"
             )
         }
         var document = try ManifestStore.loadOrCreate(manifestOptions.url)
@@ -110,6 +111,7 @@ struct PinRemoveCommand: ParsableCommand {
     @OptionGroup var manifestOptions: ManifestOptions
 
     func run() throws {
+        let host = try HostArgument.parse(self.host).text
         var document = try ManifestStore.load(manifestOptions.url)
         let outcome = ManifestEditor.removePin(value: value, host: host, from: &document.manifest)
         guard outcome.didChange else {

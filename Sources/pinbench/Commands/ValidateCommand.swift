@@ -34,6 +34,7 @@ struct ValidateCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
+        let host = try HostArgument.parse(self.host).text
         let document = try manifestOptions.loadForReading()
         let anchors = try trust.anchors(for: document)
         let certificates = try ChainFile.read(chain)
@@ -42,7 +43,7 @@ struct ValidateCommand: AsyncParsableCommand {
         if json {
             Output.json(verdict)
         } else {
-            Output.line(verdict.report)
+            Output.lines([verdict.summary] + verdict.explanation.map { "  " + $0 })
         }
         if !verdict.allowsConnection { throw ExitCode.rejected }
     }

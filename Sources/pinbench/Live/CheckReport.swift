@@ -75,13 +75,7 @@ struct CheckReport: Encodable {
     }
 
     private func lintCell(_ host: String) -> String {
-        let findings = lint.filter { $0.host == host }
-        let errors = findings.filter { $0.severity == .error }.count
-        let warnings = findings.count - errors
-        var parts: [String] = []
-        if errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }
-        if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
-        return parts.isEmpty ? "ok" : parts.joined(separator: ", ")
+        LintTally(lint.filter { $0.host == host }).cell
     }
 
     private var totals: String {
@@ -89,9 +83,7 @@ struct CheckReport: Encodable {
             .accepted, .rejected, .unreachable, .reportOnlyViolation, .pinsLapsed, .notPinned,
         ]
         let parts = order.compactMap { outcome in counts[outcome.rawValue].map { "\($0) \(outcome.rawValue)" } }
-        let errors = lint.filter { $0.severity == .error }.count
-        let noun = results.count == 1 ? "domain" : "domains"
-        return "\(results.count) \(noun): \(parts.joined(separator: ", ")); lint: \(errors) errors, "
-            + "\(lint.count - errors) warnings."
+        return
+            "\(counted(results.count, "domain")): \(parts.joined(separator: ", ")); lint: \(LintTally(lint).summary)."
     }
 }

@@ -59,7 +59,7 @@ struct InspectReport {
         return lines
     }
 
-    private func count(_ number: Int) -> String { number == 1 ? "1 certificate" : "\(number) certificates" }
+    private func count(_ number: Int) -> String { counted(number, "certificate") }
 }
 
 /// `inspect --json`: one object, the same facts as the text.

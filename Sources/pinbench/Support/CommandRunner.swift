@@ -6,6 +6,11 @@ import Foundation
 /// the main thread waits for. Maps every error to a message on stderr and an exit code, never a stack trace.
 enum CommandRunner {
     static func main(_ root: ParsableCommand.Type) -> Never {
+        if let message = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst()), root: root) {
+            Output.error(message.problem)
+            Output.note(message.help)
+            Foundation.exit(ExitCode.badInput.rawValue)
+        }
         let command: ParsableCommand
         do {
             command = try root.parseAsRoot()
@@ -51,8 +56,11 @@ enum CommandRunner {
             if code == .success {
                 root.exit(withError: error)
             }
-            // Usage errors and anything unexpected: the parser's own message, exit 2 (bad input).
-            Output.error(root.fullMessage(for: error).terminalSafeMultiline)
+            // Usage errors and anything unexpected: the parser's own message (several lines of usage; its own
+            // "Error: " prefix dropped, ours leads), exit 2 (bad input).
+            var message = root.fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            Output.block("error: " + message)
             Foundation.exit(ExitCode.badInput.rawValue)
         }
     }

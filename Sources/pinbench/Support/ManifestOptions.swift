@@ -11,8 +11,14 @@ struct ManifestOptions: ParsableArguments {
     var wasGiven: Bool { manifest != nil }
 
     /// Loads the manifest; a missing default manifest is an empty one, a missing named manifest is an error.
+    ///
+    /// A missing default manifest is said on stderr: a verdict of "not pinned" must not look like the manifest's
+    /// answer when no manifest was read at all.
     func loadForReading() throws -> ManifestDocument {
         if !wasGiven && !FileManager.default.fileExists(atPath: url.path) {
+            Output.note(
+                "note: no manifest found (\(url.path) does not exist), so no pins apply: the verdict is default "
+                    + "trust alone. Give one with --manifest FILE.")
             return ManifestDocument(manifest: PinManifest(), url: url, loadedFingerprint: nil)
         }
         return try ManifestStore.load(url)

@@ -1,11 +1,19 @@
 import Foundation
 import PinningCore
 
-/// Writing to the terminal: everything that may come from a certificate or a server is made safe first.
+/// Writing to the terminal. Every call prints exactly one line per string it is given: whatever a string holds
+/// (a certificate name, a manifest label, a server's words, an error's text) is shown through
+/// ``TerminalSafeText``, so a newline in it reads `\n` and can never start a line of output nobody wrote. The
+/// CLI's own layout is made of separate lines (``lines(_:)``), never of newlines inside a string.
 enum Output {
-    /// Prints text to stdout, with control characters made visible.
+    /// Prints one line to stdout, every control character in it made visible.
     static func line(_ text: String = "") {
-        print(text.terminalSafeMultiline)
+        print(text.terminalSafe)
+    }
+
+    /// Prints each string as one line of stdout.
+    static func lines(_ texts: [String]) {
+        for text in texts { line(text) }
     }
 
     /// Pushes buffered stdout out now: a script reading a pipe waits for lines such as `lab`'s "ready".
@@ -13,17 +21,26 @@ enum Output {
         fflush(nil)
     }
 
-    /// Prints `error: ...` to stderr.
+    /// Prints `error: ...` to stderr, as one line.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data(("error: " + message.terminalSafeMultiline + "\n").utf8))
+        standardError("error: " + message.terminalSafe)
     }
 
-    /// Prints a note or warning to stderr.
+    /// Prints a note or warning to stderr, as one line.
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data((message.terminalSafeMultiline + "\n").utf8))
+        standardError(message.terminalSafe)
     }
 
-    /// Prints a value as stable JSON (sorted keys, ISO 8601 dates). JSON escapes control characters itself.
+    /// Prints a message made of several lines to stderr (the argument parser's usage and help texts), each line
+    /// sanitized on its own: the newlines between them stay, nothing else that drives a terminal does.
+    static func block(_ text: String) {
+        standardError(
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.terminalSafe }.joined(
+                separator: "\n"))
+    }
+
+    /// Prints a value as stable JSON (sorted keys, ISO 8601 dates). ``CanonicalJSON`` escapes every control,
+    /// bidirectional control and line separator in strings as `\uXXXX`.
     static func json<Value: Encodable>(_ value: Value) {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
@@ -31,16 +48,15 @@ enum Output {
             let data = try CanonicalJSON.encode(value, encoder: encoder)
             FileHandle.standardOutput.write(data)
         } catch {
-            Output.error("could not encode JSON output: \(error)")
+            Output.error("could not encode the JSON output: \(error)")
         }
+    }
+
+    private static func standardError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
 
-extension String {
-    /// Sanitized line by line, keeping the newlines that structure the output.
-    var terminalSafeMultiline: String {
-        split(separator: "\n", omittingEmptySubsequences: false).map { String($0).terminalSafe }.joined(
-            separator: "\n"
-        )
-    }
+extension Substring {
+    fileprivate var terminalSafe: String { String(self).terminalSafe }
 }
