@@ -7,7 +7,8 @@ import Workbench
 ///
 /// Fetches and validations run as tasks that post into a ``MessageInbox``; the loop polls it every
 /// `pollMilliseconds` while waiting for keys, so the screen never blocks on the network. Saving is synchronous
-/// (an atomic local write).
+/// (an atomic local write under the manifest's lock, which waits at most `ManifestStore.defaultLockTimeout` for
+/// another writer).
 public final class WorkbenchSession {
     private let terminal: Terminal
     private let catalog: ThemeCatalog
@@ -82,7 +83,7 @@ public final class WorkbenchSession {
                     let saved = try ManifestStore.save(document)
                     pending += state.apply(.saved(saved))
                 } catch {
-                    pending += state.apply(.saveFailed(error.description))
+                    pending += state.apply(.saveFailed(error))
                 }
             case .fetch(let requests):
                 for request in requests {

@@ -182,10 +182,45 @@ import Testing
     @Test func saveFailureIsShownAndKeepsTheEdits() async {
         var state = await fetchedState()
         await F.press([.down, .character("2"), .character("p")], on: &state)
-        _ = state.apply(.saveFailed("the manifest was changed since it was loaded"))
+        let edited = state.manifest
+        let failure = ManifestError(.writeFailed, path: "/x/pins.json", reason: "could not write: disk full")
+        _ = state.apply(.saveFailed(failure))
         #expect(state.isDirty)
-        #expect(
-            state.message == StatusMessage("not written: the manifest was changed since it was loaded", isError: true))
+        #expect(state.manifest == edited)
+        #expect(state.message == StatusMessage("not written: /x/pins.json: could not write: disk full", isError: true))
+    }
+
+    @Test func aManifestChangedOnDiskIsRefusedWithWhatToDoAndTheEditsStay() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wb-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("pins.json")
+        try Data(#"{"schema": 1, "domains": [{"host": "kept.pinbench.test"}]}"#.utf8).write(to: url)
+        var state = WorkbenchState(
+            document: try ManifestStore.load(url), size: Size(width: 100, height: 30), now: F.now)
+        await F.press([.character("a")] + F.type("mine.pinbench.test") + [.enter], on: &state)
+        let theirs = #"{"schema": 1, "domains": [{"host": "theirs.pinbench.test"}]}"#
+        try Data(theirs.utf8).write(to: url)
+        await F.press([.character("w")], on: &state)
+        let effects = await F.press([.character("!")], on: &state)
+        guard case .save(let document) = effects.first else {
+            Issue.record("no save effect")
+            return
+        }
+        // The effect runner's call, against the real file: refused, and the other edit is still on disk.
+        do {
+            try ManifestStore.save(document)
+            Issue.record("overwrote a manifest changed on disk")
+        } catch {
+            #expect(error.code == .changedOnDisk)
+            _ = state.apply(.saveFailed(error))
+        }
+        #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self) == theirs)
+        #expect(state.isDirty)
+        #expect(state.manifest.policy(for: "mine.pinbench.test") != nil)
+        #expect(state.message?.isError == true)
+        #expect(state.message?.text.hasPrefix("not written: pins.json changed on disk since it was loaded") == true)
+        #expect(state.message?.text.contains("To combine: quit, reopen, redo them.") == true)
     }
 
     @Test func quitGuardAsksOnlyWhenUnsaved() async {

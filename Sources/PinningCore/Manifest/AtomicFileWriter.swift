@@ -11,45 +11,127 @@ import Foundation
     private let systemWrite = Darwin.write
 #endif
 
-/// Replaces a file so that readers see either the old or the new content, never a torn one, even after a crash.
+/// Replaces a file so that readers see either the old or the new content, never a torn one, even after a crash or
+/// `kill -9`: a temporary file beside the target (created exclusively, never through a link), written, given the
+/// target's owner and mode, fsync'd, renamed over the target, then the folder fsync'd so the rename itself lasts.
+///
+/// Callers hold the manifest's ``ManifestLock``. Temporary files are named `.NAME.pinbench-tmp.PID.RANDOM`: a
+/// writer killed mid-write leaves one behind, and the next writer removes those whose process is gone.
 enum AtomicFileWriter {
-    static func write(_ data: Data, to url: URL) throws(ManifestError) {
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString.prefix(8))")
-        let mode =
-            (try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?
-            .uint16Value ?? 0o644
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
+    static let temporaryMarker = ".pinbench-tmp."
+
+    /// Writes `data` to `target`'s final file, keeping its mode and (when allowed) its owner and group.
+    static func write(_ data: Data, to target: ManifestTarget) throws(ManifestError) {
+        var existing = stat()
+        let exists = stat(target.path, &existing) == 0
+        if exists && existing.st_mode & S_IFMT != S_IFREG {
+            throw failure(target, "\(target.path) is not a regular file")
+        }
+        let random = UInt32.random(in: 0...UInt32.max)
+        let temporary = target.folder + "/" + temporaryPrefix(for: target) + "\(getpid())." + String(random, radix: 16)
+        let createMode: mode_t = exists ? existing.st_mode & 0o777 : 0o644
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, createMode)
         guard descriptor >= 0 else {
-            throw failure(url, "cannot create a temporary file in \(folder.path)")
+            throw failure(
+                target, "cannot create a temporary file: " + SystemCallFailure.describe(errno, path: temporary))
         }
-        var ok = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
+        do throws(ManifestError) {
+            if exists { try keepOwnerAndMode(of: existing, on: descriptor, target: target) }
+            try writeAll(data, to: descriptor, target: target)
+            guard fsync(descriptor) == 0 else {
+                throw failure(target, SystemCallFailure.describe(errno, path: temporary))
             }
-            return true
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
         }
-        ok = ok && fsync(descriptor) == 0
-        ok = close(descriptor) == 0 && ok
-        guard ok, rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw failure(url, reason)
+        let closed = close(descriptor) == 0
+        let closeError = errno
+        guard closed else {
+            unlink(temporary)
+            throw failure(target, SystemCallFailure.describe(closeError, path: temporary))
         }
-        let folderDescriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
+        guard rename(temporary, target.path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure(target, SystemCallFailure.describe(code, path: target.path))
+        }
+        let folderDescriptor = open(target.folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
     }
 
-    private static func failure(_ url: URL, _ reason: String) -> ManifestError {
-        ManifestError(.writeFailed, path: url.path, reason: "could not write (\(reason)); the old file is untouched")
+    /// Removes temporary files of `target` left by pinbench processes that no longer exist (killed mid-write).
+    /// Only this manifest's own pattern, only dead processes; returns how many were removed.
+    @discardableResult
+    static func removeStaleTemporaries(of target: ManifestTarget) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: target.folder) else { return 0 }
+        let prefix = temporaryPrefix(for: target)
+        var removed = 0
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+            guard rest.count == 2, let pid = Int32(rest[0]), pid > 0, pid != getpid(), !isAlive(pid) else { continue }
+            if unlink(target.folder + "/" + name) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    /// `.NAME.pinbench-tmp.`: what every temporary file of `target` starts with.
+    static func temporaryPrefix(for target: ManifestTarget) -> String {
+        "." + target.name + temporaryMarker
+    }
+
+    private static func isAlive(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
+    }
+
+    /// Gives the new file the old one's owner and group (always as root; otherwise as far as the system allows,
+    /// i.e. the group when the writer belongs to it), then its mode, in this order because a change of owner
+    /// clears the set-id bits.
+    private static func keepOwnerAndMode(
+        of existing: stat, on descriptor: Int32, target: ManifestTarget
+    )
+        throws(ManifestError)
+    {
+        if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+            if fchown(descriptor, existing.st_uid, existing.st_gid) != 0 {
+                if geteuid() == 0 {
+                    throw failure(
+                        target,
+                        "cannot give the new file the owner of the old one: "
+                            + SystemCallFailure.describe(errno, path: target.path))
+                }
+                _ = fchown(descriptor, uid_t(bitPattern: -1), existing.st_gid)
+            }
+        }
+        guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else {
+            throw failure(
+                target, "cannot keep the file's mode: " + SystemCallFailure.describe(errno, path: target.path))
+        }
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32, target: ManifestTarget) throws(ManifestError) {
+        let code = data.withUnsafeBytes { buffer -> Int32 in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return 0
+        }
+        if code != 0 { throw failure(target, SystemCallFailure.describe(code, path: target.path)) }
+    }
+
+    private static func failure(_ target: ManifestTarget, _ reason: String) -> ManifestError {
+        let through = target.isLink ? " (through the link, to \(target.path))" : ""
+        return ManifestError(
+            .writeFailed, path: target.given, reason: "could not write\(through): \(reason); the old file is untouched")
     }
 }

@@ -13,6 +13,8 @@ public struct ManifestError: Error, Hashable, CustomStringConvertible, Sendable 
         case invalidSchema
         case changedOnDisk
         case writeFailed
+        /// Another writer held the manifest's lock for longer than the wait allowed.
+        case locked
         case lintRefused
     }
 

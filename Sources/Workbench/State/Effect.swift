@@ -10,7 +10,8 @@ public enum Effect: Sendable {
     /// Validate `chain` for `host` against `manifest` (PinValidator with the manifest's trust anchors) and answer
     /// with `validated(host:verdict:generation:)`, passing `generation` back.
     case validate(host: String, chain: [ChainCertificate], manifest: PinManifest, generation: Int)
-    /// Save the document atomically (ManifestStore.save) and answer with `saved` or `saveFailed`.
+    /// Save the document (ManifestStore.save: under the manifest's lock, only if the file is still the one loaded,
+    /// atomically) and answer with `saved` or `saveFailed`.
     case save(ManifestDocument)
     /// Restore the terminal and exit.
     case quit

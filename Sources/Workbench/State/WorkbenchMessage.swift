@@ -9,7 +9,8 @@ public enum WorkbenchMessage: Sendable {
     case fetchCompleted(host: String, result: Result<FetchedChain, FetchFailure>)
     case validated(host: String, verdict: VerdictSummary, generation: Int)
     case saved(ManifestDocument)
-    case saveFailed(String)
+    /// The write was refused or failed; nothing was written. Typed, so the workbench can say what to do per case.
+    case saveFailed(ManifestError)
     /// The clock moved (days left, expiry warnings are computed from `now`).
     case tick(Date)
 }

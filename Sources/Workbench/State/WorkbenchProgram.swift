@@ -45,8 +45,8 @@ extension WorkbenchState {
             message = StatusMessage("wrote \(saved.url.path)")
             effects = quitAfterSave ? [.quit] : []
             quitAfterSave = false
-        case .saveFailed(let reason):
-            message = StatusMessage("not written: \(reason)", isError: true)
+        case .saveFailed(let error):
+            message = StatusMessage("not written: " + WorkbenchState.explain(error), isError: true)
             quitAfterSave = false
             effects = []
         case .tick(let date):

@@ -74,7 +74,7 @@ struct DemoCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw CLIFailure("could not create \(folder.path): \(error.localizedDescription)")
+            throw CLIFailure("could not create \(folder.path): \(FileErrorText.reason(error))")
         }
         return folder.appendingPathComponent("demo-pins.json")
     }

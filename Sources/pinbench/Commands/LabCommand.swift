@@ -73,7 +73,7 @@ struct LabCommand: ParsableCommand {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try lab.writeRoot(to: rootURL)
             } catch {
-                throw CLIFailure("could not write the lab root to \(rootURL.path): \(error.localizedDescription)")
+                throw CLIFailure("could not write the lab root to \(rootURL.path): \(FileErrorText.reason(error))")
             }
         }
         Output.lines(LabBanner(lab: lab, rootPath: rootURL.path, manifestPath: manifestPath).lines)

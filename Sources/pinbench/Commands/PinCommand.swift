@@ -62,7 +62,6 @@ struct PinAddCommand: ParsableCommand {
                     + "(levels 0...\(certificates.count - 1))"
             )
         }
-        var document = try ManifestStore.loadOrCreate(manifestOptions.url)
         let details = CertificateDetails(certificates[level])
         let pin = Pin(
             certificate: details,
@@ -72,17 +71,24 @@ struct PinAddCommand: ParsableCommand {
             added: Date(),
             note: note
         )
-        var outcome = ManifestEditor.addPin(pin, host: host, to: &document.manifest, newDomainMode: mode ?? .reportOnly)
-        if let mode, let index = document.manifest.indexOfDomain(host), document.manifest.domains[index].mode != mode {
-            document.manifest.domains[index].mode = mode
-            outcome = .changed(outcome.message + "; mode set to \(mode.rawValue)")
+        let url = manifestOptions.url
+        // Locked read-modify-write: the pin is added to the file as it is now, so a concurrent writer's pins stay.
+        let outcome = try ManifestStore.update(
+            at: url,
+            beforeWriting: { try LintGate.check($0, writingTo: url, allowErrors: allowLintErrors) }
+        ) { manifest in
+            var outcome = ManifestEditor.addPin(pin, host: host, to: &manifest, newDomainMode: mode ?? .reportOnly)
+            if let mode, let index = manifest.indexOfDomain(host), manifest.domains[index].mode != mode {
+                manifest.domains[index].mode = mode
+                outcome = .changed(outcome.message + "; mode set to \(mode.rawValue)")
+            }
+            return outcome
         }
         guard outcome.didChange else {
             Output.line(outcome.message)
             return
         }
-        try LintGate.save(document, allowErrors: allowLintErrors)
-        Output.line("\(outcome.message) (\(pin.label ?? "")); wrote \(document.url.path)")
+        Output.line("\(outcome.message) (\(pin.label ?? "")); wrote \(url.path)")
     }
 }
 
@@ -112,13 +118,18 @@ struct PinRemoveCommand: ParsableCommand {
 
     func run() throws {
         let host = try HostArgument.parse(self.host).text
-        var document = try ManifestStore.load(manifestOptions.url)
-        let outcome = ManifestEditor.removePin(value: value, host: host, from: &document.manifest)
+        let url = manifestOptions.url
+        let outcome = try ManifestStore.update(
+            at: url,
+            createIfMissing: false,
+            beforeWriting: { try LintGate.check($0, writingTo: url, allowErrors: allowLintErrors) }
+        ) { manifest in
+            ManifestEditor.removePin(value: value, host: host, from: &manifest)
+        }
         guard outcome.didChange else {
             throw CLIFailure(outcome.message)
         }
-        try LintGate.save(document, allowErrors: allowLintErrors)
-        Output.line("\(outcome.message); wrote \(document.url.path)")
+        Output.line("\(outcome.message); wrote \(url.path)")
     }
 }
 

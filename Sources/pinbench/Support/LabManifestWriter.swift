@@ -7,7 +7,8 @@ import PinningCore
 enum LabManifestWriter {
     /// Writes `<stem>-lab-root.pem` beside `url`, then the lab's demo manifest naming it (relative, so the pair can
     /// be moved together). `replacing` is the loaded document when an existing manifest is to be overwritten; the
-    /// store then still refuses if the file changed since it was loaded.
+    /// store checks under the manifest's lock that the file is still that one (or, without it, still absent) and
+    /// refuses otherwise, so a manifest written meanwhile by someone else is never replaced.
     static func write(
         _ lab: RunningLab, to url: URL, replacing existing: ManifestDocument? = nil
     ) throws -> (document: ManifestDocument, rootURL: URL) {
@@ -17,7 +18,7 @@ enum LabManifestWriter {
         do {
             try lab.writeRoot(to: rootURL)
         } catch {
-            throw CLIFailure("could not write the lab root to \(rootURL.path): \(error.localizedDescription)")
+            throw CLIFailure("could not write the lab root to \(rootURL.path): \(FileErrorText.reason(error))")
         }
         let document = ManifestDocument(
             manifest: lab.demoManifest(rootAnchorPath: rootName),
