@@ -5,8 +5,9 @@ import TestSupport
 import Testing
 
 /// `validate`, `inspect`, `check` and `lint --served` run as a user would (the built binary) against real
-/// `openssl s_server` processes on 127.0.0.1: one chain, one answer, whichever command asks.
-@Suite("One verdict from every command, against real servers")
+/// `openssl s_server` processes on 127.0.0.1: one chain, one answer, whichever command asks. Serialized: each test
+/// runs several processes, and the suite shares two cores with timing-sensitive probe tests.
+@Suite("One verdict from every command, against real servers", .serialized)
 struct ServedVerdictTests {
     let folder = TemporaryFolder()
 
@@ -41,7 +42,7 @@ struct ServedVerdictTests {
     func weakLeafEverywhere() async throws {
         let host = "weak.pinbench.test"
         let (root, leaf) = try await OffPoolThread.run {
-            let root = try OpenSSLIssuedCertificate.root(commonName: "Weak Served Root", key: .rsa(bits: 2048))
+            let root = try OpenSSLIssuedCertificate.root(commonName: "Weak Served Root", key: .ec(curve: "prime256v1"))
             let leaf = try OpenSSLIssuedCertificate.issued(
                 subject: "/CN=\(host)", key: .rsa(bits: 1024), by: root, extensions: ["subjectAltName=DNS:\(host)"])
             return (root, leaf)

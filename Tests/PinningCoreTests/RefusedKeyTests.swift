@@ -21,7 +21,8 @@ struct RefusedKeyTests {
     @Test("decoded, described and pinned from the DER; pins and fingerprints as openssl computes them", arguments: keys)
     func decodedAndPinned(key: OpenSSLIssuedCertificate.Key, summary: String, refusal: String) async throws {
         let (made, reference) = try await OffPoolThread.run {
-            let root = try OpenSSLIssuedCertificate.root(commonName: "Refused Key Test Root", key: .rsa(bits: 2048))
+            let root = try OpenSSLIssuedCertificate.root(
+                commonName: "Refused Key Test Root", key: .ec(curve: "prime256v1"))
             let leaf = try OpenSSLIssuedCertificate.issued(
                 subject: "/O=PinBench/CN=weak.pinbench.test", key: key, by: root,
                 extensions: ["subjectAltName=DNS:weak.pinbench.test,IP:127.0.0.1"])
@@ -44,7 +45,7 @@ struct RefusedKeyTests {
         #expect(details.issuer == "CN=Refused Key Test Root")
         #expect(details.dnsNames == ["weak.pinbench.test"])
         #expect(details.ipAddresses == ["127.0.0.1"])
-        #expect(details.signatureAlgorithm == "sha256WithRSAEncryption")
+        #expect(details.signatureAlgorithm == "ecdsa-with-SHA256")
         #expect(details.spkiPin == reference.spki)
         #expect(details.certPin == reference.cert)
         #expect(details.sha256Fingerprint == reference.fingerprint)
@@ -72,7 +73,7 @@ struct RefusedKeyTests {
     func weakLeafVerdict() async throws {
         let host = "weak.pinbench.test"
         let (root, leaf, strict, lenient) = try await OffPoolThread.run {
-            let root = try OpenSSLIssuedCertificate.root(commonName: "Weak Leaf Root", key: .rsa(bits: 2048))
+            let root = try OpenSSLIssuedCertificate.root(commonName: "Weak Leaf Root", key: .ec(curve: "prime256v1"))
             let leaf = try OpenSSLIssuedCertificate.issued(
                 subject: "/CN=\(host)", key: .rsa(bits: 1024), by: root, extensions: ["subjectAltName=DNS:\(host)"])
             let strict = try leaf.opensslVerify(anchor: root, host: host, arguments: ["-auth_level", "2"])
@@ -96,7 +97,7 @@ struct RefusedKeyTests {
     func weakIntermediateVerdict() async throws {
         let host = "mid.pinbench.test"
         let (root, intermediate, leaf) = try await OffPoolThread.run {
-            let root = try OpenSSLIssuedCertificate.root(commonName: "Weak CA Root", key: .rsa(bits: 2048))
+            let root = try OpenSSLIssuedCertificate.root(commonName: "Weak CA Root", key: .ec(curve: "prime256v1"))
             let intermediate = try OpenSSLIssuedCertificate.issued(
                 subject: "/CN=Weak Intermediate", key: .rsa(bits: 1024), by: root,
                 extensions: ["basicConstraints=critical,CA:TRUE", "keyUsage=critical,keyCertSign"])
