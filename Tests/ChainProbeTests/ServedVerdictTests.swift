@@ -97,7 +97,7 @@ struct ServedVerdictTests {
     func hostileChainIsBounded() async throws {
         let host = "mesh.pinbench.test"
         let pki = TestPKI.shared
-        let mesh = try await OffPoolThread.run { try CrossSignedMesh(host: host, key: .p521) }
+        let mesh = try await OffPoolThread.run { try CrossSignedMesh(host: host) }
         folder.write("root.pem", pki.root.pem)
         let server = try await OpenSSLServer.start(.init(mesh.leaf, chain: mesh.authorities))
         defer { server.stop() }
@@ -117,7 +117,7 @@ struct ServedVerdictTests {
         #expect(byHost[host]?["rejection"] as? String == "path-building-cut-short")
         #expect(byHost[pki.host]?["outcome"] as? String == "not-pinned", "the good domain is judged beside it")
         // Recorded, not asserted: the figures for RELIABILITY.md.
-        print("hostile chain (31 certificates, P-521): inspect --timeout 2 took \(inspectTime), check \(checkTime)")
+        print("hostile chain (31 certificates, P-256): inspect --timeout 2 took \(inspectTime), check \(checkTime)")
     }
 
     @Test("a domain pinned on a root the server does not send: validate, lint --served and check give one answer")
