@@ -148,23 +148,5 @@ struct ServedVerdictTests {
         let report = try json(check)
         #expect((report["results"] as? [[String: Any]])?.first?["outcome"] as? String == "accepted")
         #expect((report["lint"] as? [Any])?.isEmpty == true, "\(check.stdoutText)")
-
-        // And when the pins match nothing, all three say so.
-        try writeManifest(
-            host: pki.host, port: server.port,
-            pins: [
-                ["type": "spki-sha256", "value": spare, "role": "active"],
-                [
-                    "type": "spki-sha256", "value": Data(repeating: 8, count: 32).base64EncodedString(),
-                    "role": "backup",
-                ],
-            ])
-        let rejected = try await run(["validate", "--host", pki.host, "--chain", "served.pem", "--no-system-trust"])
-        #expect(rejected.status == 1)
-        let warned = try await run(["lint", "--served", "\(pki.host)=served.pem", "--no-system-trust"])
-        #expect(warned.stdoutText.contains("pins-match-nothing-served"))
-        let checked = try await run(["check", "--no-system-trust"])
-        #expect(checked.status == 1)
-        #expect(checked.stdoutText.contains("pins-match-nothing-served"))
     }
 }

@@ -6,7 +6,8 @@ import Testing
 
 /// Certificates swift-certificates refuses to parse (small RSA keys, unusual curves) are real: they are decoded,
 /// shown and pinned from their DER, and the verdict rejects them with the reason, as TLS clients do.
-@Suite("Certificates with keys the X.509 library refuses")
+/// Serialized: every case runs several openssl processes, on a 2-core machine shared with timing-sensitive tests.
+@Suite("Certificates with keys the X.509 library refuses", .serialized)
 struct RefusedKeyTests {
     static let keys: [(OpenSSLIssuedCertificate.Key, summary: String, refusal: String)] = [
         (.rsa(bits: 1024), "RSA 1024", "RSA key of 1024 bits; clients require at least 2048"),

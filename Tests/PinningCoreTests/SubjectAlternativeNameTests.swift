@@ -5,7 +5,8 @@ import Testing
 
 /// Host names come from subject alternative names only, as iOS, Android (OkHttp) and browsers decide: a leaf that
 /// names its host only in the subject CN is valid for no host, and neither is a CN wildcard.
-@Suite("Host names from subject alternative names only")
+/// Serialized: every case runs several openssl processes, on a 2-core machine shared with timing-sensitive tests.
+@Suite("Host names from subject alternative names only", .serialized)
 struct SubjectAlternativeNameTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let subject: String
