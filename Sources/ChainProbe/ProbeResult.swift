@@ -1,5 +1,4 @@
 import PinningCore
-import X509
 
 /// What one successful handshake showed: the chains and the TLS facts, as plain values for the core to judge.
 ///
@@ -31,6 +30,9 @@ public struct ProbeResult: Hashable, Sendable {
     public var connectDuration: Duration
     /// Time from the first ClientHello byte to the finished handshake.
     public var handshakeDuration: Duration
+    /// When the probe's deadline ends. Judging the chain belongs to the same budget: pass
+    /// ``judgingLimits(minimum:)`` to the validator so a hostile chain cannot stretch a `--timeout`.
+    public var deadline: ContinuousClock.Instant?
 
     public init(
         target: ProbeTarget,
@@ -45,7 +47,8 @@ public struct ProbeResult: Hashable, Sendable {
         peerAddress: String,
         serverName: String?,
         connectDuration: Duration,
-        handshakeDuration: Duration
+        handshakeDuration: Duration,
+        deadline: ContinuousClock.Instant? = nil
     ) {
         self.target = target
         self.sentChain = sentChain
@@ -60,21 +63,32 @@ public struct ProbeResult: Hashable, Sendable {
         self.serverName = serverName
         self.connectDuration = connectDuration
         self.handshakeDuration = handshakeDuration
+        self.deadline = deadline
     }
 
-    /// The sent chain decoded by swift-certificates (fails on certificates it cannot parse, e.g. tiny RSA keys).
-    public func sentCertificates() throws(CertificateDecodingError) -> [Certificate] {
+    /// Path-building limits for judging this result: the standard signature-check cap, and the probe's deadline, or
+    /// `minimum` from now when less than that is left (a slow handshake must not leave a good chain no time at all).
+    public func judgingLimits(minimum: Duration = .milliseconds(250)) -> PathBuildingLimits {
+        guard let deadline else { return PathBuildingLimits() }
+        return PathBuildingLimits(deadline: max(deadline, ContinuousClock.now.advanced(by: minimum)))
+    }
+
+    /// The sent chain decoded: every certificate with its details and pins, parsed by swift-certificates where it
+    /// can be (a refused one, such as an RSA-1024 leaf, carries its refusal). Fails only on bytes that are not X.509.
+    public func sentCertificates() throws(CertificateDecodingError) -> [ChainCertificate] {
         try Self.decode(sentChain, source: "chain sent by \(target)")
     }
 
     /// The built chain decoded, or nil when OpenSSL built none.
-    public func builtCertificates() throws(CertificateDecodingError) -> [Certificate]? {
+    public func builtCertificates() throws(CertificateDecodingError) -> [ChainCertificate]? {
         guard let builtChain else { return nil }
         return try Self.decode(builtChain, source: "chain built for \(target)")
     }
 
-    private static func decode(_ chain: [[UInt8]], source: String) throws(CertificateDecodingError) -> [Certificate] {
-        var certificates: [Certificate] = []
+    private static func decode(
+        _ chain: [[UInt8]], source: String
+    ) throws(CertificateDecodingError) -> [ChainCertificate] {
+        var certificates: [ChainCertificate] = []
         for (index, der) in chain.enumerated() {
             certificates.append(try CertificateChainDecoder.decodeDER(der, source: source, block: index + 1))
         }

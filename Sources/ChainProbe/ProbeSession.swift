@@ -79,7 +79,8 @@ enum ProbeSession {
             peerAddress: connection.peer.description,
             serverName: target.serverName,
             connectDuration: dialStart.duration(to: handshakeStart),
-            handshakeDuration: handshakeStart.duration(to: handshakeEnd)
+            handshakeDuration: handshakeStart.duration(to: handshakeEnd),
+            deadline: deadline.instant
         )
     }
 }

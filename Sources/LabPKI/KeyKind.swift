@@ -7,6 +7,7 @@ public enum KeyKind: Hashable, Sendable, CustomStringConvertible {
     case rsa(bits: Int)
     case p256
     case p384
+    case p521
     case ed25519
 
     public var description: String {
@@ -14,6 +15,7 @@ public enum KeyKind: Hashable, Sendable, CustomStringConvertible {
         case .rsa(let bits): return "RSA \(bits)"
         case .p256: return "EC P-256"
         case .p384: return "EC P-384"
+        case .p521: return "EC P-521"
         case .ed25519: return "Ed25519"
         }
     }
@@ -24,6 +26,7 @@ public enum KeyKind: Hashable, Sendable, CustomStringConvertible {
         case .rsa: return .sha256WithRSAEncryption
         case .p256: return .ecdsaWithSHA256
         case .p384: return .ecdsaWithSHA384
+        case .p521: return .ecdsaWithSHA512
         case .ed25519: return .ed25519
         }
     }
@@ -52,6 +55,10 @@ public struct LabKey: Sendable {
             privateKeyPEM = key.pemRepresentation
         case .p384:
             let key = P384.Signing.PrivateKey()
+            privateKey = Certificate.PrivateKey(key)
+            privateKeyPEM = key.pemRepresentation
+        case .p521:
+            let key = P521.Signing.PrivateKey()
             privateKey = Certificate.PrivateKey(key)
             privateKeyPEM = key.pemRepresentation
         case .ed25519:

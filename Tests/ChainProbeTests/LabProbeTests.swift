@@ -44,7 +44,7 @@ struct LabProbeTests {
         #expect(result.serverName == scenario.host)
         #expect(result.peerAddress == "127.0.0.1:\(fixture.lab.port)")
         #expect(result.handshakeDuration > .zero)
-        let leaf = try #require(try result.sentCertificates().first)
+        let leaf = try #require(try result.sentCertificates().first?.certificate)
         let names = try leaf.extensions.subjectAlternativeNames?.compactMap { name -> String? in
             if case .dnsName(let dns) = name { return dns }
             return nil

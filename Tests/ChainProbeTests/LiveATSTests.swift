@@ -26,7 +26,8 @@ struct LiveATSTests {
         #expect(evaluate(good).passes)
         #expect(
             ATSEvaluator.evaluate(
-                protocolVersion: good.protocolVersion, cipherSuite: good.cipherSuite, chain: try good.sentCertificates()
+                protocolVersion: good.protocolVersion, cipherSuite: good.cipherSuite,
+                chain: try good.sentCertificates().compactMap(\.certificate)
             ).passes)
 
         let weak = evaluate(try await probe(.weak))

@@ -21,7 +21,8 @@ struct DemoManifestTests {
     func verdict(_ kind: LabScenario, anchors extra: [Certificate] = []) async -> Verdict {
         let validator = PinValidator(manifest: manifest, trustAnchors: TrustAnchors(certificates: [lab.root] + extra))
         let scenario = lab.scenario(kind)
-        return await validator.validate(host: scenario.host, chain: scenario.servedCertificates, at: Date())
+        return await validator.validate(
+            host: scenario.host, chain: scenario.servedCertificates.map(ChainCertificate.init), at: Date())
     }
 
     /// What each scenario must come to, stated once for all of them.

@@ -7,7 +7,7 @@ import Testing
 /// Pins, fingerprints and fields, each checked against the openssl command line.
 @Suite("Certificate details against openssl")
 struct CertificateDetailsTests {
-    static let keyKinds: [KeyKind] = [.rsa(bits: 2048), .rsa(bits: 3072), .rsa(bits: 4096), .p256, .p384]
+    static let keyKinds: [KeyKind] = [.rsa(bits: 2048), .rsa(bits: 3072), .rsa(bits: 4096), .p256, .p384, .p521]
 
     /// Key generation (RSA 4096 takes seconds in a debug build) and the openssl runs happen off the cooperative
     /// pool, so these tests do not starve the suite's timing-sensitive network tests of its two threads.
@@ -56,6 +56,9 @@ struct CertificateDetailsTests {
         case .p384:
             #expect(details.key.summary == "EC P-384")
             #expect(text.contains("NIST CURVE: P-384"))
+        case .p521:
+            #expect(details.key.summary == "EC P-521")
+            #expect(text.contains("NIST CURVE: P-521"))
         case .ed25519:
             #expect(details.key.summary == "Ed25519")
         }

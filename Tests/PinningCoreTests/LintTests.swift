@@ -2,17 +2,25 @@ import Foundation
 import PinningCore
 import TestSupport
 import Testing
-import X509
 
 @Suite("Lockout guard")
 struct LintTests {
     let pki = Fixtures.pki
     let now = Date()
 
-    func rules(
-        _ manifest: PinManifest, served: [String: [Certificate]] = [:], missing: [String] = []
-    ) -> [LintFinding.Rule] {
-        ManifestLinter().lint(manifest, now: now, servedChains: served, missingTrustAnchors: missing).map(\.rule)
+    func rules(_ manifest: PinManifest, missing: [String] = []) -> [LintFinding.Rule] {
+        ManifestLinter().lint(manifest, now: now, missingTrustAnchors: missing).map(\.rule)
+    }
+
+    /// The findings with served chains judged by the validator first (anchored on the test root), as every front
+    /// end does.
+    func rules(_ manifest: PinManifest, served: [String: [ChainCertificate]]) async -> [LintFinding.Rule] {
+        var chains: [String: ServedChain] = [:]
+        for (host, chain) in served {
+            let verdict = await Fixtures.validator(manifest).validate(host: host, chain: chain, at: now)
+            chains[host] = ServedChain(presented: chain, verdict: verdict)
+        }
+        return ManifestLinter().lint(manifest, now: now, servedChains: chains).map(\.rule)
     }
 
     var healthy: DomainPolicy {
@@ -26,8 +34,8 @@ struct LintTests {
     }
 
     @Test("a healthy domain has no findings, even against the served chain")
-    func healthyDomain() {
-        #expect(rules(Fixtures.manifest(healthy), served: [pki.host: pki.good.presentedCertificates]).isEmpty)
+    func healthyDomain() async {
+        #expect(await rules(Fixtures.manifest(healthy), served: [pki.host: pki.good.presentedChain]).isEmpty)
     }
 
     @Test("errors: too few pins, malformed values, duplicates, missing anchors")
@@ -67,14 +75,14 @@ struct LintTests {
     }
 
     @Test("warning: no backup pin, or every backup in today's chain")
-    func backups() {
+    func backups() async {
         var noBackup = healthy
         noBackup.pins[1].role = .active
         #expect(rules(Fixtures.manifest(noBackup)) == [.noBackupPin])
         var servedBackup = healthy
         servedBackup.pins[1] = Fixtures.pin(Fixtures.spki(pki.intermediate), role: .backup)
         #expect(
-            rules(Fixtures.manifest(servedBackup), served: [pki.host: pki.good.presentedCertificates]) == [.noBackupPin]
+            await rules(Fixtures.manifest(servedBackup), served: [pki.host: pki.good.presentedChain]) == [.noBackupPin]
         )
         #expect(rules(Fixtures.manifest(servedBackup)).isEmpty)
     }
@@ -105,9 +113,9 @@ struct LintTests {
     }
 
     @Test("warning: pins that match nothing the server presents")
-    func matchNothing() {
+    func matchNothing() async {
         #expect(
-            rules(Fixtures.manifest(healthy), served: [pki.host: pki.impostor.presentedCertificates]).contains(
+            await rules(Fixtures.manifest(healthy), served: [pki.host: pki.impostor.presentedChain]).contains(
                 .pinsMatchNothingServed))
     }
 

@@ -5,19 +5,20 @@ import X509
 /// Reads certificates from PEM (one or many blocks, with any text around them) or DER.
 ///
 /// Hand-rolled only where swift-certificates stops: it parses one PEM document at a time, while chain files mix
-/// blocks with `openssl s_client` chatter. Each block is decoded by SwiftASN1 and X509.
+/// blocks with `openssl s_client` chatter. Each block is decoded by SwiftASN1 and X509; a certificate X509 refuses
+/// (an RSA key under 2048 bits, an unusual curve) is still decoded, as a ``ChainCertificate`` with its refusal.
 public enum CertificateChainDecoder {
     private static let begin = "-----BEGIN CERTIFICATE-----"
     private static let end = "-----END CERTIFICATE-----"
 
     /// Decodes every certificate in `data`, in order. `source` names the input in errors.
-    public static func decode(_ data: Data, source: String) throws(CertificateDecodingError) -> [Certificate] {
+    public static func decode(_ data: Data, source: String) throws(CertificateDecodingError) -> [ChainCertificate] {
         if data.isEmpty {
             throw CertificateDecodingError(code: .empty, source: source, block: nil, reason: "the input is empty")
         }
         let bytes = Array(data)
         if bytes[...].range(of: anyBegin) != nil {
-            let blocks = decodePEMBlocks(bytes, source: source)
+            let blocks = pemBlocks(bytes, source: source)
             if blocks.isEmpty {
                 throw CertificateDecodingError(
                     code: .malformedPEM,
@@ -26,7 +27,10 @@ public enum CertificateChainDecoder {
                     reason: "no \(begin) block found (other PEM types such as keys are not certificates)"
                 )
             }
-            return try blocks.map { result throws(CertificateDecodingError) in try result.get() }
+            return try blocks.map { result throws(CertificateDecodingError) in
+                let (der, block) = try result.get()
+                return try decodeDER(der, source: source, block: block)
+            }
         }
         guard bytes.first == 0x30 else {
             throw CertificateDecodingError(
@@ -40,7 +44,7 @@ public enum CertificateChainDecoder {
     }
 
     /// Reads and decodes a file.
-    public static func decode(contentsOf url: URL) throws(CertificateDecodingError) -> [Certificate] {
+    public static func decode(contentsOf url: URL) throws(CertificateDecodingError) -> [ChainCertificate] {
         try decode(try read(url), source: url.path)
     }
 
@@ -58,14 +62,14 @@ public enum CertificateChainDecoder {
         }
     }
 
-    /// Decodes the DER encoding of one certificate.
+    /// Decodes the DER encoding of one certificate; fails only when the bytes are not an X.509 certificate.
     public static func decodeDER(
         _ bytes: [UInt8], source: String, block: Int?
     ) throws(CertificateDecodingError)
-        -> Certificate
+        -> ChainCertificate
     {
         do {
-            return try Certificate(derEncoded: bytes)
+            return try ChainCertificate(derEncoded: bytes)
         } catch {
             throw CertificateDecodingError(
                 code: .malformedDER,
@@ -76,15 +80,15 @@ public enum CertificateChainDecoder {
         }
     }
 
-    /// Every `CERTIFICATE` block of a PEM text, decoded on its own so that one bad block does not hide the others
+    /// Every `CERTIFICATE` block of a PEM text as DER, each on its own so that one bad block does not hide the others
     /// (a CA bundle may hold certificates swift-certificates cannot parse). Text around the blocks is ignored.
     ///
     /// Works on bytes: a system bundle is a few hundred kilobytes, and character-level string searching made
     /// reading it the larger part of starting the workbench.
-    static func decodePEMBlocks(
+    static func pemBlocks(
         _ bytes: [UInt8], source: String
-    ) -> [Result<Certificate, CertificateDecodingError>] {
-        var results: [Result<Certificate, CertificateDecodingError>] = []
+    ) -> [Result<(der: [UInt8], block: Int), CertificateDecodingError>] {
+        var results: [Result<(der: [UInt8], block: Int), CertificateDecodingError>] = []
         var remainder = bytes[...]
         while let start = remainder.range(of: beginCertificate) {
             let block = results.count + 1
@@ -106,10 +110,7 @@ public enum CertificateChainDecoder {
                 results.append(.failure(malformedPEM(source, block, "the body is not valid base64")))
                 continue
             }
-            results.append(
-                Result { () throws(CertificateDecodingError) in try decodeDER(Array(der), source: source, block: block)
-                }
-            )
+            results.append(.success((Array(der), block)))
         }
         return results
     }

@@ -30,22 +30,58 @@ public struct CertificateDetails: Hashable, Sendable, Codable {
 
     public init(_ certificate: Certificate) {
         let der = certificate.derBytes
-        subject = certificate.subject.opensslString
-        issuer = certificate.issuer.opensslString
-        commonName = certificate.subject.commonName
-        serialNumber = Fingerprint.colonHex(certificate.serialNumber.bytes)
-        notBefore = certificate.notValidBefore
-        notAfter = certificate.notValidAfter
-        let names = Self.alternativeNames(certificate)
+        self.init(
+            der: der,
+            subject: certificate.subject,
+            issuer: certificate.issuer,
+            serialNumber: certificate.serialNumber.bytes,
+            validity: (certificate.notValidBefore, certificate.notValidAfter),
+            extensions: certificate.extensions,
+            key: PublicKeyDescription(certificate.publicKey),
+            signatureAlgorithm: certificate.signatureAlgorithm.opensslName,
+            subjectPublicKeyInfo: certificate.publicKey.subjectPublicKeyInfoDER
+        )
+    }
+
+    /// The details of a certificate read from its DER with SwiftASN1, for certificates swift-certificates refuses
+    /// (RSA keys under 2048 bits, unusual curves): they are still shown, fingerprinted and pinned. Throws when the
+    /// bytes are not an X.509 certificate at all.
+    public init(derEncoded der: [UInt8]) throws {
+        let fields = try CertificateFields(derEncoded: der)
+        self.init(
+            der: der,
+            subject: fields.subject,
+            issuer: fields.issuer,
+            serialNumber: fields.serialNumber,
+            validity: (fields.notBefore, fields.notAfter),
+            extensions: fields.extensions,
+            key: PublicKeyDescription(subjectPublicKeyInfo: fields.subjectPublicKeyInfo),
+            signatureAlgorithm: CertificateFields.signatureAlgorithmName(fields.signatureAlgorithm),
+            subjectPublicKeyInfo: fields.subjectPublicKeyInfo
+        )
+    }
+
+    private init(
+        der: [UInt8], subject: DistinguishedName, issuer: DistinguishedName, serialNumber: ArraySlice<UInt8>,
+        validity: (notBefore: Date, notAfter: Date), extensions: Certificate.Extensions, key: PublicKeyDescription,
+        signatureAlgorithm: String, subjectPublicKeyInfo: [UInt8]
+    ) {
+        self.subject = subject.opensslString
+        self.issuer = issuer.opensslString
+        commonName = subject.commonName
+        self.serialNumber = Fingerprint.colonHex(serialNumber)
+        notBefore = validity.notBefore
+        notAfter = validity.notAfter
+        let names = Self.alternativeNames(extensions)
         dnsNames = names.dns
         ipAddresses = names.ip
-        key = PublicKeyDescription(certificate.publicKey)
-        signatureAlgorithm = certificate.signatureAlgorithm.opensslName
-        isCertificateAuthority = Self.isCA(certificate)
-        isSelfIssued = certificate.subject == certificate.issuer
+        self.key = key
+        self.signatureAlgorithm = signatureAlgorithm
+        isCertificateAuthority = Self.isCA(extensions)
+        isSelfIssued = subject == issuer
         sha256Fingerprint = Fingerprint.colonHex(SHA256.hash(data: der))
         sha1Fingerprint = Fingerprint.colonHex(Insecure.SHA1.hash(data: der))
-        spkiPin = Fingerprint.sha256Base64(certificate.publicKey.subjectPublicKeyInfoDER)
+        spkiPin = Fingerprint.sha256Base64(subjectPublicKeyInfo)
         certPin = Fingerprint.sha256Base64(der)
     }
 
@@ -69,14 +105,14 @@ public struct CertificateDetails: Hashable, Sendable, Codable {
         return "\(role) \(what), \(commonName.map { "CN=\($0)" } ?? subject)"
     }
 
-    private static func isCA(_ certificate: Certificate) -> Bool {
-        guard let constraints = try? certificate.extensions.basicConstraints else { return false }
+    private static func isCA(_ extensions: Certificate.Extensions) -> Bool {
+        guard let constraints = try? extensions.basicConstraints else { return false }
         if case .isCertificateAuthority = constraints { return true }
         return false
     }
 
-    private static func alternativeNames(_ certificate: Certificate) -> (dns: [String], ip: [String]) {
-        guard let names = try? certificate.extensions.subjectAlternativeNames else { return ([], []) }
+    private static func alternativeNames(_ extensions: Certificate.Extensions) -> (dns: [String], ip: [String]) {
+        guard let names = try? extensions.subjectAlternativeNames else { return ([], []) }
         var dns: [String] = []
         var ip: [String] = []
         for name in names {

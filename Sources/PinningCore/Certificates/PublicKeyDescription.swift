@@ -1,33 +1,36 @@
-import Crypto
+import SwiftASN1
 import X509
-import _CryptoExtras
 
 /// The algorithm and strength of a certificate's public key, for display and for key-strength rules.
+///
+/// Read from the DER SubjectPublicKeyInfo, so keys that swift-certificates refuses (RSA under 2048 bits, curves other
+/// than P-256, P-384 and P-521) are still described, and ``refusal`` says why clients will not use them.
 public struct PublicKeyDescription: Hashable, Sendable, Codable {
     public enum Algorithm: String, Hashable, Sendable, Codable {
         case rsa = "RSA"
         case ec = "EC"
         case ed25519 = "Ed25519"
+        case ed448 = "Ed448"
+        case dsa = "DSA"
+        /// An algorithm this description does not know; `curve` holds its OID.
+        case other
     }
 
     public let algorithm: Algorithm
-    /// RSA modulus bits, or the curve's field size for EC and Ed25519.
+    /// RSA modulus bits, or the curve's field size for EC and EdDSA (0 when unknown).
     public let bits: Int
-    /// The named curve for EC keys (`P-256`, `P-384`, `P-521`).
+    /// The named curve for EC keys (`P-256`, `P-384`, `P-521`, `secp256k1`, `brainpoolP256r1`, ...), or the OID of
+    /// an algorithm of kind `other`.
     public let curve: String?
 
+    /// Describes a key the X.509 library has parsed.
     public init(_ key: Certificate.PublicKey) {
-        if let rsa = _RSA.Signing.PublicKey(key) {
-            self.init(algorithm: .rsa, bits: rsa.keySizeInBits, curve: nil)
-        } else if P256.Signing.PublicKey(key) != nil {
-            self.init(algorithm: .ec, bits: 256, curve: "P-256")
-        } else if P384.Signing.PublicKey(key) != nil {
-            self.init(algorithm: .ec, bits: 384, curve: "P-384")
-        } else if P521.Signing.PublicKey(key) != nil {
-            self.init(algorithm: .ec, bits: 521, curve: "P-521")
-        } else {
-            self.init(algorithm: .ed25519, bits: 256, curve: nil)
-        }
+        self.init(subjectPublicKeyInfo: key.subjectPublicKeyInfoDER)
+    }
+
+    /// Describes the key of a DER SubjectPublicKeyInfo; a structure it cannot read is described as `other`.
+    public init(subjectPublicKeyInfo der: [UInt8]) {
+        self = (try? Self.read(der)) ?? Self(algorithm: .other, bits: 0, curve: nil)
     }
 
     public init(algorithm: Algorithm, bits: Int, curve: String?) {
@@ -36,12 +39,117 @@ public struct PublicKeyDescription: Hashable, Sendable, Codable {
         self.curve = curve
     }
 
-    /// `RSA 2048`, `EC P-256`, `Ed25519`.
+    /// `RSA 2048`, `EC P-256`, `Ed25519`, `EC secp256k1`, `DSA 1024`.
     public var summary: String {
         switch algorithm {
         case .rsa: return "RSA \(bits)"
         case .ec: return "EC \(curve ?? "\(bits)-bit")"
         case .ed25519: return "Ed25519"
+        case .ed448: return "Ed448"
+        case .dsa: return "DSA \(bits)"
+        case .other: return "key algorithm \(curve ?? "unreadable")"
         }
     }
+
+    /// Why TLS clients (and swift-certificates) refuse this key, in words; nil for keys they accept.
+    public var refusal: String? {
+        switch algorithm {
+        case .rsa where bits < Self.minimumRSABits:
+            return "RSA key of \(bits) bits; clients require at least \(Self.minimumRSABits)"
+        case .ec where !Self.acceptedCurves.contains(curve ?? ""):
+            return "EC key on curve \(curve ?? "unknown"); clients accept only P-256, P-384 and P-521"
+        case .dsa:
+            return "DSA key; clients no longer accept DSA certificates"
+        case .ed448:
+            return "Ed448 key; clients do not accept Ed448 certificates"
+        case .other:
+            return "key of algorithm \(curve ?? "(unreadable)"), which clients do not support"
+        case .rsa, .ec, .ed25519:
+            return nil
+        }
+    }
+
+    static let minimumRSABits = 2048
+    static let acceptedCurves: Set<String> = ["P-256", "P-384", "P-521"]
+
+    /// SubjectPublicKeyInfo ::= SEQUENCE { algorithm AlgorithmIdentifier, subjectPublicKey BIT STRING }
+    private static func read(_ der: [UInt8]) throws -> Self {
+        try DER.sequence(try DER.parse(der), identifier: .sequence) { nodes in
+            guard let algorithm = nodes.next() else { throw ASN1Error.invalidASN1Object(reason: "no algorithm") }
+            let (oid, parameters) = try DER.sequence(algorithm, identifier: .sequence) { parts in
+                let oid = try ASN1ObjectIdentifier(derEncoded: &parts)
+                let parameters = parts.next()
+                return (oid, parameters)
+            }
+            let key = try ASN1BitString(derEncoded: &nodes).bytes
+            switch oid {
+            case rsa, rsaPSS:
+                return Self(algorithm: .rsa, bits: try rsaModulusBits(key), curve: nil)
+            case ecPublicKey:
+                let named = try parameters.map { try ASN1ObjectIdentifier(derEncoded: $0) }
+                let curve = named.flatMap { curves[$0] }
+                let name = curve?.name ?? named.map { "\($0)" } ?? "explicit parameters"
+                return Self(algorithm: .ec, bits: curve?.bits ?? pointBits(key), curve: name)
+            case ed25519:
+                return Self(algorithm: .ed25519, bits: 256, curve: nil)
+            case ed448:
+                return Self(algorithm: .ed448, bits: 448, curve: nil)
+            case dsa:
+                return Self(algorithm: .dsa, bits: (try? dsaPrimeBits(parameters)) ?? 0, curve: nil)
+            default:
+                return Self(algorithm: .other, bits: 0, curve: "\(oid)")
+            }
+        }
+    }
+
+    /// RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER }
+    private static func rsaModulusBits(_ key: ArraySlice<UInt8>) throws -> Int {
+        try DER.sequence(try DER.parse(key), identifier: .sequence) { numbers in
+            guard let modulus = numbers.next(), case .primitive(let bytes) = modulus.content else {
+                throw ASN1Error.invalidASN1Object(reason: "no RSA modulus")
+            }
+            _ = numbers.next()
+            return integerBits(bytes)
+        }
+    }
+
+    /// Dss-Parms ::= SEQUENCE { p INTEGER, q INTEGER, g INTEGER }: the size of p.
+    private static func dsaPrimeBits(_ parameters: ASN1Node?) throws -> Int {
+        guard let parameters, case .constructed(let numbers) = parameters.content,
+            let prime = numbers.first(where: { _ in true }), case .primitive(let bytes) = prime.content
+        else { return 0 }
+        return integerBits(bytes)
+    }
+
+    private static func integerBits(_ bytes: ArraySlice<UInt8>) -> Int {
+        let significant = bytes.drop { $0 == 0 }
+        guard let first = significant.first else { return 0 }
+        return (significant.count - 1) * 8 + (8 - first.leadingZeroBitCount)
+    }
+
+    /// The field size of an uncompressed (04 || X || Y) or compressed (02/03 || X) point.
+    private static func pointBits(_ point: ArraySlice<UInt8>) -> Int {
+        let coordinate = point.first == 0x04 ? (point.count - 1) / 2 : point.count - 1
+        return max(0, coordinate) * 8
+    }
+
+    private static let rsa: ASN1ObjectIdentifier = [1, 2, 840, 113_549, 1, 1, 1]
+    private static let rsaPSS: ASN1ObjectIdentifier = [1, 2, 840, 113_549, 1, 1, 10]
+    private static let ecPublicKey: ASN1ObjectIdentifier = [1, 2, 840, 10_045, 2, 1]
+    private static let ed25519: ASN1ObjectIdentifier = [1, 3, 101, 112]
+    private static let ed448: ASN1ObjectIdentifier = [1, 3, 101, 113]
+    private static let dsa: ASN1ObjectIdentifier = [1, 2, 840, 10_040, 4, 1]
+
+    /// Named curves with the names OpenSSL prints (NIST names where there are some) and their sizes in bits.
+    private static let curves: [ASN1ObjectIdentifier: (name: String, bits: Int)] = [
+        [1, 2, 840, 10_045, 3, 1, 1]: ("P-192", 192),
+        [1, 3, 132, 0, 33]: ("P-224", 224),
+        [1, 2, 840, 10_045, 3, 1, 7]: ("P-256", 256),
+        [1, 3, 132, 0, 34]: ("P-384", 384),
+        [1, 3, 132, 0, 35]: ("P-521", 521),
+        [1, 3, 132, 0, 10]: ("secp256k1", 256),
+        [1, 3, 36, 3, 3, 2, 8, 1, 1, 7]: ("brainpoolP256r1", 256),
+        [1, 3, 36, 3, 3, 2, 8, 1, 1, 11]: ("brainpoolP384r1", 384),
+        [1, 3, 36, 3, 3, 2, 8, 1, 1, 13]: ("brainpoolP512r1", 512),
+    ]
 }

@@ -1,5 +1,4 @@
 import Foundation
-import X509
 
 /// The lockout guard: finds manifests that would lock an app out of its own servers, or that protect nothing.
 public struct ManifestLinter: Sendable {
@@ -10,12 +9,28 @@ public struct ManifestLinter: Sendable {
         self.expiringLeafDays = expiringLeafDays
     }
 
-    /// Lints `manifest` at `now`. `servedChains` holds the chains seen live (leaf first) by normalized host; rules
-    /// that compare pins with what servers present run only for hosts that have one.
+    /// Lints a manifest document as every front end does (the `lint` and `check` commands, the CLI's and the
+    /// workbench's write gates): the manifest's `trustAnchors` are resolved against the document's folder, so one file
+    /// gets the same findings everywhere. `served` holds, by normalized host, the chains seen live as the validator
+    /// judged them (see ``ServedChain``).
+    public func lint(_ document: ManifestDocument, now: Date, served: [String: ServedChain] = [:]) -> [LintFinding] {
+        lint(
+            document.manifest,
+            now: now,
+            servedChains: served,
+            missingTrustAnchors: TrustAnchors.unreadable(
+                manifestAnchors: document.manifest.trustAnchors,
+                relativeTo: document.url.deletingLastPathComponent()
+            )
+        )
+    }
+
+    /// Lints `manifest` at `now`. `servedChains` holds the chains seen live by normalized host, with the path the
+    /// validator verified; rules that compare pins with what servers present run only for hosts that have one.
     public func lint(
         _ manifest: PinManifest,
         now: Date,
-        servedChains: [String: [Certificate]] = [:],
+        servedChains: [String: ServedChain] = [:],
         missingTrustAnchors: [String] = []
     ) -> [LintFinding] {
         var findings: [LintFinding] = []
@@ -50,7 +65,7 @@ public struct ManifestLinter: Sendable {
         return findings.sorted { ($1.severity, $0.host ?? "") < ($0.severity, $1.host ?? "") }
     }
 
-    private func lint(_ domain: DomainPolicy, now: Date, served: [Certificate]?) -> [LintFinding] {
+    private func lint(_ domain: DomainPolicy, now: Date, served: ServedChain?) -> [LintFinding] {
         var findings: [LintFinding] = []
         let host = domain.host
         for pin in domain.pins where !pin.hasWellFormedValue {
@@ -93,18 +108,17 @@ public struct ManifestLinter: Sendable {
         if let leafFinding = expiringLeafFinding(domain, now: now) {
             findings.append(leafFinding)
         }
-        if let served, !domain.pins.isEmpty,
-            !domain.pins.contains(where: { pin in
-                served.contains { CertificateDetails($0).pinValue(pin.type) == pin.value }
-            })
-        {
+        if let served, !domain.pins.isEmpty, !domain.pins.contains(where: served.matches) {
+            let what =
+                served.verifiedPath == nil
+                ? "the chain the server presents now"
+                : "the verified path of the chain the server presents now (leaf to trust anchor)"
             findings.append(
                 LintFinding(
                     .warning,
                     .pinsMatchNothingServed,
                     host: host,
-                    message: "none of its \(domain.pins.count) pins matches the chain the server presents now; "
-                        + "shipping this locks users out.",
+                    message: "none of its \(domain.pins.count) pins matches \(what); shipping this locks users out.",
                     fix: "Run `pinbench inspect \(host)` and pin a key from the served chain."
                 )
             )
@@ -139,7 +153,7 @@ public struct ManifestLinter: Sendable {
         return findings
     }
 
-    private func backupFindings(_ domain: DomainPolicy, served: [Certificate]?) -> [LintFinding] {
+    private func backupFindings(_ domain: DomainPolicy, served: ServedChain?) -> [LintFinding] {
         guard !domain.pins.isEmpty else { return [] }
         let backups = domain.pins.filter { $0.role == .backup }
         if backups.isEmpty {
@@ -154,7 +168,7 @@ public struct ManifestLinter: Sendable {
             ]
         }
         guard let served else { return [] }
-        let servedValues = Set(served.flatMap { [CertificateDetails($0).spkiPin, CertificateDetails($0).certPin] })
+        let servedValues = served.pinValues
         if backups.allSatisfy({ servedValues.contains($0.value) }) {
             return [
                 LintFinding(

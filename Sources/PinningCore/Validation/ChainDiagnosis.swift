@@ -2,8 +2,20 @@ import SwiftASN1
 import X509
 
 /// Explains why no path from a leaf to a trust anchor exists, by walking the presented chain the way a verifier would.
+/// Its signature checks count against the same kind of budget as path building, so a hostile chain cannot stretch it.
 struct ChainDiagnosis: Sendable {
     let anchors: [Certificate]
+    let budget: SignatureCheckBudget
+
+    /// Whether `issuer`'s key signed `certificate`, or nil once the budget allows no more checks.
+    private func signed(_ certificate: Certificate, by issuer: Certificate) -> Bool? {
+        guard budget.grant(1) == 1 else { return nil }
+        return issuer.publicKey.isValidSignature(certificate.signature, for: certificate)
+    }
+
+    private var stopped: String {
+        "the diagnosis stopped \(budget.cutoff?.description ?? "early") without finding where the chain breaks"
+    }
 
     /// Critical extensions that some policy of the validator handles.
     private static let handledCriticalExtensions: Set<ASN1ObjectIdentifier> = [
@@ -36,7 +48,8 @@ struct ChainDiagnosis: Sendable {
                 return reasons
             }
             if let anchor = anchors.first(where: { $0.subject == current.issuer }) {
-                if anchor.publicKey.isValidSignature(current.signature, for: current) {
+                guard let verified = signed(current, by: anchor) else { return reasons + [stopped] }
+                if verified {
                     reasons.append(
                         "\(what) is signed by trust anchor \(anchor.subject.opensslString), but a chain rule "
                             + "fails (basic constraints, key usage or path length)"
@@ -50,7 +63,7 @@ struct ChainDiagnosis: Sendable {
                 return reasons
             }
             if current.subject == current.issuer {
-                let selfSigned = current.publicKey.isValidSignature(current.signature, for: current)
+                guard let selfSigned = signed(current, by: current) else { return reasons + [stopped] }
                 reasons.append(
                     selfSigned
                         ? (level == 0
@@ -68,8 +81,12 @@ struct ChainDiagnosis: Sendable {
                 )
                 return reasons
             }
-            guard let issuer = byName.first(where: { $0.publicKey.isValidSignature(current.signature, for: current) })
-            else {
+            var issuer: Certificate?
+            for candidate in byName where issuer == nil {
+                guard let verified = signed(current, by: candidate) else { return reasons + [stopped] }
+                if verified { issuer = candidate }
+            }
+            guard let issuer else {
                 reasons.append(
                     "\(what) names \(current.issuer.opensslString) as its issuer, but the presented certificate of "
                         + "that name did not sign it"

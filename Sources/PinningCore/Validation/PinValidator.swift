@@ -13,10 +13,13 @@ public struct PinValidator: Sendable {
         self.trustAnchors = trustAnchors
     }
 
-    /// The verdict for `chain` (as presented, leaf first) when connecting to `host` at `time`.
-    public func validate(host: String, chain: [Certificate], at time: Date) async -> Verdict {
+    /// The verdict for `chain` (as presented, leaf first) when connecting to `host` at `time`. Path building stays
+    /// within `limits` (a signature-check cap, and a deadline such as the rest of a probe's).
+    public func validate(
+        host: String, chain: [ChainCertificate], at time: Date, limits: PathBuildingLimits = PathBuildingLimits()
+    ) async -> Verdict {
         let policy = manifest.policy(for: host)
-        guard !chain.isEmpty else {
+        guard let leaf = chain.first else {
             return Verdict(
                 host: host,
                 outcome: .rejected,
@@ -28,16 +31,13 @@ public struct PinValidator: Sendable {
                 explanation: []
             )
         }
-        let evaluation = await TrustEvaluator(anchors: trustAnchors.certificates).evaluate(
-            host: host,
-            chain: chain,
-            at: time
-        )
-        switch evaluation {
-        case .failed(let rejection, let reasons):
-            let presented = chain.enumerated().map {
-                PresentedCertificate(level: $0.offset, details: CertificateDetails($0.element), inVerifiedPath: false)
-            }
+        let presented = chain.enumerated().map {
+            PresentedCertificate(level: $0.offset, details: $0.element.details, inVerifiedPath: false)
+        }
+        let refused = chain.enumerated().compactMap { level, entry in
+            entry.refusal.map { "level \(level) (\(entry.details.subject)): \($0)" }
+        }
+        func rejected(_ rejection: Verdict.Rejection, _ reasons: [String], statement: String? = nil) -> Verdict {
             var explanation = reasons.map { "- " + $0 }
             explanation.append("Pins were not checked: default trust evaluation failed first.")
             explanation += Self.listing(presented, pinned: policy)
@@ -48,9 +48,28 @@ public struct PinValidator: Sendable {
                 policy: policy,
                 matchedPin: nil,
                 certificates: presented,
-                statement: "rejected: \(Self.describe(rejection)).",
+                statement: statement ?? "rejected: \(Self.describe(rejection)).",
                 explanation: explanation
             )
+        }
+        guard let leafCertificate = leaf.certificate else {
+            return rejected(
+                .unacceptableKey, refused,
+                statement: "rejected: the leaf's key is refused: \(leaf.refusal ?? "it cannot be parsed")."
+            )
+        }
+        let usable = [leafCertificate] + chain.dropFirst().compactMap(\.certificate)
+        let evaluation = await TrustEvaluator(anchors: trustAnchors, limits: limits).evaluate(
+            host: host,
+            chain: usable,
+            at: time
+        )
+        switch evaluation {
+        case .failed(.untrustedChain, let reasons) where !refused.isEmpty:
+            // The path may have needed a certificate whose key clients refuse: that is the first reason to give.
+            return rejected(.unacceptableKey, refused + reasons)
+        case .failed(let rejection, let reasons):
+            return rejected(rejection, reasons)
         case .trusted(let path):
             return judgePins(host: host, policy: policy, path: path, presented: chain, at: time)
         }
@@ -60,15 +79,17 @@ public struct PinValidator: Sendable {
         host: String,
         policy: DomainPolicy?,
         path: [Certificate],
-        presented: [Certificate],
+        presented: [ChainCertificate],
         at time: Date
     ) -> Verdict {
-        var certificates = path.enumerated().map {
-            PresentedCertificate(level: $0.offset, details: CertificateDetails($0.element), inVerifiedPath: true)
+        var certificates = path.enumerated().map { level, certificate in
+            let sent = presented.first { $0.certificate == certificate }
+            return PresentedCertificate(
+                level: level, details: sent?.details ?? CertificateDetails(certificate), inVerifiedPath: true)
         }
-        let outside = presented.filter { !path.contains($0) }
+        let outside = presented.filter { entry in !path.contains { entry.certificate == $0 } }
         certificates += outside.map {
-            PresentedCertificate(level: certificates.count, details: CertificateDetails($0), inVerifiedPath: false)
+            PresentedCertificate(level: certificates.count, details: $0.details, inVerifiedPath: false)
         }
         let anchor = certificates[path.count - 1].details.subject
         let trustLine = "Trusted by default evaluation: \(path.count)-certificate path to trust anchor \(anchor)."
@@ -192,6 +213,8 @@ public struct PinValidator: Sendable {
         case .expired: return "a certificate in the chain has expired"
         case .notYetValid: return "a certificate in the chain is not valid yet"
         case .wrongKeyUsage: return "a certificate's extended key usage does not allow TLS server authentication"
+        case .unacceptableKey: return "a certificate the chain needs has a key clients refuse"
+        case .pathBuildingCutShort: return "path building was cut short before it found a path to a trust anchor"
         case .pinMismatch: return "no pinned key or certificate is in the verified chain"
         }
     }

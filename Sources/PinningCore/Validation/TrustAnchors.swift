@@ -12,10 +12,14 @@ public struct TrustAnchors: Sendable {
 
     public private(set) var certificates: [Certificate]
     public private(set) var sources: [Source]
+    /// The certificates by subject, built as they are added: path building looks issuers up here, once per
+    /// candidate, instead of indexing a few hundred system roots for every verification.
+    private(set) var bySubject: [DistinguishedName: [Certificate]]
 
     public init(certificates: [Certificate] = [], sources: [Source] = []) {
         self.certificates = certificates
         self.sources = sources
+        self.bySubject = BudgetedCertificateStore.index(certificates)
     }
 
     /// Adds the certificates of a PEM bundle or a DER file. A bundle may hold certificates with legacy keys that
@@ -24,11 +28,18 @@ public struct TrustAnchors: Sendable {
         let data = try CertificateChainDecoder.read(url)
         var loaded: [Certificate] = []
         var skipped = 0
-        let blocks = CertificateChainDecoder.decodePEMBlocks(Array(data), source: url.path)
+        let blocks = CertificateChainDecoder.pemBlocks(Array(data), source: url.path)
         if blocks.isEmpty {
-            loaded = try CertificateChainDecoder.decode(data, source: url.path)
+            let decoded = try CertificateChainDecoder.decode(data, source: url.path)
+            loaded = decoded.compactMap(\.certificate)
+            if loaded.isEmpty, let refusal = decoded.first?.refusal {
+                throw CertificateDecodingError(
+                    code: .malformedDER, source: url.path, block: nil, reason: "cannot be a trust anchor: \(refusal)")
+            }
         } else {
-            for case .success(let certificate) in blocks { loaded.append(certificate) }
+            for case .success(let block) in blocks {
+                if let certificate = try? Certificate(derEncoded: block.der) { loaded.append(certificate) }
+            }
             skipped = blocks.count - loaded.count
             if loaded.isEmpty {
                 throw CertificateDecodingError(
@@ -40,14 +51,25 @@ public struct TrustAnchors: Sendable {
             }
         }
         certificates += loaded
+        bySubject = BudgetedCertificateStore.index(certificates)
         sources.append(Source(path: url.path, loaded: loaded.count, skipped: skipped))
     }
 
     /// Adds the manifest's `trustAnchors`, resolved against the manifest's folder.
     public mutating func add(manifestAnchors paths: [String], relativeTo folder: URL) throws(CertificateDecodingError) {
         for path in paths {
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-            try add(contentsOf: url.standardizedFileURL)
+            try add(contentsOf: Self.resolve(path, relativeTo: folder))
         }
+    }
+
+    /// The manifest's `trustAnchors` that cannot be read, as written in the manifest: a lint error in every front
+    /// end, found the same way everywhere.
+    public static func unreadable(manifestAnchors paths: [String], relativeTo folder: URL) -> [String] {
+        paths.filter { !FileManager.default.isReadableFile(atPath: resolve($0, relativeTo: folder).path) }
+    }
+
+    private static func resolve(_ path: String, relativeTo folder: URL) -> URL {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        return url.standardizedFileURL
     }
 }

@@ -7,11 +7,16 @@ enum TrustEvaluation: Sendable {
     case failed(Verdict.Rejection, reasons: [String])
 }
 
-/// Default trust evaluation (path to an anchor, validity at a time, hostname, server-auth usage) with
-/// swift-certificates' `Verifier`, plus a diagnosis of failures: the verifier says only "could not validate", so the chain is verified
-/// again with single checks left out to find the one that fails, and put it into words.
+/// Default trust evaluation (path to an anchor, validity at a time, a subject alternative name that matches the host,
+/// server-auth usage) with swift-certificates' `Verifier`, plus a diagnosis of failures: the verifier says only
+/// "could not validate", so the chain is verified again with single checks left out to find the one that fails, and
+/// put it into words.
+///
+/// Every verification is bounded by ``PathBuildingLimits``: its certificate stores hand out candidate issuers only
+/// while the signature-check budget and the deadline allow, and a search that was cut short is reported as such.
 struct TrustEvaluator: Sendable {
-    let anchors: [Certificate]
+    let anchors: TrustAnchors
+    let limits: PathBuildingLimits
 
     private struct Checks {
         var validity = true
@@ -19,15 +24,23 @@ struct TrustEvaluator: Sendable {
         var keyUsage = true
     }
 
+    private struct Attempt {
+        var path: [Certificate]?
+        var reasons: [String]
+        var cutoff: PathBuildingCutoff?
+    }
+
     func evaluate(host: String, chain: [Certificate], at time: Date) async -> TrustEvaluation {
         let full = await verify(host: host, chain: chain, at: time, checks: Checks())
         if let path = full.path {
             return .trusted(path: path)
         }
+        if let cutoff = full.cutoff { return cutShort(cutoff, chain: chain) }
         let withoutHostname = await verify(host: host, chain: chain, at: time, checks: Checks(hostname: false))
         if let path = withoutHostname.path {
             return .failed(.hostnameMismatch, reasons: [hostnameReason(host: host, leaf: path[0])])
         }
+        if let cutoff = withoutHostname.cutoff { return cutShort(cutoff, chain: chain) }
         let withoutValidity = await verify(
             host: host,
             chain: chain,
@@ -41,6 +54,7 @@ struct TrustEvaluator: Sendable {
             if reasons.isEmpty { reasons = full.reasons }
             return .failed(rejection, reasons: reasons)
         }
+        if let cutoff = withoutValidity.cutoff { return cutShort(cutoff, chain: chain) }
         let withoutUsage = await verify(
             host: host,
             chain: chain,
@@ -50,16 +64,29 @@ struct TrustEvaluator: Sendable {
         if withoutUsage.path != nil {
             return .failed(.wrongKeyUsage, reasons: withoutValidity.reasons)
         }
-        return .failed(.untrustedChain, reasons: ChainDiagnosis(anchors: anchors).explain(chain))
+        if let cutoff = withoutUsage.cutoff { return cutShort(cutoff, chain: chain) }
+        let diagnosis = ChainDiagnosis(anchors: anchors.certificates, budget: SignatureCheckBudget(limits))
+        return .failed(.untrustedChain, reasons: diagnosis.explain(chain))
+    }
+
+    private func cutShort(_ cutoff: PathBuildingCutoff, chain: [Certificate]) -> TrustEvaluation {
+        .failed(
+            .pathBuildingCutShort,
+            reasons: [
+                "path building was cut short \(cutoff.description) without finding a path to a trust anchor; the "
+                    + "server sent \(chain.count) certificates (a hostile or broken chain? clients give up too: Go "
+                    + "stops after 100 signature checks)"
+            ]
+        )
     }
 
     private func verify(
         host: String, chain: [Certificate], at time: Date, checks: Checks
-    ) async -> (
-        path: [Certificate]?, reasons: [String]
-    ) {
+    ) async -> Attempt {
         let ipAddress = Self.isIPAddress(host) ? host : nil
-        var verifier = Verifier(rootCertificates: CertificateStore(anchors)) {
+        let budget = SignatureCheckBudget(limits)
+        let roots = CertificateStore(custom: BudgetedCertificateStore(index: anchors.bySubject, budget: budget))
+        var verifier = Verifier(rootCertificates: roots) {
             if checks.validity {
                 RFC5280Policy(fixedExpiryValidationTime: time)
             } else {
@@ -71,25 +98,31 @@ struct TrustEvaluator: Sendable {
                 AcknowledgeExtensionsPolicy(verifyingCriticalExtensions: [.X509ExtensionID.extendedKeyUsage])
             }
             if checks.hostname {
+                SubjectAlternativeNameRequiredPolicy()
                 ServerIdentityPolicy(serverHostname: ipAddress == nil ? host : nil, serverIP: ipAddress)
             } else {
                 AcknowledgeExtensionsPolicy(verifyingCriticalExtensions: [.X509ExtensionID.subjectAlternativeName])
             }
         }
-        let result = await verifier.validate(leaf: chain[0], intermediates: CertificateStore(chain.dropFirst()))
+        let intermediates = CertificateStore(custom: BudgetedCertificateStore(chain.dropFirst(), budget: budget))
+        let result = await verifier.validate(leaf: chain[0], intermediates: intermediates)
         switch result {
         case .validCertificate(let validated):
-            return (Array(validated), [])
+            return Attempt(path: Array(validated), reasons: [], cutoff: nil)
         case .couldNotValidate(let failures):
             var reasons: [String] = []
             for failure in failures where !reasons.contains(failure.policyFailureReason.description) {
                 reasons.append(failure.policyFailureReason.description)
             }
-            return (nil, reasons)
+            return Attempt(path: nil, reasons: reasons, cutoff: budget.cutoff)
         }
     }
 
     private func hostnameReason(host: String, leaf: Certificate) -> String {
+        if leaf.extensions[oid: .X509ExtensionID.subjectAlternativeName] == nil {
+            return "the leaf certificate (\(leaf.subject.opensslString)) is not valid for \(host): "
+                + SubjectAlternativeNameRequiredPolicy.reason(leaf)
+        }
         let details = CertificateDetails(leaf)
         let names = details.dnsNames + details.ipAddresses
         let listed = names.isEmpty ? "no subject alternative names" : "names " + names.joined(separator: ", ")

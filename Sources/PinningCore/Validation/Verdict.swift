@@ -37,6 +37,10 @@ public struct Verdict: Sendable, Encodable {
         case expired
         case notYetValid = "not-yet-valid"
         case wrongKeyUsage = "wrong-key-usage"
+        /// A certificate the chain needs has a key clients refuse (RSA under 2048 bits, an unusual curve).
+        case unacceptableKey = "unacceptable-key"
+        /// Path building stopped at its signature-check cap or deadline without finding a path.
+        case pathBuildingCutShort = "path-building-cut-short"
         case pinMismatch = "pin-mismatch"
     }
 

@@ -1,3 +1,5 @@
+import PinningCore
+
 /// Where a domain's live check stands.
 public enum FetchStatus: Hashable, Sendable {
     case idle
@@ -27,6 +29,14 @@ public struct DomainLive: Hashable, Sendable {
         if let verdict, !verdict.levels.isEmpty { return verdict.levels }
         guard let chain else { return [] }
         return chain.details.map { ChainLevel(details: $0, sent: true, verified: false) }
+    }
+
+    /// The live chain as the validator judged it, for lint: the certificates as sent, and the verified path when the
+    /// verdict found one. Nil until a chain has been fetched.
+    public var servedChain: ServedChain? {
+        guard let chain else { return nil }
+        let path = (verdict?.levels ?? []).filter(\.verified).map(\.details)
+        return ServedChain(presented: chain.details, verifiedPath: path.isEmpty ? nil : path)
     }
 
     /// Marker and role for the Domains pane.

@@ -1,21 +1,22 @@
 import Foundation
 import PinningCore
-import X509
 
 /// What one live fetch of a domain brought back: the chain as the server sent it, leaf first.
 ///
-/// The certificates stay as X509 values so the workbench can ask for validation and lint against them; the
-/// details are computed once here, not on every frame.
+/// The certificates stay as chain values (DER, parsed X509 where possible) so the workbench can ask for validation
+/// against them; their details were computed once when they were decoded, not on every frame.
 public struct FetchedChain: Hashable, Sendable {
-    public var certificates: [Certificate]
+    public var certificates: [ChainCertificate]
     public var details: [CertificateDetails]
     public var protocolVersion: String?
     public var cipher: String?
     public var fetchedAt: Date
 
-    public init(certificates: [Certificate], protocolVersion: String? = nil, cipher: String? = nil, fetchedAt: Date) {
+    public init(
+        certificates: [ChainCertificate], protocolVersion: String? = nil, cipher: String? = nil, fetchedAt: Date
+    ) {
         self.certificates = certificates
-        self.details = certificates.map(CertificateDetails.init)
+        self.details = certificates.map(\.details)
         self.protocolVersion = protocolVersion
         self.cipher = cipher
         self.fetchedAt = fetchedAt

@@ -9,7 +9,7 @@ public enum Effect: Sendable {
     case fetch([FetchRequest])
     /// Validate `chain` for `host` against `manifest` (PinValidator with the manifest's trust anchors) and answer
     /// with `validated(host:verdict:generation:)`, passing `generation` back.
-    case validate(host: String, chain: [Certificate], manifest: PinManifest, generation: Int)
+    case validate(host: String, chain: [ChainCertificate], manifest: PinManifest, generation: Int)
     /// Save the document (ManifestStore.save: under the manifest's lock, only if the file is still the one loaded,
     /// atomically) and answer with `saved` or `saveFailed`.
     case save(ManifestDocument)

@@ -1,6 +1,5 @@
 import Foundation
 import PinningCore
-import X509
 
 /// The asynchronous work a backend does for the workbench's effects, as plain closures so the executable can plug
 /// in live probing (ChainProbe), the demo lab, or fixed chains for tests.
@@ -9,11 +8,11 @@ public struct WorkbenchServices: Sendable {
     public var fetch: @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>
     /// Judges a chain for a host under a manifest.
     public var validate:
-        @Sendable (_ host: String, _ chain: [Certificate], _ manifest: PinManifest) async -> VerdictSummary
+        @Sendable (_ host: String, _ chain: [ChainCertificate], _ manifest: PinManifest) async -> VerdictSummary
 
     public init(
         fetch: @escaping @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>,
-        validate: @escaping @Sendable (String, [Certificate], PinManifest) async -> VerdictSummary
+        validate: @escaping @Sendable (String, [ChainCertificate], PinManifest) async -> VerdictSummary
     ) {
         self.fetch = fetch
         self.validate = validate
@@ -23,12 +22,12 @@ public struct WorkbenchServices: Sendable {
     public static func validation(
         trustAnchors: TrustAnchors, clock: @escaping @Sendable () -> Date = Date.init
     )
-        -> @Sendable (String, [Certificate], PinManifest) async -> VerdictSummary
+        -> @Sendable (String, [ChainCertificate], PinManifest) async -> VerdictSummary
     {
         { host, chain, manifest in
             let verdict = await PinValidator(manifest: manifest, trustAnchors: trustAnchors)
                 .validate(host: host, chain: chain, at: clock())
-            return VerdictSummary(verdict, sent: chain.map(CertificateDetails.init))
+            return VerdictSummary(verdict, sent: chain.map(\.details))
         }
     }
 }

@@ -1,5 +1,4 @@
 import PinningCore
-import X509
 
 extension WorkbenchState {
     /// A key goes to the prompt if one is open, else to the overlay, else through the key table to a command.
@@ -217,11 +216,13 @@ extension WorkbenchState {
     }
 
     private mutating func openWriteGate(quitAfterWrite: Bool) {
-        var served: [String: [Certificate]] = [:]
+        // The same lint as the CLI's, on the same inputs: the document (its trustAnchors resolved against its
+        // folder) and each live chain with the path the validator verified for it.
+        var served: [String: ServedChain] = [:]
         for domain in manifest.domains {
-            if let chain = live[domain.normalizedHost]?.chain { served[domain.normalizedHost] = chain.certificates }
+            if let chain = live[domain.normalizedHost]?.servedChain { served[domain.normalizedHost] = chain }
         }
-        let findings = ManifestLinter().lint(manifest, now: now, servedChains: served)
+        let findings = ManifestLinter().lint(document, now: now, served: served)
             .sorted { $0.severity > $1.severity }
         overlay = .writeGate(WriteGate(findings: findings, diff: manifestDiff(), quitAfterWrite: quitAfterWrite))
     }

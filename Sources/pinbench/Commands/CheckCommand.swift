@@ -2,7 +2,6 @@ import ArgumentParser
 import ChainProbe
 import Foundation
 import PinningCore
-import X509
 
 /// `pinbench check`: every domain of the manifest, live, through the core: the CI job that guards the pins.
 struct CheckCommand: AsyncParsableCommand {
@@ -60,31 +59,39 @@ struct CheckCommand: AsyncParsableCommand {
                 rows[index] = CheckRow(domain: domain, failure: error)
             }
         }
-        var served: [String: [Certificate]] = [:]
+        var served: [String: ServedChain] = [:]
         let batch = ChainProber().probeAll(
             targets, options: probeSettings.options(anchors: anchors), concurrency: concurrency)
-        for await outcome in batch {
-            let index = probeIndices[outcome.index]
-            let domain = domains[index]
-            switch outcome.result {
-            case .failure(let failure):
-                rows[index] = CheckRow(domain: domain, failure: failure)
-            case .success(let probe):
-                do {
-                    let inspection = try await LiveInspection.judge(probe, validator: validator, at: now)
-                    served[domain.normalizedHost] = inspection.chainAsSeenByClient
-                    rows[index] = CheckRow(domain: domain, inspection: inspection, now: now)
-                } catch {
-                    rows[index] = CheckRow(domain: domain, unparsable: error, probe: probe)
+        // Chains are judged as they arrive, several at once: one hostile chain (bounded by its probe's deadline)
+        // must not hold up the verdicts of the others.
+        let judgingLimit = min(concurrency, max(2, ProcessInfo.processInfo.activeProcessorCount))
+        await withTaskGroup(of: Judged.self) { group in
+            var judging = 0
+            func record(_ judged: Judged) {
+                rows[judged.index] = judged.row
+                if let chain = judged.served { served[domains[judged.index].normalizedHost] = chain }
+            }
+            for await outcome in batch {
+                let index = probeIndices[outcome.index]
+                let domain = domains[index]
+                switch outcome.result {
+                case .failure(let failure):
+                    rows[index] = CheckRow(domain: domain, failure: failure)
+                case .success(let probe):
+                    if judging >= judgingLimit, let done = await group.next() {
+                        record(done)
+                        judging -= 1
+                    }
+                    group.addTask { await Self.judge(probe, index: index, domain: domain, validator, at: now) }
+                    judging += 1
                 }
             }
+            for await done in group { record(done) }
         }
 
         let checkedHosts = Set(domains.map(\.host))
-        let findings = ManifestLinter().lint(
-            document.manifest, now: now, servedChains: served,
-            missingTrustAnchors: LintGate.missingAnchors(document)
-        ).filter { $0.host.map(checkedHosts.contains) ?? true }
+        let findings = ManifestLinter().lint(document, now: now, served: served)
+            .filter { $0.host.map(checkedHosts.contains) ?? true }
         let report = CheckReport(
             manifest: document.url.path, checkedAt: now, results: rows.compactMap { $0 }, lint: findings)
         if json {
@@ -93,6 +100,26 @@ struct CheckCommand: AsyncParsableCommand {
             Output.lines(report.lines)
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    /// One domain's row and, when it was judged, its served chain as the validator saw it.
+    private struct Judged: Sendable {
+        let index: Int
+        let row: CheckRow
+        let served: ServedChain?
+    }
+
+    private static func judge(
+        _ probe: ProbeResult, index: Int, domain: DomainPolicy, _ validator: PinValidator, at now: Date
+    ) async -> Judged {
+        do {
+            let inspection = try await LiveInspection.judge(probe, validator: validator, at: now)
+            return Judged(
+                index: index, row: CheckRow(domain: domain, inspection: inspection, now: now),
+                served: inspection.served)
+        } catch {
+            return Judged(index: index, row: CheckRow(domain: domain, unparsable: error, probe: probe), served: nil)
+        }
     }
 
     /// The domains to check, in manifest order; a host that is not in the manifest is bad input.

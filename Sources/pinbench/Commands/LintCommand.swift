@@ -1,9 +1,8 @@
 import ArgumentParser
 import Foundation
 import PinningCore
-import X509
 
-struct LintCommand: ParsableCommand {
+struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check the manifest for pins that would lock an app out (the lockout guard).",
@@ -14,6 +13,10 @@ struct LintCommand: ParsableCommand {
             chain), every pin on a leaf expiring within 30 days, an expires date in the past, pins that match \
             nothing the server presents (with --served).
 
+            A served chain is judged as `validate` judges it (the system bundle or --ca-bundle, plus the manifest's \
+            trustAnchors): pins are compared with the verified path, so a pin on a root the server does not send \
+            but clients trust counts, and lint, validate and check give one answer.
+
             Exit status: 0 no errors (warnings allowed), 1 errors, 2 bad input.
 
             Examples:
@@ -23,6 +26,7 @@ struct LintCommand: ParsableCommand {
     )
 
     @OptionGroup var manifestOptions: ManifestOptions
+    @OptionGroup var trust: TrustOptions
     @OptionGroup var time: TimeOptions
 
     @Option(
@@ -35,22 +39,25 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Print the findings as JSON.")
     var json = false
 
-    func run() throws {
+    func run() async throws {
         let document = try ManifestStore.load(manifestOptions.url)
-        var chains: [String: [Certificate]] = [:]
-        for entry in served {
-            guard let separator = entry.firstIndex(of: "="), separator != entry.startIndex else {
-                throw CLIFailure("--served \(entry): expected HOST=FILE")
+        let now = try time.date()
+        var chains: [String: ServedChain] = [:]
+        if !served.isEmpty {
+            // Anchors that cannot be read are a lint finding of their own; the chains are judged with the others.
+            let anchors = try trust.anchors(for: document, skippingUnreadable: true)
+            let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
+            for entry in served {
+                guard let separator = entry.firstIndex(of: "="), separator != entry.startIndex else {
+                    throw CLIFailure("--served \(entry): expected HOST=FILE")
+                }
+                let host = try HostArgument.parse(String(entry[..<separator])).text
+                let chain = try ChainFile.read(String(entry[entry.index(after: separator)...]))
+                let verdict = await validator.validate(host: host, chain: chain, at: now)
+                chains[host] = ServedChain(presented: chain, verdict: verdict)
             }
-            let host = try HostArgument.parse(String(entry[..<separator])).text
-            chains[host] = try ChainFile.read(String(entry[entry.index(after: separator)...]))
         }
-        let findings = ManifestLinter().lint(
-            document.manifest,
-            now: try time.date(),
-            servedChains: chains,
-            missingTrustAnchors: LintGate.missingAnchors(document)
-        )
+        let findings = ManifestLinter().lint(document, now: now, served: chains)
         if json {
             Output.json(findings)
         } else if findings.isEmpty {
@@ -65,27 +72,12 @@ struct LintCommand: ParsableCommand {
 
 /// The gate in front of every write: lint errors block it unless the user overrides, and then it says what it risks.
 enum LintGate {
-    static func missingAnchors(_ document: ManifestDocument) -> [String] {
-        missingAnchors(document.manifest, at: document.url)
-    }
-
-    static func missingAnchors(_ manifest: PinManifest, at url: URL) -> [String] {
-        let folder = url.deletingLastPathComponent()
-        return manifest.trustAnchors.filter { path in
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-            return !FileManager.default.isReadableFile(atPath: url.path)
-        }
-    }
-
     /// Lets the write of `manifest` to `url` go ahead unless lint finds errors and `allowErrors` is false. Prints the
     /// findings either way. Run by ``ManifestStore/update(at:createIfMissing:lockTimeout:beforeWriting:_:)`` under
-    /// the manifest's lock, so it judges exactly what is written.
+    /// the manifest's lock, so it judges exactly what is written, with the same lint as every other front end.
     static func check(_ manifest: PinManifest, writingTo url: URL, allowErrors: Bool) throws {
-        let findings = ManifestLinter().lint(
-            manifest,
-            now: Date(),
-            missingTrustAnchors: missingAnchors(manifest, at: url)
-        )
+        let document = ManifestDocument(manifest: manifest, url: url, loadedFingerprint: nil)
+        let findings = ManifestLinter().lint(document, now: Date())
         let errors = findings.filter { $0.severity == .error }
         for finding in findings { Output.note(finding.formatted) }
         if !errors.isEmpty {

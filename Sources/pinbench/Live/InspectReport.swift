@@ -1,7 +1,6 @@
 import ChainProbe
 import Foundation
 import PinningCore
-import X509
 
 /// `inspect`'s text: the connection, ATS, the sent chain in full, the built chain, and the verdict with its reasons.
 struct InspectReport {
@@ -34,8 +33,8 @@ struct InspectReport {
             + inspection.ats.violations.map { "        - \($0.rule): \($0.finding)" }
     }
 
-    private func certificateBlock(level: Int, _ certificate: Certificate) -> [String] {
-        let details = CertificateDetails(certificate)
+    private func certificateBlock(level: Int, _ certificate: ChainCertificate) -> [String] {
+        let details = certificate.details
         return ["[\(level)] \(details.subject)"] + DetailsText.lines(details, now: now).map { "    " + $0 }
     }
 
@@ -46,10 +45,10 @@ struct InspectReport {
             let problem = inspection.probe.builtChainProblem ?? "no reason given"
             return ["Built chain: none. OpenSSL found no path to the trust anchors: \(problem)."]
         }
-        let anchor = built.last.map { CertificateDetails($0).subject } ?? "?"
+        let anchor = built.last?.details.subject ?? "?"
         var lines = ["Built chain (\(count(built.count)), to the trust anchor \(anchor)):"]
         for (level, certificate) in built.enumerated() {
-            let details = CertificateDetails(certificate)
+            let details = certificate.details
             if let sentLevel = inspection.sent.firstIndex(of: certificate) {
                 lines.append("[\(level)] \(details.subject)  (sent as [\(sentLevel)])")
             } else {
@@ -94,9 +93,9 @@ struct InspectJSON: Encodable {
 
     private init(target: ProbeTarget, inspection: LiveInspection?, failure: ProbeFailure?) {
         let now = inspection?.time ?? Date()
-        func levels(_ chain: [Certificate]?) -> [Level]? {
+        func levels(_ chain: [ChainCertificate]?) -> [Level]? {
             chain?.enumerated().map {
-                let details = CertificateDetails($0.element)
+                let details = $0.element.details
                 return Level(level: $0.offset, details: details, daysLeft: details.daysLeft(at: now))
             }
         }

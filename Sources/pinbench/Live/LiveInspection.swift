@@ -1,7 +1,6 @@
 import ChainProbe
 import Foundation
 import PinningCore
-import X509
 
 /// One live connection judged the way an app would judge it: the chain the server sent, through the core's
 /// validator (default trust, host name, pins), plus the App Transport Security rules.
@@ -9,21 +8,24 @@ import X509
 /// `inspect` and `check` both print from this value, so they can never disagree about a verdict.
 struct LiveInspection: Sendable {
     let probe: ProbeResult
-    /// The certificates as sent, leaf first.
-    let sent: [Certificate]
+    /// The certificates as sent, leaf first (those swift-certificates refuses included, with their refusal).
+    let sent: [ChainCertificate]
     /// The path OpenSSL built to one of the trust anchors, or nil (then `probe.builtChainProblem` says why).
-    let built: [Certificate]?
+    let built: [ChainCertificate]?
     let verdict: Verdict
     let ats: ATSEvaluation
     /// The instant the verdict was judged at; reports count days left from it, so they agree with the verdict.
     let time: Date
 
-    /// Judges a probe result at `time`. Throws when a sent certificate cannot be parsed: a client built on the core
-    /// could not parse it either, so callers report that as a rejection, in words.
+    /// Judges a probe result at `time`, within what is left of the probe's deadline (path building through a hostile
+    /// chain stops there, and the verdict says it was cut short). A certificate with a key clients refuse is judged
+    /// like any other (the verdict names the refusal); this throws only when the server sent bytes that are not
+    /// X.509 at all, which callers report as a rejection, in words.
     static func judge(_ probe: ProbeResult, validator: PinValidator, at time: Date) async throws -> LiveInspection {
         let sent = try probe.sentCertificates()
         let built = try probe.builtCertificates()
-        let verdict = await validator.validate(host: probe.target.host, chain: sent, at: time)
+        let verdict = await validator.validate(
+            host: probe.target.host, chain: sent, at: time, limits: probe.judgingLimits())
         let ats = atsEvaluation(probe)
         return LiveInspection(probe: probe, sent: sent, built: built, verdict: verdict, ats: ats, time: time)
     }
@@ -34,14 +36,12 @@ struct LiveInspection: Sendable {
             protocolVersion: probe.protocolVersion, cipherSuite: probe.cipherSuite, chainDER: probe.sentChain)
     }
 
-    /// What a client ends up relying on: the sent chain plus the anchors its verified path reached. The lint rules
-    /// compare pins with this, so a pin on a root the server does not send (but the client trusts) still counts.
-    var chainAsSeenByClient: [Certificate] {
-        sent + (built ?? []).filter { !sent.contains($0) }
-    }
+    /// The served chain as the validator judged it (sent certificates and the verified path, anchor included): what
+    /// the lint rules compare pins with, so `check`, `lint --served` and the workbench agree with the verdict.
+    var served: ServedChain { ServedChain(presented: sent, verdict: verdict) }
 
     /// The leaf's details (every successful handshake has a leaf).
-    var leaf: CertificateDetails? { sent.first.map(CertificateDetails.init) }
+    var leaf: CertificateDetails? { sent.first?.details }
 }
 
 /// The TLS facts of a handshake as JSON and one line of text.

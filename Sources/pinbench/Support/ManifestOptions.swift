@@ -54,17 +54,21 @@ struct TrustOptions: ParsableArguments {
     }
 
     /// The system (or given) bundle plus the manifest's anchors, resolved against the manifest's folder.
-    func anchors(for document: ManifestDocument) throws -> TrustAnchors {
+    /// `skippingUnreadable` leaves out manifest anchors that cannot be read (for lint, which reports them).
+    func anchors(for document: ManifestDocument, skippingUnreadable: Bool = false) throws -> TrustAnchors {
         var anchors = TrustAnchors()
         if let path = systemBundlePath {
             try anchors.add(contentsOf: URL(fileURLWithPath: path))
         } else if !noSystemTrust {
             Output.note("warning: no system CA bundle found; only the manifest's trustAnchors are trusted")
         }
-        try anchors.add(
-            manifestAnchors: document.manifest.trustAnchors,
-            relativeTo: document.url.deletingLastPathComponent()
-        )
+        let folder = document.url.deletingLastPathComponent()
+        var paths = document.manifest.trustAnchors
+        if skippingUnreadable {
+            let unreadable = Set(TrustAnchors.unreadable(manifestAnchors: paths, relativeTo: folder))
+            paths.removeAll { unreadable.contains($0) }
+        }
+        try anchors.add(manifestAnchors: paths, relativeTo: folder)
         return anchors
     }
 }

@@ -10,17 +10,17 @@ enum WorkbenchFixture {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 
-    static func chain(_ name: String) -> [Certificate] {
+    static func chain(_ name: String) -> [ChainCertificate] {
         try! CertificateChainDecoder.decode(contentsOf: directory.appendingPathComponent(name))
     }
 
     static let good = chain("good-chain.pem")
     static let mitm = chain("mitm-chain.pem")
     static let evil = chain("evil-chain.pem")
-    static let root = chain("root.pem")
+    static let root = chain("root.pem").compactMap(\.certificate)
 
     /// The chain each fixture host serves.
-    static let served: [String: [Certificate]] = [
+    static let served: [String: [ChainCertificate]] = [
         "good.pinbench.test": good, "mitm.pinbench.test": mitm, "evil.pinbench.test": evil,
     ]
 

@@ -1,0 +1,61 @@
+import X509
+
+/// Certificates indexed by subject, handed to swift-certificates' `Verifier` only as far as a
+/// ``SignatureCheckBudget`` allows: every certificate handed out as a candidate issuer costs the verifier one
+/// signature check (at most), so the budget bounds the whole search.
+///
+/// Also the one place anchors are indexed: the index is built once per evaluation, not once per verification.
+struct BudgetedCertificateStore: CustomCertificateStore {
+    private let bySubject: [DistinguishedName: [Certificate]]
+    private let budget: SignatureCheckBudget
+
+    init(_ certificates: some Sequence<Certificate>, budget: SignatureCheckBudget) {
+        self.init(index: Self.index(certificates), budget: budget)
+    }
+
+    init(index: [DistinguishedName: [Certificate]], budget: SignatureCheckBudget) {
+        self.bySubject = index
+        self.budget = budget
+    }
+
+    /// Distinct certificates by subject, in the order given (a chain that sends a certificate twice costs once).
+    static func index(_ certificates: some Sequence<Certificate>) -> [DistinguishedName: [Certificate]] {
+        var index: [DistinguishedName: [Certificate]] = [:]
+        for certificate in certificates where !(index[certificate.subject]?.contains(certificate) ?? false) {
+            index[certificate.subject, default: []].append(certificate)
+        }
+        return index
+    }
+
+    subscript(subject: DistinguishedName) -> [Certificate]? {
+        get async {
+            guard let candidates = bySubject[subject], !candidates.isEmpty else { return nil }
+            // Path building is CPU-bound work on the shared cooperative pool: let other tasks run between the
+            // batches of signature checks (other verdicts in `check`, the workbench's messages).
+            await Task.yield()
+            let granted = budget.grant(candidates.count)
+            return granted == 0 ? nil : Array(candidates.prefix(granted))
+        }
+    }
+
+    func contains(_ certificate: Certificate) async -> Bool {
+        bySubject[certificate.subject]?.contains(certificate) ?? false
+    }
+
+    mutating func append(contentsOf certificates: some Sequence<Certificate>) {
+        var index = bySubject
+        for certificate in certificates where !(index[certificate.subject]?.contains(certificate) ?? false) {
+            index[certificate.subject, default: []].append(certificate)
+        }
+        self = Self(index: index, budget: budget)
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.budget === rhs.budget && lhs.bySubject == rhs.bySubject
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(budget))
+        hasher.combine(bySubject.count)
+    }
+}
