@@ -51,16 +51,14 @@ public enum CertificateChainDecoder {
     /// The file's bytes, or an `unreadable` error naming it.
     static func read(_ url: URL) throws(CertificateDecodingError) -> Data {
         do {
-            return try Data(contentsOf: url)
+            return try BoundedFileReader.read(url, limit: maximumFileSize, what: "certificate file")
         } catch {
-            throw CertificateDecodingError(
-                code: .unreadable,
-                source: url.path,
-                block: nil,
-                reason: "cannot read the file (\(Self.describe(error)))"
-            )
+            throw CertificateDecodingError(code: .unreadable, source: url.path, block: nil, reason: error.reason)
         }
     }
+
+    /// A chain is a few kilobytes and the largest system CA bundles about 300 KiB; a file past this is not one.
+    public static let maximumFileSize = 16 << 20
 
     /// Decodes the DER encoding of one certificate; fails only when the bytes are not an X.509 certificate.
     public static func decodeDER(
@@ -125,13 +123,6 @@ public enum CertificateChainDecoder {
 
     private static func malformedPEM(_ source: String, _ block: Int, _ reason: String) -> CertificateDecodingError {
         CertificateDecodingError(code: .malformedPEM, source: source, block: block, reason: reason)
-    }
-
-    static func describe(_ error: Error) -> String {
-        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return underlying.localizedDescription
-        }
-        return (error as NSError).localizedDescription
     }
 }
 
