@@ -74,7 +74,8 @@ public enum KotlinLexer {
             case "\n", "\r":
                 throw Failure(description: "line break inside a string literal")
             case "$":
-                if index < scalars.count, isNameStart(scalars[index]) || scalars[index] == "{" || scalars[index] == "`" {
+                if index < scalars.count, isNameStart(scalars[index]) || scalars[index] == "{" || scalars[index] == "`"
+                {
                     throw Failure(description: "string template $\(visible(String(scalars[index]))) in a literal")
                 }
                 value.unicodeScalars.append(c)

@@ -53,7 +53,9 @@ private func checkError(_ error: CertificateDecodingError, input: Data) {
 }
 
 private func pemBlock(_ certificate: Certificate) -> String {
-    let base64 = Data(certificate.derBytes).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+    let base64 = Data(certificate.derBytes).base64EncodedString(options: [
+        .lineLength64Characters, .endLineWithLineFeed,
+    ])
     return "-----BEGIN CERTIFICATE-----\n\(base64)\n-----END CERTIFICATE-----\n"
 }
 

@@ -91,7 +91,9 @@ struct ExportReading {
         else { throw Failure(description: "no NSAppTransportSecurity.NSPinnedDomains dictionary") }
         var reading = ExportReading()
         for (host, entry) in domains {
-            guard let entry = entry as? [String: Any] else { throw Failure(description: "\(visible(host)): not a dict") }
+            guard let entry = entry as? [String: Any] else {
+                throw Failure(description: "\(visible(host)): not a dict")
+            }
             reading.hosts.append(host)
             for key in ["NSPinnedLeafIdentities", "NSPinnedCAIdentities"] {
                 for identity in entry[key] as? [[String: String]] ?? [] {
@@ -133,7 +135,8 @@ struct ExportReading {
         var rest = url.dropFirst("https://".count)
         if rest.hasSuffix("/") { rest = rest.dropLast() }
         if let colon = rest.lastIndex(of: ":"), !rest[rest.index(after: colon)...].isEmpty,
-            rest[rest.index(after: colon)...].allSatisfy(\.isASCII), rest[rest.index(after: colon)...].allSatisfy(\.isNumber)
+            rest[rest.index(after: colon)...].allSatisfy(\.isASCII),
+            rest[rest.index(after: colon)...].allSatisfy(\.isNumber)
         {
             rest = rest[..<colon]
         }

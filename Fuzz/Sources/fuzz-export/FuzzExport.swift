@@ -17,6 +17,7 @@ public func fuzzExport(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let text = PinExporter.export(manifest, as: format).text
         if let bad = UnsafeScalars.first(in: text, allowing: ["\n", "\t"]) {
             Invariant.fail("\(format) export carries raw \(visible(String(bad))):\n\(visible(text))")
+            continue
         }
         let expected = ExpectedExport(manifest, format: format)
         let found: ExportReading
@@ -24,14 +25,17 @@ public func fuzzExport(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             found = try ExportReading.read(text, format: format)
         } catch {
             Invariant.fail("\(format) export does not parse: \(error)\n\(visible(text))")
+            continue
         }
         Invariant.check(
             found.pinValues.sorted() == expected.pinValues.sorted(),
-            "\(format) export holds pins \(found.pinValues.count) != \(expected.pinValues.count) expected:\n\(visible(text))")
+            "\(format) export holds pins \(found.pinValues.count) != \(expected.pinValues.count) expected:\n\(visible(text))"
+        )
         if let entries = expected.domainEntries {
             Invariant.check(
                 found.hosts.count == entries.count,
-                "\(format) export has \(found.hosts.count) domain entries, expected \(entries.count):\n\(visible(text))")
+                "\(format) export has \(found.hosts.count) domain entries, expected \(entries.count):\n\(visible(text))"
+            )
             for host in entries where ExpectedExport.isPlain(host) {
                 Invariant.check(
                     found.hosts.contains(host), "\(format) export lost host \(host):\n\(visible(text))")
@@ -75,6 +79,9 @@ struct ExpectedExport {
 
     /// A host of lower-case LDH labels, which every format must carry exactly as written.
     static func isPlain(_ host: String) -> Bool {
-        !host.isEmpty && host.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" }
+        !host.isEmpty
+            && host.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
+            }
     }
 }

@@ -29,6 +29,7 @@ public func fuzzManifest(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         reread = try ManifestCodec.decode(encoded, path: "re-encoded.json")
     } catch {
         Invariant.fail("the manifest's own encoding does not decode: \(error)\n\(visible(text))")
+        return 0
     }
     Invariant.check(reread == manifest.canonicallyOrdered, "decode(encode(m)) != m:\n\(visible(text))")
     Invariant.check(ManifestCodec.encode(reread) == encoded, "encoding is not stable:\n\(visible(text))")
@@ -41,6 +42,7 @@ private func checkError(_ error: ManifestError) {
     Invariant.check(error.path == "fuzz.json", "error does not name the file: \(visible(text))")
     for phrase in foundationPhrases where text.contains(phrase) {
         Invariant.fail("Foundation's words reach the user: \(visible(text))")
+        break
     }
 }
 
@@ -56,6 +58,7 @@ private func compareWithSecondReader(_ data: Data, _ manifest: PinManifest) {
         let root = object as? [String: Any]
     else {
         Invariant.fail("the strict reader accepted text that JSONSerialization refuses or reads as a non-object")
+        return
     }
     let domains = root["domains"] as? [[String: Any]] ?? []
     Invariant.check(

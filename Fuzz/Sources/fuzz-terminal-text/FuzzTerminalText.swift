@@ -31,6 +31,7 @@ private func check(_ input: String) {
     for scalar in input.unicodeScalars where !TerminalSafeText.isUnsafe(scalar) {
         guard let found = remaining.firstIndex(of: scalar) else {
             Invariant.fail("safe scalar \(visible(String(scalar))) lost: \(visible(input)) -> \(visible(output))")
+            return
         }
         remaining = remaining[remaining.index(after: found)...]
     }

@@ -27,6 +27,7 @@ public func fuzzTheme(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             (1...lines).contains(error.line), "error on line \(error.line) of \(lines): \(visible(error.description))")
         guard case .failure(let shifted) = parse("\n" + text) else {
             Invariant.fail("a blank first line made a bad theme good")
+            return 0
         }
         Invariant.check(
             shifted.line == error.line + 1 && shifted.message == error.message,
