@@ -27,11 +27,19 @@ public enum Invariant {
         }
         let count = (brokenCounts[place] ?? 0) + 1
         brokenCounts[place] = count
+        if count == 1, let input = currentInput {
+            // The first input that broke this invariant, for reproducing it without report-only mode.
+            let name = "broken-\(file)-\(line)".map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
+            FileManager.default.createFile(atPath: String(name), contents: input)
+        }
         if count & (count - 1) == 0 {
             FileHandle.standardError.write(
                 Data("\n== INVARIANT BROKEN (report only, \(count) times so far) at \(place)\n\(message)\n".utf8))
         }
     }
+
+    /// The input being checked, saved when it is the first to break an invariant in report-only mode.
+    nonisolated(unsafe) public static var currentInput: Data?
 
     private static let reportOnly = ProcessInfo.processInfo.environment["FUZZ_REPORT_ONLY"] == "1"
     // libFuzzer calls the target on one thread.

@@ -13,6 +13,8 @@ import X509
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzChain(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
+    Invariant.currentInput = data
+    defer { Invariant.currentInput = nil }
     let certificates: [Certificate]
     do {
         certificates = try CertificateChainDecoder.decode(data, source: "fuzz input")

@@ -12,6 +12,8 @@ import PinningCore
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExport(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var input = FuzzInput(Array(UnsafeBufferPointer(start: start, count: count)))
+    Invariant.currentInput = Data(UnsafeBufferPointer(start: start, count: count))
+    defer { Invariant.currentInput = nil }
     let manifest = FuzzManifestBuilder.manifest(&input)
     for format in ExportFormat.allCases {
         let text = PinExporter.export(manifest, as: format).text

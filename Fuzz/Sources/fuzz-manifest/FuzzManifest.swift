@@ -12,6 +12,8 @@ import PinningCore
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzManifest(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
+    Invariant.currentInput = data
+    defer { Invariant.currentInput = nil }
     let manifest: PinManifest
     do {
         manifest = try ManifestCodec.decode(data, path: "fuzz.json")

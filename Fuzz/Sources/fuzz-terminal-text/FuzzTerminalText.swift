@@ -1,3 +1,4 @@
+import Foundation
 import FuzzSupport
 import PinningCore
 
@@ -11,6 +12,8 @@ import PinningCore
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTerminalText(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: start, count: count))
+    Invariant.currentInput = Data(bytes)
+    defer { Invariant.currentInput = nil }
     check(String(decoding: bytes, as: UTF8.self))
     check(scalarsText(bytes))
     return 0

@@ -1,3 +1,4 @@
+import Foundation
 import FuzzSupport
 import Workbench
 
@@ -8,6 +9,8 @@ import Workbench
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTheme(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    Invariant.currentInput = Data(UnsafeBufferPointer(start: start, count: count))
+    defer { Invariant.currentInput = nil }
     let result = parse(text)
     Invariant.check(parse(text) == result, "parsing the same text twice gave different results")
     switch result {
