@@ -61,7 +61,7 @@ for target in "${targets[@]}"; do
     rate=$(grep -Eo 'stat::average_exec_per_sec: *[0-9]+' "$dir/log" | grep -Eo '[0-9]+$' | tail -1 || true)
     coverage=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+' "$dir/log" | tail -1 || true)
     line="$target: ${runs:-?} executions, ${rate:-?} exec/s, ${coverage:-cov: ?}"
-    if [ "$status" -ne 0 ] || ls "$dir/artifacts/" | grep -q .; then
+    if [ "$status" -ne 0 ] || [ -n "$(ls -A "$dir/artifacts")" ]; then
         failed+=("$target")
         line="$line, FAILED (exit $status; inputs in $dir/artifacts/, log $dir/log)"
         grep -A12 -E "INVARIANT BROKEN|ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)" "$dir/log" | head -40 \
