@@ -38,6 +38,7 @@ bin="$scratch/release"
 # The Swift runtime's own crash handler would run under ASan after a trap and report itself; libFuzzer reports.
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0}
 symbolizer="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-symbolizer"
 [ -x "$symbolizer" ] && export ASAN_SYMBOLIZER_PATH="$symbolizer"
 
