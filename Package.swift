@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "PinningCore", targets: ["PinningCore"]),
         .library(name: "ChainProbe", targets: ["ChainProbe"]),
         .library(name: "DemoLab", targets: ["DemoLab"]),
+        // Exposed for the fuzz package (Fuzz/), which reaches the theme reader only through a product.
+        .library(name: "Workbench", targets: ["Workbench"]),
         .executable(name: "pinbench", targets: ["pinbench"]),
         .executable(name: "pinbench-bench", targets: ["PinBenchBenchmarks"]),
     ],

@@ -39,6 +39,7 @@ import Testing
         ("dim = { attrs = [\"bold\",", 1, "arrays stay on one line"),
         ("dim = { fg = red }", 1, "unsupported value starting with `r`"),
         ("dim = { fg = \"red\" } extra", 1, "unexpected text after the value"),
+        ("\r\ndim = { attrs = " + String(repeating: "[", count: 200_000), 2, "nest at most 8 levels"),
     ])
     func badFilesSayWhereAndWhat(text: String, line: Int, message: String) {
         do {
@@ -50,6 +51,14 @@ import Testing
             #expect(error.message.contains(message), "\(error.message)")
             #expect(error.description.hasPrefix("/cfg/bad.toml:\(line): "))
         }
+    }
+
+    /// Found by fuzzing (Fuzz/): "\r\n" is a single Character, so splitting on "\n" left a CRLF file one line.
+    @Test func windowsLineEndingsParse() throws {
+        let text = "# written on Windows\r\ndescription = \"crlf\"\r\ndim = { fg = \"grey\" }\r\n"
+        let theme = try ThemeParser.parse(text, name: "crlf", file: "crlf.toml")
+        #expect(theme.description == "crlf")
+        #expect(theme.styles[.dim] == RoleStyle(foreground: .brightBlack))
     }
 
     @Test func everyShippedThemeParsesAndCoversEveryRole() throws {

@@ -15,7 +15,9 @@ public enum ThemeParser {
         var styles: [StyleRole: RoleStyle] = [:]
         var description = ""
         var seen: Set<String> = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift, so a CRLF file has to be split on it explicitly.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, rawLine) in lines.enumerated() {
             let lineNumber = index + 1
             func fail(_ message: String) -> ThemeError { ThemeError(file: file, line: lineNumber, message: message) }
             var scanner = Scanner(Substring(rawLine))
@@ -179,8 +181,15 @@ private struct Scanner {
         return key
     }
 
-    mutating func value() throws(ScanError) -> Value {
+    /// How deep arrays and tables may nest: themes need two levels; the bound keeps a hostile line of 256 KiB of
+    /// `[` from overflowing the stack.
+    static let maximumNesting = 8
+
+    mutating func value(depth: Int = 0) throws(ScanError) -> Value {
         guard let c = peek else { throw ScanError("expected a value after `=`") }
+        if (c == "[" || c == "{") && depth >= Self.maximumNesting {
+            throw ScanError("arrays and tables nest at most \(Self.maximumNesting) levels deep")
+        }
         switch c {
         case "\"": return .string(try string())
         case "[":
@@ -191,7 +200,7 @@ private struct Scanner {
             while true {
                 skipSpaces()
                 if peek == nil { throw ScanError("unclosed `[`: arrays stay on one line") }
-                items.append(try value())
+                items.append(try value(depth: depth + 1))
                 skipSpaces()
                 if take("]") { return .array(items) }
                 guard take(",") else { throw ScanError("expected `,` or `]` in the array (arrays stay on one line)") }
@@ -211,7 +220,7 @@ private struct Scanner {
                 skipSpaces()
                 guard take("=") else { throw ScanError("expected `=` after \(k)") }
                 skipSpaces()
-                fields.append((k, try value()))
+                fields.append((k, try value(depth: depth + 1)))
                 skipSpaces()
                 if take("}") { return .table(fields) }
                 guard take(",") else {

@@ -1,0 +1,77 @@
+import Foundation
+import FuzzSupport
+import PinningCore
+import X509
+
+/// Chain decoding (PEM with any text around the blocks, or DER). Invariants beyond "no crash":
+/// - a decoded chain is not empty, and every certificate re-encodes to DER that decodes to the same certificate;
+/// - a DER input that decodes re-encodes to exactly the input bytes (DER has one encoding per value);
+/// - the decoded certificates wrapped again as PEM decode to the same certificates;
+/// - details and both pins can be computed, and the pins are base64 of 32 bytes;
+/// - an error names a PEM block only if that block exists, and its text carries no raw control or bidi scalar
+///   (errors are printed on terminals and the input is attacker-controlled).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzChain(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let data = Data(bytes: start, count: count)
+    Invariant.currentInput = data
+    defer { Invariant.currentInput = nil }
+    let certificates: [Certificate]
+    do {
+        certificates = try CertificateChainDecoder.decode(data, source: "fuzz input")
+    } catch {
+        checkError(error, input: data)
+        return 0
+    }
+    Invariant.check(!certificates.isEmpty, "decode returned no certificate and no error")
+    for certificate in certificates {
+        let der = certificate.derBytes
+        let again = try? CertificateChainDecoder.decodeDER(der, source: "re-encoded", block: nil)
+        Invariant.check(again == certificate, "a certificate's own DER does not decode to the same certificate")
+        let details = CertificateDetails(certificate)
+        for pin in [details.spkiPin, details.certPin] {
+            Invariant.check(Data(base64Encoded: pin)?.count == 32, "pin \(pin) is not base64 of a SHA-256 digest")
+        }
+    }
+    if data.first == 0x30, !data.contains(subsequence: "-----BEGIN ") {
+        Invariant.check(certificates.count == 1, "DER input gave \(certificates.count) certificates")
+        Invariant.check(
+            certificates[0].derBytes == Array(data), "DER input decoded but re-encodes to different bytes")
+    }
+    let pem = certificates.map(pemBlock).joined(separator: "\n")
+    let reread = try? CertificateChainDecoder.decode(Data(pem.utf8), source: "re-wrapped")
+    Invariant.check(reread == certificates, "the chain wrapped again as PEM does not decode to the same chain")
+    return 0
+}
+
+private func checkError(_ error: CertificateDecodingError, input: Data) {
+    let text = error.description
+    if let bad = UnsafeScalars.first(in: text) {
+        Invariant.fail("error text carries raw \(visible(String(bad))): \(visible(text))")
+    }
+    if let block = error.block {
+        let blocks = input.occurrences(of: "-----BEGIN CERTIFICATE-----")
+        Invariant.check(block >= 1 && block <= blocks, "error names block \(block) of \(blocks): \(visible(text))")
+    }
+}
+
+private func pemBlock(_ certificate: Certificate) -> String {
+    let base64 = Data(certificate.derBytes).base64EncodedString(options: [
+        .lineLength64Characters, .endLineWithLineFeed,
+    ])
+    return "-----BEGIN CERTIFICATE-----\n\(base64)\n-----END CERTIFICATE-----\n"
+}
+
+extension Data {
+    fileprivate func contains(subsequence marker: String) -> Bool { occurrences(of: marker) > 0 }
+
+    fileprivate func occurrences(of marker: String) -> Int {
+        let needle = Data(marker.utf8)
+        var count = 0
+        var searchFrom = startIndex
+        while let found = range(of: needle, in: searchFrom..<endIndex) {
+            count += 1
+            searchFrom = found.upperBound
+        }
+        return count
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import FuzzSupport
+import PinningCore
+
+/// Every export format over a manifest built from the input (labels, notes and some hosts are arbitrary text).
+/// For each format the text is read back with a parser of that language (Kotlin lexer, XML parser, property-list
+/// parser, POSIX shell words, HTTP header grammar) and must hold exactly the manifest's pins and nothing else:
+/// - as many pin entries as the format carries (SPKI pins; for ATS, those with a leaf or CA position), with the
+///   same values, and one entry per domain where the format has one;
+/// - plain host names come back exactly;
+/// - no raw control, bidi or U+2028/U+2029 scalar anywhere in the text (tab and line feed aside).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzExport(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    var input = FuzzInput(Array(UnsafeBufferPointer(start: start, count: count)))
+    Invariant.currentInput = Data(UnsafeBufferPointer(start: start, count: count))
+    defer { Invariant.currentInput = nil }
+    let manifest = FuzzManifestBuilder.manifest(&input)
+    for format in ExportFormat.allCases {
+        let text = PinExporter.export(manifest, as: format).text
+        if let bad = UnsafeScalars.first(in: text, allowing: ["\n", "\t"]) {
+            Invariant.fail("\(format) export carries raw \(visible(String(bad))):\n\(visible(text))")
+            continue
+        }
+        let expected = ExpectedExport(manifest, format: format)
+        let found: ExportReading
+        do {
+            found = try ExportReading.read(text, format: format)
+        } catch {
+            Invariant.fail("\(format) export does not parse: \(error)\n\(visible(text))")
+            continue
+        }
+        Invariant.check(
+            found.pinValues.sorted() == expected.pinValues.sorted(),
+            "\(format) export holds pins \(found.pinValues.count) != \(expected.pinValues.count) expected:\n\(visible(text))"
+        )
+        if let entries = expected.domainEntries {
+            Invariant.check(
+                found.hosts.count == entries.count,
+                "\(format) export has \(found.hosts.count) domain entries, expected \(entries.count):\n\(visible(text))"
+            )
+            for host in entries where ExpectedExport.isPlain(host) {
+                Invariant.check(
+                    found.hosts.contains(host), "\(format) export lost host \(host):\n\(visible(text))")
+            }
+        }
+    }
+    return 0
+}
+
+/// What an export of `manifest` must carry.
+struct ExpectedExport {
+    /// The pin values, once per pin.
+    let pinValues: [String]
+    /// The text each domain entry names it by (OkHttp: `**.host` with subdomains), or nil where the format has
+    /// no per-domain entry to count.
+    let domainEntries: [String]?
+
+    init(_ manifest: PinManifest, format: ExportFormat) {
+        let domains = manifest.domains
+        func spki(_ domain: DomainPolicy) -> [Pin] { domain.pins.filter { $0.type == .spkiSHA256 } }
+        switch format {
+        case .ats:
+            pinValues = domains.flatMap { spki($0).filter { $0.position != .any }.map(\.value) }
+            domainEntries = domains.map(\.host)
+        case .android, .trustkit:
+            pinValues = domains.flatMap { spki($0).map(\.value) }
+            domainEntries = domains.map(\.host)
+        case .okhttp:
+            pinValues = domains.flatMap { spki($0).map(\.value) }
+            domainEntries = domains.flatMap { domain in
+                spki(domain).map { _ in domain.includeSubdomains ? "**." + domain.host : domain.host }
+            }
+        case .curl:
+            pinValues = domains.flatMap { spki($0).map(\.value) }
+            domainEntries = domains.filter { !spki($0).isEmpty }.map(\.host)
+        case .hpkp:
+            pinValues = domains.flatMap { spki($0).map(\.value) }
+            domainEntries = nil
+        }
+    }
+
+    /// A host of lower-case LDH labels, which every format must carry exactly as written.
+    static func isPlain(_ host: String) -> Bool {
+        !host.isEmpty
+            && host.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
+            }
+    }
+}
