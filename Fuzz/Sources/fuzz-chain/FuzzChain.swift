@@ -4,8 +4,9 @@ import PinningCore
 import X509
 
 /// Chain decoding (PEM with any text around the blocks, or DER). Invariants beyond "no crash":
-/// - a decoded chain is not empty, and every certificate re-encodes to DER that decodes to the same certificate;
-/// - a DER input that decodes re-encodes to exactly the input bytes (DER has one encoding per value);
+/// - a decoded chain is not empty; every entry's DER decodes again to the same entry, and a parsed certificate
+///   re-encodes to exactly the DER it was read from (what the pins hash); a refused one says why;
+/// - a DER input that decodes keeps exactly the input bytes;
 /// - the decoded certificates wrapped again as PEM decode to the same certificates;
 /// - details and both pins can be computed, and the pins are base64 of 32 bytes;
 /// - an error names a PEM block only if that block exists, and its text carries no raw control or bidi scalar
@@ -15,7 +16,7 @@ public func fuzzChain(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
     Invariant.currentInput = data
     defer { Invariant.currentInput = nil }
-    let certificates: [Certificate]
+    let certificates: [ChainCertificate]
     do {
         certificates = try CertificateChainDecoder.decode(data, source: "fuzz input")
     } catch {
@@ -23,11 +24,20 @@ public func fuzzChain(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         return 0
     }
     Invariant.check(!certificates.isEmpty, "decode returned no certificate and no error")
-    for certificate in certificates {
-        let der = certificate.derBytes
-        let again = try? CertificateChainDecoder.decodeDER(der, source: "re-encoded", block: nil)
-        Invariant.check(again == certificate, "a certificate's own DER does not decode to the same certificate")
-        let details = CertificateDetails(certificate)
+    for entry in certificates {
+        let again = try? CertificateChainDecoder.decodeDER(entry.der, source: "re-encoded", block: nil)
+        Invariant.check(again == entry, "a certificate's own DER does not decode to the same certificate")
+        if let certificate = entry.certificate {
+            Invariant.check(certificate.derBytes == entry.der, "a parsed certificate re-encodes to other bytes")
+            Invariant.check(entry.refusal == nil, "a parsed certificate carries a refusal")
+        } else if let refusal = entry.refusal {
+            if let bad = UnsafeScalars.first(in: refusal) {
+                Invariant.fail("a refusal carries raw \(visible(String(bad))): \(visible(refusal))")
+            }
+        } else {
+            Invariant.fail("an unparsed certificate says nothing about why")
+        }
+        let details = entry.details
         for pin in [details.spkiPin, details.certPin] {
             Invariant.check(Data(base64Encoded: pin)?.count == 32, "pin \(pin) is not base64 of a SHA-256 digest")
         }
@@ -35,7 +45,7 @@ public func fuzzChain(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if data.first == 0x30, !data.contains(subsequence: "-----BEGIN ") {
         Invariant.check(certificates.count == 1, "DER input gave \(certificates.count) certificates")
         Invariant.check(
-            certificates[0].derBytes == Array(data), "DER input decoded but re-encodes to different bytes")
+            certificates[0].der == Array(data), "DER input decoded but keeps different bytes")
     }
     let pem = certificates.map(pemBlock).joined(separator: "\n")
     let reread = try? CertificateChainDecoder.decode(Data(pem.utf8), source: "re-wrapped")
@@ -54,8 +64,8 @@ private func checkError(_ error: CertificateDecodingError, input: Data) {
     }
 }
 
-private func pemBlock(_ certificate: Certificate) -> String {
-    let base64 = Data(certificate.derBytes).base64EncodedString(options: [
+private func pemBlock(_ entry: ChainCertificate) -> String {
+    let base64 = Data(entry.der).base64EncodedString(options: [
         .lineLength64Characters, .endLineWithLineFeed,
     ])
     return "-----BEGIN CERTIFICATE-----\n\(base64)\n-----END CERTIFICATE-----\n"

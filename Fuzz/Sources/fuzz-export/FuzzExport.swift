@@ -16,7 +16,17 @@ public func fuzzExport(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     defer { Invariant.currentInput = nil }
     let manifest = FuzzManifestBuilder.manifest(&input)
     for format in ExportFormat.allCases {
-        let text = PinExporter.export(manifest, as: format).text
+        let result = PinExporter.export(manifest, as: format)
+        let text = result.text
+        if format == .curl {
+            // Never drop a pin silently: a domain left out of the curl lines is named in a warning.
+            for domain in manifest.domains where (try? HostName(domain.host)) == nil {
+                guard domain.pins.contains(where: { $0.type == .spkiSHA256 }) else { continue }
+                Invariant.check(
+                    result.warnings.contains { $0.hasPrefix(domain.host + ": curl: skipped") },
+                    "curl left out \(visible(domain.host)) without a warning")
+            }
+        }
         if let bad = UnsafeScalars.first(in: text, allowing: ["\n", "\t"]) {
             Invariant.fail("\(format) export carries raw \(visible(String(bad))):\n\(visible(text))")
             continue
@@ -71,8 +81,10 @@ struct ExpectedExport {
                 spki(domain).map { _ in domain.includeSubdomains ? "**." + domain.host : domain.host }
             }
         case .curl:
-            pinValues = domains.flatMap { spki($0).map(\.value) }
-            domainEntries = domains.filter { !spki($0).isEmpty }.map(\.host)
+            // curl lines carry only hosts that pass the host rule; the others are skipped with a warning.
+            let carried = domains.filter { (try? HostName($0.host)) != nil }
+            pinValues = carried.flatMap { spki($0).map(\.value) }
+            domainEntries = carried.filter { !spki($0).isEmpty }.map { try! HostName($0.host).text }
         case .hpkp:
             pinValues = domains.flatMap { spki($0).map(\.value) }
             domainEntries = nil

@@ -13,8 +13,7 @@ enum CurlExport {
             let value = pins.map { "sha256//" + $0.value }.joined(separator: ";")
             guard let url = url(host: domain.host, port: domain.port) else {
                 warnings.append(
-                    "\(domain.host): curl: skipped; this is not a host name a URL can carry (letters, digits, "
-                        + "'-', '.', or an IP address)")
+                    "\(domain.host): curl: skipped; not a host name or IP address (see the host rule in the README)")
                 continue
             }
             guard let pinWord = ShellEncoding.word(value), let urlWord = ShellEncoding.word(url) else {
@@ -27,19 +26,12 @@ enum CurlExport {
         return ExportResult(text: lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"), warnings: warnings)
     }
 
-    /// `https://HOST[:PORT]/`, IPv6 literals in brackets; nil when `host` holds a character that would change
-    /// the URL's meaning (`/`, `@`, `?`, `#`, `%`, spaces, controls, ...).
+    /// `https://HOST[:PORT]/`, IPv6 literals in brackets; nil when `host` does not pass the host rule
+    /// (``HostName``), so nothing that changes the URL's meaning (`/`, `@`, `?`, `#`, `%`, spaces, controls) is
+    /// ever written.
     static func url(host: String, port: Int) -> String? {
-        let isIPv6 = host.contains(":")
-        let allowed: (Unicode.Scalar) -> Bool = { scalar in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "-", ".", "_": return true
-            case ":": return isIPv6
-            default: return false
-            }
-        }
-        guard !host.isEmpty, host.unicodeScalars.allSatisfy(allowed) else { return nil }
-        let authority = isIPv6 ? "[\(host)]" : host
+        guard let name = try? HostName(host) else { return nil }
+        let authority = name.kind == .ipv6 ? "[\(name.text)]" : name.text
         return "https://\(authority)\(port == 443 ? "" : ":\(port)")/"
     }
 }
