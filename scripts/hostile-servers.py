@@ -151,27 +151,40 @@ def make_huge_chain(folder, count):
     return "leaf.pem", "leaf.key", "filler.pem"
 
 
-def make_cross_signed_chain(folder, count, curve):
-    """A leaf plus `count` CA certificates that share one name and one key, each able to issue every other:
-    path building that tries every order faces count! candidate paths."""
-    openssl("ecparam", "-name", curve, "-genkey", "-noout", "-out", "ca.key", cwd=folder)
-    with open(os.path.join(folder, "ca.ext"), "w") as extensions:
+def make_cross_signed_mesh(folder, curve, entities=10, per_entity=3):
+    """A leaf plus entities x per_entity CA certificates that share one subject and cross-sign each other (the
+    shape of Tests/TestSupport/CrossSignedMesh.swift): each CA key has a self-signed certificate and more signed by
+    the next keys, so every step of path building has several valid issuers and no anchor ends the search."""
+    with open(os.path.join(folder, "mesh.ext"), "w") as extensions:
         extensions.write("basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n")
-    with open(os.path.join(folder, "leaf.ext"), "w") as extensions:
+    with open(os.path.join(folder, "mesh-leaf.ext"), "w") as extensions:
         extensions.write("subjectAltName=DNS:hostile.pinbench.test\n")
-    openssl("req", "-new", "-key", "ca.key", "-subj", "/CN=Cross-signed CA", "-out", "ca.csr", cwd=folder)
-    with open(os.path.join(folder, "cross.pem"), "w") as chain:
-        for index in range(count):
-            openssl("x509", "-req", "-in", "ca.csr", "-signkey", "ca.key", "-set_serial", str(index + 1), "-days",
-                    "30", "-extfile", "ca.ext", "-out", "ca.pem", cwd=folder)
-            with open(os.path.join(folder, "ca.pem")) as one:
+    subject = "/O=Hostile/CN=PinBench Cross-Signed CA"
+    for index in range(entities):
+        openssl("ecparam", "-name", curve, "-genkey", "-noout", "-out", f"mesh{index}.key", cwd=folder)
+        openssl("req", "-new", "-key", f"mesh{index}.key", "-subj", subject, "-out", f"mesh{index}.csr", cwd=folder)
+        openssl("x509", "-req", "-in", f"mesh{index}.csr", "-signkey", f"mesh{index}.key", "-set_serial",
+                str(index + 1), "-days", "30", "-extfile", "mesh.ext", "-out", f"mesh{index}-self.pem", cwd=folder)
+    serial = 100
+    with open(os.path.join(folder, "mesh.pem"), "w") as chain:
+        for index in range(entities):
+            with open(os.path.join(folder, f"mesh{index}-self.pem")) as one:
                 chain.write(one.read())
-    openssl("ecparam", "-name", curve, "-genkey", "-noout", "-out", "cross-leaf.key", cwd=folder)
-    openssl("req", "-new", "-key", "cross-leaf.key", "-subj", "/CN=hostile.pinbench.test", "-out", "leaf.csr",
+        for step in range(1, per_entity):
+            for index in range(entities):
+                signer = (index + step) % entities
+                serial += 1
+                openssl("x509", "-req", "-in", f"mesh{index}.csr", "-CA", f"mesh{signer}-self.pem", "-CAkey",
+                        f"mesh{signer}.key", "-set_serial", str(serial), "-days", "30", "-extfile", "mesh.ext",
+                        "-out", "cross.pem", cwd=folder)
+                with open(os.path.join(folder, "cross.pem")) as one:
+                    chain.write(one.read())
+    openssl("ecparam", "-name", curve, "-genkey", "-noout", "-out", "mesh-leaf.key", cwd=folder)
+    openssl("req", "-new", "-key", "mesh-leaf.key", "-subj", "/CN=hostile.pinbench.test", "-out", "mesh-leaf.csr",
             cwd=folder)
-    openssl("x509", "-req", "-in", "leaf.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-set_serial", "1000", "-days",
-            "30", "-extfile", "leaf.ext", "-out", "cross-leaf.pem", cwd=folder)
-    return "cross-leaf.pem", "cross-leaf.key", "cross.pem"
+    openssl("x509", "-req", "-in", "mesh-leaf.csr", "-CA", "mesh0-self.pem", "-CAkey", "mesh0.key", "-set_serial",
+            "1000", "-days", "30", "-extfile", "mesh-leaf.ext", "-out", "mesh-leaf.pem", cwd=folder)
+    return "mesh-leaf.pem", "mesh-leaf.key", "mesh.pem"
 
 
 def time_inspect(pinbench, port, timeout, runs):
@@ -185,7 +198,10 @@ def time_inspect(pinbench, port, timeout, runs):
         statuses.add(result.returncode)
         text = [line for line in (result.stderr + result.stdout).decode("utf-8", "replace").splitlines()
                 if line.strip() and not line.startswith("note: ")]
-        first_lines.add(text[0][:150] if text else "")
+        # The error, else the verdict's line, else the first line.
+        chosen = next((line for line in text if line.startswith("error:")), None) or next(
+            (line.strip() for line in text if "rejected" in line or "accepted" in line), None)
+        first_lines.add((chosen or (text[0] if text else ""))[:150])
         raw = result.stdout + result.stderr
         if b"\x1b" in raw or b"\x07" in raw:
             first_lines.add("!! RAW CONTROL BYTES IN OUTPUT")
@@ -216,8 +232,12 @@ def main():
     with tempfile.TemporaryDirectory(prefix="pinbench-hostile-") as folder:
         cert, key, chain = make_huge_chain(folder, 150)
         cases.append(("150-certificate chain", lambda: OpenSSLServer(folder, cert, key, chain)))
-        cross = make_cross_signed_chain(folder, 30, "prime256v1")
-        cases.append(("leaf + 30 cross-signed CAs, P-256", lambda: OpenSSLServer(folder, *cross)))
+        for curve, name in (("prime256v1", "P-256"), ("secp521r1", "P-521")):
+            mesh_folder = os.path.join(folder, name)
+            os.makedirs(mesh_folder)
+            mesh = make_cross_signed_mesh(mesh_folder, curve)
+            cases.append((f"leaf + 30 cross-signed CAs, {name}",
+                          lambda mesh=mesh, mesh_folder=mesh_folder: OpenSSLServer(mesh_folder, *mesh)))
         print(f"pinbench inspect --timeout {timeout:g}, {runs} runs each, on 127.0.0.1")
         print(f"{'server':34} {'median s':>9} {'worst s':>8} {'exit':>5}  first line of output")
         for name, start in cases:
