@@ -33,6 +33,11 @@ struct EncoderTests {
         #expect(!XMLEncoding.canCarry("a\u{1}") && XMLEncoding.canCarry("a\n\u{202E}"))
         #expect(XMLEncoding.comment("a--b---c-") == "a- -b- - -c- ")
         #expect(XMLEncoding.comment("-->\n<x>") == #"- ->\n<x>"#)
+        // A hyphen inside a grapheme cluster (after a prepended U+0600, before a combining U+0301) is still a hyphen.
+        #expect(XMLEncoding.comment("x\u{600}--><pin>") == "x\u{600}- -><pin>")
+        #expect(XMLEncoding.comment("<!--\u{301}") == "<!- -\u{301}")
+        #expect(XMLEncoding.comment("a-\u{301}") == "a-\u{301}")
+        #expect(XMLEncoding.comment("a\u{600}-") == "a\u{600}- ")
     }
 
     @Test("property lists: the same layout as Foundation, strings escaped, altered strings reported")
