@@ -125,6 +125,20 @@ struct HostileTextCLITests {
         #expect(parsed.stdoutText == "2\n", "the export holds other pins than the two added:\n\(export.stdoutText)")
     }
 
+    @Test("pins and pins --json: invisible characters in a name (BOM, zero width space, tag characters) shown")
+    func invisibleCharacters() async throws {
+        let hidden = "api\u{FEFF}\u{200B}\u{E0065}\u{E0076}\u{E0069}\u{E006C}"
+        let leaf = try CertificateIssuer.leaf(commonName: hidden, dnsNames: [Self.host], issuer: TestPKI.shared.root)
+        _ = folder.write("hidden.pem", leaf.pem)
+        let plain = try await run(["pins", "hidden.pem"])
+        #expect(plain.stdoutText.contains(#"CN=api\u{FEFF}\u{200B}\u{E0065}\u{E0076}"#), "\(plain.stdoutText)")
+        let json = try await run(["pins", "--json", "hidden.pem"])
+        #expect(json.stdoutText.contains(#"api\ufeff\u200b\udb40\udc65"#), "\(json.stdoutText)")
+        for output in [plain.stdoutText, json.stdoutText] {
+            #expect(!output.unicodeScalars.contains { [0xFEFF, 0x200B, 0xE0065].contains($0.value) })
+        }
+    }
+
     @Test("inspect and check against a real openssl s_server serving the hostile leaf")
     func liveCommands() async throws {
         let leaf = try writeChain()
