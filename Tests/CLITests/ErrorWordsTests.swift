@@ -40,6 +40,20 @@ struct ErrorWordsTests {
         #expect(result.stderrText.contains("no pins apply"))
     }
 
+    @Test("a folder, a FIFO or a missing file given as a chain: named once, no doubled words")
+    func chainThatIsNoFile() async throws {
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("certs"), withIntermediateDirectories: true)
+        #expect(mkfifo(folder.url.appendingPathComponent("pipe.pem").path, 0o600) == 0)
+        for (name, phrase) in [("certs", "is a folder"), ("pipe.pem", "not a regular file"), ("gone.pem", "no such")] {
+            let result = try await run(["pins", name])
+            #expect(result.status == 2)
+            #expect(result.stderrText.contains(phrase), "\(result.stderrText)")
+            #expect(result.stderrText.contains("certificate chain"), "\(result.stderrText)")
+            #expect(!result.stderrText.contains("file file"), "\(result.stderrText)")
+        }
+    }
+
     @Test("the workbench without a terminal says where to go instead")
     func workbenchWithoutTerminal() async throws {
         let result = try await run(["--no-fetch"])

@@ -100,6 +100,45 @@ struct HostileTextCLITests {
         expectNoForgedLine(removed.stdoutText + removed.stderrText, "pin remove")
     }
 
+    @Test("export android: a name whose hyphens sit in grapheme clusters cannot close the XML comment")
+    func androidCommentClusters() async throws {
+        let pki = TestPKI.shared
+        let injected =
+            "x\u{600}--><pin digest=\"SHA-256\">AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=</pin><!--\u{301}"
+        let leaf = try CertificateIssuer.leaf(commonName: injected, dnsNames: [Self.host], issuer: pki.intermediate)
+        _ = folder.write("chain.pem", leaf.pem + pki.intermediate.pem)
+        for (level, role) in [("0", []), ("1", ["--backup"])] {
+            let added = try await run(
+                ["pin", "add", Self.host, "--chain", "chain.pem", "--level", level, "--manifest", "m.json"] + role)
+            #expect(added.status == 0, "\(added.stderrText)")
+        }
+        let export = try await run(["export", "android", "--manifest", "m.json"])
+        #expect(export.status == 0, "\(export.stderrText)")
+        let script = """
+            import sys, xml.etree.ElementTree as E
+            print(len(list(E.fromstring(sys.stdin.buffer.read()).iter('pin'))))
+            """
+        let parsed = try await OffPoolThread.run {
+            try ProcessRunner.run("/usr/bin/env", ["python3", "-c", script], input: export.stdout)
+        }
+        #expect(parsed.status == 0, "expat refused the export: \(parsed.stderrText)\n\(export.stdoutText)")
+        #expect(parsed.stdoutText == "2\n", "the export holds other pins than the two added:\n\(export.stdoutText)")
+    }
+
+    @Test("pins and pins --json: invisible characters in a name (BOM, zero width space, tag characters) shown")
+    func invisibleCharacters() async throws {
+        let hidden = "api\u{FEFF}\u{200B}\u{E0065}\u{E0076}\u{E0069}\u{E006C}"
+        let leaf = try CertificateIssuer.leaf(commonName: hidden, dnsNames: [Self.host], issuer: TestPKI.shared.root)
+        _ = folder.write("hidden.pem", leaf.pem)
+        let plain = try await run(["pins", "hidden.pem"])
+        #expect(plain.stdoutText.contains(#"CN=api\u{FEFF}\u{200B}\u{E0065}\u{E0076}"#), "\(plain.stdoutText)")
+        let json = try await run(["pins", "--json", "hidden.pem"])
+        #expect(json.stdoutText.contains(#"api\ufeff\u200b\udb40\udc65"#), "\(json.stdoutText)")
+        for output in [plain.stdoutText, json.stdoutText] {
+            #expect(!output.unicodeScalars.contains { [0xFEFF, 0x200B, 0xE0065].contains($0.value) })
+        }
+    }
+
     @Test("inspect and check against a real openssl s_server serving the hostile leaf")
     func liveCommands() async throws {
         let leaf = try writeChain()

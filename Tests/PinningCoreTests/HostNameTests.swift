@@ -15,6 +15,9 @@ struct HostNameTests {
             ("xn--bcher-kva.example", "xn--bcher-kva.example", .domainName),
             ("r3---sn-abc.googlevideo.com", "r3---sn-abc.googlevideo.com", .domainName),
             ("3com.com", "3com.com", .domainName),
+            ("0x7f.test", "0x7f.test", .domainName),
+            ("a.0xg", "a.0xg", .domainName),
+            ("1e100", "1e100", .domainName),
             ("a-b.c-d.test", "a-b.c-d.test", .domainName),
             (String(repeating: "a", count: 63) + ".test", String(repeating: "a", count: 63) + ".test", .domainName),
             ("127.0.0.1", "127.0.0.1", .ipv4),
@@ -84,6 +87,10 @@ struct HostNameTests {
             ("01.2.3.4", .notAnIPv4Address),
             ("10.1", .notAnIPv4Address),
             ("a.123", .notAnIPv4Address),
+            ("1.2.3.0x4", .notAnIPv4Address),
+            ("0x7f000001", .notAnIPv4Address),
+            ("A.0X1F", .notAnIPv4Address),
+            ("a.0x", .notAnIPv4Address),
         ])
     func refused(input: String, rule: HostNameError.Rule) {
         #expect(throws: HostNameError(input, rule)) { try HostName(input) }

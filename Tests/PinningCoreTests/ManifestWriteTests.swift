@@ -155,6 +155,31 @@ struct ManifestWriteTests {
         #expect(try names() == ["a.json", "b.json"])
     }
 
+    @Test("a lock file planted as a hard link, a symbolic link or a FIFO is refused; the file it names is untouched")
+    func plantedLockFiles() throws {
+        let precious = folder.write("precious.txt", "precious\n")
+        let lockPath = folder.path(".pins.json.lock")
+        let plants: [(String, () -> Int32, String)] = [
+            ("hard link", { link(precious, lockPath) }, "not a plain file"),
+            ("symbolic link", { symlink(precious, lockPath) }, "is a symbolic link"),
+            ("FIFO", { mkfifo(lockPath, 0o600) }, "not a plain file"),
+        ]
+        for (kind, plant, phrase) in plants {
+            #expect(plant() == 0, "\(kind)")
+            #expect(throws: ManifestError.self, "\(kind)") { try addDomain("x.test", to: url) }
+            do {
+                try addDomain("x.test", to: url)
+            } catch {
+                #expect("\(error)".contains(phrase) && "\(error)".contains(lockPath), "\(kind): \(error)")
+            }
+            #expect(folder.read("precious.txt") == "precious\n", "\(kind)")
+            #expect(!FileManager.default.fileExists(atPath: url.path), "\(kind)")
+            #expect(unlink(lockPath) == 0)
+        }
+        try addDomain("x.test", to: url)
+        #expect(try names() == ["pins.json", "precious.txt"])
+    }
+
     @Test("a writer that cannot get the lock in time names the lock file and its holder, and writes nothing")
     func lockTimeout() async throws {
         // The waits block their thread: off the cooperative pool.

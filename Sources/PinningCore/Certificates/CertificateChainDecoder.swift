@@ -51,7 +51,7 @@ public enum CertificateChainDecoder {
     /// The file's bytes, or an `unreadable` error naming it.
     static func read(_ url: URL) throws(CertificateDecodingError) -> Data {
         do {
-            return try BoundedFileReader.read(url, limit: maximumFileSize, what: "certificate file")
+            return try BoundedFileReader.read(url, limit: maximumFileSize, what: "certificate chain")
         } catch {
             throw CertificateDecodingError(code: .unreadable, source: url.path, block: nil, reason: error.reason)
         }

@@ -5,8 +5,8 @@
 /// terminals: all of them are written as `\uXXXX` here, so the text is safe to show and to review.
 public enum JSONEncoding {
     /// Appends the JSON string literal for `value`, quotes included: `\"`, `\\`, `\n`, `\r`, `\t` by name, every
-    /// other hazard (C0, DEL, C1, bidirectional controls, U+2028, U+2029; see ``TextHazards``) as `\uXXXX`,
-    /// everything else as itself.
+    /// other hazard (C0, DEL, C1, bidirectional controls, U+2028, U+2029, invisible characters; see ``TextHazards``)
+    /// as `\uXXXX` (a surrogate pair beyond U+FFFF), everything else as itself.
     public static func writeString(_ value: String, into text: inout String) {
         text += "\""
         for scalar in value.unicodeScalars {
@@ -18,7 +18,7 @@ public enum JSONEncoding {
             case "\t": text += "\\t"
             default:
                 if TextHazards.isHazard(scalar) {
-                    text += "\\u" + TextHazards.hex4(UInt16(scalar.value)).lowercased()
+                    for unit in String(scalar).utf16 { text += "\\u" + TextHazards.hex4(unit).lowercased() }
                 } else {
                     text.unicodeScalars.append(scalar)
                 }

@@ -8,12 +8,15 @@
 /// escape is a way to show a character, and the text around it is never parsed back.
 public enum TextHazards {
     /// C0 and C1 controls (newline, ESC, NEL, ...), DEL, bidirectional marks, embeddings, overrides and isolates,
-    /// and the Unicode line and paragraph separators.
+    /// the Unicode line and paragraph separators, and the invisible characters that hide text from a reader: zero
+    /// width space, word joiner and invisible operators, the byte order mark and the tag characters (which spell
+    /// whole words no terminal shows). Zero width joiners stay: emoji and some scripts need them.
     public static func isHazard(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
         case 0x2028, 0x2029: return true
+        case 0x200B, 0x2060...0x2064, 0xFEFF, 0xE0000...0xE007F: return true
         default: return false
         }
     }

@@ -31,17 +31,20 @@ public enum XMLEncoding {
 
     /// Text for between `<!-- ` and ` -->`: no `--`, no final `-`, nothing XML cannot carry, one line, no
     /// bidirectional controls. A comment has no escapes, so this is for people to read, not to parse back.
+    ///
+    /// Hyphens are compared scalar by scalar, as XML parsers read them: compared as Swift `Character`s, a hyphen
+    /// joined to a prepended mark (`U+0600 -`) or to a combining one (`- U+0301`) is not `"-"`, and `--` would pass.
     public static func comment(_ text: String) -> String {
         let visible = TextHazards.visible(text) { TextHazards.isHazard($0) || !isXMLCharacter($0) }
         var result = ""
         result.reserveCapacity(visible.utf8.count)
-        var previous: Character?
-        for character in visible {
-            if character == "-" && previous == "-" { result += " " }
-            result.append(character)
-            previous = character
+        var previous: Unicode.Scalar?
+        for scalar in visible.unicodeScalars {
+            if scalar == "-" && previous == "-" { result += " " }
+            result.unicodeScalars.append(scalar)
+            previous = scalar
         }
-        if result.hasSuffix("-") { result += " " }
+        if previous == "-" { result += " " }
         return result
     }
 

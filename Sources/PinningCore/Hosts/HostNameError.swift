@@ -77,7 +77,7 @@ public struct HostNameError: Error, Hashable, Sendable, CustomStringConvertible 
             return "it is \(octets) characters long; a host name holds at most \(HostName.maximumLength)."
         case .notAnIPv4Address:
             return "it is not an IPv4 address (four numbers 0-255, no leading zeros), and a name cannot end in "
-                + "an all-numeric label."
+                + "an all-numeric or hex (0x...) label, which browsers and curl read as an address."
         case .invalidPort(let port):
             return "the port \(Self.quoted(port)) is not a number from 1 to 65535."
         }

@@ -41,7 +41,7 @@ enum HostNameParser {
             }
             guard label.first != "-", label.last != "-" else { throw refuse(.hyphenAtLabelEdge(String(label))) }
         }
-        if let last = labels.last, last.allSatisfy(\.isASCIIDigit) {
+        if let last = labels.last, last.allSatisfy(\.isASCIIDigit) || isHexNumber(last.utf8) {
             guard let address = IPAddressText.ipv4(name) else { throw refuse(.notAnIPv4Address) }
             return (address, .ipv4)
         }
@@ -78,7 +78,22 @@ enum HostNameParser {
             guard labelLength <= HostName.maximumLabelLength else { return false }
             previous = byte
         }
-        return labelLength > 0 && previous != UInt8(ascii: "-") && !labelIsDigits
+        return labelLength > 0 && previous != UInt8(ascii: "-") && !labelIsDigits && !endsInHexNumber(bytes)
+    }
+
+    /// True when the last label is `0x` and hex digits: browsers (the WHATWG URL parser) and curl read a name
+    /// ending so as an IPv4 address (`1.2.3.0x4` is 1.2.3.4, `0x7f000001` is 127.0.0.1), so it is no name.
+    private static func endsInHexNumber(_ bytes: String.UTF8View) -> Bool {
+        let start = bytes.lastIndex(of: UInt8(ascii: ".")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        return isHexNumber(bytes[start...])
+    }
+
+    private static func isHexNumber<Bytes: Collection<UInt8>>(_ label: Bytes) -> Bool {
+        guard label.starts(with: [UInt8(ascii: "0"), UInt8(ascii: "x")]) else { return false }
+        return label.dropFirst(2).allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        }
     }
 
     /// `[IPv6]` alone; `[IPv6]:port` is a host with a port.

@@ -49,13 +49,23 @@ final class ManifestLock {
             guard descriptor >= 0 else {
                 let code = errno
                 let why =
-                    code == ENOENT
-                    ? "the folder \(target.folder) does not exist"
-                    : "cannot create the lock file: " + SystemCallFailure.describe(code, path: path)
+                    switch code {
+                    case ENOENT: "the folder \(target.folder) does not exist"
+                    case ELOOP: "the lock file \(path) is a symbolic link, which pinbench never makes; remove it"
+                    default: "cannot create the lock file: " + SystemCallFailure.describe(code, path: path)
+                    }
                 throw ManifestError(.writeFailed, path: target.given, reason: why + "; nothing was written")
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
                 if isStillNamed(path, by: descriptor) {
+                    guard isOwnFile(descriptor) else {
+                        close(descriptor)
+                        throw ManifestError(
+                            .writeFailed, path: target.given,
+                            reason: "the lock file \(path) is not a plain file of its own (a hard link to another "
+                                + "file, a pipe or a device), which pinbench never makes; remove it; nothing was written"
+                        )
+                    }
                     recordHolder(descriptor)
                     return ManifestLock(path: path, descriptor: descriptor)
                 }
@@ -93,6 +103,13 @@ final class ManifestLock {
         var named = stat()
         guard fstat(descriptor, &opened) == 0, lstat(path, &named) == 0 else { return false }
         return opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
+    }
+
+    /// True for a regular file with one name. The holder truncates the lock file and writes its process id into
+    /// it: a hard link planted at the lock's path (to `~/.bashrc`, say) would have that file overwritten.
+    private static func isOwnFile(_ descriptor: Int32) -> Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_nlink == 1
     }
 
     private static func recordHolder(_ descriptor: Int32) {

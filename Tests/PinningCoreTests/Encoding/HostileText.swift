@@ -15,6 +15,7 @@ struct HostileText {
         "&", "<", ">", "<pin>", "\t", " ", ";", "|", "*", "?", "~", "#", "%", "@", "/", "=", "é", "中", "😀",
         "\n    .add(\"evil.example\", \"sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\")",
         "\r\nPublic-Key-Pins: pin-sha256=\"evil\"", "*/", "/*", "// ", "</string><key>evil</key>",
+        "\u{600}-", "-\u{301}", "\u{600}-->", "<!--\u{301}", "\u{200D}", "\u{FEFF}",
     ]
 
     mutating func next() -> UInt64 {

@@ -6,6 +6,9 @@ enum SpecEscapes {
         return value < 0x20 || (0x7F...0x9F).contains(value)
             || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains(value) || (0x202A...0x202E).contains(value)
             || (0x2066...0x2069).contains(value)
+            // Invisible characters that hide text: zero width space, word joiner and friends, BOM, tag characters.
+            || [0x200B, 0xFEFF].contains(value) || (0x2060...0x2064).contains(value)
+            || (0xE0000...0xE007F).contains(value)
     }
 
     static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
