@@ -15,8 +15,19 @@ public enum UnsafeScalars {
         scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
-    /// The first scalar of `text` that is a control, bidi or Unicode line break and not in `allowed`.
+    /// Invisible characters that hide or smuggle text: zero width space, word joiner and invisible operators,
+    /// the byte order mark, and the tag characters (which can spell whole words no terminal shows).
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200B, 0x2060...0x2064, 0xFEFF, 0xE0000...0xE007F: return true
+        default: return false
+        }
+    }
+
+    /// The first scalar of `text` that is a control, bidi, Unicode line break or invisible, and not in `allowed`.
     public static func first(in text: String, allowing allowed: Set<Unicode.Scalar> = []) -> Unicode.Scalar? {
-        text.unicodeScalars.first { (isControlOrBidi($0) || isUnicodeLineBreak($0)) && !allowed.contains($0) }
+        text.unicodeScalars.first {
+            (isControlOrBidi($0) || isUnicodeLineBreak($0) || isInvisible($0)) && !allowed.contains($0)
+        }
     }
 }
