@@ -155,6 +155,33 @@ struct StrictJSONTests {
         #expect(throws: ManifestError(.unreadable, path: "", reason: "")) { try ManifestStore.load(folder.url) }
     }
 
+    @Test("values: a text of millions of tiny values is refused at the cap, not turned into a huge tape")
+    func valueCount() async throws {
+        // Zeros in an array: `count` values in 2 * count + 1 bytes, far under the size limit.
+        @Sendable func zeros(_ count: Int) -> [UInt8] {
+            var text = [UInt8](repeating: UInt8(ascii: ","), count: 2 * count + 1)
+            text[0] = UInt8(ascii: "[")
+            for index in 0..<count { text[2 * index + 1] = UInt8(ascii: "0") }
+            text[2 * count] = UInt8(ascii: "]")
+            return text
+        }
+        // Millions of values: off the 2-thread cooperative pool, which other tests' deadlines need.
+        let (error, fitting) = try await OffPoolThread.run { () -> (ManifestError?, Int) in
+            var refused: ManifestError?
+            do {
+                _ = try ManifestCodec.decode(Data(zeros(JSONReader.maximumValues + 10)), path: "pins.json")
+            } catch {
+                refused = error as? ManifestError
+            }
+            return (refused, try JSONReader.read(zeros(JSONReader.maximumValues - 1)).nodes.count)
+        }
+        let refusal = try #require(error)
+        #expect(refusal.code == .tooLarge)
+        #expect(refusal.syntax?.code == .tooManyValues)
+        #expect(refusal.description.contains("more than \(JSONReader.maximumValues) values"), "\(refusal)")
+        #expect(fitting == JSONReader.maximumValues, "the array and its values, just under the cap, are read")
+    }
+
     @Test("schema errors keep their JSON path and gain a position")
     func schemaPositions() throws {
         let text = """

@@ -12,6 +12,9 @@ struct JSONReader {
     static let maximumDepth = 64
     /// The largest text accepted, in bytes: far beyond any real manifest (10,000 domains take 6 MB).
     static let maximumSize = 64 << 20
+    /// The most values (and as many keys) accepted: a 10,000-domain manifest holds about half a million. Without
+    /// it a 64 MiB text of `[0,0,…]` would make 32 million nodes, half a gigabyte of tape.
+    static let maximumValues = 1 << 22
 
     /// Parses `bytes` into a tape of nodes, or says exactly what is wrong and where.
     static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONTape {
@@ -99,6 +102,11 @@ struct JSONReader {
 
         /// Reads one value; a container is opened (and its first key read) and left for `run` to continue.
         private mutating func beginValue() throws(JSONSyntaxError) {
+            guard nodes.count < JSONReader.maximumValues else {
+                throw failure(
+                    .tooManyValues,
+                    "the text holds more than \(JSONReader.maximumValues) values; no manifest is this big")
+            }
             while true {
                 skipWhitespace()
                 guard index < bytes.count else { throw failure(.unexpectedEnd, "the text ends where a value belongs") }

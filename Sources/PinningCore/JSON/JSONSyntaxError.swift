@@ -17,6 +17,7 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
         case trailingText = "trailing-text"
         case tooDeep = "too-deep"
         case tooLarge = "too-large"
+        case tooManyValues = "too-many-values"
     }
 
     public let code: Code

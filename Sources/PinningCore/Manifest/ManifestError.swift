@@ -38,7 +38,7 @@ public struct ManifestError: Error, Hashable, CustomStringConvertible, Sendable 
     public init(syntax: JSONSyntaxError, path: String) {
         switch syntax.code {
         case .tooDeep: code = .tooDeep
-        case .tooLarge: code = .tooLarge
+        case .tooLarge, .tooManyValues: code = .tooLarge
         default: code = .invalidJSON
         }
         self.path = path
