@@ -238,7 +238,10 @@ struct ManifestWriteTests {
         do { try addDomain("x.test", to: subfolder) } catch { messages.append("\(error)") }
         let missingFolder = folder.url.appendingPathComponent("missing/pins.json")
         do { try addDomain("x.test", to: missingFolder) } catch { messages.append("\(error)") }
-        #expect(messages.count == 3)
+        // /proc exists but refuses new files with ENOENT: not "the folder does not exist".
+        do { try addDomain("x.test", to: URL(fileURLWithPath: "/proc/version")) } catch { messages.append("\(error)") }
+        #expect(messages.count == 4)
+        #expect(messages[3].contains("no file can be created in /proc"), "\(messages[3])")
         #expect(messages[0] == "\(subfolder.path): is a folder; give the manifest file inside it")
         #expect(messages[1].hasPrefix(subfolder.path + ": "))
         #expect(messages[2].hasPrefix(missingFolder.path + ": ") && messages[2].contains("does not exist"))

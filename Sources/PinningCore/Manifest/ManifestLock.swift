@@ -50,7 +50,10 @@ final class ManifestLock {
                 let code = errno
                 let why =
                     switch code {
-                    case ENOENT: "the folder \(target.folder) does not exist"
+                    case ENOENT where !FileManager.default.fileExists(atPath: target.folder):
+                        "the folder \(target.folder) does not exist"
+                    // /proc and other pseudo file systems refuse new files with ENOENT although the folder exists.
+                    case ENOENT: "no file can be created in \(target.folder) (is it a pseudo file system such as /proc?)"
                     case ELOOP: "the lock file \(path) is a symbolic link, which pinbench never makes; remove it"
                     default: "cannot create the lock file: " + SystemCallFailure.describe(code, path: path)
                     }
