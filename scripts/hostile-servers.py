@@ -201,10 +201,18 @@ def time_inspect(pinbench, port, timeout, runs):
         # The error, else the verdict's line, else the first line.
         chosen = next((line for line in text if line.startswith("error:")), None) or next(
             (line.strip() for line in text if "rejected" in line or "accepted" in line), None)
-        first_lines.add((chosen or (text[0] if text else ""))[:150])
+        chosen = chosen or (text[0] if text else "")
+        # What a server said varies from run to run (random bytes): keep the start of it only.
+        if "it answered: " in chosen:
+            chosen = chosen[:chosen.index("it answered: ") + len("it answered: ") + 12] + "…"
+        first_lines.add(chosen[:150])
         raw = result.stdout + result.stderr
         if b"\x1b" in raw or b"\x07" in raw:
             first_lines.add("!! RAW CONTROL BYTES IN OUTPUT")
+        try:
+            raw.decode("utf-8", "strict")
+        except UnicodeDecodeError:
+            first_lines.add("!! OUTPUT IS NOT UTF-8 (raw bytes from the server?)")
     return times, statuses, first_lines
 
 
