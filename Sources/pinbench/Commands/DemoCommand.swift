@@ -40,7 +40,7 @@ struct DemoCommand: ParsableCommand {
         do {
             lab = try DemoLab.start()
         } catch {
-            throw CLIFailure("could not start the demo lab: \(error)")
+            throw CLIFailure("could not start the demo lab: \((error as? DemoLabError)?.message ?? "\(error)")")
         }
         defer { lab.stop() }
         let document = try LabManifestWriter.write(lab, to: manifestURL).document

@@ -54,7 +54,7 @@ struct LabCommand: ParsableCommand {
         do {
             lab = try DemoLab.start(DemoLabOptions(address: ipv6 ? "::1" : "127.0.0.1"))
         } catch {
-            throw CLIFailure("could not start the demo lab: \(error)")
+            throw CLIFailure("could not start the demo lab: \((error as? DemoLabError)?.message ?? "\(error)")")
         }
         defer { lab.stop() }
 
