@@ -42,8 +42,8 @@ struct ServedVerdictTests {
     func weakLeafEverywhere() async throws {
         let host = "weak.pinbench.test"
         let (root, leaf) = try await OffPoolThread.run {
-            let root = try OpenSSLIssuedCertificate.root(commonName: "Weak Served Root", key: .ec(curve: "prime256v1"))
-            let leaf = try OpenSSLIssuedCertificate.issued(
+            let root = try LegacyCertificate.root(commonName: "Weak Served Root", key: .ec(curve: "prime256v1"))
+            let leaf = try LegacyCertificate.issued(
                 subject: "/CN=\(host)", key: .rsa(bits: 1024), by: root, extensions: ["subjectAltName=DNS:\(host)"])
             return (root, leaf)
         }

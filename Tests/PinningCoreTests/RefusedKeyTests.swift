@@ -9,7 +9,7 @@ import Testing
 /// Serialized: every case runs several openssl processes, on a 2-core machine shared with timing-sensitive tests.
 @Suite("Certificates with keys the X.509 library refuses", .serialized)
 struct RefusedKeyTests {
-    static let keys: [(OpenSSLIssuedCertificate.Key, summary: String, refusal: String)] = [
+    static let keys: [(LegacyCertificate.Key, summary: String, refusal: String)] = [
         (.rsa(bits: 1024), "RSA 1024", "RSA key of 1024 bits; clients require at least 2048"),
         (
             .ec(curve: "secp256k1"), "EC secp256k1",
@@ -20,11 +20,11 @@ struct RefusedKeyTests {
     ]
 
     @Test("decoded, described and pinned from the DER; pins and fingerprints as openssl computes them", arguments: keys)
-    func decodedAndPinned(key: OpenSSLIssuedCertificate.Key, summary: String, refusal: String) async throws {
+    func decodedAndPinned(key: LegacyCertificate.Key, summary: String, refusal: String) async throws {
         let (made, reference) = try await OffPoolThread.run {
-            let root = try OpenSSLIssuedCertificate.root(
+            let root = try LegacyCertificate.root(
                 commonName: "Refused Key Test Root", key: .ec(curve: "prime256v1"))
-            let leaf = try OpenSSLIssuedCertificate.issued(
+            let leaf = try LegacyCertificate.issued(
                 subject: "/O=PinBench/CN=weak.pinbench.test", key: key, by: root,
                 extensions: ["subjectAltName=DNS:weak.pinbench.test,IP:127.0.0.1"])
             let reference = (
@@ -74,8 +74,8 @@ struct RefusedKeyTests {
     func weakLeafVerdict() async throws {
         let host = "weak.pinbench.test"
         let (root, leaf, strict, lenient) = try await OffPoolThread.run {
-            let root = try OpenSSLIssuedCertificate.root(commonName: "Weak Leaf Root", key: .ec(curve: "prime256v1"))
-            let leaf = try OpenSSLIssuedCertificate.issued(
+            let root = try LegacyCertificate.root(commonName: "Weak Leaf Root", key: .ec(curve: "prime256v1"))
+            let leaf = try LegacyCertificate.issued(
                 subject: "/CN=\(host)", key: .rsa(bits: 1024), by: root, extensions: ["subjectAltName=DNS:\(host)"])
             let strict = try leaf.opensslVerify(anchor: root, host: host, arguments: ["-auth_level", "2"])
             let lenient = try leaf.opensslVerify(anchor: root, host: host, arguments: ["-auth_level", "0"])
@@ -98,11 +98,11 @@ struct RefusedKeyTests {
     func weakIntermediateVerdict() async throws {
         let host = "mid.pinbench.test"
         let (root, intermediate, leaf) = try await OffPoolThread.run {
-            let root = try OpenSSLIssuedCertificate.root(commonName: "Weak CA Root", key: .ec(curve: "prime256v1"))
-            let intermediate = try OpenSSLIssuedCertificate.issued(
+            let root = try LegacyCertificate.root(commonName: "Weak CA Root", key: .ec(curve: "prime256v1"))
+            let intermediate = try LegacyCertificate.issued(
                 subject: "/CN=Weak Intermediate", key: .rsa(bits: 1024), by: root,
                 extensions: ["basicConstraints=critical,CA:TRUE", "keyUsage=critical,keyCertSign"])
-            let leaf = try OpenSSLIssuedCertificate.issued(
+            let leaf = try LegacyCertificate.issued(
                 subject: "/CN=\(host)", key: .ec(curve: "prime256v1"), by: intermediate,
                 extensions: ["subjectAltName=DNS:\(host)"])
             return (root, intermediate, leaf)

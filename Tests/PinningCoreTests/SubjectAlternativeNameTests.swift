@@ -35,8 +35,8 @@ struct SubjectAlternativeNameTests {
         arguments: cases)
     func verdicts(_ example: Case) async throws {
         let (root, leaf, openssl) = try await OffPoolThread.run {
-            let root = try OpenSSLIssuedCertificate.root(commonName: "SAN Test Root", key: .ec(curve: "prime256v1"))
-            let leaf = try OpenSSLIssuedCertificate.issued(
+            let root = try LegacyCertificate.root(commonName: "SAN Test Root", key: .ec(curve: "prime256v1"))
+            let leaf = try LegacyCertificate.issued(
                 subject: example.subject, key: .ec(curve: "prime256v1"), by: root, extensions: example.extensions)
             return (root, leaf, try leaf.opensslVerify(anchor: root, host: example.host))
         }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A certificate LabPKI cannot issue, made with the openssl command line: a small RSA key, a small curve, a SHA-1
-/// signature. swift-certificates refuses to parse most of these, so they are handled as PEM and DER only.
+/// A certificate LabPKI cannot issue, made with the openssl command line: a small RSA key, an unusual or small curve
+/// (secp256k1, brainpool, P-192), a SHA-1 signature, any subject or extensions (a leaf without subject alternative
+/// names). swift-certificates refuses to parse many of these, so they are handled as PEM and DER only.
 public struct LegacyCertificate: Sendable {
     public enum Key: Sendable {
         case rsa(bits: Int)
@@ -49,6 +50,55 @@ public struct LegacyCertificate: Sendable {
             "-out", folder.path("cert.pem"),
         ])
         return try read(folder)
+    }
+
+    /// A self-signed CA (`openssl req -x509`, basicConstraints CA:TRUE).
+    public static func root(commonName: String, key: Key) throws -> Self {
+        let folder = TemporaryFolder()
+        try OpenSSLCLI.run(
+            ["req", "-x509", "-nodes", "-days", "30", "-sha256", "-subj", "/CN=\(commonName)"] + key.newKeyArguments
+                + [
+                    "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+                    "-keyout", folder.path("key.pem"), "-out", folder.path("cert.pem"),
+                ])
+        return try read(folder)
+    }
+
+    /// A certificate for `subject` (e.g. `/CN=host`) signed by `issuer`, with `extensions` lines in openssl's
+    /// config syntax (`subjectAltName=DNS:host`); an empty list makes a leaf that names its host only in the CN.
+    public static func issued(
+        subject: String, key: Key, by issuer: LegacyCertificate, extensions: [String]
+    ) throws -> Self {
+        let folder = TemporaryFolder()
+        try OpenSSLCLI.run(
+            ["req", "-new", "-nodes", "-subj", subject] + key.newKeyArguments
+                + ["-keyout", folder.path("key.pem"), "-out", folder.path("request.pem")])
+        var arguments = [
+            "x509", "-req", "-in", folder.path("request.pem"), "-days", "30", "-sha256",
+            "-set_serial", String(UInt32.random(in: 1...UInt32.max)),
+            "-CA", folder.write("issuer.pem", issuer.pem), "-CAkey", folder.write("issuer.key", issuer.keyPEM),
+            "-out", folder.path("cert.pem"),
+        ]
+        if !extensions.isEmpty {
+            arguments += ["-extfile", folder.write("extensions.cnf", extensions.joined(separator: "\n") + "\n")]
+        }
+        try OpenSSLCLI.run(arguments)
+        return try read(folder)
+    }
+
+    /// `openssl verify` of `self` against `anchor`, with `-verify_hostname host` and extra arguments
+    /// (`-auth_level 2`, ...): the exit status and the output.
+    public func opensslVerify(
+        anchor: LegacyCertificate, untrusted: [LegacyCertificate] = [],
+        host: String, arguments: [String] = []
+    ) throws -> (status: Int32, output: String) {
+        let folder = TemporaryFolder()
+        var all = ["verify", "-CAfile", folder.write("anchor.pem", anchor.pem), "-verify_hostname", host] + arguments
+        if !untrusted.isEmpty {
+            all += ["-untrusted", folder.write("untrusted.pem", untrusted.map(\.pem).joined())]
+        }
+        let result = try ProcessRunner.run("/usr/bin/openssl", all + [folder.write("leaf.pem", pem)])
+        return (result.status, result.stdoutText + result.stderrText)
     }
 
     private static func read(_ folder: TemporaryFolder) throws -> Self {

@@ -128,7 +128,7 @@ import Testing
             Issue.record("no write gate")
             return
         }
-        #expect(gate.errorCount >= 1)
+        #expect(gate.tally.errors >= 1)
         #expect(gate.findings.contains { $0.rule == .tooFewPins && $0.host == "good.pinbench.test" })
         #expect(gate.diff.contains { $0.kind == .added && $0.text.contains(CertificateDetails(F.good[0]).spkiPin) })
 
@@ -162,7 +162,7 @@ import Testing
             Issue.record("no write gate")
             return
         }
-        #expect(gate.errorCount == 0, "\(gate.findings.map(\.formatted))")
+        #expect(gate.tally.errors == 0, "\(gate.findings.map(\.formatted))")
         let left = await F.press([.enter], on: &state)
         guard case .save(let document) = left.first else {
             Issue.record("no save effect")

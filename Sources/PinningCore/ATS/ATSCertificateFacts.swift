@@ -40,22 +40,20 @@ struct ATSCertificateFacts {
         let (oid, parameters) = try algorithm(of: parts[0])
         let bits = try ASN1BitString(derEncoded: parts[1]).bytes
         switch oid {
-        case ATSAlgorithms.rsaEncryption, ATSAlgorithms.rsassaPSS:
+        case KeyAlgorithmIdentifiers.rsaEncryption, KeyAlgorithmIdentifiers.rsassaPSS:
             // RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER }
             let numbers = try children(of: try DER.parse(bits), count: 2, "the RSA key")
             guard case .primitive(let modulus) = numbers[0].content else {
                 throw Unreadable(description: "the RSA modulus is not an integer")
             }
-            let significant = modulus.drop { $0 == 0 }
-            let leading = significant.first.map { 8 - $0.leadingZeroBitCount } ?? 0
-            return .rsa(bits: max(0, significant.count - 1) * 8 + leading)
-        case ATSAlgorithms.ecPublicKey:
+            return .rsa(bits: KeyAlgorithmIdentifiers.integerBits(modulus))
+        case KeyAlgorithmIdentifiers.ecPublicKey:
             let curve = try parameters.map { try ASN1ObjectIdentifier(derEncoded: $0) }
             let (name, size) = ATSAlgorithms.curve(curve, point: bits)
             return .ellipticCurve(name: name, bits: size)
-        case ATSAlgorithms.ed25519:
+        case KeyAlgorithmIdentifiers.ed25519:
             return .ellipticCurve(name: "Ed25519", bits: 256)
-        case ATSAlgorithms.ed448:
+        case KeyAlgorithmIdentifiers.ed448:
             return .ellipticCurve(name: "Ed448", bits: 448)
         default:
             return .other(name: ATSAlgorithms.keyNames[oid] ?? "\(oid)")

@@ -83,18 +83,18 @@ public struct PublicKeyDescription: Hashable, Sendable, Codable {
             }
             let key = try ASN1BitString(derEncoded: &nodes).bytes
             switch oid {
-            case rsa, rsaPSS:
+            case KeyAlgorithmIdentifiers.rsaEncryption, KeyAlgorithmIdentifiers.rsassaPSS:
                 return Self(algorithm: .rsa, bits: try rsaModulusBits(key), curve: nil)
-            case ecPublicKey:
+            case KeyAlgorithmIdentifiers.ecPublicKey:
                 let named = try parameters.map { try ASN1ObjectIdentifier(derEncoded: $0) }
-                let curve = named.flatMap { curves[$0] }
+                let curve = named.flatMap { KeyAlgorithmIdentifiers.curves[$0] }
                 let name = curve?.name ?? named.map { "\($0)" } ?? "explicit parameters"
-                return Self(algorithm: .ec, bits: curve?.bits ?? pointBits(key), curve: name)
-            case ed25519:
+                return Self(algorithm: .ec, bits: curve?.bits ?? KeyAlgorithmIdentifiers.pointBits(key), curve: name)
+            case KeyAlgorithmIdentifiers.ed25519:
                 return Self(algorithm: .ed25519, bits: 256, curve: nil)
-            case ed448:
+            case KeyAlgorithmIdentifiers.ed448:
                 return Self(algorithm: .ed448, bits: 448, curve: nil)
-            case dsa:
+            case KeyAlgorithmIdentifiers.dsa:
                 return Self(algorithm: .dsa, bits: (try? dsaPrimeBits(parameters)) ?? 0, curve: nil)
             default:
                 return Self(algorithm: .other, bits: 0, curve: "\(oid)")
@@ -109,7 +109,7 @@ public struct PublicKeyDescription: Hashable, Sendable, Codable {
                 throw ASN1Error.invalidASN1Object(reason: "no RSA modulus")
             }
             _ = numbers.next()
-            return integerBits(bytes)
+            return KeyAlgorithmIdentifiers.integerBits(bytes)
         }
     }
 
@@ -118,38 +118,6 @@ public struct PublicKeyDescription: Hashable, Sendable, Codable {
         guard let parameters, case .constructed(let numbers) = parameters.content,
             let prime = numbers.first(where: { _ in true }), case .primitive(let bytes) = prime.content
         else { return 0 }
-        return integerBits(bytes)
+        return KeyAlgorithmIdentifiers.integerBits(bytes)
     }
-
-    private static func integerBits(_ bytes: ArraySlice<UInt8>) -> Int {
-        let significant = bytes.drop { $0 == 0 }
-        guard let first = significant.first else { return 0 }
-        return (significant.count - 1) * 8 + (8 - first.leadingZeroBitCount)
-    }
-
-    /// The field size of an uncompressed (04 || X || Y) or compressed (02/03 || X) point.
-    private static func pointBits(_ point: ArraySlice<UInt8>) -> Int {
-        let coordinate = point.first == 0x04 ? (point.count - 1) / 2 : point.count - 1
-        return max(0, coordinate) * 8
-    }
-
-    private static let rsa: ASN1ObjectIdentifier = [1, 2, 840, 113_549, 1, 1, 1]
-    private static let rsaPSS: ASN1ObjectIdentifier = [1, 2, 840, 113_549, 1, 1, 10]
-    private static let ecPublicKey: ASN1ObjectIdentifier = [1, 2, 840, 10_045, 2, 1]
-    private static let ed25519: ASN1ObjectIdentifier = [1, 3, 101, 112]
-    private static let ed448: ASN1ObjectIdentifier = [1, 3, 101, 113]
-    private static let dsa: ASN1ObjectIdentifier = [1, 2, 840, 10_040, 4, 1]
-
-    /// Named curves with the names OpenSSL prints (NIST names where there are some) and their sizes in bits.
-    private static let curves: [ASN1ObjectIdentifier: (name: String, bits: Int)] = [
-        [1, 2, 840, 10_045, 3, 1, 1]: ("P-192", 192),
-        [1, 3, 132, 0, 33]: ("P-224", 224),
-        [1, 2, 840, 10_045, 3, 1, 7]: ("P-256", 256),
-        [1, 3, 132, 0, 34]: ("P-384", 384),
-        [1, 3, 132, 0, 35]: ("P-521", 521),
-        [1, 3, 132, 0, 10]: ("secp256k1", 256),
-        [1, 3, 36, 3, 3, 2, 8, 1, 1, 7]: ("brainpoolP256r1", 256),
-        [1, 3, 36, 3, 3, 2, 8, 1, 1, 11]: ("brainpoolP384r1", 384),
-        [1, 3, 36, 3, 3, 2, 8, 1, 1, 13]: ("brainpoolP512r1", 512),
-    ]
 }

@@ -78,6 +78,10 @@ public struct Verdict: Sendable, Encodable {
     /// True when a client following this verdict would let the connection proceed.
     public var allowsConnection: Bool { outcome != .rejected }
 
-    /// Summary and explanation as one text block.
-    public var report: String { ([summary] + explanation.map { "  " + $0 }).joined(separator: "\n") }
+    /// The summary, then the explanation indented: how `validate` prints a verdict. Lines, not one text, so each
+    /// is made terminal-safe on its own and a newline inside a certificate's text never starts a line.
+    public var reportLines: [String] { [summary] + explanation.map { "  " + $0 } }
+
+    /// ``reportLines`` as one text block (raw: for test messages and logs, not a terminal).
+    public var report: String { reportLines.joined(separator: "\n") }
 }

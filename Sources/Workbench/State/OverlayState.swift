@@ -29,6 +29,6 @@ public struct WriteGate: Hashable, Sendable {
         self.quitAfterWrite = quitAfterWrite
     }
 
-    public var errorCount: Int { findings.filter { $0.severity == .error }.count }
-    public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
+    /// The findings counted as the CLI counts them.
+    public var tally: LintTally { LintTally(findings) }
 }

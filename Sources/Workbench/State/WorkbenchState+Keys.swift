@@ -158,9 +158,9 @@ extension WorkbenchState {
                 overlay = nil
                 message = StatusMessage("not written")
             case .confirm, .write:
-                if gate.errorCount > 0 {
+                if gate.tally.errors > 0 {
                     message = StatusMessage(
-                        "lint found \(counted(gate.errorCount, "error")): press ! to write anyway, Esc to go back",
+                        "lint found \(counted(gate.tally.errors, "error")): press ! to write anyway, Esc to go back",
                         isError: true
                     )
                 } else {

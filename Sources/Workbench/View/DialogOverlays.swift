@@ -40,7 +40,7 @@ enum DialogOverlays {
         if gate.findings.isEmpty {
             body.append(.init("✓ lint: no findings", .verdictAccepted))
         } else {
-            body.append(.init("lint: " + LintTally(gate.findings).summary, .label))
+            body.append(.init("lint: " + gate.tally.summary, .label))
             for finding in gate.findings {
                 let isError = finding.severity == .error
                 let head =
@@ -61,7 +61,7 @@ enum DialogOverlays {
             body += gate.diff.map { CertificatePane.Line($0.rendered.terminalSafe, diffRole($0.kind)) }
         }
         let footer =
-            gate.errorCount > 0
+            gate.tally.errors > 0
             ? "! write anyway (risks locking users out) · Esc cancel"
             : "y write · Esc cancel"
         drawScrolling(

@@ -74,7 +74,8 @@ struct DemoCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw CLIFailure("could not create \(folder.path): \(FileErrorText.reason(error))")
+            throw CLIFailure(
+                "could not create the demo folder: " + SystemCallFailure.describe(error, path: folder.path))
         }
         return folder.appendingPathComponent("demo-pins.json")
     }

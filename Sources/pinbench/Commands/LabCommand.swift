@@ -73,7 +73,8 @@ struct LabCommand: ParsableCommand {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try lab.writeRoot(to: rootURL)
             } catch {
-                throw CLIFailure("could not write the lab root to \(rootURL.path): \(FileErrorText.reason(error))")
+                throw CLIFailure(
+                    "could not write the lab root: " + SystemCallFailure.describe(error, path: rootURL.path))
             }
         }
         Output.lines(LabBanner(lab: lab, rootPath: rootURL.path, manifestPath: manifestPath).lines)

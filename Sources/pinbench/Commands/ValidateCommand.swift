@@ -43,7 +43,7 @@ struct ValidateCommand: AsyncParsableCommand {
         if json {
             Output.json(verdict)
         } else {
-            Output.lines([verdict.summary] + verdict.explanation.map { "  " + $0 })
+            Output.lines(verdict.reportLines)
         }
         if !verdict.allowsConnection { throw ExitCode.rejected }
     }

@@ -18,7 +18,7 @@ enum LabManifestWriter {
         do {
             try lab.writeRoot(to: rootURL)
         } catch {
-            throw CLIFailure("could not write the lab root to \(rootURL.path): \(FileErrorText.reason(error))")
+            throw CLIFailure("could not write the lab root: " + SystemCallFailure.describe(error, path: rootURL.path))
         }
         let document = ManifestDocument(
             manifest: lab.demoManifest(rootAnchorPath: rootName),
