@@ -93,7 +93,7 @@ struct ServedVerdictTests {
         #expect(text.stdoutText.contains(reason))
     }
 
-    @Test("a leaf plus 30 cross-signed CAs: inspect --timeout 2 finishes and says path building was cut short")
+    @Test("a leaf plus 30 cross-signed CAs: inspect and check finish and say path building was cut short")
     func hostileChainIsBounded() async throws {
         let host = "mesh.pinbench.test"
         let pki = TestPKI.shared
@@ -105,19 +105,20 @@ struct ServedVerdictTests {
         defer { good.stop() }
         try writeManifest([(host, server.port, []), (pki.host, good.port, [])])
         let started = ContinuousClock.now
-        let inspect = try await run(["inspect", host, "--no-system-trust", "--timeout", "2"])
+        let inspect = try await run(["inspect", host, "--no-system-trust", "--timeout", "10"])
         let inspectTime = ContinuousClock.now - started
         #expect(inspect.status == 1)
         #expect(inspect.stdoutText.contains("path building was cut short"), "\(inspect.stdoutText)")
         let checkStarted = ContinuousClock.now
-        let check = try await run(["check", "--no-system-trust", "--json", "--timeout", "2"])
+        let check = try await run(["check", "--no-system-trust", "--json", "--timeout", "10"])
         let checkTime = ContinuousClock.now - checkStarted
         let rows = try #require(try json(check)["results"] as? [[String: Any]])
         let byHost = Dictionary(uniqueKeysWithValues: rows.map { ($0["host"] as? String ?? "", $0) })
         #expect(byHost[host]?["rejection"] as? String == "path-building-cut-short")
         #expect(byHost[pki.host]?["outcome"] as? String == "not-pinned", "the good domain is judged beside it")
-        // Recorded, not asserted: the figures for RELIABILITY.md.
-        print("hostile chain (31 certificates, P-256): inspect --timeout 2 took \(inspectTime), check \(checkTime)")
+        // Recorded, not asserted (the cut comes from the 100-check cap, not the clock; the generous timeout only
+        // keeps a loaded machine from turning it into a timeout). scripts/hostile-servers.py measures --timeout 2.
+        print("hostile chain (31 certificates, P-256): inspect took \(inspectTime), check \(checkTime)")
     }
 
     @Test("a domain pinned on a root the server does not send: validate, lint --served and check give one answer")

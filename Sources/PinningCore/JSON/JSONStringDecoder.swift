@@ -28,7 +28,9 @@ enum JSONStringDecoder {
                     index += 6
                     value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
                 }
-                utf8.append(contentsOf: String(Unicode.Scalar(value)!).utf8)
+                // The reader refuses lone surrogates before this runs; should one ever arrive, it becomes U+FFFD
+                // rather than a crash.
+                utf8.append(contentsOf: String(Unicode.Scalar(value) ?? "\u{FFFD}").utf8)
             default: utf8.append(escape)  // \" \\ \/
             }
         }
