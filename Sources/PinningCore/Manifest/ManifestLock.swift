@@ -53,7 +53,8 @@ final class ManifestLock {
                     case ENOENT where !FileManager.default.fileExists(atPath: target.folder):
                         "the folder \(target.folder) does not exist"
                     // /proc and other pseudo file systems refuse new files with ENOENT although the folder exists.
-                    case ENOENT: "no file can be created in \(target.folder) (is it a pseudo file system such as /proc?)"
+                    case ENOENT:
+                        "no file can be created in \(target.folder) (is it a pseudo file system such as /proc?)"
                     case ELOOP: "the lock file \(path) is a symbolic link, which pinbench never makes; remove it"
                     default: "cannot create the lock file: " + SystemCallFailure.describe(code, path: path)
                     }
