@@ -23,7 +23,7 @@ public struct ManifestDocument: Sendable {
     public func loadedText() -> String? {
         if let givenText { return givenText }
         guard let loadedFingerprint else { return "" }
-        guard let data = try? Data(contentsOf: url), ManifestStore.fingerprint(data) == loadedFingerprint else {
+        guard let data = try? ManifestCodec.readFile(url), ManifestStore.fingerprint(data) == loadedFingerprint else {
             return nil
         }
         return String(decoding: data, as: UTF8.self)
