@@ -78,6 +78,8 @@ public final class WorkbenchSession {
             switch effect {
             case .quit:
                 return true
+            case .output(let request):
+                if let answer = OutputPerformer.perform(request) { pending += state.apply(answer) }
             case .save(let document):
                 do {
                     let saved = try ManifestStore.save(document)

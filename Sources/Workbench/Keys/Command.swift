@@ -12,4 +12,12 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case cancel, quit
     /// In a dialog: yes, go ahead. `force` goes ahead despite lint errors.
     case confirm, force
+    /// Copy a pin or fingerprint (OSC 52 to the terminal's clipboard, and shown whole in a dialog).
+    case copy
+    /// Save the selected certificate or the chain as PEM.
+    case savePEM
+    /// Write the edited manifest in one of the export formats.
+    case exportManifest
+    /// Search the Certificate pane; next and previous match.
+    case search, nextMatch, previousMatch
 }

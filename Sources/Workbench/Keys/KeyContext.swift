@@ -1,6 +1,8 @@
 /// Where a key binding applies: everywhere, while one pane has the focus, or in a dialog (write gate, confirmations).
 public enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case global, domains, chain, certificate, dialog
+    /// The copy dialog, the save/export chooser, its file name prompt, its overwrite question, the search prompt.
+    case copyDialog, outputChooser, outputPath, overwriteConfirm, searchPrompt
 
     public init(pane: PaneID) {
         switch pane {
@@ -18,6 +20,11 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .chain: return "Chain pane"
         case .certificate: return "Certificate pane"
         case .dialog: return "Dialogs (write, delete, quit)"
+        case .copyDialog: return "Copy dialog"
+        case .outputChooser: return "Save PEM and export: choosing"
+        case .outputPath: return "Save PEM and export: file name"
+        case .overwriteConfirm: return "File exists: overwrite?"
+        case .searchPrompt: return "Search prompt"
         }
     }
 }

@@ -25,6 +25,7 @@ extension KeyMap {
         KeyBinding(.character("t"), .global, .nextTheme, "next theme"),
         KeyBinding(.escape, .global, .cancel, "cancel, close the overlay"),
         KeyBinding(.character("q"), .global, .quit, "quit (asks when unsaved)", inStatusBar: true),
+        KeyBinding(.character("x"), .global, .exportManifest, "export the edited manifest to a file (pick a format)"),
 
         KeyBinding(.character("/"), .domains, .filter, "filter domains", inStatusBar: true),
         KeyBinding(.enter, .domains, .refresh, "refresh this domain", inStatusBar: true),
@@ -37,6 +38,8 @@ extension KeyMap {
         KeyBinding(.character("b"), .chain, .toggleBackup, "toggle backup role of this level's pin", inStatusBar: true),
         KeyBinding(.character("u"), .chain, .unpin, "unpin this level", inStatusBar: true),
         KeyBinding(.character("r"), .chain, .refresh, "refresh this domain"),
+        KeyBinding(.character("y"), .chain, .copy, "copy this level's pin or fingerprint (OSC 52; shown whole)"),
+        KeyBinding(.character("s"), .chain, .savePEM, "save this certificate or the chain as PEM"),
 
         KeyBinding(
             .character("p"), .certificate, .pinKey, "pin this certificate's public key (SPKI)", inStatusBar: true),
@@ -44,11 +47,37 @@ extension KeyMap {
         KeyBinding(.character("b"), .certificate, .toggleBackup, "toggle backup role of this pin", inStatusBar: true),
         KeyBinding(.character("u"), .certificate, .unpin, "unpin this certificate", inStatusBar: true),
         KeyBinding(.character("r"), .certificate, .refresh, "refresh this domain"),
+        KeyBinding(.character("y"), .certificate, .copy, "copy this certificate's pin or fingerprint (OSC 52)"),
+        KeyBinding(.character("s"), .certificate, .savePEM, "save this certificate or the chain as PEM"),
+        KeyBinding(.character("/"), .certificate, .search, "search this pane", inStatusBar: true),
+        KeyBinding(.character("n"), .certificate, .nextMatch, "next search match"),
+        KeyBinding(.character("N"), .certificate, .previousMatch, "previous search match"),
 
         KeyBinding(.character("y"), .dialog, .confirm, "yes: write, delete or quit", inStatusBar: true),
         KeyBinding(.enter, .dialog, .confirm, "yes: write, delete or quit"),
         KeyBinding(.character("n"), .dialog, .cancel, "no, close the dialog", inStatusBar: true),
         KeyBinding(.character("!"), .dialog, .force, "write despite lint errors (risks locking users out)"),
         KeyBinding(.character("w"), .dialog, .write, "write first (when quitting with unsaved changes)"),
+
+        KeyBinding(.up, .copyDialog, .moveUp, "previous value", inStatusBar: true),
+        KeyBinding(.down, .copyDialog, .moveDown, "next value", inStatusBar: true),
+        KeyBinding(.character("y"), .copyDialog, .copy, "copy the chosen value (OSC 52)", inStatusBar: true),
+        KeyBinding(.enter, .copyDialog, .copy, "copy the chosen value (OSC 52)"),
+        KeyBinding(.escape, .copyDialog, .cancel, "close", inStatusBar: true),
+
+        KeyBinding(.up, .outputChooser, .moveUp, "previous choice", inStatusBar: true),
+        KeyBinding(.down, .outputChooser, .moveDown, "next choice", inStatusBar: true),
+        KeyBinding(.enter, .outputChooser, .confirm, "choose, then name the file", inStatusBar: true),
+        KeyBinding(.escape, .outputChooser, .cancel, "cancel", inStatusBar: true),
+
+        KeyBinding(.enter, .outputPath, .confirm, "write the file (asks before overwriting)", inStatusBar: true),
+        KeyBinding(.escape, .outputPath, .cancel, "back to the choices", inStatusBar: true),
+
+        KeyBinding(.character("y"), .overwriteConfirm, .confirm, "yes, overwrite the file", inStatusBar: true),
+        KeyBinding(.character("n"), .overwriteConfirm, .cancel, "no, choose another name", inStatusBar: true),
+        KeyBinding(.escape, .overwriteConfirm, .cancel, "no, choose another name"),
+
+        KeyBinding(.enter, .searchPrompt, .confirm, "search; then n and N move between matches", inStatusBar: true),
+        KeyBinding(.escape, .searchPrompt, .cancel, "stop searching", inStatusBar: true),
     ])
 }

@@ -15,4 +15,6 @@ public enum Effect: Sendable {
     case save(ManifestDocument)
     /// Restore the terminal and exit.
     case quit
+    /// Put text on the terminal's clipboard, or write a file the user asked for (see ``OutputRequest``).
+    case output(OutputRequest)
 }

@@ -12,6 +12,10 @@ public enum OverlayState: Hashable, Sendable {
     case confirmDelete(host: String)
     /// Quit with unsaved changes?
     case quitGuard
+    /// A pin or fingerprint shown whole, and sent to the clipboard.
+    case copy(CopyDialog)
+    /// Save PEM or export: pick what, name the file, confirm an overwrite.
+    case fileOutput(FileOutputDialog)
 }
 
 /// What the write gate shows and decides on.

@@ -5,6 +5,8 @@ public struct Prompt: Hashable, Sendable {
         case filter
         /// `host`, `host:port` or `[IPv6]:port` of a domain to add.
         case addDomain
+        /// Searches the Certificate pane (``CertificateSearch``).
+        case search
     }
 
     public var kind: Kind
@@ -20,6 +22,7 @@ public struct Prompt: Hashable, Sendable {
         switch kind {
         case .filter: return "Filter: "
         case .addDomain: return "Add domain (host or host:port): "
+        case .search: return "Search: "
         }
     }
 }

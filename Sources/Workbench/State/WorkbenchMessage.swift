@@ -11,6 +11,10 @@ public enum WorkbenchMessage: Sendable {
     case saved(ManifestDocument)
     /// The write was refused or failed; nothing was written. Typed, so the workbench can say what to do per case.
     case saveFailed(ManifestError)
+    /// A file asked for with ``OutputRequest/writeFile(path:contents:replacing:)`` was written, or why not (an
+    /// existing file refused without `replacing` comes back as `.exists`, so the workbench can ask).
+    case fileWritten(path: String)
+    case fileWriteFailed(OutputFileError)
     /// The clock moved (days left, expiry warnings are computed from `now`).
     case tick(Date)
 }

@@ -49,6 +49,10 @@ extension WorkbenchState {
             message = StatusMessage("not written: " + WorkbenchState.explain(error), isError: true)
             quitAfterSave = false
             effects = []
+        case .fileWritten(let path):
+            effects = fileWriteFinished(path: path, error: nil)
+        case .fileWriteFailed(let error):
+            effects = fileWriteFinished(path: error.path, error: error)
         case .tick(let date):
             now = date
             effects = []

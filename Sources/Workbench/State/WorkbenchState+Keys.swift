@@ -53,11 +53,21 @@ extension WorkbenchState {
             themeName = themeNames[(index + 1) % themeNames.count]
             message = StatusMessage("theme: \(themeName)")
         case .cancel:
-            if !filter.isEmpty { setFilter("") }
+            if search != nil {
+                search = nil
+            } else if !filter.isEmpty {
+                setFilter("")
+            }
         case .quit:
             if isDirty { overlay = .quitGuard } else { return [.quit] }
         case .confirm, .force:
             break
+        case .copy: return openCopyDialog()
+        case .savePEM: openSavePEM()
+        case .exportManifest: openExport()
+        case .search: startSearch()
+        case .nextMatch: moveToMatch(by: 1)
+        case .previousMatch: moveToMatch(by: -1)
         }
         return []
     }
@@ -104,6 +114,7 @@ extension WorkbenchState {
 
     private mutating func handlePromptKey(_ key: Key) -> [Effect] {
         guard var prompt else { return [] }
+        if prompt.kind == .search { return handleSearchPromptKey(key, prompt) }
         switch key {
         case .escape:
             self.prompt = nil
@@ -128,6 +139,11 @@ extension WorkbenchState {
     // MARK: - Overlays
 
     private mutating func handleOverlayKey(_ key: Key, _ current: OverlayState) -> [Effect] {
+        switch current {
+        case .copy(let dialog): return handleCopyDialogKey(key, dialog)
+        case .fileOutput(let dialog): return handleFileOutputKey(key, dialog)
+        default: break
+        }
         let command = keyMap.command(for: key, in: [.dialog, .global])
         func scrolled(_ scroll: Int) -> Int {
             switch command {
@@ -188,6 +204,8 @@ extension WorkbenchState {
             case .cancel: overlay = nil
             default: break
             }
+        case .copy, .fileOutput:
+            break
         }
         return []
     }

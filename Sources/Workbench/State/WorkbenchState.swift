@@ -39,6 +39,8 @@ public struct WorkbenchState: Sendable {
     public var undoStack: [UndoEntry] = []
     public var overlay: OverlayState?
     public var prompt: Prompt?
+    /// The Certificate pane's search: its query, and which match is current.
+    public var search: CertificateSearch?
     public var message: StatusMessage?
 
     /// Quit once the pending write succeeds (the quit guard's "write first").

@@ -96,6 +96,7 @@ public enum CertificatePane {
             paragraph("Why", .label)
             for line in verdict.explanation { paragraph(line.terminalSafe, .dim, indent: "  ") }
         }
+        lines += ConnectionSection.lines(live.chain, width: width)
 
         lines.append(Line(""))
         paragraph("Pins (\(domain.pins.count))", .label)
@@ -116,6 +117,7 @@ public enum CertificatePane {
         for (row, line) in all.dropFirst(start).prefix(rect.height).enumerated() {
             frame.text(line.text, at: Point(x: rect.x + 1, y: rect.y + row), width: rect.width - 1, role: line.role)
         }
+        SearchHighlight.draw(into: &frame, rect: rect, lines: all, start: start, search: state.search)
         if start > 0 { frame.put("↑", at: Point(x: rect.maxX - 1, y: rect.y), role: .dim) }
         if start + rect.height < all.count { frame.put("↓", at: Point(x: rect.maxX - 1, y: rect.maxY - 1), role: .dim) }
     }

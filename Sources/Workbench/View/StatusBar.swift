@@ -84,6 +84,12 @@ public enum StatusBar {
         case .quit: return "quit"
         case .confirm: return "yes"
         case .force: return "write anyway"
+        case .copy: return "copy"
+        case .savePEM: return "save PEM"
+        case .exportManifest: return "export"
+        case .search: return "search"
+        case .nextMatch: return "next match"
+        case .previousMatch: return "previous match"
         }
     }
 }

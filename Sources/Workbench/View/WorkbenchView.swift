@@ -30,8 +30,9 @@ enum WorkbenchView {
             StatusBar.drawPrompt(into: &frame, rect: layout.statusBar, prompt: prompt)
         } else {
             let contexts: [KeyContext] =
-                state.overlay == nil || state.overlay == .help(scroll: 0)
-                ? [KeyContext(pane: state.focus), .global] : [.dialog]
+                state.overlay?.componentKeyContexts
+                ?? (state.overlay == nil || state.overlay == .help(scroll: 0)
+                    ? [KeyContext(pane: state.focus), .global] : [.dialog])
             StatusBar.draw(
                 into: &frame, rect: layout.statusBar, hints: state.keyMap.statusHints(in: contexts),
                 unsaved: state.isDirty, message: state.message)
@@ -57,6 +58,8 @@ enum WorkbenchView {
                 into: &frame, title: "Unsaved changes",
                 lines: ["\(state.document.url.lastPathComponent.terminalSafe) has unsaved changes."],
                 footer: "y quit without saving · w write first · Esc stay")
+        case .copy(let dialog): CopyDialogView.draw(into: &frame, dialog: dialog)
+        case .fileOutput(let dialog): FileOutputDialogView.draw(into: &frame, dialog: dialog)
         }
         return frame
     }

@@ -51,7 +51,7 @@ struct DemoCommand: ParsableCommand {
             document: document,
             anchors: anchors,
             themeName: theme,
-            fetch: LiveChainFetch.make(deadline: .milliseconds(Int(timeout * 1000))),
+            fetch: LiveChainFetch.make(deadline: .milliseconds(Int(timeout * 1000)), anchors: anchors),
             fetchAtStart: true
         )
         Output.note("demo manifest: \(manifestURL.path) (the lab and its keys are gone now)")

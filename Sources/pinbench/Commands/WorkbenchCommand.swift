@@ -41,7 +41,7 @@ struct WorkbenchCommand: ParsableCommand {
         if let chainsFolder {
             fetch = OfflineChainFetch.make(folder: URL(fileURLWithPath: chainsFolder))
         } else {
-            fetch = LiveChainFetch.make(deadline: probeSettings.deadline)
+            fetch = LiveChainFetch.make(deadline: probeSettings.deadline, anchors: anchors)
         }
         try WorkbenchLauncher.run(
             document: document,
