@@ -8,11 +8,13 @@ enum ConnectionSection {
         guard let chain else { return [] }
         var lines: [CertificatePane.Line] = [.init(""), .init("Connection", .label)]
         let labelWidth = CertificatePane.labelWidth
-        func field(_ label: String, _ value: String, _ role: StyleRole = .text) {
+        /// A labelled value; `hang` indents its continuation lines (a list item's text under its dash).
+        func field(_ label: String, _ value: String, _ role: StyleRole = .text, hang: Int = 0) {
             let valueWidth = max(1, width - labelWidth - 1)
-            for (i, part) in Frame.wrap(value, width: valueWidth).enumerated() {
+            let parts = Frame.wrap(value, width: max(1, valueWidth - hang))
+            for (i, part) in parts.enumerated() {
                 let prefix = i == 0 ? Frame.pad(label, toWidth: labelWidth) : String(repeating: " ", count: labelWidth)
-                lines.append(.init(prefix + " " + part, role))
+                lines.append(.init(prefix + " " + (i == 0 ? "" : String(repeating: " ", count: hang)) + part, role))
             }
         }
         guard let facts = chain.connection else {
@@ -34,7 +36,7 @@ enum ConnectionSection {
         } else {
             field("ATS", "✗ fails App Transport Security:", .verdictRejected)
             for violation in facts.ats.violations {
-                field("", "- \(violation.rule): \(violation.finding.terminalSafe)", .verdictRejected)
+                field("", "- \(violation.rule): \(violation.finding.terminalSafe)", .verdictRejected, hang: 2)
             }
         }
         field("Sent", counted(chain.certificates.count, "certificate") + ", leaf first")

@@ -4,7 +4,10 @@ import PinningCore
 enum CopyDialogView {
     static func draw(into frame: inout Frame, dialog: CopyDialog) {
         let width = min(max(20, frame.size.width - 8), 96)
-        var body: [CertificatePane.Line] = [.init(dialog.subject.terminalSafe, .label), .init("")]
+        var body: [CertificatePane.Line] = Frame.wrap(dialog.subject.terminalSafe, width: width).map {
+            .init($0, .label)
+        }
+        body.append(.init(""))
         var selectedRows: Range<Int> = 0..<0
         for (index, value) in dialog.values.enumerated() {
             let chosen = index == dialog.selected
