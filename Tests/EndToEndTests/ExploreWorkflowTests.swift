@@ -104,10 +104,11 @@ struct ExploreWorkflowTests {
         let folder = TemporaryFolder()
         let (tmux, _) = try await demo(in: folder)
         // tmux takes OSC 52 from programs only with set-clipboard on.
-        try ProcessRunner.runCleanly(
-            tmux.tmux, ["-L", tmux.socket, "set-option", "-g", "set-clipboard", "on"], timeout: 10
-        )
-        .checked()
+        try await OffPoolThread.run {
+            try ProcessRunner.runCleanly(
+                tmux.tmux, ["-L", tmux.socket, "set-option", "-g", "set-clipboard", "on"], timeout: 10
+            ).checked()
+        }
         try tmux.send("2")
         try tmux.send("y")
         let screen = try await tmux.waitFor("✓ sent to the clipboard")
@@ -119,8 +120,9 @@ struct ExploreWorkflowTests {
         #expect(screen.contains(pin))
         var buffer = ""
         for _ in 0..<100 {
-            let result = try ProcessRunner.runCleanly(tmux.tmux, ["-L", tmux.socket, "show-buffer"], timeout: 10)
-            buffer = result.stdoutText
+            buffer = try await OffPoolThread.run {
+                try ProcessRunner.runCleanly(tmux.tmux, ["-L", tmux.socket, "show-buffer"], timeout: 10).stdoutText
+            }
             if buffer == pin { break }
             try await Task.sleep(for: .milliseconds(50))
         }

@@ -109,7 +109,7 @@ extension WorkbenchState {
 
     /// A host as part of a file name: IPv6 colons and anything but letters, digits, dots and dashes become `_`.
     static func fileSafe(_ host: String) -> String {
-        String(host.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
+        String(host.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") ? $0 : "_" })
     }
 
     /// The usual file extension of a format's output, `txt` for formats without one.
