@@ -8,7 +8,7 @@ extension WorkbenchState {
             return []
         }
         let d = level.details
-        var dialog = CopyDialog(
+        return showCopy(
             subject: "\(domain.host) level \(selectedLevel) (\(level.kind(level: selectedLevel))): \(d.subject)",
             values: [
                 .init("SPKI pin (spki-sha256)", d.spkiPin),
@@ -16,6 +16,12 @@ extension WorkbenchState {
                 .init("SHA-256 fingerprint", d.sha256Fingerprint),
                 .init("SHA-1 fingerprint", d.sha1Fingerprint),
             ])
+    }
+
+    /// Copies the first of `values` and opens the copy dialog on them: the entry point for any pane with something
+    /// to copy (a pin of the Pins view passes its value, type and label).
+    mutating func showCopy(subject: String, values: [CopyDialog.Value]) -> [Effect] {
+        var dialog = CopyDialog(subject: subject, values: values)
         let outcome = dialog.update(.copy)
         overlay = .copy(dialog)
         return clipboardEffects(outcome)
