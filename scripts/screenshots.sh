@@ -62,6 +62,25 @@ keys w
 shot write-gate "$columns" "$rows"
 keys n
 
+keys 1
+keys /
+tmux -L "$socket" send-keys -t shots -l weak
+keys Enter
+keys 3
+keys /
+tmux -L "$socket" send-keys -t shots -l Connection
+keys Enter
+wait_for "match 1 of"
+shot connection "$columns" "$rows"
+keys Escape
+keys 2
+keys y
+wait_for "sent to the clipboard"
+shot copy "$columns" "$rows"
+keys Escape
+keys 1
+keys Escape # clears the domain filter
+
 tmux -L "$socket" resize-window -t shots -x 60 -y 20
 sleep 0.5
 shot narrow 60 20
