@@ -49,7 +49,7 @@ import Testing
 
     @Test func helpListsEveryBindingOnce() {
         let sections = keyMap.helpSections()
-        #expect(sections.map(\.context) == [.global, .domains, .chain, .certificate, .dialog])
+        #expect(sections.map(\.context) == KeyContext.allCases)
         for binding in keyMap.bindings {
             let section = sections.first { $0.context == binding.context }!
             let entries = section.entries.filter { $0.keys.contains(binding.key) }
@@ -61,7 +61,10 @@ import Testing
 
     @Test func helpIsGeneratedFromTheTable() {
         let trimmed = KeyMap(bindings: [KeyBinding(.character("q"), .global, .quit, "leave")])
-        #expect(HelpOverlay.lines(keyMap: trimmed).map(\.text) == ["Everywhere", "  q  leave"])
+        #expect(HelpOverlay.keyLines(keyMap: trimmed).map(\.text) == ["Everywhere", "  q  leave"])
+        #expect(
+            HelpOverlay.lines(keyMap: trimmed).map(\.text)
+                == ["Everywhere", "  q  leave", ""] + HelpOverlay.legendLines().map(\.text))
         assertSnapshot(HelpOverlay.lines(keyMap: keyMap).map(\.text).joined(separator: "\n"))
     }
 
