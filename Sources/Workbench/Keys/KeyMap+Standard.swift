@@ -60,26 +60,28 @@ extension KeyMap {
             KeyBinding(.character("q"), .diff, .close, "close the diff"),
 
             KeyBinding(
-                .character("y"), .writeGate, .confirm, "write (refused while lint finds errors)", inStatusBar: true),
+                .character("y"), .writeGate, .confirm, "write (refused while lint finds errors)", inStatusBar: true,
+                short: "write"),
             KeyBinding(.enter, .writeGate, .confirm, "write (refused while lint finds errors)"),
             KeyBinding(.character("w"), .writeGate, .confirm, "write (refused while lint finds errors)"),
             KeyBinding(
                 .character("!"), .writeGate, .force, "write despite lint errors (risks locking users out)",
                 inStatusBar: true),
-            KeyBinding(.character("n"), .writeGate, .cancel, "do not write", inStatusBar: true),
-            KeyBinding(.escape, .writeGate, .cancel, "do not write", inStatusBar: true),
+            KeyBinding(.character("n"), .writeGate, .cancel, "do not write", inStatusBar: true, short: "back"),
+            KeyBinding(.escape, .writeGate, .cancel, "do not write", inStatusBar: true, short: "back"),
             KeyBinding(.character("q"), .writeGate, .cancel, "do not write"),
 
             KeyBinding(.character("y"), .dialog, .confirm, "yes, go ahead", inStatusBar: true),
             KeyBinding(.enter, .dialog, .confirm, "yes, go ahead"),
-            KeyBinding(.character("n"), .dialog, .cancel, "no, close the dialog", inStatusBar: true),
-            KeyBinding(.escape, .dialog, .cancel, "no, close the dialog", inStatusBar: true),
+            KeyBinding(.character("n"), .dialog, .cancel, "no, close the dialog", inStatusBar: true, short: "no"),
+            KeyBinding(.escape, .dialog, .cancel, "no, close the dialog", inStatusBar: true, short: "no"),
             KeyBinding(.character("q"), .dialog, .cancel, "no, close the dialog"),
 
-            KeyBinding(.character("y"), .quitGuard, .confirm, "quit without saving", inStatusBar: true),
-            KeyBinding(.character("w"), .quitGuard, .write, "write first, then quit", inStatusBar: true),
-            KeyBinding(.character("n"), .quitGuard, .cancel, "stay in the workbench", inStatusBar: true),
-            KeyBinding(.escape, .quitGuard, .cancel, "stay in the workbench", inStatusBar: true),
+            KeyBinding(.character("y"), .quitGuard, .confirm, "quit without saving", inStatusBar: true, short: "quit"),
+            KeyBinding(
+                .character("w"), .quitGuard, .write, "write first, then quit", inStatusBar: true, short: "write first"),
+            KeyBinding(.character("n"), .quitGuard, .cancel, "stay in the workbench", inStatusBar: true, short: "stay"),
+            KeyBinding(.escape, .quitGuard, .cancel, "stay in the workbench", inStatusBar: true, short: "stay"),
 
             KeyBinding(.escape, .messageLog, .close, "close the log", inStatusBar: true),
             KeyBinding(.character("L"), .messageLog, .close, "close the log"),

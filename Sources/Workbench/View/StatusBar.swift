@@ -28,11 +28,11 @@ public enum StatusBar {
             drawMessage(message, into: &frame, bar: rect, width: max(1, leftLimit - x - 1))
         } else {
             for hint in hints {
-                let words = hint.keyLabel + " " + shortName(hint.command)
+                let name = hint.short ?? shortName(hint.command)
+                let words = hint.keyLabel + " " + name
                 if x + CharacterWidth.of(words) + 2 > leftLimit { break }
                 x = frame.put(hint.keyLabel, at: Point(x: x, y: rect.y), role: .statusKey, clip: rect)
-                x = frame.put(
-                    " " + shortName(hint.command) + "  ", at: Point(x: x, y: rect.y), role: .statusBar, clip: rect)
+                x = frame.put(" " + name + "  ", at: Point(x: x, y: rect.y), role: .statusBar, clip: rect)
             }
         }
         if rightWidth > 0, leftLimit >= rect.x {
