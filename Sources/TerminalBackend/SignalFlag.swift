@@ -14,6 +14,10 @@ let terminationSignal = Atomic<Int32>(0)
 /// Set by SIGTSTP (Ctrl-Z): the loop leaves curses mode, then stops the process for the shell's job control.
 let suspendRequest = Atomic<Int32>(0)
 
+/// Set by SIGCONT: the process ran on after a stop (also one it could not catch, SIGSTOP), and the shell may have
+/// drawn over the screen meanwhile, so the loop repaints all of it.
+let continued = Atomic<Int32>(0)
+
 enum SignalFlag {
     /// False when the program was started with SIGTSTP ignored (a shell without job control): there is nothing to
     /// suspend to, and Ctrl-Z keeps doing nothing.
@@ -35,6 +39,7 @@ enum SignalFlag {
         }
         jobControl = pb_signal_is_ignored(SIGTSTP) == 0
         if jobControl { catchSuspend() }
+        signal(SIGCONT) { _ in continued.store(1, ordering: .relaxed) }
     }
 
     private static func catchSuspend() {
@@ -52,14 +57,20 @@ enum SignalFlag {
         suspendRequest.exchange(0, ordering: .relaxed) != 0
     }
 
+    /// True once per SIGCONT received.
+    static func takeContinued() -> Bool {
+        continued.exchange(0, ordering: .relaxed) != 0
+    }
+
     /// Stops the process as SIGTSTP's default action does; returns when the shell continues it (`fg`, SIGCONT).
     /// The caller has handed the terminal back first.
     static func stopForJobControl() {
         guard jobControl else { return }
         signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
-        // Continued.
+        // Continued; this very resume is handled by the caller.
         _ = takeSuspendRequest()
+        _ = takeContinued()
         catchSuspend()
     }
 }

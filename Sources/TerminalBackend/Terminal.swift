@@ -99,6 +99,15 @@ public final class Terminal {
     /// True once per Ctrl-Z (SIGTSTP) the loop has not acted on yet.
     public var suspendRequested: Bool { SignalFlag.takeSuspendRequest() }
 
+    /// After a stop the workbench did not make itself (SIGSTOP from outside, then SIGCONT): makes the next draw
+    /// repaint every cell and adopts the terminal's size. True when that happened since the last call.
+    public func repaintIfContinued() -> Bool {
+        guard SignalFlag.takeContinued() else { return false }
+        pb_repaint_all_next_refresh()
+        _ = pb_adopt_terminal_size()
+        return true
+    }
+
     /// The current size in cells.
     public var size: Size {
         Size(width: Int(pb_getmaxx(window)), height: Int(pb_getmaxy(window)))

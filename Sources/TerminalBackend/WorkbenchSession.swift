@@ -44,6 +44,10 @@ public final class WorkbenchSession {
             var effects: [Effect] = []
             var changed = false
             if terminal.suspendRequested { suspend() }
+            if terminal.repaintIfContinued() {
+                effects += state.apply(.resize(terminal.size))
+                changed = true
+            }
             let event = terminal.nextEvent(timeout: pollMilliseconds)
             // Messages carry the time they happen (the message log's times, a pin's `added`).
             state.now = Date()

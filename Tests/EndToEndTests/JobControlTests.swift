@@ -68,6 +68,27 @@ struct JobControlTests {
         try await tmux.waitForExit()
     }
 
+    @Test("stopped from outside (SIGSTOP) while something drew over it, it repaints the whole screen on SIGCONT")
+    func continuedAfterAnOutsideStop() async throws {
+        let workspace = try OfflineWorkspace.standard()
+        let tmux = try TmuxSession.pinbench(workspace.workbenchArguments)
+        try await tmux.waitFor("✓ accepted")
+        let pid = try #require(tmux.programPID())
+        kill(pid, SIGSTOP)
+        defer { kill(pid, SIGCONT) }
+        let tty = try #require(FileHandle(forWritingAtPath: try tmux.paneTTY()))
+        tty.write(Data("\u{1B}[H\u{1B}[2JSCRIBBLED OVER THE SCREEN\r\n".utf8))
+        try tty.close()
+        try await tmux.waitFor("SCRIBBLED")
+        kill(pid, SIGCONT)
+        let screen = try await tmux.waitFor(timeout: 10, "the workbench repainted") {
+            !$0.contains("SCRIBBLED") && $0.contains("1 Domains") && $0.contains("✓ accepted")
+        }
+        #expect(screen.contains("q quit"))
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
     /// The child of `shell` (the workbench), with its state letter from /proc (`T` = stopped).
     func stoppedChild(of shell: pid_t) -> (pid: pid_t, state: String)? {
         guard
