@@ -21,6 +21,14 @@ import Testing
         #expect(state.manifest == F.manifest().canonicallyOrdered)
     }
 
+    @Test func ctrlZWorksEvenWhenTheTerminalIsTooSmall() {
+        var state = F.state(size: Size(width: 30, height: 8))
+        guard case .suspend = state.apply(.key(.control("z"))).first else {
+            Issue.record("no suspend below the minimum size")
+            return
+        }
+    }
+
     @Test func theKeyTableAndHelpSaySo() {
         let map = KeyMap.standard
         #expect(map.command(for: .control("z"), focus: .chain) == .suspend)

@@ -7,8 +7,8 @@ extension WorkbenchState {
         if prompt != nil { return handlePromptKey(key) }
         guard let command = keyMap.command(for: key, in: activeKeyContexts) else { return [] }
         if let overlay { return handleOverlayCommand(command, overlay) }
-        if layout.mode == .tooSmall, command != .quit, command != .cancel {
-            return []  // nothing on screen to act on; q still quits
+        if layout.mode == .tooSmall, ![.quit, .cancel, .suspend].contains(command) {
+            return []  // nothing on screen to act on; q still quits, Ctrl-Z still suspends
         }
         return perform(command)
     }
