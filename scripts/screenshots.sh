@@ -80,9 +80,21 @@ shot copy "$columns" "$rows"
 keys Escape
 keys 1
 keys Escape # clears the domain filter
+keys L
+shot message-log "$columns" "$rows"
+keys Escape
 
 tmux -L "$socket" resize-window -t shots -x 60 -y 20
 sleep 0.5
 shot narrow 60 20
 tmux -L "$socket" resize-window -t shots -x "$columns" -y "$rows"
+keys q
+
+# The same demo drawn in ASCII (what a non-UTF-8 locale gets): markers and box lines stand in, colours unchanged.
+tmux -L "$socket" kill-server 2>/dev/null || true
+tmux -L "$socket" -f /dev/null new-session -d -s shots -x "$columns" -y "$rows" \
+    "env -u NO_COLOR '$binary' demo --ascii --manifest '$work/pins-ascii.json'"
+wait_for "+ good"
+sleep 1.5
+shot ascii "$columns" "$rows"
 keys q

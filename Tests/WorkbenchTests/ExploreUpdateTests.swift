@@ -277,7 +277,7 @@ import Testing
         let lines = state.certificateLines
         let matches = state.search?.matches(in: lines) ?? []
         #expect(matches.count == 2)  // SHA-256 and SHA-1
-        #expect(state.message?.text.hasPrefix("match 1 of 2 for “sha-”") == true)
+        #expect(state.message?.text.hasPrefix("match 1 of 2 for \"sha-\"") == true)
         #expect(state.certificateScroll == matches[0].line - 1)
         await F.press([.character("n")], on: &state)
         #expect(state.search?.current == 1)
@@ -292,7 +292,7 @@ import Testing
     @Test func noMatchSaysSo() async {
         var state = await goodChain()
         await F.press([.character("3"), .character("/")] + F.type("zzzz") + [.enter], on: &state)
-        #expect(state.message?.text == "no match for “zzzz” in the Certificate pane")
+        #expect(state.message?.text == "no match for \"zzzz\" in the Certificate pane")
         state.search = nil
         await F.press([.character("n")], on: &state)
         #expect(state.message?.text == "no search: / searches the Certificate pane")

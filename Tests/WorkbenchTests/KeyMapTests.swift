@@ -51,11 +51,7 @@ import Testing
 
     @Test func helpListsEveryBindingOnce() {
         let sections = keyMap.helpSections()
-        #expect(
-            sections.map(\.context) == [
-                .global, .domains, .chain, .certificate, .dialog, .copyDialog, .outputChooser, .outputPath,
-                .overwriteConfirm, .searchPrompt,
-            ])
+        #expect(sections.map(\.context) == KeyContext.allCases)
         for binding in keyMap.bindings {
             let section = sections.first { $0.context == binding.context }!
             let entries = section.entries.filter { $0.keys.contains(binding.key) }
@@ -67,7 +63,10 @@ import Testing
 
     @Test func helpIsGeneratedFromTheTable() {
         let trimmed = KeyMap(bindings: [KeyBinding(.character("q"), .global, .quit, "leave")])
-        #expect(HelpOverlay.lines(keyMap: trimmed).map(\.text) == ["Everywhere", "  q  leave"])
+        #expect(HelpOverlay.keyLines(keyMap: trimmed).map(\.text) == ["Everywhere", "  q  leave"])
+        #expect(
+            HelpOverlay.lines(keyMap: trimmed).map(\.text)
+                == ["Everywhere", "  q  leave", ""] + HelpOverlay.legendLines().map(\.text))
         assertSnapshot(HelpOverlay.lines(keyMap: keyMap).map(\.text).joined(separator: "\n"))
     }
 

@@ -9,6 +9,10 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case addDomain, deleteDomain
     case manifestDiff, write, undo
     case nextTheme
+    /// Open the message log (every status message of the session, with its time and level).
+    case messageLog
+    /// Stop the program for the shell's job control (Ctrl-Z); `fg` brings it back with the screen redrawn.
+    case suspend
     case cancel, quit
     /// In a dialog: yes, go ahead. `force` goes ahead despite lint errors.
     case confirm, force
@@ -20,4 +24,6 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case exportManifest
     /// Search the Certificate pane; next and previous match.
     case search, nextMatch, previousMatch
+    /// Close the overlay (help, diff, message log).
+    case close
 }

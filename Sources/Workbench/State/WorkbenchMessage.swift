@@ -5,6 +5,8 @@ import PinningCore
 public enum WorkbenchMessage: Sendable {
     case key(Key)
     case resize(Size)
+    /// A click or a wheel notch (only when the mouse is on: `--no-mouse` leaves it to the terminal's selection).
+    case mouse(MouseEvent)
     case fetchStarted(host: String)
     case fetchCompleted(host: String, result: Result<FetchedChain, FetchFailure>)
     case validated(host: String, verdict: VerdictSummary, generation: Int)

@@ -26,6 +26,8 @@ extension WorkbenchState {
         case .resize(let newSize):
             size = newSize
             effects = []
+        case .mouse(let event):
+            effects = handleMouse(event)
         case .fetchStarted(let host):
             markFetching(normalized(host))
             effects = []

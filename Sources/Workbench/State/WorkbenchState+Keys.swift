@@ -5,10 +5,11 @@ extension WorkbenchState {
     mutating func handleKey(_ key: Key) -> [Effect] {
         message = nil
         if prompt != nil { return handlePromptKey(key) }
-        if let overlay { return handleOverlayKey(key, overlay) }
-        guard let command = keyMap.command(for: key, focus: focus) else { return [] }
-        if layout.mode == .tooSmall, command != .quit, command != .cancel {
-            return []  // nothing on screen to act on; q still quits
+        if let overlay, let effects = handleComponentKey(key, overlay) { return effects }
+        guard let command = keyMap.command(for: key, in: activeKeyContexts) else { return [] }
+        if let overlay { return handleOverlayCommand(command, overlay) }
+        if layout.mode == .tooSmall, ![.quit, .cancel, .suspend].contains(command) {
+            return []  // nothing on screen to act on; q still quits, Ctrl-Z still suspends
         }
         return perform(command)
     }
@@ -48,6 +49,8 @@ extension WorkbenchState {
             }
         case .write: openWriteGate(quitAfterWrite: false)
         case .undo: return undo()
+        case .messageLog: overlay = .messageLog(MessageLogViewer(log: messageLog, size: size))
+        case .suspend: return [.suspend]
         case .nextTheme:
             let index = themeNames.firstIndex(of: themeName) ?? -1
             themeName = themeNames[(index + 1) % themeNames.count]
@@ -60,7 +63,7 @@ extension WorkbenchState {
             }
         case .quit:
             if isDirty { overlay = .quitGuard } else { return [.quit] }
-        case .confirm, .force:
+        case .confirm, .force, .close:
             break
         case .copy: return openCopyDialog()
         case .savePEM: openSavePEM()
@@ -72,7 +75,7 @@ extension WorkbenchState {
         return []
     }
 
-    private mutating func setFocus(_ pane: PaneID) {
+    mutating func setFocus(_ pane: PaneID) {
         focus = pane
         if pane != .domains { detailPane = pane }
     }
@@ -82,7 +85,7 @@ extension WorkbenchState {
         max(1, (layout.panes[focus]?.height ?? 3) - 2)
     }
 
-    private mutating func move(by delta: Int) {
+    mutating func move(by delta: Int) {
         switch focus {
         case .domains:
             let old = selectedDomain
@@ -138,13 +141,18 @@ extension WorkbenchState {
 
     // MARK: - Overlays
 
-    private mutating func handleOverlayKey(_ key: Key, _ current: OverlayState) -> [Effect] {
+    /// Overlays that read raw keys (a file name being typed, the copy dialog's choices) get them before the key
+    /// table; nil for the overlays that take commands.
+    private mutating func handleComponentKey(_ key: Key, _ current: OverlayState) -> [Effect]? {
         switch current {
         case .copy(let dialog): return handleCopyDialogKey(key, dialog)
         case .fileOutput(let dialog): return handleFileOutputKey(key, dialog)
-        default: break
+        default: return nil
         }
-        let command = keyMap.command(for: key, in: [.dialog, .global])
+    }
+
+    /// A command in an overlay's contexts (``OverlayState/keyContexts``): the overlay decides what it does.
+    mutating func handleOverlayCommand(_ command: Command, _ current: OverlayState) -> [Effect] {
         func scrolled(_ scroll: Int) -> Int {
             switch command {
             case .moveUp: return max(0, scroll - 1)
@@ -159,21 +167,21 @@ extension WorkbenchState {
         switch current {
         case .help(let scroll):
             switch command {
-            case .help, .cancel, .quit: overlay = nil
+            case .close: overlay = nil
             default: overlay = .help(scroll: min(scrolled(scroll), HelpOverlay.lines(keyMap: keyMap).count))
             }
         case .diff(let lines, let scroll):
             switch command {
-            case .cancel, .quit, .manifestDiff: overlay = nil
+            case .close: overlay = nil
             case .write: openWriteGate(quitAfterWrite: false)
             default: overlay = .diff(lines: lines, scroll: min(scrolled(scroll), lines.count))
             }
         case .writeGate(var gate):
             switch command {
-            case .cancel, .quit:
+            case .cancel:
                 overlay = nil
                 message = StatusMessage("not written")
-            case .confirm, .write:
+            case .confirm:
                 if gate.tally.errors > 0 {
                     message = StatusMessage(
                         "lint found \(counted(gate.tally.errors, "error")): press ! to write anyway, Esc to go back",
@@ -193,7 +201,7 @@ extension WorkbenchState {
             case .confirm:
                 overlay = nil
                 return deleteDomain(host)
-            case .cancel, .quit:
+            case .cancel:
                 overlay = nil
             default: break
             }
@@ -205,7 +213,9 @@ extension WorkbenchState {
             default: break
             }
         case .copy, .fileOutput:
-            break
+            break  // they take raw keys: handleComponentKey
+        case .messageLog(let viewer):
+            overlay = viewer.update(command, log: messageLog, size: size).map(OverlayState.messageLog)
         }
         return []
     }

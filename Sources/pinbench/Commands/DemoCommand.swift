@@ -25,6 +25,8 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Colour theme.")
     var theme: String?
 
+    @OptionGroup var display: DisplayOptions
+
     @Option(help: "Seconds allowed for each connection (dial and handshake).")
     var timeout: Double = 3
 
@@ -52,7 +54,8 @@ struct DemoCommand: ParsableCommand {
             anchors: anchors,
             themeName: theme,
             fetch: LiveChainFetch.make(deadline: .milliseconds(Int(timeout * 1000)), anchors: anchors),
-            fetchAtStart: true
+            fetchAtStart: true,
+            display: display
         )
         Output.note("demo manifest: \(manifestURL.path) (the lab and its keys are gone now)")
     }

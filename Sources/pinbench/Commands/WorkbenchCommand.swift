@@ -12,7 +12,12 @@ struct WorkbenchCommand: ParsableCommand {
         abstract: "Open the terminal workbench on a manifest (the default command).",
         discussion: """
             Keys: ? shows them all. Themes: --theme NAME (default, light, high-contrast, mono, or your own in \
-            $XDG_CONFIG_HOME/pinbench/themes). NO_COLOR is honoured.
+            $XDG_CONFIG_HOME/pinbench/themes). NO_COLOR is honoured. Ctrl-Z suspends to the shell (fg comes \
+            back); L shows every message of the session. Under a locale that is not UTF-8, or with --ascii, every \
+            glyph is drawn as ASCII. The mouse selects panes and rows and the wheel scrolls; --no-mouse leaves the \
+            mouse to the terminal for selecting text.
+
+            Example: pinbench workbench --manifest pins.json --ascii --no-mouse
             """
     )
 
@@ -28,6 +33,8 @@ struct WorkbenchCommand: ParsableCommand {
             "Serve chains from HOST.pem files in this folder instead of the network (offline, for tests and demos).",
             valueName: "folder"))
     var chainsFolder: String?
+
+    @OptionGroup var display: DisplayOptions
 
     @Flag(help: "Do not fetch every domain at start.")
     var noFetch = false
@@ -48,7 +55,8 @@ struct WorkbenchCommand: ParsableCommand {
             anchors: anchors,
             themeName: theme,
             fetch: fetch,
-            fetchAtStart: !noFetch
+            fetchAtStart: !noFetch,
+            display: display
         )
     }
 }

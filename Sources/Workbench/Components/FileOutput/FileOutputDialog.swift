@@ -130,14 +130,3 @@ public struct FileOutputDialog: Hashable, Sendable {
         return .stay
     }
 }
-
-extension OverlayState {
-    /// The key contexts of the components drawn as this overlay (their footer), or nil for the older dialogs.
-    var componentKeyContexts: [KeyContext]? {
-        switch self {
-        case .copy: return [.copyDialog]
-        case .fileOutput(let dialog): return dialog.keyContexts.filter { $0 != .global }
-        default: return nil
-        }
-    }
-}

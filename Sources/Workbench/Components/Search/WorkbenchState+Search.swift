@@ -60,7 +60,7 @@ extension WorkbenchState {
         let matches = current.matches(in: certificateLines)
         guard !matches.isEmpty else {
             if announce {
-                message = StatusMessage("no match for “\(current.query.terminalSafe)” in the Certificate pane")
+                message = StatusMessage("no match for \"\(current.query.terminalSafe)\" in the Certificate pane")
             }
             return
         }
@@ -69,7 +69,7 @@ extension WorkbenchState {
         certificateScroll = max(0, matches[current.current].line - 1)
         if announce {
             message = StatusMessage(
-                "match \(current.current + 1) of \(matches.count) for “\(current.query.terminalSafe)”: n next, N previous"
+                "match \(current.current + 1) of \(matches.count) for \"\(current.query.terminalSafe)\": n next, N previous"
             )
         }
     }
