@@ -12,11 +12,16 @@ enum AFNetworkingExport {
         var warnings: [String] = []
         var files: [ExportedFile] = []
         var body: [String] = []
+        var hosts = Set<String>()
         for domain in domains {
+            guard hosts.insert(domain.normalizedHost).inserted else {
+                warnings.append("\(domain.host): appears twice; only its first entry is exported")
+                continue
+            }
             if !domain.reportUris.isEmpty {
                 warnings.append("\(domain.host): AFNetworking sends no failure reports; reportUris are not carried")
             }
-            let host = ObjectiveCEncoding.stringLiteral(domain.host)
+            let host = ObjectiveCEncoding.stringLiteral(domain.normalizedHost)
             let match =
                 domain.includeSubdomains
                 ? "[name isEqualToString:\(host)]" : "exact && [name isEqualToString:\(host)]"
@@ -68,7 +73,7 @@ enum AFNetworkingExport {
         "#import <AFNetworking/AFSecurityPolicy.h>",
         "",
         "/* The bundled certificates of these resource names (NAME.cer in the main bundle). */",
-        "static NSSet<NSData *> *PinBenchCertificates(NSArray<NSString *> *names) {",
+        "__attribute__((unused)) static NSSet<NSData *> *PinBenchCertificates(NSArray<NSString *> *names) {",
         "    NSMutableSet<NSData *> *certificates = [NSMutableSet set];",
         "    for (NSString *name in names) {",
         "        NSString *path = [[NSBundle mainBundle] pathForResource:name ofType:@\"cer\"];",
@@ -78,7 +83,7 @@ enum AFNetworkingExport {
         "    return certificates;",
         "}",
         "",
-        "static AFSecurityPolicy *PinBenchPolicy(AFSSLPinningMode mode, NSArray<NSString *> *names) {",
+        "__attribute__((unused)) static AFSecurityPolicy *PinBenchPolicy(AFSSLPinningMode mode, NSArray<NSString *> *names) {",
         "    AFSecurityPolicy *policy = [AFSecurityPolicy policyWithPinningMode:mode",
         "                                               withPinnedCertificates:PinBenchCertificates(names)];",
         "    policy.allowInvalidCertificates = NO;",
@@ -88,6 +93,7 @@ enum AFNetworkingExport {
         "",
         "/* The policy of one manifest domain when `name` is its host; nil otherwise. */",
         "static AFSecurityPolicy *PinBenchPolicyForName(NSString *name, BOOL exact) {",
+        "    (void)exact;",
     ]
 
     private static let footer = [

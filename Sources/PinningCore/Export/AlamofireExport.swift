@@ -14,8 +14,13 @@ enum AlamofireExport {
         var body: [String] = []
         var subdomains: [String] = []
         var lapses: [String] = []
+        var hosts = Set<String>()
         for domain in domains {
-            let host = SwiftEncoding.stringLiteral(domain.host)
+            guard hosts.insert(domain.normalizedHost).inserted else {
+                warnings.append("\(domain.host): appears twice; only its first entry is exported")
+                continue
+            }
+            let host = SwiftEncoding.stringLiteral(domain.normalizedHost)
             if !domain.reportUris.isEmpty {
                 warnings.append("\(domain.host): Alamofire sends no failure reports; reportUris are not carried")
             }

@@ -22,7 +22,12 @@ enum URLSessionExport {
     static func render(_ domains: [DomainPolicy]) -> ExportResult {
         var warnings: [String] = []
         var entries: [String] = []
+        var hosts = Set<String>()
         for domain in domains {
+            guard hosts.insert(domain.normalizedHost).inserted else {
+                warnings.append("\(domain.host): appears twice; only its first entry is exported")
+                continue
+            }
             if !domain.reportUris.isEmpty {
                 warnings.append(
                     "\(domain.host): the URLSession delegate sends no reports; reportUris are not carried (use its "
@@ -31,7 +36,7 @@ enum URLSessionExport {
             let keyPins = domain.pins.filter { $0.type == .spkiSHA256 }
             let certificatePins = domain.pins.filter { $0.type == .certSHA256 }
             var lines: [String] = []
-            lines.append("        \(SwiftEncoding.stringLiteral(domain.host)): PinBenchDomainPolicy(")
+            lines.append("        \(SwiftEncoding.stringLiteral(domain.normalizedHost)): PinBenchDomainPolicy(")
             lines.append(
                 "            includeSubdomains: \(domain.includeSubdomains), enforce: \(domain.mode == .enforce),")
             if let expires = domain.expires, let end = expires.endDate {
