@@ -152,6 +152,19 @@ struct ExportCommandTests {
         #expect(!known.contains("pin-sha256=\"\(leafPin)\""), "good's leaf key is not one of mitm's pins")
         #expect(known.contains("pin-sha256=\"\(caPin)\""), "mitm's backup is the lab's issuing CA, good's CA")
         #expect(report["date-time"] is String)
+
+        // check --report: every domain of the lab live; mitm's impostor chain is a rejection under its pins.
+        let check = try await run([
+            "check", "--manifest", "lab.json", "--ca-bundle", "lab-lab-root.pem", "--timeout", "3", "--report",
+            "check.json",
+        ])
+        #expect(check.status == 1)
+        let checked = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("check.json"))))
+                as? [[String: Any]])
+        let hosts = Set(checked.compactMap { $0["hostname"] as? String })
+        #expect(hosts.contains("mitm.pinbench.test"))
+        #expect(!hosts.contains("good.pinbench.test"), "good is accepted: no report")
         _ = await lab.stop()
     }
 }

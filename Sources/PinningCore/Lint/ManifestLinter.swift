@@ -4,14 +4,11 @@ import Foundation
 public struct ManifestLinter: Sendable {
     /// Pins on a leaf expiring within this many days are a lockout risk.
     public var expiringLeafDays: Int = 30
-    /// The Public Suffix List the includeSubdomains guard reads (the system's, parsed once per process), or why it
-    /// could not be read: then the guard says it could not run.
-    public var publicSuffixes: Result<PublicSuffixList, FileReadError>
+    /// The Public Suffix List the includeSubdomains guard reads, or why it could not be read (then the guard says
+    /// it could not run). Nil: the system list, read and parsed the first time a manifest needs it, once per process.
+    public var publicSuffixes: Result<PublicSuffixList, FileReadError>?
 
-    public init(
-        expiringLeafDays: Int = 30,
-        publicSuffixes: Result<PublicSuffixList, FileReadError> = PublicSuffixList.system
-    ) {
+    public init(expiringLeafDays: Int = 30, publicSuffixes: Result<PublicSuffixList, FileReadError>? = nil) {
         self.expiringLeafDays = expiringLeafDays
         self.publicSuffixes = publicSuffixes
     }
@@ -141,7 +138,7 @@ public struct ManifestLinter: Sendable {
             $0.includeSubdomains && (try? HostName($0.host)).map { $0.kind == .domainName } ?? true
         }
         guard !including.isEmpty else { return [] }
-        switch publicSuffixes {
+        switch publicSuffixes ?? PublicSuffixList.system {
         case .failure(let error):
             return [
                 LintFinding(

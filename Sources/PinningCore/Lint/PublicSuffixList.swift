@@ -27,26 +27,32 @@ public struct PublicSuffixList: Sendable {
 
     /// Parses the list's text. Rules that cannot be turned into A-labels are skipped.
     public init(text: String) {
+        self.init(bytes: Array(text.utf8))
+    }
+
+    /// Parses the list's UTF-8 bytes, one pass over the lines (ASCII rules, nearly all of them, without Foundation).
+    public init(bytes: [UInt8]) {
         var section = Section.icann
-        for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("//") {
-                if line.contains("===BEGIN PRIVATE DOMAINS===") { section = .private }
-                if line.contains("===BEGIN ICANN DOMAINS===") { section = .icann }
+        for line in bytes.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+            guard let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+            let token = line[first...].prefix { $0 != 0x20 && $0 != 0x09 }
+            if token.starts(with: [0x2F, 0x2F]) {
+                let comment = String(decoding: line, as: UTF8.self)
+                if comment.contains("===BEGIN PRIVATE DOMAINS===") { section = .private }
+                if comment.contains("===BEGIN ICANN DOMAINS===") { section = .icann }
                 continue
             }
-            guard let token = line.split(whereSeparator: \.isWhitespace).first else { continue }
-            var rule = String(token).lowercased()
-            if rule.hasPrefix("!") {
-                rule.removeFirst()
-                guard let name = Self.asciiRule(rule) else { continue }
+            var rule = token[...]
+            let isException = rule.first == UInt8(ascii: "!")
+            if isException { rule = rule.dropFirst() }
+            let isWildcard = !isException && rule.starts(with: [UInt8(ascii: "*"), UInt8(ascii: ".")])
+            if isWildcard { rule = rule.dropFirst(2) }
+            guard let name = Self.asciiRule(rule) else { continue }
+            if isException {
                 exceptions.insert(name)
-            } else if rule.hasPrefix("*.") {
-                rule.removeFirst(2)
-                guard let name = Self.asciiRule(rule) else { continue }
+            } else if isWildcard {
                 wildcards[name] = section
             } else {
-                guard let name = Self.asciiRule(rule) else { continue }
                 rules[name] = section
             }
             ruleCount += 1
@@ -73,7 +79,7 @@ public struct PublicSuffixList: Sendable {
         do {
             let data = try BoundedFileReader.read(
                 URL(fileURLWithPath: path), limit: maximumFileSize, what: "the Public Suffix List")
-            return .success(PublicSuffixList(text: String(decoding: data, as: UTF8.self)))
+            return .success(PublicSuffixList(bytes: [UInt8](data)))
         } catch {
             return .failure(error)
         }
@@ -82,11 +88,20 @@ public struct PublicSuffixList: Sendable {
     /// The system list, read and parsed the first time it is needed and kept for the life of the process.
     public static let system: Result<PublicSuffixList, FileReadError> = load()
 
-    /// A rule's labels as A-labels (Unicode labels through Punycode); nil when a label cannot be encoded.
-    private static func asciiRule(_ rule: String) -> String? {
+    /// A rule's labels as A-labels, lower case (Unicode labels through Punycode); nil when a label cannot be
+    /// encoded or is empty.
+    private static func asciiRule(_ rule: ArraySlice<UInt8>) -> String? {
         guard !rule.isEmpty else { return nil }
+        if rule.allSatisfy({ $0 < 0x80 }) {
+            let lowered = rule.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+            let text = String(decoding: lowered, as: UTF8.self)
+            return text.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+                ? nil : text
+        }
         var labels: [String] = []
-        for label in rule.split(separator: ".", omittingEmptySubsequences: false) {
+        for label in String(decoding: rule, as: UTF8.self).lowercased().split(
+            separator: ".", omittingEmptySubsequences: false)
+        {
             guard !label.isEmpty else { return nil }
             if label.allSatisfy(\.isASCII) {
                 labels.append(String(label))
