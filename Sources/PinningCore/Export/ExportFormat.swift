@@ -47,8 +47,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .curl: return "curl --pinnedpubkey command lines (leaf keys only)"
         case .hpkp: return "Public-Key-Pins headers (deprecated; browsers ignore them)"
         case .urlsession: return "Swift URLSessionDelegate checking key and certificate pins"
-        case .alamofire: return "Swift ServerTrustManager plus the .cer files of the pinned certificates"
-        case .afnetworking: return "Objective-C AFSecurityPolicy plus the .cer files of the pinned certificates"
+        case .alamofire: return "Swift ServerTrustManager plus .cer files to bundle"
+        case .afnetworking: return "Objective-C AFSecurityPolicy plus .cer files to bundle"
         }
     }
 

@@ -8,7 +8,8 @@ struct ExportCommand: AsyncParsableCommand {
         commandName: "export",
         abstract: "Write the manifest's pins in another tool's format.",
         discussion: """
-            Formats: \(ExportFormat.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")).
+            Formats:
+            \(ExportFormat.allCases.map { "  " + $0.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
             What a format cannot express (certificate pins in key-only formats, CA pins for curl, report-only \
             mode, expiry, position-any pins for ATS, pins without a certificate to bundle) is listed on stderr, \
@@ -23,7 +24,7 @@ struct ExportCommand: AsyncParsableCommand {
               pinbench export android > app/src/main/res/xml/network_security_config.xml
               pinbench export okhttp --okhttp-version 3
               pinbench export urlsession --output App/PinBenchPinning.swift
-              pinbench export alamofire --chain served.pem --output App/Pinning/PinBenchTrust.swift
+              pinbench export alamofire --chain served.pem --output App/PinBenchTrust.swift
             """
     )
 
