@@ -51,7 +51,10 @@ enum ATSImporter {
     ) -> ImportedDomain {
         var policy = DomainPolicy(host: host, mode: .enforce)
         var lists: Set<PinPosition> = []
-        for key in entry.keys.sorted() {
+        // Leaf identities first, as the exporter writes them, so a round trip keeps the pins' order.
+        let order = ["NSIncludesSubdomains", "NSPinnedLeafIdentities", "NSPinnedCAIdentities"]
+        let keys = order.filter { entry[$0] != nil } + entry.keys.filter { !order.contains($0) }.sorted()
+        for key in keys {
             let here = location + [key]
             let value = entry[key]!
             switch key {
