@@ -31,6 +31,7 @@ extension KeyMap {
         KeyBinding(.character("r"), .domains, .refresh, "refresh this domain", inStatusBar: true),
         KeyBinding(.character("a"), .domains, .addDomain, "add a domain", inStatusBar: true),
         KeyBinding(.character("d"), .domains, .deleteDomain, "delete this domain (confirm)", inStatusBar: true),
+        KeyBinding(.character("K"), .domains, .backupKey, "generate a backup key and CSR, pin it as a backup"),
 
         KeyBinding(.character("p"), .chain, .pinKey, "pin this level's public key (SPKI)", inStatusBar: true),
         KeyBinding(.character("P"), .chain, .pinCertificate, "pin this level's whole certificate", inStatusBar: true),
@@ -50,5 +51,12 @@ extension KeyMap {
         KeyBinding(.character("n"), .dialog, .cancel, "no, close the dialog", inStatusBar: true),
         KeyBinding(.character("!"), .dialog, .force, "write despite lint errors (risks locking users out)"),
         KeyBinding(.character("w"), .dialog, .write, "write first (when quitting with unsaved changes)"),
+
+        KeyBinding(.up, .backupKeyForm, .moveUp, "previous algorithm", inStatusBar: true),
+        KeyBinding(.down, .backupKeyForm, .moveDown, "next algorithm", inStatusBar: true),
+        KeyBinding(.tab, .backupKeyForm, .focusNext, "algorithm or folder field"),
+        KeyBinding(.backTab, .backupKeyForm, .focusPrevious, "algorithm or folder field"),
+        KeyBinding(.enter, .backupKeyForm, .confirm, "generate the key, write it and pin it", inStatusBar: true),
+        KeyBinding(.escape, .backupKeyForm, .cancel, "close the form", inStatusBar: true),
     ])
 }

@@ -13,6 +13,9 @@ public enum Effect: Sendable {
     /// Save the document (ManifestStore.save: under the manifest's lock, only if the file is still the one loaded,
     /// atomically) and answer with `saved` or `saveFailed`.
     case save(ManifestDocument)
+    /// Generate a backup key (slow for RSA: off the update loop), write it and its CSR as new files, and answer with
+    /// `backupKeyFinished`.
+    case generateBackupKey(BackupKeyRequest)
     /// Restore the terminal and exit.
     case quit
 }

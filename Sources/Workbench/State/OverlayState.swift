@@ -12,6 +12,8 @@ public enum OverlayState: Hashable, Sendable {
     case confirmDelete(host: String)
     /// Quit with unsaved changes?
     case quitGuard
+    /// `K`: algorithm and folder for a new backup key of a domain.
+    case backupKeyForm(BackupKeyForm)
 }
 
 /// What the write gate shows and decides on.

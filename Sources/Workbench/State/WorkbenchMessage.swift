@@ -11,6 +11,8 @@ public enum WorkbenchMessage: Sendable {
     case saved(ManifestDocument)
     /// The write was refused or failed; nothing was written. Typed, so the workbench can say what to do per case.
     case saveFailed(ManifestError)
+    /// A backup key asked for with `K` was written (its pin to add), or could not be.
+    case backupKeyFinished(Result<BackupKeyCreated, BackupKeyError>)
     /// The clock moved (days left, expiry warnings are computed from `now`).
     case tick(Date)
 }

@@ -49,6 +49,8 @@ extension WorkbenchState {
             message = StatusMessage("not written: " + WorkbenchState.explain(error), isError: true)
             quitAfterSave = false
             effects = []
+        case .backupKeyFinished(let result):
+            effects = finishBackupKey(result)
         case .tick(let date):
             now = date
             effects = []

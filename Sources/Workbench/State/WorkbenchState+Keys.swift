@@ -37,6 +37,7 @@ extension WorkbenchState {
         case .toggleBackup: return toggleBackup()
         case .unpin: return unpin()
         case .addDomain: prompt = Prompt(kind: .addDomain)
+        case .backupKey: openBackupKeyForm()
         case .deleteDomain:
             if let domain = selectedDomainPolicy { overlay = .confirmDelete(host: domain.host) }
         case .manifestDiff:
@@ -181,6 +182,8 @@ extension WorkbenchState {
                 overlay = nil
             default: break
             }
+        case .backupKeyForm(let form):
+            return handleBackupKeyFormKey(key, form)
         case .quitGuard:
             switch command {
             case .confirm: return [.quit]
