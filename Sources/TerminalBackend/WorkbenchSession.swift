@@ -123,6 +123,10 @@ public final class WorkbenchSession {
                         inbox.post(.fetchCompleted(host: request.host, result: result))
                     }
                 }
+            case .generateBackupKey(let request):
+                let inbox = self.inbox
+                // Key generation (seconds for RSA) and the file writes run off the update loop.
+                Task.detached { inbox.post(.backupKeyFinished(BackupKeyJob.run(request))) }
             case .validate(let host, let chain, let manifest, let generation):
                 let inbox = self.inbox
                 let services = self.services

@@ -49,13 +49,3 @@ struct ExportPreparation {
         }
     }
 }
-
-extension CalendarDay {
-    /// The day after this one. TrustKit's `TSKExpirationDate` and Android's `expiration` name the first day
-    /// *without* pins (both parse `yyyy-MM-dd` as midnight at its start), while the manifest's `expires` names the
-    /// last day *with* them: exports write this day.
-    var next: CalendarDay {
-        guard let end = endDate else { return self }
-        return CalendarDay(containing: end)
-    }
-}

@@ -7,6 +7,8 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case refresh, refreshAll
     case pinKey, pinCertificate, toggleBackup, unpin
     case addDomain, deleteDomain
+    /// Generate a backup key and CSR for the selected domain and pin it as a backup (the `K` form).
+    case backupKey
     case manifestDiff, write, undo
     case nextTheme
     /// Open the message log (every status message of the session, with its time and level).

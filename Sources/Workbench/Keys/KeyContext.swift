@@ -17,9 +17,10 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case quitGuard
     /// The message log overlay.
     case messageLog
-    /// Scrolling, shared by every overlay that scrolls (listed after the overlay's own context).
     /// The copy dialog, the save/export chooser, its file name prompt, its overwrite question, the search prompt.
     case copyDialog, outputChooser, outputPath, overwriteConfirm, searchPrompt
+    /// The backup-key form (`K`): its own keys, shown in the footer while it is open.
+    case backupKeyForm
     /// Scrolling, shared by every overlay that scrolls (listed after the overlay's own context).
     case scrolling
 
@@ -50,6 +51,7 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .outputPath: return "Save PEM and export: file name"
         case .overwriteConfirm: return "File exists: overwrite?"
         case .searchPrompt: return "Search prompt"
+        case .backupKeyForm: return "Backup key form (K)"
         }
     }
 }

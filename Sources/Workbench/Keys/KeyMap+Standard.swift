@@ -35,6 +35,7 @@ extension KeyMap {
             KeyBinding(.character("r"), .domains, .refresh, "refresh this domain", inStatusBar: true),
             KeyBinding(.character("a"), .domains, .addDomain, "add a domain", inStatusBar: true),
             KeyBinding(.character("d"), .domains, .deleteDomain, "delete this domain (confirm)", inStatusBar: true),
+            KeyBinding(.character("K"), .domains, .backupKey, "generate a backup key and CSR, pin it as a backup"),
 
             KeyBinding(.character("p"), .chain, .pinKey, "pin this level's public key (SPKI)", inStatusBar: true),
             KeyBinding(
@@ -122,6 +123,15 @@ extension KeyMap {
                 .enter, .searchPrompt, .confirm, "search; then n and N move between matches", inStatusBar: true,
                 short: "search"),
             KeyBinding(.escape, .searchPrompt, .cancel, "stop searching", inStatusBar: true),
+
+            KeyBinding(.up, .backupKeyForm, .moveUp, "previous algorithm", inStatusBar: true),
+            KeyBinding(.down, .backupKeyForm, .moveDown, "next algorithm", inStatusBar: true),
+            KeyBinding(.tab, .backupKeyForm, .focusNext, "algorithm or folder field"),
+            KeyBinding(.backTab, .backupKeyForm, .focusPrevious, "algorithm or folder field"),
+            KeyBinding(
+                .enter, .backupKeyForm, .confirm, "generate the key, write it and pin it", inStatusBar: true,
+                short: "generate"),
+            KeyBinding(.escape, .backupKeyForm, .cancel, "close the form", inStatusBar: true),
         ] + scrollBindings)
 
     /// Scrolling in overlays: the same keys as moving in the panes.

@@ -15,6 +15,9 @@ public enum Effect: Sendable {
     case save(ManifestDocument)
     /// Hand the terminal back to the shell and stop (job control, Ctrl-Z); on `fg`, take it again and redraw.
     case suspend
+    /// Generate a backup key (slow for RSA: off the update loop), write it and its CSR as new files, and answer with
+    /// `backupKeyFinished`.
+    case generateBackupKey(BackupKeyRequest)
     /// Restore the terminal and exit.
     case quit
     /// Put text on the terminal's clipboard, or write a file the user asked for (see ``OutputRequest``).

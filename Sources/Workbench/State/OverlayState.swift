@@ -18,6 +18,8 @@ public enum OverlayState: Hashable, Sendable {
     case fileOutput(FileOutputDialog)
     /// Every status message of the session (`L`).
     case messageLog(MessageLogViewer)
+    /// `K`: algorithm and folder for a new backup key of a domain.
+    case backupKeyForm(BackupKeyForm)
 
     /// The key contexts live while this overlay is open: dispatch and the status bar both use them, so the footer
     /// under an overlay shows that overlay's keys. A new overlay adds its line here.
@@ -31,6 +33,7 @@ public enum OverlayState: Hashable, Sendable {
         case .messageLog: return [.messageLog, .scrolling]
         case .copy: return [.copyDialog]
         case .fileOutput(let dialog): return dialog.keyContexts.filter { $0 != .global }
+        case .backupKeyForm: return [.backupKeyForm]
         }
     }
 }

@@ -17,6 +17,8 @@ public enum WorkbenchMessage: Sendable {
     /// existing file refused without `replacing` comes back as `.exists`, so the workbench can ask).
     case fileWritten(path: String)
     case fileWriteFailed(OutputFileError)
+    /// A backup key asked for with `K` was written (its pin to add), or could not be.
+    case backupKeyFinished(Result<BackupKeyCreated, BackupKeyError>)
     /// The clock moved (days left, expiry warnings are computed from `now`).
     case tick(Date)
 }

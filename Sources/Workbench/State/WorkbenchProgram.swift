@@ -55,6 +55,8 @@ extension WorkbenchState {
             effects = fileWriteFinished(path: path, error: nil)
         case .fileWriteFailed(let error):
             effects = fileWriteFinished(path: error.path, error: error)
+        case .backupKeyFinished(let result):
+            effects = finishBackupKey(result)
         case .tick(let date):
             now = date
             effects = []

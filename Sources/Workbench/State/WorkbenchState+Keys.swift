@@ -38,6 +38,7 @@ extension WorkbenchState {
         case .toggleBackup: return toggleBackup()
         case .unpin: return unpin()
         case .addDomain: prompt = Prompt(kind: .addDomain)
+        case .backupKey: openBackupKeyForm()
         case .deleteDomain:
             if let domain = selectedDomainPolicy { overlay = .confirmDelete(host: domain.host) }
         case .manifestDiff:
@@ -147,6 +148,7 @@ extension WorkbenchState {
         switch current {
         case .copy(let dialog): return handleCopyDialogKey(key, dialog)
         case .fileOutput(let dialog): return handleFileOutputKey(key, dialog)
+        case .backupKeyForm(let form): return handleBackupKeyFormKey(key, form)
         default: return nil
         }
     }
@@ -212,7 +214,7 @@ extension WorkbenchState {
             case .cancel: overlay = nil
             default: break
             }
-        case .copy, .fileOutput:
+        case .copy, .fileOutput, .backupKeyForm:
             break  // they take raw keys: handleComponentKey
         case .messageLog(let viewer):
             overlay = viewer.update(command, log: messageLog, size: size).map(OverlayState.messageLog)

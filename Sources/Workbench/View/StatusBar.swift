@@ -117,6 +117,7 @@ public enum StatusBar {
         case .unpin: return "unpin"
         case .addDomain: return "add"
         case .deleteDomain: return "delete"
+        case .backupKey: return "backup key"
         case .manifestDiff: return "diff"
         case .write: return "write"
         case .undo: return "undo"

@@ -48,6 +48,8 @@ enum WorkbenchView {
                     "z undoes it afterwards.",
                 ],
                 footer: "y delete · n or Esc keep")
+        case .backupKeyForm(let form):
+            BackupKeyFormView.draw(into: &frame, form: form)
         case .quitGuard:
             DialogOverlays.drawConfirm(
                 into: &frame, title: "Unsaved changes",

@@ -82,7 +82,7 @@ enum WorkbenchFixture {
                 let verdict = await validator.validate(host: host, chain: chain, at: now)
                 let summary = VerdictSummary(verdict, sent: chain.map(CertificateDetails.init))
                 pending += state.apply(.validated(host: host, verdict: summary, generation: generation))
-            case .save, .quit, .suspend, .output:
+            case .save, .quit, .suspend, .output, .generateBackupKey:
                 left.append(effect)
             }
         }

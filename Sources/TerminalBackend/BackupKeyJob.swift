@@ -1,0 +1,18 @@
+import Foundation
+import PinningCore
+import Workbench
+
+/// Runs a ``BackupKeyRequest`` of the workbench: the same generation and exclusive writes as `pinbench backup-key`.
+enum BackupKeyJob {
+    static func run(_ request: BackupKeyRequest) -> Result<BackupKeyCreated, BackupKeyError> {
+        let folder = URL(fileURLWithPath: NSString(string: request.folder).expandingTildeInPath).standardizedFileURL
+        do {
+            let key = try BackupKey.generate(for: request.host, algorithm: request.algorithm)
+            let files = try BackupKeyFiles.write(key, to: folder)
+            let pin = key.pin(keyFile: files.key, requestFile: files.request, added: Date())
+            return .success(BackupKeyCreated(host: request.host.text, pin: pin, keyFile: files.key))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
