@@ -27,6 +27,7 @@ public struct ImportedDomain: Hashable, Sendable {
         case includeSubdomains
         case mode
         case expires
+        case reportUris
     }
 
     /// Host (already through the host rule), settings and pins (`added` and `note` unset).

@@ -85,6 +85,12 @@ public enum ImportMerge {
             changes.append("expires: \(old) → \(source.expires?.description ?? "none")")
             existing.expires = source.expires
         }
+        if domain.stated.contains(.reportUris), existing.reportUris != source.reportUris {
+            let old = existing.reportUris.isEmpty ? "none" : existing.reportUris.joined(separator: " ")
+            let new = source.reportUris.isEmpty ? "none" : source.reportUris.joined(separator: " ")
+            changes.append("reportUris: \(old) → \(new)")
+            existing.reportUris = source.reportUris
+        }
         return changes.map { ImportChange(action: .changedSetting, host: source.host, pin: nil, detail: $0) }
     }
 

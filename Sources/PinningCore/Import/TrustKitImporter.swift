@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Carried per domain: `TSKPublicKeyHashes` (SPKI SHA-256 pins, position any), `TSKIncludeSubdomains`,
 /// `TSKEnforcePinning` (NO = report-only; TrustKit's default is YES) and `TSKExpirationDate` (`YYYY-MM-DD`, the
-/// first day without pins: the manifest's `expires` is the day before). Everything else is listed as not carried.
+/// first day without pins: the manifest's `expires` is the day before) and `TSKReportUris` (through the manifest's
+/// ``ReportURI`` rule). Everything else is listed as not carried.
 enum TrustKitImporter {
     static func read(_ data: Data, path: String) throws(ImportError) -> ImportedConfiguration {
         let root = try PropertyListInput.rootDictionary(data, path: path)
@@ -95,11 +96,31 @@ enum TrustKitImporter {
                     continue
                 }
                 policy.expires = day.previous
+            case "TSKReportUris":
+                guard let uris = value as? [Any] else {
+                    collector.skip(.malformedValue, at: here, "not a list of URLs; no report URIs imported")
+                    continue
+                }
+                for (index, uri) in uris.enumerated() {
+                    let at = here + ["\(index)"]
+                    guard let text = uri as? String else {
+                        collector.skip(.malformedValue, at: at, "not a string; not imported")
+                        continue
+                    }
+                    if let problem = ReportURI.problem(text) {
+                        collector.skip(.malformedValue, at: at, problem + "; not imported")
+                    } else if policy.reportUris.count >= ReportURI.maximumCount {
+                        collector.skip(
+                            .malformedValue, at: at, "more than \(ReportURI.maximumCount) report URIs; not imported")
+                    } else if !policy.reportUris.contains(text) {
+                        policy.reportUris.append(text)
+                    }
+                }
             default:
                 collector.skip(domainCode(key), at: here, domainReason(key))
             }
         }
-        return ImportedDomain(policy: policy, stated: [.includeSubdomains, .mode, .expires])
+        return ImportedDomain(policy: policy, stated: [.includeSubdomains, .mode, .expires, .reportUris])
     }
 
     private static func missing(_ path: String) -> ImportError {
@@ -109,7 +130,6 @@ enum TrustKitImporter {
     }
 
     private static let knownDomainKeys: [String: String] = [
-        "TSKReportUris": "report URIs are not carried by this manifest version; set them again where reports are sent",
         "TSKDisableDefaultReportUri":
             "TrustKit's default report server is a TrustKit setting with no manifest field; set it in the app",
         "TSKExcludeSubdomainFromParentPolicy":

@@ -34,6 +34,7 @@ struct ImportFixtureTests {
         				<key>TSKReportUris</key>
         				<array>
         					<string>http://report.datatheorem.com/log_report</string>
+        					<string>https://report.datatheorem.com/log_report</string>
         				</array>
         			</dict>
         			<key>yahoo.com</key>
@@ -149,12 +150,14 @@ struct ImportFixtureTests {
         #expect(datatheorem.mode == .reportOnly)
         #expect(datatheorem.expires == CalendarDay("2027-11-30"))  // TSKExpirationDate 2027-12-01 is the first day without pins
         #expect(!datatheorem.includeSubdomains)
+        // The http:// URI breaks the manifest's rule (https only) and is listed; the https one is carried.
+        #expect(datatheorem.reportUris == ["https://report.datatheorem.com/log_report"])
         let yahoo = try #require(domain(imported, "yahoo.com"))
         #expect(yahoo.includeSubdomains && yahoo.mode == .enforce && yahoo.expires == nil)
         let skipped = imported.notCarried.map { "\($0.code.rawValue) \($0.location)" }
         #expect(
             skipped.sorted() == [
-                "unsupportedSetting TSKConfiguration › TSKPinnedDomains › www.datatheorem.com › TSKReportUris",
+                "malformedValue TSKConfiguration › TSKPinnedDomains › www.datatheorem.com › TSKReportUris › 0",
                 "unsupportedSetting TSKConfiguration › TSKPinnedDomains › yahoo.com › TSKDisableDefaultReportUri",
                 "unsupportedSetting TSKConfiguration › TSKSwizzleNetworkDelegates",
             ])

@@ -24,7 +24,8 @@ struct ImportRoundTripTests {
                 ]),
             DomainPolicy(
                 host: "report.example.test", mode: .reportOnly,
-                pins: [Pin(type: .spkiSHA256, value: pins[3], position: .ca), Pin(type: .spkiSHA256, value: pins[4])]),
+                pins: [Pin(type: .spkiSHA256, value: pins[3], position: .ca), Pin(type: .spkiSHA256, value: pins[4])],
+                reportUris: ["https://reports.example.test/pins?app=1"]),
             DomainPolicy(
                 host: "192.0.2.7", port: 8443, expires: CalendarDay("2026-12-31"),
                 pins: [
@@ -50,7 +51,10 @@ struct ImportRoundTripTests {
                 policy.pins = policy.pins.filter { $0.position == .leaf } + policy.pins.filter { $0.position == .ca }
                 policy.expires = nil
             }
-            if format != .trustkit { policy.mode = .enforce }
+            if format != .trustkit {
+                policy.mode = .enforce
+                policy.reportUris = []
+            }
             if !policy.pins.isEmpty { result.domains.append(policy) }
         }
         return result
