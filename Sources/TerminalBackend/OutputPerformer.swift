@@ -16,10 +16,10 @@ enum OutputPerformer {
         case .clipboard(let text):
             if let sequence = OSC52.sequence(text) { writeAll(sequence, to: terminalDescriptor) }
             return nil
-        case .writeFile(let path, let contents, let replacing):
+        case .writeFile(let path, let contents, let replacing, let companions):
             let expanded = (path as NSString).expandingTildeInPath
             do {
-                try OutputFileWriter.write(Data(contents), to: expanded, replacing: replacing)
+                try ExportFileWriter.write(contents, companions: companions, to: expanded, replacing: replacing)
                 return .fileWritten(path: path)
             } catch {
                 return .fileWriteFailed(OutputFileError(error.code, path: path, reason: error.reason))

@@ -26,7 +26,7 @@ import Testing
 
     func fileWrites(_ effects: [Effect]) -> [(path: String, contents: String, replacing: Bool)] {
         effects.compactMap {
-            if case .output(.writeFile(let path, let contents, let replacing)) = $0 {
+            if case .output(.writeFile(let path, let contents, let replacing, _)) = $0 {
                 return (path, String(decoding: contents, as: UTF8.self), replacing)
             }
             return nil
@@ -229,7 +229,8 @@ import Testing
             Issue.record("no export chooser")
             return
         }
-        #expect(dialog.choices.map(\.label) == ExportFormat.allCases.map(\.rawValue))
+        #expect(
+            dialog.choices.map { String($0.label.split(separator: " ")[0]) } == ExportFormat.allCases.map(\.rawValue))
         #expect(dialog.notes.joined().contains("differs from pins.json on disk"))
         let format = ExportFormat.allCases[1]
         await F.press([.down, .enter], on: &state)

@@ -65,12 +65,12 @@ struct ExportCommand: AsyncParsableCommand {
         }
         let result = PinExporter.export(document.manifest, as: format, options: options)
         if let output {
-            let url = URL(fileURLWithPath: output)
-            let folder = url.deletingLastPathComponent()
-            for file in result.files {
-                try ExportFiles.write(Data(file.contents), to: folder.appendingPathComponent(file.name))
+            do {
+                try ExportFileWriter.write(
+                    Array(result.text.utf8), companions: result.files, to: output, replacing: true)
+            } catch {
+                throw CLIFailure("not written: " + error.reason)
             }
-            try ExportFiles.write(Data(result.text.utf8), to: url, replacing: true)
             Output.note("wrote \(output)" + (result.files.isEmpty ? "" : " and \(result.files.count) .cer file(s)"))
         } else {
             FileHandle.standardOutput.write(Data(result.text.utf8))
@@ -102,24 +102,6 @@ struct ExportCommand: AsyncParsableCommand {
             }
         }
         return certificates
-    }
-}
-
-/// Writing export files: the main file may be replaced; a `.cer` file that already exists must hold the same
-/// certificate (its name comes from its hash), else the export stops rather than overwrite someone's file.
-enum ExportFiles {
-    static func write(_ data: Data, to url: URL, replacing: Bool = false) throws {
-        if !replacing, let existing = try? Data(contentsOf: url) {
-            guard existing == data else {
-                throw CLIFailure("\(url.path) already exists with other contents; move it away and export again")
-            }
-            return
-        }
-        do {
-            try data.write(to: url, options: .atomic)
-        } catch {
-            throw CLIFailure("cannot write \(url.path): check that the folder exists and is writable")
-        }
     }
 }
 

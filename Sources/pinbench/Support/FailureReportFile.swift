@@ -10,7 +10,11 @@ enum FailureReportFile {
         } catch {
             throw CLIFailure("could not encode the failure reports as JSON")
         }
-        try ExportFiles.write(data, to: URL(fileURLWithPath: path), replacing: true)
+        do {
+            try OutputFileWriter.write(data, to: path, replacing: true)
+        } catch {
+            throw CLIFailure("report not written: " + error.reason)
+        }
         if !reports.isEmpty { Output.note("wrote \(reports.count) failure report(s) to \(path)") }
     }
 }

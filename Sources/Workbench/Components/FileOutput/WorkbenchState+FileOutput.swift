@@ -39,7 +39,8 @@ extension WorkbenchState {
         let stem = document.url.deletingPathExtension().lastPathComponent
         let choices = ExportFormat.allCases.map { format in
             FileOutputDialog.Choice(
-                label: format.rawValue, defaultPath: "\(stem)-\(format.rawValue).\(Self.fileExtension(format))",
+                label: "\(format.rawValue)  \(format.summary)",
+                defaultPath: "\(stem)-\(format.rawValue).\(Self.fileExtension(format))",
                 content: .export(format))
         }
         let name = document.url.lastPathComponent
@@ -81,14 +82,24 @@ extension WorkbenchState {
             return []
         case .write(let choice, let path, let replacing):
             overlay = .fileOutput(dialog)
-            return [.output(.writeFile(path: path, contents: contents(choice.content), replacing: replacing))]
+            let companions: [ExportedFile]
+            if case .export(let format) = choice.content {
+                companions = exportResult(format).files
+            } else {
+                companions = []
+            }
+            return [
+                .output(
+                    .writeFile(
+                        path: path, contents: contents(choice.content), replacing: replacing, companions: companions))
+            ]
         }
     }
 
     private func contents(_ content: FileOutputDialog.Content) -> [UInt8] {
         switch content {
         case .pem(let text, _): return Array(text.utf8)
-        case .export(let format): return Array(PinExporter.export(manifest, as: format).text.utf8)
+        case .export(let format): return Array(exportResult(format).text.utf8)
         }
     }
 
@@ -97,7 +108,7 @@ extension WorkbenchState {
         case .pem(_, let count)?:
             return "saved \(counted(count, "certificate")) as PEM to \(path)"
         case .export(let format)?:
-            let warnings = PinExporter.export(manifest, as: format).warnings
+            let warnings = exportResult(format).warnings
             let edited = isDirty ? " (the edited manifest, unsaved changes included)" : ""
             guard let first = warnings.first else { return "exported \(format.rawValue) to \(path)\(edited)" }
             return "exported \(format.rawValue) to \(path)\(edited); \(counted(warnings.count, "warning")), "
@@ -107,6 +118,16 @@ extension WorkbenchState {
         }
     }
 
+    /// The edited manifest in `format`, as `pinbench export` makes it: judged at the workbench's clock, with the
+    /// live chains' certificates for the formats that bundle them (Alamofire, AFNetworking).
+    func exportResult(_ format: ExportFormat) -> ExportResult {
+        var options = ExportOptions(now: now)
+        if format.needsCertificates {
+            options.certificates = live.keys.sorted().flatMap { live[$0]?.chain?.certificates ?? [] }
+        }
+        return PinExporter.export(manifest, as: format, options: options)
+    }
+
     /// A host as part of a file name: IPv6 colons and anything but letters, digits, dots and dashes become `_`.
     static func fileSafe(_ host: String) -> String {
         String(host.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") ? $0 : "_" })
@@ -114,7 +135,10 @@ extension WorkbenchState {
 
     /// The usual file extension of a format's output, `txt` for formats without one.
     static func fileExtension(_ format: ExportFormat) -> String {
-        let known = ["okhttp": "kt", "android": "xml", "trustkit": "plist", "ats": "plist"]
+        let known = [
+            "okhttp": "kt", "android": "xml", "trustkit": "plist", "ats": "plist", "urlsession": "swift",
+            "alamofire": "swift", "afnetworking": "m", "curl": "sh",
+        ]
         return known[format.rawValue] ?? "txt"
     }
 }
