@@ -45,7 +45,10 @@ public final class WorkbenchSession {
             var changed = false
             if let event = terminal.nextEvent(timeout: pollMilliseconds) {
                 switch event {
-                case .key(let key): effects += state.apply(.key(key))
+                case .key(let key):
+                    // The clock as the key is pressed, so an edit (a pin's `added`) carries its own time.
+                    effects += state.apply(.tick(Date()))
+                    effects += state.apply(.key(key))
                 case .resize(let size): effects += state.apply(.resize(size))
                 }
                 changed = true

@@ -1,12 +1,14 @@
-/// Where a key binding applies: everywhere, while one pane has the focus, or in a dialog (write gate, confirmations).
+/// Where a key binding applies: everywhere, while one pane has the focus, in the settings form, or in a dialog
+/// (write gate, confirmations).
 public enum KeyContext: String, CaseIterable, Hashable, Sendable {
-    case global, domains, chain, certificate, dialog
+    case global, domains, chain, certificate, pins, settings, dialog
 
     public init(pane: PaneID) {
         switch pane {
         case .domains: self = .domains
         case .chain: self = .chain
         case .certificate: self = .certificate
+        case .pins: self = .pins
         }
     }
 
@@ -17,6 +19,8 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .domains: return "Domains pane"
         case .chain: return "Chain pane"
         case .certificate: return "Certificate pane"
+        case .pins: return "Pins pane (every pin of the domain, live or not)"
+        case .settings: return "Domain settings form (e)"
         case .dialog: return "Dialogs (write, delete, quit)"
         }
     }

@@ -12,6 +12,8 @@ public enum OverlayState: Hashable, Sendable {
     case confirmDelete(host: String)
     /// Quit with unsaved changes?
     case quitGuard
+    /// The selected domain's settings form (`e`).
+    case settings(SettingsForm)
 }
 
 /// What the write gate shows and decides on.

@@ -14,6 +14,7 @@ extension WorkbenchState {
     }
 
     mutating func perform(_ command: Command) -> [Effect] {
+        if focus == .pins, let effects = performInPins(command) { return effects }
         switch command {
         case .help: overlay = .help(scroll: 0)
         case .focusNext: setFocus(focus.next)
@@ -21,6 +22,7 @@ extension WorkbenchState {
         case .focusDomains: setFocus(.domains)
         case .focusChain: setFocus(.chain)
         case .focusCertificate: setFocus(.certificate)
+        case .focusPins: setFocus(.pins)
         case .moveUp: move(by: -1)
         case .moveDown: move(by: 1)
         case .pageUp: move(by: -pageSize)
@@ -48,6 +50,8 @@ extension WorkbenchState {
             }
         case .write: openWriteGate(quitAfterWrite: false)
         case .undo: return undo()
+        case .redo: return redo()
+        case .editSettings: openSettings()
         case .nextTheme:
             let index = themeNames.firstIndex(of: themeName) ?? -1
             themeName = themeNames[(index + 1) % themeNames.count]
@@ -56,7 +60,7 @@ extension WorkbenchState {
             if !filter.isEmpty { setFilter("") }
         case .quit:
             if isDirty { overlay = .quitGuard } else { return [.quit] }
-        case .confirm, .force:
+        case .confirm, .force, .editNote, .editField:
             break
         }
         return []
@@ -65,10 +69,11 @@ extension WorkbenchState {
     private mutating func setFocus(_ pane: PaneID) {
         focus = pane
         if pane != .domains { detailPane = pane }
+        if pane == .certificate || pane == .pins { inspectorPane = pane }
     }
 
     /// Rows in the focused pane, for page up and down.
-    private var pageSize: Int {
+    var pageSize: Int {
         max(1, (layout.panes[focus]?.height ?? 3) - 2)
     }
 
@@ -91,6 +96,8 @@ extension WorkbenchState {
             let height = max(1, (layout.panes[.certificate]?.height ?? size.height) - 2)
             let lines = CertificatePane.lines(for: self, width: width).count
             certificateScroll = clamp(certificateScroll, delta, count: max(1, lines - height + 1))
+        case .pins:
+            break  // the Pins pane moves its own selection (performInPins)
         }
     }
 
@@ -111,12 +118,18 @@ extension WorkbenchState {
             return []
         case .enter:
             self.prompt = nil
-            if prompt.kind == .addDomain { return addDomain(prompt.text) }
-            return []
+            switch prompt.kind {
+            case .addDomain: return addDomain(prompt.text)
+            case .pinNote(let host, let value): return setNote(prompt.text, value: value, host: host)
+            case .filter: return []
+            }
         case .backspace, .delete:
             if !prompt.text.isEmpty { prompt.text.removeLast() }
         case .character(let c):
-            if !TerminalSafeText.isUnsafe(c.unicodeScalars.first!) { prompt.text.append(c) }
+            // Hostile text (controls, escapes, bidi overrides) is refused as it is typed; input is bounded.
+            if !TerminalSafeText.isUnsafe(c.unicodeScalars.first!), prompt.text.count < prompt.maximumLength {
+                prompt.text.append(c)
+            }
         default:
             return []
         }
@@ -128,6 +141,7 @@ extension WorkbenchState {
     // MARK: - Overlays
 
     private mutating func handleOverlayKey(_ key: Key, _ current: OverlayState) -> [Effect] {
+        if case .settings(let form) = current { return handleSettingsKey(key, form) }
         let command = keyMap.command(for: key, in: [.dialog, .global])
         func scrolled(_ scroll: Int) -> Int {
             switch command {
@@ -188,6 +202,8 @@ extension WorkbenchState {
             case .cancel: overlay = nil
             default: break
             }
+        case .settings:
+            break  // handled above
         }
         return []
     }
@@ -218,11 +234,7 @@ extension WorkbenchState {
     private mutating func openWriteGate(quitAfterWrite: Bool) {
         // The same lint as the CLI's, on the same inputs: the document (its trustAnchors resolved against its
         // folder) and each live chain with the path the validator verified for it.
-        var served: [String: ServedChain] = [:]
-        for domain in manifest.domains {
-            if let chain = live[domain.normalizedHost]?.servedChain { served[domain.normalizedHost] = chain }
-        }
-        let findings = ManifestLinter().lint(document, now: now, served: served)
+        let findings = ManifestLinter().lint(document, now: now, served: servedChains)
             .sorted { $0.severity > $1.severity }
         overlay = .writeGate(WriteGate(findings: findings, diff: manifestDiff(), quitAfterWrite: quitAfterWrite))
     }

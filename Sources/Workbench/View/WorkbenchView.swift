@@ -13,7 +13,7 @@ enum WorkbenchView {
         }
         let titles: [PaneID: String] = [
             .domains: DomainsPane.title(state), .chain: ChainPane.title(state),
-            .certificate: CertificatePane.title(state),
+            .certificate: CertificatePane.title(state), .pins: PinsPaneView.title(state),
         ]
         let insides = PaneChrome.draw(into: &frame, layout: layout, focus: state.focus, titles: titles)
         if let rect = insides[.domains] {
@@ -25,13 +25,17 @@ enum WorkbenchView {
         if let rect = insides[.certificate] {
             CertificatePane.draw(into: &frame, rect: rect, state: state)
         }
+        if let rect = insides[.pins] {
+            PinsPaneView.draw(into: &frame, rect: rect, state: state, focused: state.focus == .pins)
+        }
 
         if let prompt = state.prompt {
             StatusBar.drawPrompt(into: &frame, rect: layout.statusBar, prompt: prompt)
         } else {
-            let contexts: [KeyContext] =
+            var contexts: [KeyContext] =
                 state.overlay == nil || state.overlay == .help(scroll: 0)
                 ? [KeyContext(pane: state.focus), .global] : [.dialog]
+            if case .settings = state.overlay { contexts = [.settings] }
             StatusBar.draw(
                 into: &frame, rect: layout.statusBar, hints: state.keyMap.statusHints(in: contexts),
                 unsaved: state.isDirty, message: state.message)
@@ -57,6 +61,8 @@ enum WorkbenchView {
                 into: &frame, title: "Unsaved changes",
                 lines: ["\(state.document.url.lastPathComponent.terminalSafe) has unsaved changes."],
                 footer: "y quit without saving · w write first · Esc stay")
+        case .settings(let form):
+            SettingsFormView.draw(into: &frame, form: form)
         }
         return frame
     }
