@@ -21,6 +21,11 @@ public struct DomainSettingsError: Error, Hashable, Sendable, CustomStringConver
     }
 
     public var description: String {
-        "\(field.rawValue) \"\(text)\" is not usable: " + (reason.map { $0 + "; " } ?? "") + "write \(expected)"
+        "\(field.rawValue) \"\(text)\" is not usable: " + explanation
+    }
+
+    /// Why, and what to write instead, without naming the field (a CLI names its option instead).
+    public var explanation: String {
+        (reason.map { $0 + "; " } ?? "") + "write \(expected)"
     }
 }
