@@ -77,7 +77,9 @@ import Testing
         #expect(history.undoEntries.isEmpty && history.redoEntries.count == 3)
     }
 
-    func form(_ domain: DomainPolicy = DomainPolicy(host: "api.example", mode: .reportOnly, pins: [pins[0]]))
+    func form(
+        _ domain: DomainPolicy = DomainPolicy(host: "api.example", mode: .reportOnly, pins: [pins[0]])
+    )
         -> SettingsForm
     {
         var form = SettingsForm(domain: domain)
@@ -90,7 +92,8 @@ import Testing
         #expect(form.draftFindings.map(\.rule) == [.noBackupPin])
         #expect(form.update(key: .enter, command: .editField) == .relint)
         #expect(form.draft.mode == .enforce && form.isChanged(.mode))
-        let manifest = PinManifest(domains: [DomainPolicy(host: "api.example", mode: .reportOnly, pins: [Self.pins[0]])])
+        let manifest = PinManifest(domains: [DomainPolicy(host: "api.example", mode: .reportOnly, pins: [Self.pins[0]])]
+        )
         form.lint(manifest, now: F.now, served: [:])
         // One pin enforced: the form shows the lockout error before anything is applied.
         #expect(form.newFindings.map(\.rule) == [.tooFewPins])
@@ -98,7 +101,7 @@ import Testing
         #expect(form.update(key: .down, command: .moveDown) == .none)
         #expect(form.update(key: .enter, command: .editField) == .relint)
         #expect(form.draft.includeSubdomains)
-        #expect(form.update(key: .character("y"), command: .confirm) == .apply(form.draft))
+        #expect(form.update(key: .character("y"), command: .applySettings) == .apply(form.draft))
         #expect(form.update(key: .escape, command: .cancel) == .cancel)
     }
 

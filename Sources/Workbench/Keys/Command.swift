@@ -10,8 +10,8 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case manifestDiff, write, undo, redo
     /// `e`: the selected domain's settings form. `n`: the selected pin's note (Pins pane).
     case editSettings, editNote
-    /// In the settings form: change the selected field (toggle a choice, or start typing a value).
-    case editField
+    /// In the settings form: change the selected field (toggle a choice, or start typing a value); apply the draft.
+    case editField, applySettings
     case nextTheme
     case cancel, quit
     /// In a dialog: yes, go ahead. `force` goes ahead despite lint errors.

@@ -69,9 +69,8 @@ extension KeyMap {
         KeyBinding(.down, .settings, .moveDown, "next setting", inStatusBar: true),
         KeyBinding(.character("j"), .settings, .moveDown, "next setting"),
         KeyBinding(.enter, .settings, .editField, "toggle the setting, or type a new value", inStatusBar: true),
-        KeyBinding(.character(" "), .settings, .editField, "toggle the setting, or type a new value"),
         KeyBinding(
-            .character("y"), .settings, .confirm, "apply the settings (one edit; z undoes it)", inStatusBar: true),
+            .character("y"), .settings, .applySettings, "apply the settings (one edit; z undoes it)", inStatusBar: true),
         KeyBinding(.escape, .settings, .cancel, "cancel, change nothing", inStatusBar: true),
 
         KeyBinding(.character("y"), .dialog, .confirm, "yes: write, delete or quit", inStatusBar: true),

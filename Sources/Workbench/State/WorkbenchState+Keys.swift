@@ -60,7 +60,7 @@ extension WorkbenchState {
             if !filter.isEmpty { setFilter("") }
         case .quit:
             if isDirty { overlay = .quitGuard } else { return [.quit] }
-        case .confirm, .force, .editNote, .editField:
+        case .confirm, .force, .editNote, .editField, .applySettings:
             break
         }
         return []

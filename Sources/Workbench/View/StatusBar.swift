@@ -84,6 +84,7 @@ public enum StatusBar {
         case .editSettings: return "settings"
         case .editNote: return "note"
         case .editField: return "change"
+        case .applySettings: return "apply"
         case .nextTheme: return "theme"
         case .cancel: return "cancel"
         case .quit: return "quit"

@@ -81,7 +81,9 @@ enum PinsPaneView {
             let pin = pins[index]
             let match = PinLiveMatch(pin, levels: levels)
             let kind = pin.type == .spkiSHA256 ? "key " : "cert"
-            let text = "\(kind) \(pin.role.rawValue) \(pin.position.rawValue) " + (pin.label?.terminalSafe ?? pin.value)
+            let text =
+                "\(kind) \(Frame.pad(pin.role.rawValue, toWidth: 6)) \(Frame.pad(pin.position.rawValue, toWidth: 4))  "
+                + (pin.label?.terminalSafe ?? pin.value)
             let live: Bool
             if case .level = match { live = true } else { live = false }
             return ListRow(

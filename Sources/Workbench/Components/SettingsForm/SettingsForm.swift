@@ -84,7 +84,7 @@ public struct SettingsForm: Hashable, Sendable {
                 editing = text(of: field, in: draft)
                 error = nil
             }
-        case .confirm: return .apply(draft)
+        case .applySettings: return .apply(draft)
         case .cancel, .quit: return .cancel
         default: break
         }
