@@ -34,8 +34,9 @@ struct DomainSettingsTests {
             #expect(error.field == .connect)
             #expect(error.description.contains("the port is missing"))
         }
-        for bad in ["evil.example;rm -rf /:443", "https://x.example:443", "x.example:99999", "a b:1", "*.x.example:443"]
-        {
+        for bad in [
+            "evil.example;rm -rf /:443", "https://x.example:443", "x.example:99999", "a b:1", "*.x.example:443",
+        ] {
             #expect(throws: DomainSettingsError.self, "\(bad)") { try DomainSettings.parseConnect(bad) }
         }
     }

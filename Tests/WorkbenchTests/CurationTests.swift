@@ -107,15 +107,19 @@ import Testing
         #expect(pins.first { $0.value == Self.goodCA.spkiPin }?.role == .active)
         #expect(
             state.message?.text
-                == "certificate pin of level 1: pin \(Self.goodCA.certPin) of good.pinbench.test is now backup "
-                + "(its key pin is unchanged: 4 lists every pin)")
+                == "pin \(Self.goodCA.certPin) of good.pinbench.test is now backup "
+                + "(the certificate pin of level 1; its key pin is unchanged: 4 lists every pin)")
         await F.press([.character("u")], on: &state)
         pins = state.manifest.policy(for: "good.pinbench.test")!.pins
         #expect(!pins.contains { $0.value == Self.goodCA.certPin })
         #expect(pins.contains { $0.value == Self.goodCA.spkiPin })
-        #expect(state.message?.text.hasPrefix("certificate pin of level 1: unpinned") == true)
+        #expect(
+            state.message?.text
+                == "unpinned \(Self.goodCA.certPin) from good.pinbench.test "
+                + "(the certificate pin of level 1; its key pin is unchanged: 4 lists every pin)")
         await F.press([.character("u")], on: &state)
-        #expect(state.message?.text == "key pin of level 1: unpinned \(Self.goodCA.spkiPin) from good.pinbench.test")
+        #expect(
+            state.message?.text == "unpinned \(Self.goodCA.spkiPin) from good.pinbench.test (the key pin of level 1)")
     }
 
     @Test func settingsFormAppliesOneUndoableEditAndShowsLintFirst() async {

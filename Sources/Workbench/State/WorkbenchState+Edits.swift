@@ -56,12 +56,13 @@ extension WorkbenchState {
         _ outcome: ManifestEditor.Outcome, _ edited: PinManifest, pin: Pin, level: ChainLevel, domain: DomainPolicy
     ) -> [Effect] {
         let effects = commit(outcome, edited, host: domain.normalizedHost)
+        // The outcome first (it names the pin), then which type it was: the status line is read from the left.
         let word = pin.type == .spkiSHA256 ? "key" : "certificate"
-        var text = "\(word) pin of level \(selectedLevel): " + (message?.text ?? "")
+        var text = (message?.text ?? "") + " (the \(word) pin of level \(selectedLevel)"
         if pinsAt(level, in: domain).count > 1 {
-            text += " (its \(pin.type == .spkiSHA256 ? "certificate" : "key") pin is unchanged: 4 lists every pin)"
+            text += "; its \(pin.type == .spkiSHA256 ? "certificate" : "key") pin is unchanged: 4 lists every pin"
         }
-        message = StatusMessage(text, isError: message?.isError ?? false)
+        message = StatusMessage(text + ")", isError: message?.isError ?? false)
         return effects
     }
 
