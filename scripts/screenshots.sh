@@ -69,9 +69,39 @@ keys Enter # the settings form, mode switched to report-only: lint shows what th
 shot settings "$columns" "$rows"
 keys Escape
 keys 2
+keys 1
+keys /
+tmux -L "$socket" send-keys -t shots -l weak
+keys Enter
+keys 3
+keys /
+tmux -L "$socket" send-keys -t shots -l Connection
+keys Enter
+wait_for "match 1 of"
+shot connection "$columns" "$rows"
+keys Escape
+keys 2
+keys y
+wait_for "sent to the clipboard"
+shot copy "$columns" "$rows"
+keys Escape
+keys 1
+keys Escape # clears the domain filter
+keys L
+shot message-log "$columns" "$rows"
+keys Escape
 
 tmux -L "$socket" resize-window -t shots -x 60 -y 20
 sleep 0.5
 shot narrow 60 20
 tmux -L "$socket" resize-window -t shots -x "$columns" -y "$rows"
+keys q
+
+# The same demo drawn in ASCII (what a non-UTF-8 locale gets): markers and box lines stand in, colours unchanged.
+tmux -L "$socket" kill-server 2>/dev/null || true
+tmux -L "$socket" -f /dev/null new-session -d -s shots -x "$columns" -y "$rows" \
+    "env -u NO_COLOR '$binary' demo --ascii --manifest '$work/pins-ascii.json'"
+wait_for "+ good"
+sleep 1.5
+shot ascii "$columns" "$rows"
 keys q

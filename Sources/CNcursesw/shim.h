@@ -10,6 +10,11 @@
 #include <locale.h>
 #include <stdio.h>
 #include <wchar.h>
+#include <langinfo.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <ncursesw/curses.h>
 
 static inline attr_t pb_a_normal(void) { return A_NORMAL; }
@@ -51,5 +56,38 @@ static inline SCREEN *pb_newterm(void) { return newterm(NULL, stdout, stdin); }
 
 /// The function-key code for F<n> (KEY_F is a function-like macro).
 static inline int pb_key_f(int n) { return KEY_F(n); }
+
+/// True when the locale set from the environment encodes characters as UTF-8 (what ncurses itself checks): without
+/// it, box lines and marker glyphs cannot be shown and the workbench draws their ASCII fallbacks.
+static inline int pb_locale_is_utf8(void) {
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+/// True when `sig` is ignored (SIGTSTP under a shell without job control).
+static inline int pb_signal_is_ignored(int sig) {
+    struct sigaction action;
+    if (sigaction(sig, NULL, &action) != 0) return 0;
+    return !(action.sa_flags & SA_SIGINFO) && action.sa_handler == SIG_IGN;
+}
+
+/// Makes the next refresh repaint every cell (after the shell had the terminal during a suspend).
+static inline void pb_repaint_all_next_refresh(void) { clearok(curscr, TRUE); }
+
+/// Adopts the terminal's size if it changed while ncurses was not looking (resized while suspended: the SIGWINCH
+/// went to the shell). Returns 1 when the size changed.
+static inline int pb_adopt_terminal_size(void) {
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return 0;
+    if (!is_term_resized(ws.ws_row, ws.ws_col)) return 0;
+    resizeterm(ws.ws_row, ws.ws_col);
+    return 1;
+}
+
+/// The mouse events the workbench uses: left button presses and the wheel (buttons 4 and 5).
+static inline mmask_t pb_mouse_events(void) { return BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED; }
+static inline int pb_mouse_is_press(mmask_t state) { return (state & BUTTON1_PRESSED) != 0; }
+static inline int pb_mouse_is_wheel_up(mmask_t state) { return (state & BUTTON4_PRESSED) != 0; }
+static inline int pb_mouse_is_wheel_down(mmask_t state) { return (state & BUTTON5_PRESSED) != 0; }
 
 #endif

@@ -16,12 +16,17 @@ public final class Terminal {
     private let screen: OpaquePointer
     /// What the terminal can show (mono under `NO_COLOR` or without colour).
     public let colorMode: ColorMode
+    /// True when the locale is UTF-8; otherwise box lines and markers must be drawn as ASCII (``Marker``).
+    public let isUTF8: Bool
+    /// True when mouse clicks and the wheel are reported (and the terminal's own text selection needs Shift).
+    public let mouseEnabled: Bool
     private var palette: Palette?
     private var isOpen = true
 
     /// Opens the terminal: locale from the environment (UTF-8 needed for box and marker characters), no echo,
-    /// keys delivered at once, keypad translation, hidden cursor, colour if present and wanted.
-    public init(environment: [String: String]) throws(TerminalError) {
+    /// keys delivered at once, keypad translation, hidden cursor, colour if present and wanted, and with `mouse`
+    /// clicks and the wheel (left off, the terminal keeps selecting text with the mouse).
+    public init(environment: [String: String], mouse: Bool = false) throws(TerminalError) {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw TerminalError(
                 "the workbench needs a terminal on stdin and stdout; in scripts and CI use `pinbench check`, "
@@ -29,6 +34,7 @@ public final class Terminal {
         }
         SignalFlag.install()
         _ = pb_set_all_locale()
+        isUTF8 = pb_locale_is_utf8() != 0
         guard let screen = pb_newterm() else {
             throw TerminalError(
                 "cannot open the terminal (TERM=\(environment["TERM"] ?? "unset")); is TERM set to a known terminal?")
@@ -51,6 +57,13 @@ public final class Terminal {
             use_default_colors()
         }
         colorMode = ColorMode.detect(environment: environment, colors: Int(pb_colors()), hasColors: hasColor)
+        if mouse {
+            // Presses are reported at once: no waiting to tell a click from a press.
+            mouseinterval(0)
+            mouseEnabled = mousemask(pb_mouse_events(), nil) != 0
+        } else {
+            mouseEnabled = false
+        }
     }
 
     deinit {
@@ -64,6 +77,35 @@ public final class Terminal {
         curs_set(1)
         endwin()
         delscreen(screen)
+    }
+
+    /// Ctrl-Z: hands the terminal back to the shell (leaves curses mode, restoring the modes and screen the shell
+    /// had), stops the process the way SIGTSTP's default action does, and on `fg` takes the terminal again. Returns
+    /// false, doing nothing, when there is no job control (SIGTSTP was ignored at start). The caller redraws.
+    @discardableResult
+    public func suspend() -> Bool {
+        guard SignalFlag.jobControl else { return false }
+        curs_set(1)
+        endwin()
+        SignalFlag.stopForJobControl()
+        // Continued by `fg`: the next refresh returns to curses mode; repaint every cell (the shell drew over them)
+        // and adopt a size that changed meanwhile.
+        pb_repaint_all_next_refresh()
+        _ = pb_adopt_terminal_size()
+        curs_set(0)
+        return true
+    }
+
+    /// True once per Ctrl-Z (SIGTSTP) the loop has not acted on yet.
+    public var suspendRequested: Bool { SignalFlag.takeSuspendRequest() }
+
+    /// After a stop the workbench did not make itself (SIGSTOP from outside, then SIGCONT): makes the next draw
+    /// repaint every cell and adopts the terminal's size. True when that happened since the last call.
+    public func repaintIfContinued() -> Bool {
+        guard SignalFlag.takeContinued() else { return false }
+        pb_repaint_all_next_refresh()
+        _ = pb_adopt_terminal_size()
+        return true
     }
 
     /// The current size in cells.
@@ -131,9 +173,21 @@ public final class Terminal {
         if rc == KEY_CODE_YES {
             let code = Int32(value)
             if code == KEY_RESIZE { return .resize(size) }
+            if code == KEY_MOUSE { return mouseEvent() }
             return KeyTranslation.key(forKeyCode: code).map(TerminalEvent.key)
         }
         guard let scalar = Unicode.Scalar(UInt32(value)) else { return nil }
         return .key(Key.from(scalar: scalar))
+    }
+
+    /// The pending mouse event as a ``MouseEvent``: a left press or a wheel notch; anything else is dropped.
+    private func mouseEvent() -> TerminalEvent? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let point = Point(x: Int(event.x), y: Int(event.y))
+        if pb_mouse_is_wheel_up(event.bstate) != 0 { return .mouse(MouseEvent(.wheelUp, at: point)) }
+        if pb_mouse_is_wheel_down(event.bstate) != 0 { return .mouse(MouseEvent(.wheelDown, at: point)) }
+        if pb_mouse_is_press(event.bstate) != 0 { return .mouse(MouseEvent(.press, at: point)) }
+        return nil
     }
 }

@@ -1,7 +1,8 @@
 import Workbench
 
-/// What the terminal reports: a key, or a new size.
+/// What the terminal reports: a key, a new size, or a click or wheel notch.
 public enum TerminalEvent: Hashable, Sendable {
     case key(Key)
     case resize(Size)
+    case mouse(MouseEvent)
 }

@@ -43,13 +43,22 @@ public final class WorkbenchSession {
             if terminal.terminationSignal != nil { break }
             var effects: [Effect] = []
             var changed = false
-            if let event = terminal.nextEvent(timeout: pollMilliseconds) {
+            if terminal.suspendRequested { suspend() }
+            if terminal.repaintIfContinued() {
+                effects += state.apply(.resize(terminal.size))
+                changed = true
+            }
+            let event = terminal.nextEvent(timeout: pollMilliseconds)
+            // Messages carry the time they happen (the message log's times, a pin's `added`).
+            state.now = Date()
+            if let event {
                 switch event {
                 case .key(let key):
                     // The clock as the key is pressed, so an edit (a pin's `added`) carries its own time.
                     effects += state.apply(.tick(Date()))
                     effects += state.apply(.key(key))
                 case .resize(let size): effects += state.apply(.resize(size))
+                case .mouse(let event): effects += state.apply(.mouse(event))
                 }
                 changed = true
             }
@@ -68,6 +77,18 @@ public final class WorkbenchSession {
         }
     }
 
+    /// Ctrl-Z: the terminal goes back to the shell until `fg`, then the whole screen is drawn again at the
+    /// terminal's size (which may have changed meanwhile).
+    private func suspend() {
+        guard terminal.suspend() else {
+            state.message = StatusMessage("no job control here (the shell ignores Ctrl-Z); q quits")
+            draw()
+            return
+        }
+        _ = state.apply(.resize(terminal.size))
+        draw()
+    }
+
     private func draw() {
         let theme = catalog.theme(named: state.themeName) ?? catalog.defaultTheme
         terminal.draw(WorkbenchProgram.view(state), theme: theme)
@@ -81,6 +102,10 @@ public final class WorkbenchSession {
             switch effect {
             case .quit:
                 return true
+            case .output(let request):
+                if let answer = OutputPerformer.perform(request) { pending += state.apply(answer) }
+            case .suspend:
+                suspend()
             case .save(let document):
                 do {
                     let saved = try ManifestStore.save(document)

@@ -42,7 +42,7 @@ struct ExportTests {
         let parser = XMLParser(data: Data(result.text.utf8))
         #expect(parser.parse(), "\(result.text)")
         #expect(result.text.contains("<domain includeSubdomains=\"true\">api.example.test</domain>"))
-        #expect(result.text.contains("<pin-set expiration=\"2027-06-30\">"))
+        #expect(result.text.contains("<pin-set expiration=\"2027-07-01\">"), "the first day without pins")
         #expect(result.text.contains("<pin digest=\"SHA-256\">\(caPin)</pin>"))
     }
 
@@ -54,9 +54,9 @@ struct ExportTests {
         let domains = (tk["TSKConfiguration"] as! [String: Any])["TSKPinnedDomains"] as! [String: Any]
         let api = domains["api.example.test"] as! [String: Any]
         #expect(api["TSKPublicKeyHashes"] as? [String] == [leafPin, caPin])
-        #expect(api["TSKExpirationDate"] as? String == "2027-06-30")
+        #expect(api["TSKExpirationDate"] as? String == "2027-07-01", "the first day without pins")
         #expect((domains["report.example.test"] as! [String: Any])["TSKEnforcePinning"] as? Bool == false)
-        #expect(trustKit.warnings.contains { $0.contains("report.example.test") && $0.contains("fewer than two") })
+        #expect(trustKit.warnings.contains { $0.contains("report.example.test") && $0.contains("needs at least two") })
 
         let ats = PinExporter.export(manifest, as: .ats)
         let plist = try PropertyListSerialization.propertyList(from: Data(ats.text.utf8), format: nil) as! [String: Any]
@@ -72,7 +72,8 @@ struct ExportTests {
     func curlAndHPKP() {
         let curl = PinExporter.export(manifest, as: .curl)
         #expect(
-            curl.text.contains("curl --pinnedpubkey 'sha256//\(leafPin);sha256//\(caPin)' https://api.example.test/"))
+            curl.text.contains("curl --pinnedpubkey 'sha256//\(leafPin)' https://api.example.test/"))
+        #expect(curl.warnings.contains { $0.contains("skipped CA pin \(caPin)") })
         let hpkp = PinExporter.export(manifest, as: .hpkp)
         #expect(
             hpkp.text.contains(

@@ -81,6 +81,17 @@ public final class TmuxSession: @unchecked Sendable {
         try format("#{pane_title}")
     }
 
+    /// The pane's terminal device (`/dev/pts/N`): writing to it draws on the screen as any program could.
+    public func paneTTY() throws -> String {
+        try format("#{pane_tty}")
+    }
+
+    /// True while the program in the pane has asked the terminal to report mouse events (then the terminal's own
+    /// text selection needs Shift).
+    public func mouseReportingOn() throws -> Bool {
+        try format("#{mouse_standard_flag}#{mouse_button_flag}#{mouse_any_flag}").contains("1")
+    }
+
     /// The process id of the program in the pane, once it has started.
     public func programPID() -> Int32? {
         Self.number(in: pidFile)

@@ -39,7 +39,9 @@ import Testing
         #expect(keyMap.command(for: .character("p"), focus: .domains) == nil)
         #expect(keyMap.command(for: .character("d"), focus: .chain) == nil)
         #expect(keyMap.command(for: .character("q"), focus: .certificate) == .quit)
-        #expect(keyMap.command(for: .character("x"), focus: .domains) == nil)
+        #expect(keyMap.command(for: .character("~"), focus: .domains) == nil)
+        #expect(keyMap.command(for: .character("s"), focus: .domains) == nil)
+        #expect(keyMap.command(for: .character("n"), focus: .chain) == nil)
         let custom = KeyMap(bindings: [
             KeyBinding(.character("x"), .global, .quit, "g"), KeyBinding(.character("x"), .chain, .unpin, "c"),
         ])
@@ -49,7 +51,7 @@ import Testing
 
     @Test func helpListsEveryBindingOnce() {
         let sections = keyMap.helpSections()
-        #expect(sections.map(\.context) == [.global, .domains, .chain, .certificate, .pins, .settings, .dialog])
+        #expect(sections.map(\.context) == KeyContext.allCases)
         for binding in keyMap.bindings {
             let section = sections.first { $0.context == binding.context }!
             let entries = section.entries.filter { $0.keys.contains(binding.key) }
@@ -61,7 +63,10 @@ import Testing
 
     @Test func helpIsGeneratedFromTheTable() {
         let trimmed = KeyMap(bindings: [KeyBinding(.character("q"), .global, .quit, "leave")])
-        #expect(HelpOverlay.lines(keyMap: trimmed).map(\.text) == ["Everywhere", "  q  leave"])
+        #expect(HelpOverlay.keyLines(keyMap: trimmed).map(\.text) == ["Everywhere", "  q  leave"])
+        #expect(
+            HelpOverlay.lines(keyMap: trimmed).map(\.text)
+                == ["Everywhere", "  q  leave", ""] + HelpOverlay.legendLines().map(\.text))
         assertSnapshot(HelpOverlay.lines(keyMap: keyMap).map(\.text).joined(separator: "\n"))
     }
 

@@ -99,7 +99,7 @@ import Testing
         #expect(state.message?.text == "level 1 is not pinned; nothing changed")
 
         #expect(state.undoStack.count == 4)
-        await F.press([.character("z"), .control("z")], on: &state)
+        await F.press([.character("z"), .character("z")], on: &state)
         pins = state.manifest.policy(for: "good.pinbench.test")!.pins
         #expect(pins.map(\.role) == [.backup])
         #expect(state.message?.text.hasSuffix("is now active") == true)

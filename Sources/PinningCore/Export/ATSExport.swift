@@ -30,6 +30,9 @@ enum ATSExport {
             if domain.mode == .reportOnly {
                 warnings.append("\(domain.host): ATS has no report-only mode; these pins would be enforced")
             }
+            if !domain.reportUris.isEmpty {
+                warnings.append("\(domain.host): ATS sends no failure reports; reportUris are not carried")
+            }
             if domain.expires != nil {
                 warnings.append("\(domain.host): ATS has no pin expiry; expires is not carried")
             }

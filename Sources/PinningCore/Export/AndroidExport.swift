@@ -2,6 +2,9 @@
 ///
 /// Every manifest string is escaped for its place (``XMLEncoding``): hosts as element text, the expiry as an
 /// attribute value, labels in comments.
+///
+/// Android's `expiration` is the first day without pins (parsed as midnight at its start, device time), the
+/// manifest's `expires` the last day with them: the export writes the day after `expires`.
 enum AndroidExport {
     static func render(_ domains: [DomainPolicy]) -> ExportResult {
         var warnings: [String] = []
@@ -15,7 +18,9 @@ enum AndroidExport {
                 "        <domain includeSubdomains=\"\(domain.includeSubdomains)\">"
                     + "\(XMLEncoding.text(domain.host))</domain>"
             )
-            let expiration = domain.expires.map { " expiration=\"\(XMLEncoding.attributeValue($0.description))\"" }
+            let expiration = domain.expires.map {
+                " expiration=\"\(XMLEncoding.attributeValue($0.next.description))\""
+            }
             lines.append("        <pin-set\(expiration ?? "")>")
             for pin in pins {
                 if let label = pin.label {

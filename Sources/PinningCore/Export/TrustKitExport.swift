@@ -1,4 +1,9 @@
 /// TrustKit's configuration (`TSKPinnedDomains`) as an Info.plist fragment.
+///
+/// TrustKit raises an exception at start-up, for the whole configuration, when a domain lists fewer than two
+/// pins, in report-only mode too; pins are counted once each (``ExportPreparation``). `TSKExpirationDate` is the
+/// first day without pins (midnight at its start, device time), so the export writes the day after `expires`.
+/// `reportUris` become `TSKReportUris`.
 enum TrustKitExport {
     static func render(_ domains: [DomainPolicy]) -> ExportResult {
         var warnings: [String] = []
@@ -14,14 +19,17 @@ enum TrustKitExport {
                 }
             }
             if pins.count < 2 {
-                warnings.append("\(domain.host): TrustKit refuses a domain with fewer than two pins")
+                warnings.append(
+                    "\(domain.host): has \(pins.count) distinct key pin\(pins.count == 1 ? "" : "s"); TrustKit "
+                        + "needs at least two per domain (report-only too) and throws at start-up otherwise")
             }
             var entry: [String: PropertyListEncoding.Value] = [
                 "TSKPublicKeyHashes": .array(pins.map { .string($0.value) }),
                 "TSKIncludeSubdomains": .bool(domain.includeSubdomains),
                 "TSKEnforcePinning": .bool(domain.mode == .enforce),
             ]
-            if let expires = domain.expires { entry["TSKExpirationDate"] = .string(expires.description) }
+            if let expires = domain.expires { entry["TSKExpirationDate"] = .string(expires.next.description) }
+            if !domain.reportUris.isEmpty { entry["TSKReportUris"] = .array(domain.reportUris.map { .string($0) }) }
             pinned[domain.host] = .dictionary(entry)
         }
         let plist = PropertyListEncoding.render(

@@ -18,6 +18,8 @@ public struct LintFinding: Hashable, Sendable, Codable {
         case pinsMatchNothingServed = "pins-match-nothing-served"
         case missingTrustAnchor = "missing-trust-anchor"
         case textTooLong = "text-too-long"
+        case includeSubdomainsOnPublicSuffix = "include-subdomains-on-public-suffix"
+        case publicSuffixListMissing = "public-suffix-list-missing"
     }
 
     public let severity: Severity

@@ -4,9 +4,13 @@ import Foundation
 public struct ManifestLinter: Sendable {
     /// Pins on a leaf expiring within this many days are a lockout risk.
     public var expiringLeafDays: Int = 30
+    /// The Public Suffix List the includeSubdomains guard reads, or why it could not be read (then the guard says
+    /// it could not run). Nil: the system list, read and parsed the first time a manifest needs it, once per process.
+    public var publicSuffixes: Result<PublicSuffixList, FileReadError>?
 
-    public init(expiringLeafDays: Int = 30) {
+    public init(expiringLeafDays: Int = 30, publicSuffixes: Result<PublicSuffixList, FileReadError>? = nil) {
         self.expiringLeafDays = expiringLeafDays
+        self.publicSuffixes = publicSuffixes
     }
 
     /// Lints a manifest document as every front end does (the `lint` and `check` commands, the CLI's and the
@@ -45,6 +49,7 @@ public struct ManifestLinter: Sendable {
                 )
             )
         }
+        findings += publicSuffixFindings(manifest)
         var seen: [String: Int] = [:]
         for domain in manifest.domains {
             let key = domain.normalizedHost
@@ -124,6 +129,41 @@ public struct ManifestLinter: Sendable {
             )
         }
         return findings
+    }
+
+    /// includeSubdomains on a public suffix is an error (it pins every site registered below it); a missing list is
+    /// a warning that the guard could not run, only when some domain includes subdomains.
+    private func publicSuffixFindings(_ manifest: PinManifest) -> [LintFinding] {
+        let including = manifest.domains.filter {
+            $0.includeSubdomains && (try? HostName($0.host)).map { $0.kind == .domainName } ?? true
+        }
+        guard !including.isEmpty else { return [] }
+        switch publicSuffixes ?? PublicSuffixList.system {
+        case .failure(let error):
+            return [
+                LintFinding(
+                    .warning,
+                    .publicSuffixListMissing,
+                    host: nil,
+                    message: "the public-suffix guard could not run: \(error.description); includeSubdomains on "
+                        + "\(including.count) domain\(including.count == 1 ? "" : "s") was not checked.",
+                    fix: "Install Debian's publicsuffix package (\(PublicSuffixList.defaultPath))."
+                )
+            ]
+        case .success(let list):
+            return including.compactMap { domain in
+                guard let section = list.publicSuffixSection(of: domain.host) else { return nil }
+                return LintFinding(
+                    .error,
+                    .includeSubdomainsOnPublicSuffix,
+                    host: domain.host,
+                    message: "includes subdomains, but \(domain.host) is a public suffix (\(section.rawValue) section "
+                        + "of the Public Suffix List): it would pin every site registered under it, and TrustKit "
+                        + "refuses it.",
+                    fix: "Pin the registrable domain you own (for example example.\(domain.host)) instead."
+                )
+            }
+        }
     }
 
     /// The longest pin label and note accepted, in characters: enough for any real description, short enough that

@@ -21,9 +21,15 @@ enum AtomicFileWriter {
     static let temporaryMarker = ".pinbench-tmp."
 
     /// Writes `data` to `target`'s final file, keeping its mode and (when allowed) its owner and group.
-    static func write(_ data: Data, to target: ManifestTarget) throws(ManifestError) {
+    ///
+    /// With `replacing` false an existing file is never replaced, even one created a moment before the rename
+    /// (the temporary file is linked to the name, which fails when the name exists): then nothing is written and
+    /// the result is false.
+    @discardableResult
+    static func write(_ data: Data, to target: ManifestTarget, replacing: Bool = true) throws(ManifestError) -> Bool {
         var existing = stat()
         let exists = stat(target.path, &existing) == 0
+        if exists && !replacing { return false }
         if exists && existing.st_mode & S_IFMT != S_IFREG {
             throw failure(target, "\(target.path) is not a regular file")
         }
@@ -52,16 +58,25 @@ enum AtomicFileWriter {
             unlink(temporary)
             throw failure(target, SystemCallFailure.describe(closeError, path: temporary))
         }
-        guard rename(temporary, target.path) == 0 else {
+        if replacing {
+            guard rename(temporary, target.path) == 0 else {
+                let code = errno
+                unlink(temporary)
+                throw failure(target, SystemCallFailure.describe(code, path: target.path))
+            }
+        } else {
+            let linked = link(temporary, target.path) == 0
             let code = errno
             unlink(temporary)
-            throw failure(target, SystemCallFailure.describe(code, path: target.path))
+            if !linked && code == EEXIST { return false }
+            guard linked else { throw failure(target, SystemCallFailure.describe(code, path: target.path)) }
         }
         let folderDescriptor = open(target.folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
+        return true
     }
 
     /// Removes temporary files of `target` left by pinbench processes that no longer exist (killed mid-write).

@@ -17,6 +17,9 @@ public struct DomainPolicy: Hashable, Sendable {
     /// After this day the pins lapse: connections fall back to default trust, loudly.
     public var expires: CalendarDay?
     public var pins: [Pin]
+    /// Where clients that support it (TrustKit, HPKP) send RFC 7469 failure reports: https URLs only
+    /// (``ReportURI``). Empty when the manifest has none, and then left out of the file.
+    public var reportUris: [String]
 
     public init(
         host: String,
@@ -25,7 +28,8 @@ public struct DomainPolicy: Hashable, Sendable {
         includeSubdomains: Bool = false,
         mode: EnforcementMode = .enforce,
         expires: CalendarDay? = nil,
-        pins: [Pin] = []
+        pins: [Pin] = [],
+        reportUris: [String] = []
     ) {
         self.host = host
         self.port = port
@@ -34,6 +38,7 @@ public struct DomainPolicy: Hashable, Sendable {
         self.mode = mode
         self.expires = expires
         self.pins = pins
+        self.reportUris = reportUris
     }
 
     /// The host in the form used for lookups: lower case, no trailing dot.

@@ -35,7 +35,7 @@ extension PinManifest: Encodable {
 
 extension DomainPolicy: Encodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case host, port, connect, includeSubdomains, mode, expires, pins
+        case host, port, connect, includeSubdomains, mode, expires, pins, reportUris
     }
 
     init(_ fields: StrictFields<CodingKeys>) throws(SchemaFailure) {
@@ -74,6 +74,14 @@ extension DomainPolicy: Encodable {
                 pins.append(try Pin(StrictFields(fields.tape, element, Pin.CodingKeys.self)))
             }
         }
+        reportUris = try fields.stringsIfPresent(.reportUris)
+        guard reportUris.count <= ReportURI.maximumCount else {
+            throw fields.invalid(
+                .reportUris, "\(reportUris.count) report URIs; at most \(ReportURI.maximumCount) are allowed")
+        }
+        for uri in reportUris {
+            if let problem = ReportURI.problem(uri) { throw fields.invalid(.reportUris, problem) }
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -85,6 +93,7 @@ extension DomainPolicy: Encodable {
         try container.encode(mode.rawValue, forKey: .mode)
         try container.encodeIfPresent(expires?.description, forKey: .expires)
         try container.encode(pins, forKey: .pins)
+        if !reportUris.isEmpty { try container.encode(reportUris, forKey: .reportUris) }
     }
 }
 

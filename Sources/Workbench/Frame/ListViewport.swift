@@ -62,7 +62,7 @@ extension Frame {
             let item = row(index)
             let y = rect.y + line
             let isSelected = index == selection
-            let pointer = isSelected ? "▸" : " "
+            let pointer = isSelected ? Marker.selectedRow.symbol : " "
             var x = put(pointer, at: Point(x: rect.x, y: y), role: .text, clip: rect)
             x = put(item.marker, at: Point(x: x, y: y), role: item.markerRole, clip: rect)
             x = put(" ", at: Point(x: x, y: y), clip: rect)

@@ -13,7 +13,21 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     /// In the settings form: change the selected field (toggle a choice, or start typing a value); apply the draft.
     case editField, applySettings
     case nextTheme
+    /// Open the message log (every status message of the session, with its time and level).
+    case messageLog
+    /// Stop the program for the shell's job control (Ctrl-Z); `fg` brings it back with the screen redrawn.
+    case suspend
     case cancel, quit
     /// In a dialog: yes, go ahead. `force` goes ahead despite lint errors.
     case confirm, force
+    /// Copy a pin or fingerprint (OSC 52 to the terminal's clipboard, and shown whole in a dialog).
+    case copy
+    /// Save the selected certificate or the chain as PEM.
+    case savePEM
+    /// Write the edited manifest in one of the export formats.
+    case exportManifest
+    /// Search the Certificate pane; next and previous match.
+    case search, nextMatch, previousMatch
+    /// Close the overlay (help, diff, message log).
+    case close
 }

@@ -14,10 +14,10 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .character(" "): return "Space"
         case .character(let c): return String(c)
         case .control(let c): return "C-" + String(c)
-        case .up: return "↑"
-        case .down: return "↓"
-        case .left: return "←"
-        case .right: return "→"
+        case .up: return Marker.up.symbol
+        case .down: return Marker.down.symbol
+        case .left: return Marker.left.symbol
+        case .right: return Marker.right.symbol
         case .pageUp: return "PgUp"
         case .pageDown: return "PgDn"
         case .home: return "Home"

@@ -1,7 +1,29 @@
-/// Where a key binding applies: everywhere, while one pane has the focus, in the settings form, or in a dialog
-/// (write gate, confirmations).
+/// Where a key binding applies: everywhere, while one pane has the focus, or while one overlay is open.
+///
+/// Every overlay has a context of its own, so its keys (and the status bar under it) are its own: the help's
+/// footer never shows the write gate's `y`. ``WorkbenchState/activeKeyContexts`` says which contexts are live;
+/// dispatch and the status bar both ask it.
 public enum KeyContext: String, CaseIterable, Hashable, Sendable {
-    case global, domains, chain, certificate, pins, settings, dialog
+    case global, domains, chain, certificate, pins
+    /// The domain settings form (`e`).
+    case settings
+    /// The key help overlay.
+    case help
+    /// The manifest diff overlay.
+    case diff
+    /// The write gate: lint findings and the diff before writing.
+    case writeGate
+    /// A yes/no confirmation (delete a domain, and any other component's yes/no question).
+    case dialog
+    /// Quitting with unsaved changes.
+    case quitGuard
+    /// The message log overlay.
+    case messageLog
+    /// Scrolling, shared by every overlay that scrolls (listed after the overlay's own context).
+    /// The copy dialog, the save/export chooser, its file name prompt, its overwrite question, the search prompt.
+    case copyDialog, outputChooser, outputPath, overwriteConfirm, searchPrompt
+    /// Scrolling, shared by every overlay that scrolls (listed after the overlay's own context).
+    case scrolling
 
     public init(pane: PaneID) {
         switch pane {
@@ -21,7 +43,18 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .certificate: return "Certificate pane"
         case .pins: return "Pins pane (every pin of the domain, live or not)"
         case .settings: return "Domain settings form (e)"
-        case .dialog: return "Dialogs (write, delete, quit)"
+        case .help: return "This help"
+        case .diff: return "Manifest diff (m)"
+        case .writeGate: return "Write gate (w)"
+        case .dialog: return "Confirmations (delete a domain)"
+        case .quitGuard: return "Quit with unsaved changes"
+        case .messageLog: return "Message log (L)"
+        case .scrolling: return "In every overlay that scrolls"
+        case .copyDialog: return "Copy dialog"
+        case .outputChooser: return "Save PEM and export: choosing"
+        case .outputPath: return "Save PEM and export: file name"
+        case .overwriteConfirm: return "File exists: overwrite?"
+        case .searchPrompt: return "Search prompt"
         }
     }
 }

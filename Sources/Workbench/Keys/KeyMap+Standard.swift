@@ -1,82 +1,168 @@
 extension KeyMap {
     /// The workbench's keys, as DESIGN.md lists them. Edit here: help and status bar follow.
-    public static let standard = KeyMap(bindings: [
-        KeyBinding(.character("?"), .global, .help, "show or hide this help", inStatusBar: true),
-        KeyBinding(.tab, .global, .focusNext, "next pane", inStatusBar: true),
-        KeyBinding(.backTab, .global, .focusPrevious, "previous pane"),
-        KeyBinding(.character("1"), .global, .focusDomains, "Domains pane"),
-        KeyBinding(.character("2"), .global, .focusChain, "Chain pane"),
-        KeyBinding(.character("3"), .global, .focusCertificate, "Certificate pane"),
-        KeyBinding(.character("4"), .global, .focusPins, "Pins pane (every pin of the domain, live or not)"),
-        KeyBinding(.up, .global, .moveUp, "move up"),
-        KeyBinding(.character("k"), .global, .moveUp, "move up"),
-        KeyBinding(.down, .global, .moveDown, "move down"),
-        KeyBinding(.character("j"), .global, .moveDown, "move down"),
-        KeyBinding(.character("g"), .global, .moveTop, "go to the top"),
-        KeyBinding(.home, .global, .moveTop, "go to the top"),
-        KeyBinding(.character("G"), .global, .moveBottom, "go to the bottom"),
-        KeyBinding(.end, .global, .moveBottom, "go to the bottom"),
-        KeyBinding(.pageUp, .global, .pageUp, "page up"),
-        KeyBinding(.pageDown, .global, .pageDown, "page down"),
-        KeyBinding(.character("R"), .global, .refreshAll, "refresh all domains"),
-        KeyBinding(.character("m"), .global, .manifestDiff, "manifest diff (saved vs edited)"),
-        KeyBinding(.character("w"), .global, .write, "write the manifest (diff and lint first)", inStatusBar: true),
-        KeyBinding(.character("z"), .global, .undo, "undo the last edit"),
-        KeyBinding(.control("z"), .global, .undo, "undo the last edit"),
-        KeyBinding(.character("Z"), .global, .redo, "redo the edit undone last"),
-        KeyBinding(.character("t"), .global, .nextTheme, "next theme"),
-        KeyBinding(.escape, .global, .cancel, "cancel, close the overlay"),
-        KeyBinding(.character("q"), .global, .quit, "quit (asks when unsaved)", inStatusBar: true),
+    public static let standard = KeyMap(
+        bindings: [
+            KeyBinding(.character("?"), .global, .help, "show or hide this help", inStatusBar: true),
+            KeyBinding(.tab, .global, .focusNext, "next pane", inStatusBar: true),
+            KeyBinding(.backTab, .global, .focusPrevious, "previous pane"),
+            KeyBinding(.character("1"), .global, .focusDomains, "Domains pane"),
+            KeyBinding(.character("2"), .global, .focusChain, "Chain pane"),
+            KeyBinding(.character("3"), .global, .focusCertificate, "Certificate pane"),
+            KeyBinding(.character("4"), .global, .focusPins, "Pins pane (every pin of the domain, live or not)"),
+            KeyBinding(.up, .global, .moveUp, "move up"),
+            KeyBinding(.character("k"), .global, .moveUp, "move up"),
+            KeyBinding(.down, .global, .moveDown, "move down"),
+            KeyBinding(.character("j"), .global, .moveDown, "move down"),
+            KeyBinding(.character("g"), .global, .moveTop, "go to the top"),
+            KeyBinding(.home, .global, .moveTop, "go to the top"),
+            KeyBinding(.character("G"), .global, .moveBottom, "go to the bottom"),
+            KeyBinding(.end, .global, .moveBottom, "go to the bottom"),
+            KeyBinding(.pageUp, .global, .pageUp, "page up"),
+            KeyBinding(.pageDown, .global, .pageDown, "page down"),
+            KeyBinding(.character("R"), .global, .refreshAll, "refresh all domains"),
+            KeyBinding(.character("m"), .global, .manifestDiff, "manifest diff (saved vs edited)"),
+            KeyBinding(.character("w"), .global, .write, "write the manifest (diff and lint first)", inStatusBar: true),
+            KeyBinding(.character("z"), .global, .undo, "undo the last edit"),
+            KeyBinding(.character("Z"), .global, .redo, "redo the edit undone last"),
+            KeyBinding(.control("z"), .global, .suspend, "suspend to the shell (fg brings the workbench back)"),
+            KeyBinding(.character("L"), .global, .messageLog, "message log (every message, with time and level)"),
+            KeyBinding(.character("t"), .global, .nextTheme, "next theme"),
+            KeyBinding(.escape, .global, .cancel, "cancel, close the overlay"),
+            KeyBinding(.character("q"), .global, .quit, "quit (asks when unsaved)", inStatusBar: true),
+            KeyBinding(
+                .character("x"), .global, .exportManifest, "export the edited manifest to a file (pick a format)"),
 
-        KeyBinding(.character("/"), .domains, .filter, "filter domains", inStatusBar: true),
-        KeyBinding(.enter, .domains, .refresh, "refresh this domain", inStatusBar: true),
-        KeyBinding(.character("r"), .domains, .refresh, "refresh this domain", inStatusBar: true),
-        KeyBinding(.character("a"), .domains, .addDomain, "add a domain", inStatusBar: true),
-        KeyBinding(.character("d"), .domains, .deleteDomain, "delete this domain (confirm)", inStatusBar: true),
-        KeyBinding(.character("e"), .domains, .editSettings, "edit the domain's settings (mode, expires, port, ...)"),
+            KeyBinding(.character("/"), .domains, .filter, "filter domains", inStatusBar: true),
+            KeyBinding(.enter, .domains, .refresh, "refresh this domain", inStatusBar: true),
+            KeyBinding(.character("r"), .domains, .refresh, "refresh this domain", inStatusBar: true),
+            KeyBinding(.character("a"), .domains, .addDomain, "add a domain", inStatusBar: true),
+            KeyBinding(.character("d"), .domains, .deleteDomain, "delete this domain (confirm)", inStatusBar: true),
+            KeyBinding(
+                .character("e"), .domains, .editSettings, "edit the domain's settings (mode, expires, port, ...)"),
 
-        KeyBinding(.character("p"), .chain, .pinKey, "pin this level's public key (SPKI)", inStatusBar: true),
-        KeyBinding(.character("P"), .chain, .pinCertificate, "pin this level's whole certificate", inStatusBar: true),
-        KeyBinding(
-            .character("b"), .chain, .toggleBackup, "toggle backup role of this level's pin pinned last (key or cert)",
-            inStatusBar: true),
-        KeyBinding(
-            .character("u"), .chain, .unpin, "unpin this level's pin pinned last (key or cert; 4 lists all)",
-            inStatusBar: true),
-        KeyBinding(.character("r"), .chain, .refresh, "refresh this domain"),
-        KeyBinding(.character("e"), .chain, .editSettings, "edit the domain's settings"),
+            KeyBinding(.character("p"), .chain, .pinKey, "pin this level's public key (SPKI)", inStatusBar: true),
+            KeyBinding(
+                .character("P"), .chain, .pinCertificate, "pin this level's whole certificate", inStatusBar: true),
+            KeyBinding(
+                .character("b"), .chain, .toggleBackup,
+                "toggle backup role of this level's pin pinned last (key or cert)", inStatusBar: true),
+            KeyBinding(
+                .character("u"), .chain, .unpin, "unpin this level's pin pinned last (key or cert; 4 lists all)",
+                inStatusBar: true),
+            KeyBinding(.character("r"), .chain, .refresh, "refresh this domain"),
+            KeyBinding(.character("e"), .chain, .editSettings, "edit the domain's settings"),
+            KeyBinding(.character("y"), .chain, .copy, "copy this level's pin or fingerprint (OSC 52; shown whole)"),
+            KeyBinding(.character("s"), .chain, .savePEM, "save this certificate or the chain as PEM"),
 
-        KeyBinding(
-            .character("p"), .certificate, .pinKey, "pin this certificate's public key (SPKI)", inStatusBar: true),
-        KeyBinding(.character("P"), .certificate, .pinCertificate, "pin this whole certificate", inStatusBar: true),
-        KeyBinding(
-            .character("b"), .certificate, .toggleBackup, "toggle backup role of its pin pinned last (key or cert)",
-            inStatusBar: true),
-        KeyBinding(
-            .character("u"), .certificate, .unpin, "unpin its pin pinned last (key or cert; 4 lists all)",
-            inStatusBar: true),
-        KeyBinding(.character("r"), .certificate, .refresh, "refresh this domain"),
-        KeyBinding(.character("e"), .certificate, .editSettings, "edit the domain's settings"),
+            KeyBinding(
+                .character("p"), .certificate, .pinKey, "pin this certificate's public key (SPKI)", inStatusBar: true),
+            KeyBinding(.character("P"), .certificate, .pinCertificate, "pin this whole certificate", inStatusBar: true),
+            KeyBinding(
+                .character("b"), .certificate, .toggleBackup,
+                "toggle backup role of its pin pinned last (key or cert)", inStatusBar: true),
+            KeyBinding(
+                .character("u"), .certificate, .unpin, "unpin its pin pinned last (key or cert; 4 lists all)",
+                inStatusBar: true),
+            KeyBinding(.character("r"), .certificate, .refresh, "refresh this domain"),
+            KeyBinding(.character("e"), .certificate, .editSettings, "edit the domain's settings"),
+            KeyBinding(.character("y"), .certificate, .copy, "copy this certificate's pin or fingerprint (OSC 52)"),
+            KeyBinding(.character("s"), .certificate, .savePEM, "save this certificate or the chain as PEM"),
+            KeyBinding(.character("/"), .certificate, .search, "search this pane", inStatusBar: true),
+            KeyBinding(.character("n"), .certificate, .nextMatch, "next search match"),
+            KeyBinding(.character("N"), .certificate, .previousMatch, "previous search match"),
 
-        KeyBinding(.character("u"), .pins, .unpin, "unpin the selected pin (live or not)", inStatusBar: true),
-        KeyBinding(.character("b"), .pins, .toggleBackup, "toggle the selected pin's role", inStatusBar: true),
-        KeyBinding(.character("n"), .pins, .editNote, "edit the selected pin's note", inStatusBar: true),
-        KeyBinding(.character("e"), .pins, .editSettings, "edit the domain's settings", inStatusBar: true),
-        KeyBinding(.character("r"), .pins, .refresh, "refresh this domain"),
+            KeyBinding(.character("u"), .pins, .unpin, "unpin the selected pin (live or not)", inStatusBar: true),
+            KeyBinding(.character("b"), .pins, .toggleBackup, "toggle the selected pin's role", inStatusBar: true),
+            KeyBinding(.character("n"), .pins, .editNote, "edit the selected pin's note", inStatusBar: true),
+            KeyBinding(.character("e"), .pins, .editSettings, "edit the domain's settings", inStatusBar: true),
+            KeyBinding(.character("r"), .pins, .refresh, "refresh this domain"),
 
-        KeyBinding(.up, .settings, .moveUp, "previous setting"),
-        KeyBinding(.character("k"), .settings, .moveUp, "previous setting"),
-        KeyBinding(.down, .settings, .moveDown, "next setting", inStatusBar: true),
-        KeyBinding(.character("j"), .settings, .moveDown, "next setting"),
-        KeyBinding(.enter, .settings, .editField, "toggle the setting, or type a new value", inStatusBar: true),
-        KeyBinding(
-            .character("y"), .settings, .applySettings, "apply the settings (one edit; z undoes it)", inStatusBar: true),
-        KeyBinding(.escape, .settings, .cancel, "cancel, change nothing", inStatusBar: true),
+            KeyBinding(.up, .settings, .moveUp, "previous setting"),
+            KeyBinding(.character("k"), .settings, .moveUp, "previous setting"),
+            KeyBinding(.down, .settings, .moveDown, "next setting", inStatusBar: true),
+            KeyBinding(.character("j"), .settings, .moveDown, "next setting"),
+            KeyBinding(.enter, .settings, .editField, "toggle the setting, or type a new value", inStatusBar: true),
+            KeyBinding(
+                .character("y"), .settings, .applySettings, "apply the settings (one edit; z undoes it)",
+                inStatusBar: true),
+            KeyBinding(.escape, .settings, .cancel, "cancel, change nothing", inStatusBar: true),
 
-        KeyBinding(.character("y"), .dialog, .confirm, "yes: write, delete or quit", inStatusBar: true),
-        KeyBinding(.enter, .dialog, .confirm, "yes: write, delete or quit"),
-        KeyBinding(.character("n"), .dialog, .cancel, "no, close the dialog", inStatusBar: true),
-        KeyBinding(.character("!"), .dialog, .force, "write despite lint errors (risks locking users out)"),
-        KeyBinding(.character("w"), .dialog, .write, "write first (when quitting with unsaved changes)"),
-    ])
+            KeyBinding(.character("?"), .help, .close, "close the help"),
+            KeyBinding(.escape, .help, .close, "close the help", inStatusBar: true),
+            KeyBinding(.character("q"), .help, .close, "close the help"),
+
+            KeyBinding(.character("w"), .diff, .write, "write the manifest (lint first)", inStatusBar: true),
+            KeyBinding(.escape, .diff, .close, "close the diff", inStatusBar: true),
+            KeyBinding(.character("m"), .diff, .close, "close the diff"),
+            KeyBinding(.character("q"), .diff, .close, "close the diff"),
+
+            KeyBinding(
+                .character("y"), .writeGate, .confirm, "write (refused while lint finds errors)", inStatusBar: true,
+                short: "write"),
+            KeyBinding(.enter, .writeGate, .confirm, "write (refused while lint finds errors)"),
+            KeyBinding(.character("w"), .writeGate, .confirm, "write (refused while lint finds errors)"),
+            KeyBinding(
+                .character("!"), .writeGate, .force, "write despite lint errors (risks locking users out)",
+                inStatusBar: true),
+            KeyBinding(.character("n"), .writeGate, .cancel, "do not write", inStatusBar: true, short: "back"),
+            KeyBinding(.escape, .writeGate, .cancel, "do not write", inStatusBar: true, short: "back"),
+            KeyBinding(.character("q"), .writeGate, .cancel, "do not write"),
+
+            KeyBinding(.character("y"), .dialog, .confirm, "yes, go ahead", inStatusBar: true),
+            KeyBinding(.enter, .dialog, .confirm, "yes, go ahead"),
+            KeyBinding(.character("n"), .dialog, .cancel, "no, close the dialog", inStatusBar: true, short: "no"),
+            KeyBinding(.escape, .dialog, .cancel, "no, close the dialog", inStatusBar: true, short: "no"),
+            KeyBinding(.character("q"), .dialog, .cancel, "no, close the dialog"),
+
+            KeyBinding(.character("y"), .quitGuard, .confirm, "quit without saving", inStatusBar: true, short: "quit"),
+            KeyBinding(
+                .character("w"), .quitGuard, .write, "write first, then quit", inStatusBar: true, short: "write first"),
+            KeyBinding(.character("n"), .quitGuard, .cancel, "stay in the workbench", inStatusBar: true, short: "stay"),
+            KeyBinding(.escape, .quitGuard, .cancel, "stay in the workbench", inStatusBar: true, short: "stay"),
+
+            KeyBinding(.escape, .messageLog, .close, "close the log", inStatusBar: true),
+            KeyBinding(.character("L"), .messageLog, .close, "close the log"),
+            KeyBinding(.character("q"), .messageLog, .close, "close the log"),
+
+            KeyBinding(.up, .copyDialog, .moveUp, "previous value", inStatusBar: true),
+            KeyBinding(.down, .copyDialog, .moveDown, "next value", inStatusBar: true),
+            KeyBinding(.character("y"), .copyDialog, .copy, "copy the chosen value (OSC 52)", inStatusBar: true),
+            KeyBinding(.enter, .copyDialog, .copy, "copy the chosen value (OSC 52)"),
+            KeyBinding(.escape, .copyDialog, .cancel, "close", inStatusBar: true),
+
+            KeyBinding(.up, .outputChooser, .moveUp, "previous choice", inStatusBar: true),
+            KeyBinding(.down, .outputChooser, .moveDown, "next choice", inStatusBar: true),
+            KeyBinding(
+                .enter, .outputChooser, .confirm, "choose, then name the file", inStatusBar: true, short: "choose"),
+            KeyBinding(.escape, .outputChooser, .cancel, "cancel", inStatusBar: true),
+
+            KeyBinding(
+                .enter, .outputPath, .confirm, "write the file (asks before overwriting)", inStatusBar: true,
+                short: "write"),
+            KeyBinding(.escape, .outputPath, .cancel, "back to the choices", inStatusBar: true, short: "back"),
+
+            KeyBinding(.character("y"), .overwriteConfirm, .confirm, "yes, overwrite the file", inStatusBar: true),
+            KeyBinding(
+                .character("n"), .overwriteConfirm, .cancel, "no, choose another name", inStatusBar: true, short: "no"),
+            KeyBinding(.escape, .overwriteConfirm, .cancel, "no, choose another name"),
+
+            KeyBinding(
+                .enter, .searchPrompt, .confirm, "search; then n and N move between matches", inStatusBar: true,
+                short: "search"),
+            KeyBinding(.escape, .searchPrompt, .cancel, "stop searching", inStatusBar: true),
+        ] + scrollBindings)
+
+    /// Scrolling in overlays: the same keys as moving in the panes.
+    static let scrollBindings: [KeyBinding] = [
+        KeyBinding(.up, .scrolling, .moveUp, "scroll up", inStatusBar: true),
+        KeyBinding(.character("k"), .scrolling, .moveUp, "scroll up"),
+        KeyBinding(.down, .scrolling, .moveDown, "scroll down", inStatusBar: true),
+        KeyBinding(.character("j"), .scrolling, .moveDown, "scroll down"),
+        KeyBinding(.pageUp, .scrolling, .pageUp, "page up"),
+        KeyBinding(.pageDown, .scrolling, .pageDown, "page down"),
+        KeyBinding(.character("g"), .scrolling, .moveTop, "to the top"),
+        KeyBinding(.home, .scrolling, .moveTop, "to the top"),
+        KeyBinding(.character("G"), .scrolling, .moveBottom, "to the bottom"),
+        KeyBinding(.end, .scrolling, .moveBottom, "to the bottom"),
+    ]
 }

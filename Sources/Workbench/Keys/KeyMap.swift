@@ -52,7 +52,9 @@ public struct KeyMap: Hashable, Sendable {
                     hints[i].keys.append(binding.key)
                 } else {
                     hints.append(
-                        HelpEntry(keys: [binding.key], command: binding.command, description: binding.description))
+                        HelpEntry(
+                            keys: [binding.key], command: binding.command, description: binding.description,
+                            short: binding.short))
                 }
             }
         }
@@ -65,6 +67,8 @@ public struct HelpEntry: Hashable, Sendable {
     public var keys: [Key]
     public var command: Command
     public var description: String
+    /// The status bar's word for it, when the binding gives one.
+    public var short: String? = nil
 
     /// The keys joined for display, e.g. `↑ k`.
     public var keyLabel: String { keys.map(\.description).joined(separator: " ") }

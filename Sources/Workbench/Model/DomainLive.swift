@@ -42,10 +42,10 @@ public struct DomainLive: Hashable, Sendable {
     /// Marker and role for the Domains pane.
     public var marker: (symbol: String, role: StyleRole) {
         switch fetch {
-        case .fetching: return ("…", .verdictPending)
-        case .failed: return ("?", .error)
-        case .idle where verdict == nil: return ("·", .dim)
-        default: return verdict?.marker ?? ("·", .dim)
+        case .fetching: return (Marker.pending.symbol, .verdictPending)
+        case .failed: return (Marker.failed.symbol, .error)
+        case .idle where verdict == nil: return (Marker.idle.symbol, .dim)
+        default: return verdict?.marker ?? (Marker.idle.symbol, .dim)
         }
     }
 }

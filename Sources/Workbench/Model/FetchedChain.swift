@@ -10,6 +10,9 @@ public struct FetchedChain: Hashable, Sendable {
     public var details: [CertificateDetails]
     public var protocolVersion: String?
     public var cipher: String?
+    /// The handshake's facts (TLS parameters, ATS, OpenSSL's built chain) as the probe found them; nil for chains
+    /// read from files, which had no connection.
+    public var connection: ConnectionFacts?
     public var fetchedAt: Date
 
     public init(
@@ -20,6 +23,21 @@ public struct FetchedChain: Hashable, Sendable {
         self.protocolVersion = protocolVersion
         self.cipher = cipher
         self.fetchedAt = fetchedAt
+    }
+
+    /// A chain fetched live, with its handshake's facts.
+    public init(certificates: [ChainCertificate], connection: ConnectionFacts, fetchedAt: Date) {
+        self.init(
+            certificates: certificates, protocolVersion: connection.protocolVersion, cipher: connection.cipherSuite,
+            fetchedAt: fetchedAt)
+        self.connection = connection
+    }
+
+    /// The DER of the certificate with this SHA-256 fingerprint, from the chain as sent or the path OpenSSL built
+    /// (a root the server did not send), for saving it as PEM.
+    public func certificate(fingerprint: String) -> ChainCertificate? {
+        certificates.first { $0.details.sha256Fingerprint == fingerprint }
+            ?? connection?.builtChain?.first { $0.details.sha256Fingerprint == fingerprint }
     }
 }
 

@@ -42,9 +42,9 @@ public struct VerdictSummary: Hashable, Sendable {
     /// The marker and role for this outcome: never colour alone.
     public var marker: (symbol: String, role: StyleRole) {
         switch outcome {
-        case .accepted: return ("✓", .verdictAccepted)
-        case .rejected: return ("✗", .verdictRejected)
-        case .notPinned, .pinsLapsed, .reportOnlyViolation: return ("!", .verdictWarning)
+        case .accepted: return (Marker.accepted.symbol, .verdictAccepted)
+        case .rejected: return (Marker.rejected.symbol, .verdictRejected)
+        case .notPinned, .pinsLapsed, .reportOnlyViolation: return (Marker.warning.symbol, .verdictWarning)
         }
     }
 

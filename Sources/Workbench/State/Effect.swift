@@ -13,6 +13,10 @@ public enum Effect: Sendable {
     /// Save the document (ManifestStore.save: under the manifest's lock, only if the file is still the one loaded,
     /// atomically) and answer with `saved` or `saveFailed`.
     case save(ManifestDocument)
+    /// Hand the terminal back to the shell and stop (job control, Ctrl-Z); on `fg`, take it again and redraw.
+    case suspend
     /// Restore the terminal and exit.
     case quit
+    /// Put text on the terminal's clipboard, or write a file the user asked for (see ``OutputRequest``).
+    case output(OutputRequest)
 }

@@ -12,8 +12,30 @@ public enum OverlayState: Hashable, Sendable {
     case confirmDelete(host: String)
     /// Quit with unsaved changes?
     case quitGuard
+    /// A pin or fingerprint shown whole, and sent to the clipboard.
+    case copy(CopyDialog)
+    /// Save PEM or export: pick what, name the file, confirm an overwrite.
+    case fileOutput(FileOutputDialog)
+    /// Every status message of the session (`L`).
+    case messageLog(MessageLogViewer)
     /// The selected domain's settings form (`e`).
     case settings(SettingsForm)
+
+    /// The key contexts live while this overlay is open: dispatch and the status bar both use them, so the footer
+    /// under an overlay shows that overlay's keys. A new overlay adds its line here.
+    public var keyContexts: [KeyContext] {
+        switch self {
+        case .help: return [.help, .scrolling]
+        case .diff: return [.diff, .scrolling]
+        case .writeGate: return [.writeGate, .scrolling]
+        case .confirmDelete: return [.dialog]
+        case .quitGuard: return [.quitGuard]
+        case .messageLog: return [.messageLog, .scrolling]
+        case .copy: return [.copyDialog]
+        case .fileOutput(let dialog): return dialog.keyContexts.filter { $0 != .global }
+        case .settings: return [.settings]
+        }
+    }
 }
 
 /// What the write gate shows and decides on.

@@ -9,6 +9,8 @@ public struct Prompt: Hashable, Sendable {
         case addDomain
         /// The note of `host`'s pin `value` (Pins pane, `n`); empty removes it.
         case pinNote(host: String, value: String)
+        /// Searches the Certificate pane (``CertificateSearch``).
+        case search
     }
 
     public var kind: Kind
@@ -25,6 +27,7 @@ public struct Prompt: Hashable, Sendable {
         case .filter: return "Filter: "
         case .addDomain: return "Add domain (host or host:port): "
         case .pinNote(_, let value): return "Note for pin \(String(value.prefix(8)).terminalSafe)…: "
+        case .search: return "Search: "
         }
     }
 

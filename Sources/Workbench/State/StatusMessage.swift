@@ -1,10 +1,34 @@
-/// The one-line feedback after a command (what changed, or why nothing did). Cleared by the next key.
+/// The feedback after a command (what changed, or why nothing did). Shown above the status bar, wrapped, until the
+/// next key; every one is also kept in the message log (`L`).
+///
+/// `StatusMessage(text, isError:)` is how every part of the workbench posts one: assigning it to
+/// ``WorkbenchState/message`` records it in the log with the time.
 public struct StatusMessage: Hashable, Sendable {
+    /// How serious a message is; shown as a marker (not only a colour) and kept in the log.
+    public enum Level: String, CaseIterable, Hashable, Sendable, Comparable {
+        case info, warning, error
+
+        public static func < (a: Level, b: Level) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
     public var text: String
-    public var isError: Bool
+    public var level: Level
 
     public init(_ text: String, isError: Bool = false) {
         self.text = text
-        self.isError = isError
+        self.level = isError ? .error : .info
+    }
+
+    public init(_ text: String, level: Level) {
+        self.text = text
+        self.level = level
+    }
+
+    /// True for errors; setting it makes the message an error (or info).
+    public var isError: Bool {
+        get { level == .error }
+        set { level = newValue ? .error : .info }
     }
 }

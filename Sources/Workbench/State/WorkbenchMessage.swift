@@ -5,12 +5,18 @@ import PinningCore
 public enum WorkbenchMessage: Sendable {
     case key(Key)
     case resize(Size)
+    /// A click or a wheel notch (only when the mouse is on: `--no-mouse` leaves it to the terminal's selection).
+    case mouse(MouseEvent)
     case fetchStarted(host: String)
     case fetchCompleted(host: String, result: Result<FetchedChain, FetchFailure>)
     case validated(host: String, verdict: VerdictSummary, generation: Int)
     case saved(ManifestDocument)
     /// The write was refused or failed; nothing was written. Typed, so the workbench can say what to do per case.
     case saveFailed(ManifestError)
+    /// A file asked for with ``OutputRequest/writeFile(path:contents:replacing:)`` was written, or why not (an
+    /// existing file refused without `replacing` comes back as `.exists`, so the workbench can ask).
+    case fileWritten(path: String)
+    case fileWriteFailed(OutputFileError)
     /// The clock moved (days left, expiry warnings are computed from `now`).
     case tick(Date)
 }

@@ -26,6 +26,8 @@ extension WorkbenchState {
         case .resize(let newSize):
             size = newSize
             effects = []
+        case .mouse(let event):
+            effects = handleMouse(event)
         case .fetchStarted(let host):
             markFetching(normalized(host))
             effects = []
@@ -49,6 +51,10 @@ extension WorkbenchState {
             message = StatusMessage("not written: " + WorkbenchState.explain(error), isError: true)
             quitAfterSave = false
             effects = []
+        case .fileWritten(let path):
+            effects = fileWriteFinished(path: path, error: nil)
+        case .fileWriteFailed(let error):
+            effects = fileWriteFinished(path: error.path, error: error)
         case .tick(let date):
             now = date
             effects = []

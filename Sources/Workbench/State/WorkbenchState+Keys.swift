@@ -5,10 +5,11 @@ extension WorkbenchState {
     mutating func handleKey(_ key: Key) -> [Effect] {
         message = nil
         if prompt != nil { return handlePromptKey(key) }
-        if let overlay { return handleOverlayKey(key, overlay) }
-        guard let command = keyMap.command(for: key, focus: focus) else { return [] }
-        if layout.mode == .tooSmall, command != .quit, command != .cancel {
-            return []  // nothing on screen to act on; q still quits
+        if let overlay, let effects = handleComponentKey(key, overlay) { return effects }
+        guard let command = keyMap.command(for: key, in: activeKeyContexts) else { return [] }
+        if let overlay { return handleOverlayCommand(command, overlay) }
+        if layout.mode == .tooSmall, ![.quit, .cancel, .suspend].contains(command) {
+            return []  // nothing on screen to act on; q still quits, Ctrl-Z still suspends
         }
         return perform(command)
     }
@@ -52,21 +53,33 @@ extension WorkbenchState {
         case .undo: return undo()
         case .redo: return redo()
         case .editSettings: openSettings()
+        case .messageLog: overlay = .messageLog(MessageLogViewer(log: messageLog, size: size))
+        case .suspend: return [.suspend]
         case .nextTheme:
             let index = themeNames.firstIndex(of: themeName) ?? -1
             themeName = themeNames[(index + 1) % themeNames.count]
             message = StatusMessage("theme: \(themeName)")
         case .cancel:
-            if !filter.isEmpty { setFilter("") }
+            if search != nil {
+                search = nil
+            } else if !filter.isEmpty {
+                setFilter("")
+            }
         case .quit:
             if isDirty { overlay = .quitGuard } else { return [.quit] }
-        case .confirm, .force, .editNote, .editField, .applySettings:
+        case .confirm, .force, .close, .editNote, .editField, .applySettings:
             break
+        case .copy: return openCopyDialog()
+        case .savePEM: openSavePEM()
+        case .exportManifest: openExport()
+        case .search: startSearch()
+        case .nextMatch: moveToMatch(by: 1)
+        case .previousMatch: moveToMatch(by: -1)
         }
         return []
     }
 
-    private mutating func setFocus(_ pane: PaneID) {
+    mutating func setFocus(_ pane: PaneID) {
         focus = pane
         if pane != .domains { detailPane = pane }
         if pane == .certificate || pane == .pins { inspectorPane = pane }
@@ -77,7 +90,7 @@ extension WorkbenchState {
         max(1, (layout.panes[focus]?.height ?? 3) - 2)
     }
 
-    private mutating func move(by delta: Int) {
+    mutating func move(by delta: Int) {
         switch focus {
         case .domains:
             let old = selectedDomain
@@ -97,7 +110,7 @@ extension WorkbenchState {
             let lines = CertificatePane.lines(for: self, width: width).count
             certificateScroll = clamp(certificateScroll, delta, count: max(1, lines - height + 1))
         case .pins:
-            break  // the Pins pane moves its own selection (performInPins)
+            pinsPane.move(by: delta, count: selectedDomainPolicy?.pins.count ?? 0)
         }
     }
 
@@ -111,6 +124,7 @@ extension WorkbenchState {
 
     private mutating func handlePromptKey(_ key: Key) -> [Effect] {
         guard var prompt else { return [] }
+        if prompt.kind == .search { return handleSearchPromptKey(key, prompt) }
         switch key {
         case .escape:
             self.prompt = nil
@@ -121,7 +135,7 @@ extension WorkbenchState {
             switch prompt.kind {
             case .addDomain: return addDomain(prompt.text)
             case .pinNote(let host, let value): return setNote(prompt.text, value: value, host: host)
-            case .filter: return []
+            case .filter, .search: return []
             }
         case .backspace, .delete:
             if !prompt.text.isEmpty { prompt.text.removeLast() }
@@ -140,9 +154,19 @@ extension WorkbenchState {
 
     // MARK: - Overlays
 
-    private mutating func handleOverlayKey(_ key: Key, _ current: OverlayState) -> [Effect] {
-        if case .settings(let form) = current { return handleSettingsKey(key, form) }
-        let command = keyMap.command(for: key, in: [.dialog, .global])
+    /// Overlays that read raw keys (a file name being typed, the copy dialog's choices) get them before the key
+    /// table; nil for the overlays that take commands.
+    private mutating func handleComponentKey(_ key: Key, _ current: OverlayState) -> [Effect]? {
+        switch current {
+        case .copy(let dialog): return handleCopyDialogKey(key, dialog)
+        case .fileOutput(let dialog): return handleFileOutputKey(key, dialog)
+        case .settings(let form): return handleSettingsKey(key, form)
+        default: return nil
+        }
+    }
+
+    /// A command in an overlay's contexts (``OverlayState/keyContexts``): the overlay decides what it does.
+    mutating func handleOverlayCommand(_ command: Command, _ current: OverlayState) -> [Effect] {
         func scrolled(_ scroll: Int) -> Int {
             switch command {
             case .moveUp: return max(0, scroll - 1)
@@ -157,21 +181,21 @@ extension WorkbenchState {
         switch current {
         case .help(let scroll):
             switch command {
-            case .help, .cancel, .quit: overlay = nil
+            case .close: overlay = nil
             default: overlay = .help(scroll: min(scrolled(scroll), HelpOverlay.lines(keyMap: keyMap).count))
             }
         case .diff(let lines, let scroll):
             switch command {
-            case .cancel, .quit, .manifestDiff: overlay = nil
+            case .close: overlay = nil
             case .write: openWriteGate(quitAfterWrite: false)
             default: overlay = .diff(lines: lines, scroll: min(scrolled(scroll), lines.count))
             }
         case .writeGate(var gate):
             switch command {
-            case .cancel, .quit:
+            case .cancel:
                 overlay = nil
                 message = StatusMessage("not written")
-            case .confirm, .write:
+            case .confirm:
                 if gate.tally.errors > 0 {
                     message = StatusMessage(
                         "lint found \(counted(gate.tally.errors, "error")): press ! to write anyway, Esc to go back",
@@ -191,7 +215,7 @@ extension WorkbenchState {
             case .confirm:
                 overlay = nil
                 return deleteDomain(host)
-            case .cancel, .quit:
+            case .cancel:
                 overlay = nil
             default: break
             }
@@ -202,8 +226,10 @@ extension WorkbenchState {
             case .cancel: overlay = nil
             default: break
             }
-        case .settings:
-            break  // handled above
+        case .copy, .fileOutput, .settings:
+            break  // they take raw keys: handleComponentKey
+        case .messageLog(let viewer):
+            overlay = viewer.update(command, log: messageLog, size: size).map(OverlayState.messageLog)
         }
         return []
     }

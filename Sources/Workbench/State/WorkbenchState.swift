@@ -46,7 +46,21 @@ public struct WorkbenchState: Sendable {
     public var undoStack: [UndoEntry] { history.undoEntries }
     public var overlay: OverlayState?
     public var prompt: Prompt?
-    public var message: StatusMessage?
+    /// The Certificate pane's search: its query, and which match is current.
+    public var search: CertificateSearch?
+    /// The message on screen until the next key; setting one also records it in ``messageLog`` with the time.
+    public var message: StatusMessage? {
+        get { shownMessage }
+        set {
+            shownMessage = newValue
+            if let newValue, !newValue.text.isEmpty { messageLog.record(newValue, at: now) }
+        }
+    }
+    private var shownMessage: StatusMessage?
+    /// Every message of the session, capped (`L` shows it).
+    public private(set) var messageLog = MessageLog()
+    /// Draw only ASCII: every glyph becomes its fallback from ``Marker/all`` (a non-UTF-8 locale, or `--ascii`).
+    public var asciiOnly = false
 
     /// Quit once the pending write succeeds (the quit guard's "write first").
     public var quitAfterSave = false
@@ -96,6 +110,12 @@ public struct WorkbenchState: Sendable {
     }
 
     public var layout: Layout { Layout(size: size, focus: focus, detail: detailPane, inspector: inspectorPane) }
+
+    /// Where keys go now, most specific first: the open overlay's contexts, else the focused pane's and the global
+    /// one. Key dispatch and the status bar's hints both use this, so they cannot disagree.
+    public var activeKeyContexts: [KeyContext] {
+        overlay?.keyContexts ?? [KeyContext(pane: focus), .global]
+    }
 
     // MARK: - Changing the manifest
 

@@ -46,9 +46,10 @@ public enum CertificatePane {
         paragraph(heading, .paneTitle)
 
         switch live.fetch {
-        case .fetching: paragraph("… fetching", .verdictPending)
-        case .failed(let failure): paragraph("? fetch failed: " + failure.message.terminalSafe, .error)
-        case .idle where live.chain == nil: paragraph("· not fetched yet: r fetches it", .dim)
+        case .fetching: paragraph(Marker.pending.symbol + " fetching", .verdictPending)
+        case .failed(let failure):
+            paragraph(Marker.failed.symbol + " fetch failed: " + failure.message.terminalSafe, .error)
+        case .idle where live.chain == nil: paragraph(Marker.idle.symbol + " not fetched yet: r fetches it", .dim)
         default: break
         }
         if let verdict = live.verdict {
@@ -68,9 +69,9 @@ public enum CertificatePane {
             let days = d.daysLeft(at: state.now)
             let validity = "\(DateText.day(d.notBefore)) to \(DateText.day(d.notAfter))"
             if days < 0 {
-                field("Valid", validity + " ✗ expired \(-days) days ago", .certExpired)
+                field("Valid", validity + " \(Marker.rejected.symbol) expired \(-days) days ago", .certExpired)
             } else if days <= 30 {
-                field("Valid", validity + " ! \(days) days left", .certExpiring)
+                field("Valid", validity + " \(Marker.warning.symbol) \(days) days left", .certExpiring)
             } else {
                 field("Valid", validity + " (\(days) days left)")
             }
@@ -83,7 +84,9 @@ public enum CertificatePane {
             let pins = state.pinsAt(level, in: domain)
             func pinState(_ value: String) -> (String, StyleRole) {
                 guard let pin = pins.first(where: { $0.value == value }) else { return ("", .text) }
-                return pin.role == .active ? ("  ● pinned, active", .pinActive) : ("  ○ pinned, backup", .pinBackup)
+                return pin.role == .active
+                    ? ("  \(Marker.activePin.symbol) pinned, active", .pinActive)
+                    : ("  \(Marker.backupPin.symbol) pinned, backup", .pinBackup)
             }
             let spki = pinState(d.spkiPin)
             field("SPKI pin", d.spkiPin + spki.0, spki.1)
@@ -96,12 +99,13 @@ public enum CertificatePane {
             paragraph("Why", .label)
             for line in verdict.explanation { paragraph(line.terminalSafe, .dim, indent: "  ") }
         }
+        lines += ConnectionSection.lines(live.chain, width: width)
 
         lines.append(Line(""))
         paragraph("Pins (\(domain.pins.count))", .label)
         if domain.pins.isEmpty { paragraph("none: p pins the selected level's key", .dim, indent: "  ") }
         for pin in domain.pins {
-            let marker = pin.role == .active ? "●" : "○"
+            let marker = pin.role == .active ? Marker.activePin.symbol : Marker.backupPin.symbol
             let text = "\(marker) \(pin.role.rawValue) \(pin.type.rawValue) \(pin.position.rawValue) \(pin.value)"
             paragraph(text, pin.role == .active ? .pinActive : .pinBackup, indent: "  ")
             if let label = pin.label { paragraph(label.terminalSafe, .dim, indent: "    ") }
@@ -116,7 +120,10 @@ public enum CertificatePane {
         for (row, line) in all.dropFirst(start).prefix(rect.height).enumerated() {
             frame.text(line.text, at: Point(x: rect.x + 1, y: rect.y + row), width: rect.width - 1, role: line.role)
         }
-        if start > 0 { frame.put("↑", at: Point(x: rect.maxX - 1, y: rect.y), role: .dim) }
-        if start + rect.height < all.count { frame.put("↓", at: Point(x: rect.maxX - 1, y: rect.maxY - 1), role: .dim) }
+        SearchHighlight.draw(into: &frame, rect: rect, lines: all, start: start, search: state.search)
+        if start > 0 { frame.put(Marker.up.symbol, at: Point(x: rect.maxX - 1, y: rect.y), role: .dim) }
+        if start + rect.height < all.count {
+            frame.put(Marker.down.symbol, at: Point(x: rect.maxX - 1, y: rect.maxY - 1), role: .dim)
+        }
     }
 }

@@ -14,9 +14,9 @@ enum ChainPane {
         guard !levels.isEmpty else {
             let text: String
             switch live.fetch {
-            case .fetching: text = "… fetching the chain"
-            case .failed(let failure): text = "? fetch failed: " + failure.message.terminalSafe
-            default: text = "· not fetched yet: r fetches it"
+            case .fetching: text = Marker.pending.symbol + " fetching the chain"
+            case .failed(let failure): text = Marker.failed.symbol + " fetch failed: " + failure.message.terminalSafe
+            default: text = Marker.idle.symbol + " not fetched yet: r fetches it"
             }
             for (i, line) in Frame.wrap(text, width: max(1, rect.width - 1)).prefix(rect.height).enumerated() {
                 frame.text(line, at: Point(x: rect.x + 1, y: rect.y + i), width: rect.width - 1, role: .dim)
@@ -31,14 +31,20 @@ enum ChainPane {
             let pins = state.pinsAt(level, in: domain)
             let marker: (String, StyleRole) =
                 pins.contains { $0.role == .active }
-                ? ("●", .pinActive) : (pins.isEmpty ? (" ", .text) : ("○", .pinBackup))
+                ? (Marker.activePin.symbol, .pinActive)
+                : (pins.isEmpty ? (" ", .text) : (Marker.backupPin.symbol, .pinBackup))
             let name = (level.details.commonName ?? level.details.subject).terminalSafe
             var tags: [String] = pins.map {
-                ($0.type == .spkiSHA256 ? "key" : "cert") + ($0.role == .active ? "●" : "○")
+                ($0.type == .spkiSHA256 ? "key" : "cert")
+                    + ($0.role == .active ? Marker.activePin.symbol : Marker.backupPin.symbol)
             }
-            if live.verdict?.matchedLevel == index { tags.append("✓match") }
+            if live.verdict?.matchedLevel == index { tags.append(Marker.accepted.symbol + "match") }
             let days = level.details.daysLeft(at: state.now)
-            if days < 0 { tags.append("✗expired") } else if days <= 30 { tags.append("!\(days)d") }
+            if days < 0 {
+                tags.append(Marker.rejected.symbol + "expired")
+            } else if days <= 30 {
+                tags.append(Marker.warning.symbol + "\(days)d")
+            }
             tags.append(level.origin)
             return ListRow(
                 marker: marker.0, markerRole: marker.1, text: "\(index) \(level.kind(level: index)) \(name)",

@@ -24,7 +24,7 @@ enum DialogOverlays {
             frame.text(
                 line.text, at: Point(x: inside.x + 1, y: inside.y + row), width: inside.width - 2, role: line.role)
         }
-        let more = lines.count > bodyHeight ? "↑↓ scroll · " : ""
+        let more = lines.count > bodyHeight ? Marker.up.symbol + Marker.down.symbol + " scroll · " : ""
         frame.text(
             more + footer, at: Point(x: inside.x + 1, y: inside.maxY - 1), width: inside.width - 2, role: .prompt)
     }
@@ -38,13 +38,14 @@ enum DialogOverlays {
         var body: [CertificatePane.Line] = []
         let width = max(20, min(frame.size.width - 8, 100))
         if gate.findings.isEmpty {
-            body.append(.init("✓ lint: no findings", .verdictAccepted))
+            body.append(.init(Marker.accepted.symbol + " lint: no findings", .verdictAccepted))
         } else {
             body.append(.init("lint: " + gate.tally.summary, .label))
             for finding in gate.findings {
                 let isError = finding.severity == .error
                 let head =
-                    (isError ? "✗ error " : "! warning ") + "[\(finding.rule.rawValue)] "
+                    (isError ? Marker.rejected.symbol + " error " : Marker.warning.symbol + " warning ")
+                    + "[\(finding.rule.rawValue)] "
                     + (finding.host ?? "manifest").terminalSafe + ": " + finding.message.terminalSafe
                 for part in Frame.wrap(head, width: width) {
                     body.append(.init(part, isError ? .verdictRejected : .verdictWarning))

@@ -10,7 +10,7 @@ enum DomainsPane {
         } else {
             title += " \(state.visibleDomains.count)/\(total) /\(state.filter.terminalSafe)"
         }
-        if state.pendingFetches > 0 { title += " … \(state.pendingFetches) fetching" }
+        if state.pendingFetches > 0 { title += " \(Marker.pending.symbol) \(state.pendingFetches) fetching" }
         return title
     }
 
@@ -39,8 +39,8 @@ enum DomainsPane {
         let backup = domain.pins.count - active
         var parts: [String] = []
         if domain.pins.isEmpty { parts.append("no pins") }
-        if active > 0 { parts.append("●\(active)") }
-        if backup > 0 { parts.append("○\(backup)") }
+        if active > 0 { parts.append(Marker.activePin.symbol + "\(active)") }
+        if backup > 0 { parts.append(Marker.backupPin.symbol + "\(backup)") }
         if domain.mode == .reportOnly { parts.append("ro") }
         return parts.joined(separator: " ")
     }

@@ -1,7 +1,19 @@
-/// The help overlay, generated from the key table so it always tells the truth about the keys.
+/// The help overlay, generated from the key table so it always tells the truth about the keys, and ending with the
+/// legend of markers, generated from the marker table the views draw with.
 public enum HelpOverlay {
-    /// The overlay's lines: a heading per context, then `keys  description` rows.
+    /// The overlay's lines: a heading per context, then `keys  description` rows, then the legend.
     public static func lines(keyMap: KeyMap) -> [(text: String, role: StyleRole)] {
+        keyLines(keyMap: keyMap) + [("", .overlayText)] + legendLines()
+    }
+
+    /// The legend: every state marker of ``Marker/all`` and what it means.
+    public static func legendLines() -> [(text: String, role: StyleRole)] {
+        [("Markers (state is never shown by colour alone)", .label)]
+            + Marker.all.filter(\.inLegend).map { ("  " + $0.symbol + "  " + $0.meaning, .overlayText) }
+    }
+
+    /// The key sections, from the key table.
+    public static func keyLines(keyMap: KeyMap) -> [(text: String, role: StyleRole)] {
         let sections = keyMap.helpSections()
         let keyWidth = sections.flatMap(\.entries).map { CharacterWidth.of($0.keyLabel) }.max() ?? 0
         var lines: [(String, StyleRole)] = []
@@ -28,7 +40,7 @@ public enum HelpOverlay {
             frame.text(
                 line.text, at: Point(x: inside.x + 1, y: inside.y + row), width: inside.width - 1, role: line.role)
         }
-        let more = lines.count > bodyHeight ? "↑↓ scroll  " : ""
+        let more = lines.count > bodyHeight ? Marker.up.symbol + Marker.down.symbol + " scroll  " : ""
         frame.text(
             more + "Esc or ? closes", at: Point(x: inside.x + 1, y: inside.maxY - 1), width: inside.width - 1,
             role: .dim)

@@ -10,7 +10,7 @@ public enum PaneChrome {
             guard let rect = layout.panes[pane] else { continue }
             let focused = pane == focus
             let name = titles[pane] ?? pane.title
-            let title = (focused ? "▶ " : "") + "\(pane.rawValue) " + name
+            let title = (focused ? Marker.focusedPane.symbol + " " : "") + "\(pane.rawValue) " + name
             insides[pane] = frame.box(
                 rect, title: title, style: focused ? .heavy : .light,
                 role: focused ? .paneBorderFocused : .paneBorder,

@@ -11,31 +11,72 @@ public enum StatusBar {
             message: message.map { StatusMessage($0) })
     }
 
-    /// Draws `hints`, or `message` instead when there is one (errors in the `error` role, marked `✗`).
+    /// Draws `hints`, or `message` instead when there is one. A message is never cut: one that does not fit the
+    /// bar wraps onto rows above it (over the bottom of the panes, until the next key), up to a third of the screen;
+    /// a longer one ends with a pointer to the message log, which has it whole. Errors and warnings carry their
+    /// marker (`✗`, `!`), not only a colour.
     public static func draw(
         into frame: inout Frame, rect: Rect, hints: [HelpEntry], unsaved: Bool, message: StatusMessage?
     ) {
         guard !rect.isEmpty else { return }
         frame.fill(rect, with: Cell(" ", role: .statusBar))
-        let right = unsaved ? " ● unsaved " : ""
+        let right = unsaved ? " \(Marker.activePin.symbol) unsaved " : ""
         let rightWidth = CharacterWidth.of(right)
         let leftLimit = rect.maxX - rightWidth
         var x = rect.x + 1
         if let message, !message.text.isEmpty {
-            x = frame.text(
-                (message.isError ? "✗ " : "") + message.text, at: Point(x: x, y: rect.y),
-                width: max(0, leftLimit - x - 1), role: message.isError ? .error : .statusBar)
+            drawMessage(message, into: &frame, bar: rect, width: max(1, leftLimit - x - 1))
         } else {
             for hint in hints {
-                let words = hint.keyLabel + " " + shortName(hint.command)
+                let name = hint.short ?? shortName(hint.command)
+                let words = hint.keyLabel + " " + name
                 if x + CharacterWidth.of(words) + 2 > leftLimit { break }
                 x = frame.put(hint.keyLabel, at: Point(x: x, y: rect.y), role: .statusKey, clip: rect)
-                x = frame.put(
-                    " " + shortName(hint.command) + "  ", at: Point(x: x, y: rect.y), role: .statusBar, clip: rect)
+                x = frame.put(" " + name + "  ", at: Point(x: x, y: rect.y), role: .statusBar, clip: rect)
             }
         }
         if rightWidth > 0, leftLimit >= rect.x {
             frame.put(right, at: Point(x: leftLimit, y: rect.y), role: .statusUnsaved, clip: rect)
+        }
+    }
+
+    /// The lines `message` takes at `width` columns: its marker, then its text wrapped.
+    public static func messageLines(_ message: StatusMessage, width: Int) -> [String] {
+        let prefix = message.level == .info ? "" : Marker.forLevel(message.level).symbol + " "
+        return Frame.wrap(prefix + message.text, width: width)
+    }
+
+    /// The role of a message of `level`; `base` for plain information.
+    static func role(for level: StatusMessage.Level, in base: StyleRole) -> StyleRole {
+        switch level {
+        case .info: return base
+        case .warning: return .verdictWarning
+        case .error: return .error
+        }
+    }
+
+    private static func drawMessage(_ message: StatusMessage, into frame: inout Frame, bar: Rect, width: Int) {
+        var lines = messageLines(message, width: width)
+        let room = max(1, min(bar.y + 1, frame.size.height / 3))
+        if lines.count > room {
+            lines = Array(lines.prefix(room))
+            let more = " \(Marker.pending.symbol) L shows it all"
+            let keep = max(0, width - CharacterWidth.of(more))
+            var cut = ""
+            var used = 0
+            for character in lines[room - 1] {
+                used += CharacterWidth.of(character)
+                if used > keep { break }
+                cut.append(character)
+            }
+            lines[room - 1] = cut + more
+        }
+        let role = role(for: message.level, in: .statusBar)
+        let top = bar.y - (lines.count - 1)
+        for (i, line) in lines.enumerated() {
+            let row = Rect(x: bar.x, y: top + i, width: bar.width, height: 1)
+            if i < lines.count - 1 { frame.fill(row, with: Cell(" ", role: .statusBar)) }
+            frame.text(line, at: Point(x: bar.x + 1, y: row.y), width: width, role: role)
         }
     }
 
@@ -49,7 +90,7 @@ public enum StatusBar {
         // Show the end of long input: that is where the typing happens.
         var text = prompt.text.terminalSafe
         while CharacterWidth.of(text) > room - 1 { text.removeFirst() }
-        frame.put(text + "▏", at: Point(x: x, y: rect.y), role: .prompt, clip: rect)
+        frame.put(text + Marker.cursor.symbol, at: Point(x: x, y: rect.y), role: .prompt, clip: rect)
     }
 
     /// One or two words per command: the status bar is narrow, the help says the rest.
@@ -88,8 +129,17 @@ public enum StatusBar {
         case .nextTheme: return "theme"
         case .cancel: return "cancel"
         case .quit: return "quit"
+        case .messageLog: return "messages"
+        case .suspend: return "suspend"
+        case .close: return "close"
         case .confirm: return "yes"
         case .force: return "write anyway"
+        case .copy: return "copy"
+        case .savePEM: return "save PEM"
+        case .exportManifest: return "export"
+        case .search: return "search"
+        case .nextMatch: return "next match"
+        case .previousMatch: return "previous match"
         }
     }
 }

@@ -1,10 +1,17 @@
 import PinningCore
 
-/// Draws a ``WorkbenchState`` into a ``Frame``: panes per the layout, the status bar, then any overlay.
+/// Draws a ``WorkbenchState`` into a ``Frame``: panes per the layout, any overlay, then the status bar (or
+/// the prompt). In ASCII mode every glyph then becomes its fallback from the one marker table (``Marker``).
 ///
 /// Only visible rows are drawn, so a frame costs the same with ten domains or ten thousand.
 enum WorkbenchView {
     static func render(_ state: WorkbenchState) -> Frame {
+        let frame = renderGlyphs(state)
+        return state.asciiOnly
+            ? frame.asciiOnly(fallbacks: Marker.asciiFallbacks, unknown: Marker.unknownFallback) : frame
+    }
+
+    private static func renderGlyphs(_ state: WorkbenchState) -> Frame {
         var frame = Frame(size: state.size)
         let layout = state.layout
         guard layout.mode != .tooSmall else {
@@ -29,18 +36,6 @@ enum WorkbenchView {
             PinsPaneView.draw(into: &frame, rect: rect, state: state, focused: state.focus == .pins)
         }
 
-        if let prompt = state.prompt {
-            StatusBar.drawPrompt(into: &frame, rect: layout.statusBar, prompt: prompt)
-        } else {
-            var contexts: [KeyContext] =
-                state.overlay == nil || state.overlay == .help(scroll: 0)
-                ? [KeyContext(pane: state.focus), .global] : [.dialog]
-            if case .settings = state.overlay { contexts = [.settings] }
-            StatusBar.draw(
-                into: &frame, rect: layout.statusBar, hints: state.keyMap.statusHints(in: contexts),
-                unsaved: state.isDirty, message: state.message)
-        }
-
         switch state.overlay {
         case nil: break
         case .help(let scroll): HelpOverlay.draw(into: &frame, keyMap: state.keyMap, scroll: scroll)
@@ -63,6 +58,18 @@ enum WorkbenchView {
                 footer: "y quit without saving · w write first · Esc stay")
         case .settings(let form):
             SettingsFormView.draw(into: &frame, form: form)
+        case .copy(let dialog): CopyDialogView.draw(into: &frame, dialog: dialog)
+        case .fileOutput(let dialog): FileOutputDialogView.draw(into: &frame, dialog: dialog)
+        case .messageLog(let viewer): MessageLogOverlay.draw(into: &frame, log: state.messageLog, viewer: viewer)
+        }
+
+        // Last, so that a long message wraps over an overlay too.
+        if let prompt = state.prompt {
+            StatusBar.drawPrompt(into: &frame, rect: layout.statusBar, prompt: prompt)
+        } else {
+            StatusBar.draw(
+                into: &frame, rect: layout.statusBar, hints: state.keyMap.statusHints(in: state.activeKeyContexts),
+                unsaved: state.isDirty, message: state.message)
         }
         return frame
     }

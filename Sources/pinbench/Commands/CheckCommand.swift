@@ -21,6 +21,10 @@ struct CheckCommand: AsyncParsableCommand {
               pinbench check
               pinbench check --manifest app/pins.json --json > check.json
               pinbench check api.example.com cdn.example.com --timeout 2 --concurrency 8
+              pinbench check --report pin-failures.json
+
+            --report FILE writes an RFC 7469 section 3 failure report (in a JSON array) for every rejection or \
+            report-only violation under a pinned domain to FILE. Nothing is sent anywhere.
             """
     )
 
@@ -36,6 +40,9 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Flag(help: "Print the results as JSON.")
     var json = false
+
+    @Option(help: "Write RFC 7469 failure reports (JSON) for pin failures to this file.")
+    var report: String?
 
     func validate() throws {
         guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be 1...256.") }
@@ -60,6 +67,7 @@ struct CheckCommand: AsyncParsableCommand {
             }
         }
         var served: [String: ServedChain] = [:]
+        var failureReports: [Int: PinFailureReport] = [:]
         let batch = ChainProber().probeAll(
             targets, options: probeSettings.options(anchors: anchors), concurrency: concurrency)
         // Chains are judged as they arrive, several at once: one hostile chain (bounded by its probe's deadline)
@@ -70,6 +78,7 @@ struct CheckCommand: AsyncParsableCommand {
             func record(_ judged: Judged) {
                 rows[judged.index] = judged.row
                 if let chain = judged.served { served[domains[judged.index].normalizedHost] = chain }
+                if let failure = judged.failureReport { failureReports[judged.index] = failure }
             }
             for await outcome in batch {
                 let index = probeIndices[outcome.index]
@@ -82,13 +91,18 @@ struct CheckCommand: AsyncParsableCommand {
                         record(done)
                         judging -= 1
                     }
-                    group.addTask { await Self.judge(probe, index: index, domain: domain, validator, at: now) }
+                    group.addTask {
+                        await Self.judge(probe, index: index, domain: domain, validator, anchors: anchors, at: now)
+                    }
                     judging += 1
                 }
             }
             for await done in group { record(done) }
         }
 
+        if let report {
+            try FailureReportFile.write(failureReports.sorted { $0.key < $1.key }.map(\.value), to: report)
+        }
         let checkedHosts = Set(domains.map(\.host))
         let findings = ManifestLinter().lint(document, now: now, served: served)
             .filter { $0.host.map(checkedHosts.contains) ?? true }
@@ -107,16 +121,21 @@ struct CheckCommand: AsyncParsableCommand {
         let index: Int
         let row: CheckRow
         let served: ServedChain?
+        var failureReport: PinFailureReport? = nil
     }
 
     private static func judge(
-        _ probe: ProbeResult, index: Int, domain: DomainPolicy, _ validator: PinValidator, at now: Date
+        _ probe: ProbeResult, index: Int, domain: DomainPolicy, _ validator: PinValidator, anchors: TrustAnchors,
+        at now: Date
     ) async -> Judged {
         do {
             let inspection = try await LiveInspection.judge(probe, validator: validator, at: now)
+            let failure = PinFailureReport(
+                verdict: inspection.verdict, port: domain.port, served: inspection.sent,
+                anchors: anchors.certificates, at: now)
             return Judged(
                 index: index, row: CheckRow(domain: domain, inspection: inspection, now: now),
-                served: inspection.served)
+                served: inspection.served, failureReport: failure)
         } catch {
             return Judged(index: index, row: CheckRow(domain: domain, unparsable: error, probe: probe), served: nil)
         }

@@ -25,6 +25,8 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Colour theme.")
     var theme: String?
 
+    @OptionGroup var display: DisplayOptions
+
     @Option(help: "Seconds allowed for each connection (dial and handshake).")
     var timeout: Double = 3
 
@@ -51,8 +53,9 @@ struct DemoCommand: ParsableCommand {
             document: document,
             anchors: anchors,
             themeName: theme,
-            fetch: LiveChainFetch.make(deadline: .milliseconds(Int(timeout * 1000))),
-            fetchAtStart: true
+            fetch: LiveChainFetch.make(deadline: .milliseconds(Int(timeout * 1000)), anchors: anchors),
+            fetchAtStart: true,
+            display: display
         )
         Output.note("demo manifest: \(manifestURL.path) (the lab and its keys are gone now)")
     }

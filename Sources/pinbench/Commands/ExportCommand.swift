@@ -1,20 +1,30 @@
 import ArgumentParser
+import ChainProbe
 import Foundation
 import PinningCore
 
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the manifest's pins in another tool's format.",
         discussion: """
-            Formats: okhttp (CertificatePinner), android (Network Security Config XML), trustkit and ats \
-            (Info.plist fragments), curl (--pinnedpubkey), hpkp (Public-Key-Pins header). What a format cannot \
-            express (certificate pins in key-only formats, report-only mode, expiry, position-any pins for ATS) \
-            is listed on stderr, never dropped silently.
+            Formats:
+            \(ExportFormat.allCases.map { "  " + $0.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+            What a format cannot express (certificate pins in key-only formats, CA pins for curl, report-only \
+            mode, expiry, position-any pins for ATS, pins without a certificate to bundle) is listed on stderr, \
+            never dropped silently; --strict makes any of it exit 1. Domains whose expires has passed and pins past \
+            their certificate's notAfter are left out with a warning unless --include-lapsed.
+
+            alamofire and afnetworking pin by bundling certificates: they need --output, and write one DER .cer \
+            file per pinned certificate beside it, taken from --chain files or, without --chain, from each \
+            domain's live chain.
 
             Examples:
               pinbench export android > app/src/main/res/xml/network_security_config.xml
-              pinbench export ats --manifest pins.json
+              pinbench export okhttp --okhttp-version 3
+              pinbench export urlsession --output App/PinBenchPinning.swift
+              pinbench export alamofire --chain served.pem --output App/PinBenchTrust.swift
             """
     )
 
@@ -26,13 +36,92 @@ struct ExportCommand: ParsableCommand {
     @Flag(name: .customLong("strict"), help: "Exit 1 when the format cannot carry everything in the manifest.")
     var strict = false
 
-    func run() throws {
+    @Flag(help: "Keep domains whose expires has passed and pins past their certificate's notAfter.")
+    var includeLapsed = false
+
+    @Option(help: "The OkHttp major version for okhttp: 4 writes **.host (OkHttp 4.3+), 3 the host and *.host.")
+    var okhttpVersion: OkHttpVersion = .v4
+
+    @Option(
+        name: .shortAndLong,
+        help: "Write the export to this file instead of stdout; .cer files go into its folder.")
+    var output: String?
+
+    @Option(help: "A chain file (PEM or DER) whose certificates may be bundled; repeatable. Default: live chains.")
+    var chain: [String] = []
+
+    @OptionGroup var probeSettings: ProbeSettings
+
+    func run() async throws {
         let document = try ManifestStore.load(manifestOptions.url)
-        let result = PinExporter.export(document.manifest, as: format)
-        FileHandle.standardOutput.write(Data(result.text.utf8))
+        var options = ExportOptions(includeLapsed: includeLapsed, okHttpVersion: okhttpVersion)
+        if format.needsCertificates {
+            guard output != nil else {
+                throw CLIFailure(
+                    "\(format.rawValue) bundles .cer files beside the code; say where with --output FILE "
+                        + "(for example --output App/PinBenchTrust.\(format == .afnetworking ? "m" : "swift"))")
+            }
+            options.certificates = try await certificates(for: document.manifest)
+        }
+        let result = PinExporter.export(document.manifest, as: format, options: options)
+        if let output {
+            let url = URL(fileURLWithPath: output)
+            let folder = url.deletingLastPathComponent()
+            for file in result.files {
+                try ExportFiles.write(Data(file.contents), to: folder.appendingPathComponent(file.name))
+            }
+            try ExportFiles.write(Data(result.text.utf8), to: url, replacing: true)
+            Output.note("wrote \(output)" + (result.files.isEmpty ? "" : " and \(result.files.count) .cer file(s)"))
+        } else {
+            FileHandle.standardOutput.write(Data(result.text.utf8))
+        }
         for warning in result.warnings { Output.note("warning: " + warning) }
         if strict && !result.warnings.isEmpty { throw ExitCode.rejected }
+    }
+
+    /// The certificates to bundle: every certificate of the `--chain` files, else of each domain's live chain
+    /// (sent and built), fetched concurrently within `--timeout` each. An unreachable domain is a warning.
+    private func certificates(for manifest: PinManifest) async throws -> [ChainCertificate] {
+        if !chain.isEmpty { return try chain.flatMap { try ChainFile.read($0) } }
+        var targets: [ProbeTarget] = []
+        for domain in manifest.domains {
+            do {
+                targets.append(try ProbeTarget(host: domain.host, port: domain.port, connect: domain.connect))
+            } catch {
+                Output.note("warning: \(domain.host): no live chain (\(error.description))")
+            }
+        }
+        var certificates: [ChainCertificate] = []
+        let options = ProbeOptions(deadline: probeSettings.deadline, useSystemTrustStore: false)
+        for await outcome in ChainProber().probeAll(targets, options: options, concurrency: 8) {
+            switch outcome.result {
+            case .failure(let failure):
+                Output.note("warning: \(targets[outcome.index].host): no live chain (\(failure.description))")
+            case .success(let probe):
+                certificates += (try? probe.sentCertificates()) ?? []
+            }
+        }
+        return certificates
+    }
+}
+
+/// Writing export files: the main file may be replaced; a `.cer` file that already exists must hold the same
+/// certificate (its name comes from its hash), else the export stops rather than overwrite someone's file.
+enum ExportFiles {
+    static func write(_ data: Data, to url: URL, replacing: Bool = false) throws {
+        if !replacing, let existing = try? Data(contentsOf: url) {
+            guard existing == data else {
+                throw CLIFailure("\(url.path) already exists with other contents; move it away and export again")
+            }
+            return
+        }
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw CLIFailure("cannot write \(url.path): check that the folder exists and is writable")
+        }
     }
 }
 
 extension ExportFormat: ExpressibleByArgument {}
+extension OkHttpVersion: ExpressibleByArgument {}

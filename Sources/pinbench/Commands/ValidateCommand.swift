@@ -17,6 +17,10 @@ struct ValidateCommand: AsyncParsableCommand {
             Examples:
               pinbench validate --host api.example.com --chain served.pem
               pinbench validate --host api.example.com --chain served.pem --at 2027-06-01T00:00:00Z --json
+              pinbench validate --host api.example.com --chain served.pem --report pin-failures.json
+
+            --report FILE writes RFC 7469 section 3 failure reports (a JSON array; empty when no pin failed) to \
+            FILE, for a rejection or report-only violation under a pinned domain. Nothing is sent anywhere.
             """
     )
 
@@ -33,13 +37,23 @@ struct ValidateCommand: AsyncParsableCommand {
     @Flag(help: "Print the verdict as JSON.")
     var json = false
 
+    @Option(help: "Write RFC 7469 failure reports (JSON) for a pin failure to this file.")
+    var report: String?
+
     func run() async throws {
         let host = try HostArgument.parse(self.host).text
         let document = try manifestOptions.loadForReading()
         let anchors = try trust.anchors(for: document)
         let certificates = try ChainFile.read(chain)
         let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
-        let verdict = await validator.validate(host: host, chain: certificates, at: try time.date())
+        let at = try time.date()
+        let verdict = await validator.validate(host: host, chain: certificates, at: at)
+        if let report {
+            let failure = PinFailureReport(
+                verdict: verdict, port: verdict.policy?.port ?? 443, served: certificates,
+                anchors: anchors.certificates, at: at)
+            try FailureReportFile.write([failure].compactMap { $0 }, to: report)
+        }
         if json {
             Output.json(verdict)
         } else {

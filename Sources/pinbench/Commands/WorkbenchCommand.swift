@@ -12,7 +12,12 @@ struct WorkbenchCommand: ParsableCommand {
         abstract: "Open the terminal workbench on a manifest (the default command).",
         discussion: """
             Keys: ? shows them all. Themes: --theme NAME (default, light, high-contrast, mono, or your own in \
-            $XDG_CONFIG_HOME/pinbench/themes). NO_COLOR is honoured.
+            $XDG_CONFIG_HOME/pinbench/themes). NO_COLOR is honoured. Ctrl-Z suspends to the shell (fg comes \
+            back); L shows every message of the session. Under a locale that is not UTF-8, or with --ascii, every \
+            glyph is drawn as ASCII. The mouse selects panes and rows and the wheel scrolls; --no-mouse leaves the \
+            mouse to the terminal for selecting text.
+
+            Example: pinbench workbench --manifest pins.json --ascii --no-mouse
             """
     )
 
@@ -29,6 +34,8 @@ struct WorkbenchCommand: ParsableCommand {
             valueName: "folder"))
     var chainsFolder: String?
 
+    @OptionGroup var display: DisplayOptions
+
     @Flag(help: "Do not fetch every domain at start.")
     var noFetch = false
 
@@ -41,14 +48,15 @@ struct WorkbenchCommand: ParsableCommand {
         if let chainsFolder {
             fetch = OfflineChainFetch.make(folder: URL(fileURLWithPath: chainsFolder))
         } else {
-            fetch = LiveChainFetch.make(deadline: probeSettings.deadline)
+            fetch = LiveChainFetch.make(deadline: probeSettings.deadline, anchors: anchors)
         }
         try WorkbenchLauncher.run(
             document: document,
             anchors: anchors,
             themeName: theme,
             fetch: fetch,
-            fetchAtStart: !noFetch
+            fetchAtStart: !noFetch,
+            display: display
         )
     }
 }

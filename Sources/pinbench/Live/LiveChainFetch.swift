@@ -5,10 +5,15 @@ import Workbench
 
 /// The workbench's fetch seam backed by the live OpenSSL probe: one request, one deadline-bound handshake.
 enum LiveChainFetch {
-    /// A fetch function for `WorkbenchServices`; `deadline` bounds dial and handshake together.
-    static func make(deadline: Duration) -> @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure> {
+    /// A fetch function for `WorkbenchServices`; `deadline` bounds dial and handshake together. OpenSSL builds its
+    /// chain against exactly the anchors the core trusts (as `inspect` does), so the workbench's "built chain" and
+    /// the verdict agree on which anchors exist.
+    static func make(
+        deadline: Duration, anchors: TrustAnchors
+    ) -> @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure> {
         let prober = ChainProber()
-        let options = ProbeOptions(deadline: deadline, useSystemTrustStore: false)
+        let options = ProbeOptions(
+            deadline: deadline, trustAnchorPaths: anchors.sources.map(\.path), useSystemTrustStore: false)
         return { request in
             let target: ProbeTarget
             do {
@@ -24,8 +29,7 @@ enum LiveChainFetch {
                     return .success(
                         FetchedChain(
                             certificates: try result.sentCertificates(),
-                            protocolVersion: result.protocolVersion,
-                            cipher: result.cipherSuite,
+                            connection: try result.connectionFacts(),
                             fetchedAt: Date()
                         )
                     )

@@ -30,10 +30,9 @@ struct LiveInspection: Sendable {
         return LiveInspection(probe: probe, sent: sent, built: built, verdict: verdict, ats: ats, time: time)
     }
 
-    /// ATS judged from the DER as sent, so keys and signatures too weak for the X.509 parser are still named.
+    /// ATS judged from the DER as sent (``ProbeResult/atsEvaluation``, the workbench's source too).
     static func atsEvaluation(_ probe: ProbeResult) -> ATSEvaluation {
-        ATSEvaluator.evaluate(
-            protocolVersion: probe.protocolVersion, cipherSuite: probe.cipherSuite, chainDER: probe.sentChain)
+        probe.atsEvaluation
     }
 
     /// The served chain as the validator judged it (sent certificates and the verified path, anchor included): what

@@ -12,7 +12,8 @@ enum WorkbenchLauncher {
         anchors: TrustAnchors,
         themeName: String?,
         fetch: @escaping @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>,
-        fetchAtStart: Bool
+        fetchAtStart: Bool,
+        display: DisplayOptions = DisplayOptions()
     ) throws {
         let catalog = ThemeCatalog.load()
         for problem in catalog.problems { Output.note("warning: theme file: \(problem)") }
@@ -21,7 +22,7 @@ enum WorkbenchLauncher {
         let services = WorkbenchServices(fetch: fetch, validate: WorkbenchServices.validation(trustAnchors: anchors))
         let terminal: Terminal
         do {
-            terminal = try Terminal(environment: ProcessInfo.processInfo.environment)
+            terminal = try Terminal(environment: ProcessInfo.processInfo.environment, mouse: !display.noMouse)
         } catch {
             throw CLIFailure(error.description)
         }
@@ -32,6 +33,7 @@ enum WorkbenchLauncher {
             themeName: chosen.name,
             themeNames: catalog.themes.map(\.name)
         )
+        state.asciiOnly = display.ascii || !terminal.isUTF8
         ResidentMemory.releaseFreePages()
         let initial = fetchAtStart ? state.fetchAll() : []
         let session = WorkbenchSession(terminal: terminal, catalog: catalog, state: state, services: services)

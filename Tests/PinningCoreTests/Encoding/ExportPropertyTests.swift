@@ -9,10 +9,17 @@ import Testing
 struct ExportPropertyTests {
     static let manifests = HostileManifests.make(count: 150, seed: 0x5EED_0010)
 
-    static func spki(_ domain: DomainPolicy) -> [Pin] { domain.pins.filter { $0.type == .spkiSHA256 } }
+    /// The key pins an export carries: each value once, in manifest order.
+    static func spki(_ domain: DomainPolicy) -> [Pin] {
+        var seen = Set<String>()
+        return domain.pins.filter { $0.type == .spkiSHA256 && seen.insert($0.value).inserted }
+    }
+
+    /// A fixed export time before the hostile manifests' expires (2027-06-30), so no domain lapses.
+    static let options = ExportOptions(now: Timestamp.parse("2026-11-23T00:00:00Z")!)
 
     static func exports(_ format: ExportFormat, _ manifests: [PinManifest] = manifests) -> [ExportResult] {
-        manifests.map { PinExporter.export($0, as: format) }
+        manifests.map { PinExporter.export($0, as: format, options: options) }
     }
 
     @Test("OkHttp: every .add(host, pin) as intended, no templates, comments stay comments")
@@ -78,7 +85,7 @@ struct ExportPropertyTests {
             let expected = manifest.domains.map { domain in
                 Domain(
                     host: SpecEscapes.xmlCarried(domain.host), includeSubdomains: "\(domain.includeSubdomains)",
-                    expiration: domain.expires?.description,
+                    expiration: domain.expires.flatMap { CalendarDay(containing: $0.endDate!) }?.description,
                     pins: Self.spki(domain).map { SpecEscapes.xmlCarried($0.value) })
             }
             #expect(parsed.error == nil, "\(parsed.error ?? "")\n\(result.text)")
@@ -123,7 +130,8 @@ struct ExportPropertyTests {
                 expected.append(Leaf(path: path + ["TSKIncludeSubdomains"], value: "\(domain.includeSubdomains)"))
                 expected.append(Leaf(path: path + ["TSKEnforcePinning"], value: "\(domain.mode == .enforce)"))
                 if let expires = domain.expires {
-                    expected.append(Leaf(path: path + ["TSKExpirationDate"], value: expires.description))
+                    let firstDayWithout = CalendarDay(containing: expires.endDate!)
+                    expected.append(Leaf(path: path + ["TSKExpirationDate"], value: firstDayWithout.description))
                 }
             }
             #expect(parsed.error == nil, "\(parsed.error ?? "")\n\(result.text)")
@@ -173,8 +181,10 @@ struct ExportPropertyTests {
         let found = try PythonParser.parse(results.map(\.text), with: ExportParsers.curlShell, as: [Found].self)
         for (manifest, (result, parsed)) in zip(manifests, zip(results, found)) {
             var expected: [[String]] = []
-            for domain in manifest.domains where !Self.spki(domain).isEmpty {
-                let value = Self.spki(domain).map { "sha256//" + $0.value }.joined(separator: ";")
+            for domain in manifest.domains {
+                let leafPins = Self.spki(domain).filter { $0.position != .ca }
+                guard !leafPins.isEmpty else { continue }
+                let value = leafPins.map { "sha256//" + $0.value }.joined(separator: ";")
                 // curl lines carry only hosts that pass the host rule (tested on its own in HostNameTests).
                 guard let name = try? HostName(domain.host), SpecEscapes.rawHazards(value, allowing: []).isEmpty else {
                     #expect(result.warnings.contains { $0.hasPrefix(domain.host + ": curl: skipped") })

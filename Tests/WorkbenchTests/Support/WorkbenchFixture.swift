@@ -82,7 +82,7 @@ enum WorkbenchFixture {
                 let verdict = await validator.validate(host: host, chain: chain, at: now)
                 let summary = VerdictSummary(verdict, sent: chain.map(CertificateDetails.init))
                 pending += state.apply(.validated(host: host, verdict: summary, generation: generation))
-            case .save, .quit:
+            case .save, .quit, .suspend, .output:
                 left.append(effect)
             }
         }

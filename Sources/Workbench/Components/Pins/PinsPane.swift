@@ -66,8 +66,10 @@ public struct PinsPane: Hashable, Sendable {
         viewport = viewport.scrolled(toShow: selection, count: count, height: height)
     }
 
-    private mutating func move(by delta: Int, count: Int) {
+    /// Moves the selection by `delta` rows within `count` pins (keys, the mouse).
+    public mutating func move(by delta: Int, count: Int) {
         guard count > 0 else { return }
-        selection = min(max(0, selection + delta), count - 1)
+        let moved = delta > 0 ? (selection > Int.max - delta ? Int.max : selection + delta) : selection + delta
+        selection = min(max(0, moved), count - 1)
     }
 }

@@ -43,9 +43,9 @@ enum PinsPaneView {
         field(
             "Live", (matchRole == .verdictAccepted ? "✓ " : matchRole == .dim ? "? " : "! ") + match.sentence, matchRole
         )
-        field("Label", pin.label?.terminalSafe ?? "—", pin.label == nil ? .dim : .text)
-        field("Note", pin.note?.terminalSafe ?? "— (n adds one)", pin.note == nil ? .dim : .text)
-        field("Added", pin.added.map(DateText.minute) ?? "—", pin.added == nil ? .dim : .text)
+        field("Label", pin.label?.terminalSafe ?? "none", pin.label == nil ? .dim : .text)
+        field("Note", pin.note?.terminalSafe ?? "none (n adds one)", pin.note == nil ? .dim : .text)
+        field("Added", pin.added.map(DateText.minute) ?? "unknown", pin.added == nil ? .dim : .text)
         if let notAfter = pin.notAfter {
             let days = Int((notAfter.timeIntervalSince(now) / 86_400).rounded(.down))
             if days < 0 {
@@ -56,7 +56,7 @@ enum PinsPaneView {
                 field("NotAfter", DateText.day(notAfter) + " (\(days) days left)")
             }
         } else {
-            field("NotAfter", "—", .dim)
+            field("NotAfter", "unknown", .dim)
         }
         return lines
     }

@@ -1,0 +1,44 @@
+/// What one TLS handshake showed besides the chain: protocol, cipher, key exchange, OCSP staple, timings, the App
+/// Transport Security verdict and the path OpenSSL built.
+///
+/// A plain value in the core so that the probe fills it once (``ATSEvaluator`` included) and every view, `inspect`
+/// and the workbench alike, shows the same facts instead of deriving its own.
+public struct ConnectionFacts: Hashable, Sendable {
+    /// "TLSv1.2" or "TLSv1.3".
+    public var protocolVersion: String
+    /// The IANA name of the cipher suite.
+    public var cipherSuite: String
+    /// e.g. "X25519"; nil for RSA key exchange.
+    public var keyExchangeGroup: String?
+    public var ocspStapled: Bool
+    /// Where the connection went, e.g. "127.0.0.1:8443".
+    public var peerAddress: String
+    /// The SNI name sent; nil for an IP literal.
+    public var serverName: String?
+    public var connectDuration: Duration
+    public var handshakeDuration: Duration
+    /// The ATS rules this connection breaks, judged from the chain as sent.
+    public var ats: ATSEvaluation
+    /// The path OpenSSL built to a trust anchor (leaf first), or nil when it built none.
+    public var builtChain: [ChainCertificate]?
+    /// OpenSSL's reason when it built no path.
+    public var builtChainProblem: String?
+
+    public init(
+        protocolVersion: String, cipherSuite: String, keyExchangeGroup: String?, ocspStapled: Bool,
+        peerAddress: String, serverName: String?, connectDuration: Duration, handshakeDuration: Duration,
+        ats: ATSEvaluation, builtChain: [ChainCertificate]?, builtChainProblem: String?
+    ) {
+        self.protocolVersion = protocolVersion
+        self.cipherSuite = cipherSuite
+        self.keyExchangeGroup = keyExchangeGroup
+        self.ocspStapled = ocspStapled
+        self.peerAddress = peerAddress
+        self.serverName = serverName
+        self.connectDuration = connectDuration
+        self.handshakeDuration = handshakeDuration
+        self.ats = ats
+        self.builtChain = builtChain
+        self.builtChainProblem = builtChainProblem
+    }
+}

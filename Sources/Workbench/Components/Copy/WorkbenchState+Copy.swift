@@ -1,0 +1,45 @@
+import PinningCore
+
+extension WorkbenchState {
+    /// `y`: sends the selected level's SPKI pin to the clipboard and opens the copy dialog with its other values.
+    mutating func openCopyDialog() -> [Effect] {
+        guard let domain = selectedDomainPolicy, let level = selectedChainLevel else {
+            message = StatusMessage("nothing to copy: select a certificate in the Chain pane first", isError: true)
+            return []
+        }
+        let d = level.details
+        return showCopy(
+            subject: "\(domain.host) level \(selectedLevel) (\(level.kind(level: selectedLevel))): \(d.subject)",
+            values: [
+                .init("SPKI pin (spki-sha256)", d.spkiPin),
+                .init("Certificate pin (cert-sha256)", d.certPin),
+                .init("SHA-256 fingerprint", d.sha256Fingerprint),
+                .init("SHA-1 fingerprint", d.sha1Fingerprint),
+            ])
+    }
+
+    /// Copies the first of `values` and opens the copy dialog on them: the entry point for any pane with something
+    /// to copy (a pin of the Pins view passes its value, type and label).
+    mutating func showCopy(subject: String, values: [CopyDialog.Value]) -> [Effect] {
+        var dialog = CopyDialog(subject: subject, values: values)
+        let outcome = dialog.update(.copy)
+        overlay = .copy(dialog)
+        return clipboardEffects(outcome)
+    }
+
+    mutating func handleCopyDialogKey(_ key: Key, _ dialog: CopyDialog) -> [Effect] {
+        var dialog = dialog
+        let outcome = dialog.update(keyMap.command(for: key, in: [.copyDialog, .global]))
+        overlay = outcome == .close ? nil : .copy(dialog)
+        return clipboardEffects(outcome)
+    }
+
+    private mutating func clipboardEffects(_ outcome: CopyDialog.Outcome) -> [Effect] {
+        guard case .copy(let text) = outcome else { return [] }
+        guard text.utf8.count <= OutputRequest.clipboardLimit else {
+            message = StatusMessage("too long for the terminal's clipboard: copy it from the dialog", isError: true)
+            return []
+        }
+        return [.output(.clipboard(text))]
+    }
+}

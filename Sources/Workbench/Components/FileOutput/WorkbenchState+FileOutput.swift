@@ -1,0 +1,120 @@
+import Foundation
+import PinningCore
+
+extension WorkbenchState {
+    /// `s`: save the selected certificate, or the chain as the server sent it, as PEM.
+    mutating func openSavePEM() {
+        guard let domain = selectedDomainPolicy, let level = selectedChainLevel,
+            let chain = selectedLive?.chain
+        else {
+            message = StatusMessage("nothing to save: fetch the domain and select a certificate first", isError: true)
+            return
+        }
+        let name = Self.fileSafe(domain.host)
+        var choices: [FileOutputDialog.Choice] = []
+        let kind = level.kind(level: selectedLevel)
+        if let certificate = chain.certificate(fingerprint: level.details.sha256Fingerprint) {
+            choices.append(
+                .init(
+                    label: "this certificate: level \(selectedLevel) \(kind), \(level.details.subject)",
+                    defaultPath: "\(name)-level\(selectedLevel).pem",
+                    content: .pem(certificate.pemText, certificates: 1)))
+        }
+        choices.append(
+            .init(
+                label: "the whole chain as the server sent it (\(counted(chain.certificates.count, "certificate")))",
+                defaultPath: "\(name)-chain.pem",
+                content: .pem(ChainCertificate.pemText(chain.certificates), certificates: chain.certificates.count)))
+        var notes: [String] = []
+        if choices.count == 1 {
+            notes.append(
+                "Level \(selectedLevel) was neither sent by the server nor in the path OpenSSL built, so only the "
+                    + "chain can be saved.")
+        }
+        overlay = .fileOutput(FileOutputDialog(title: "Save PEM", notes: notes, choices: choices))
+    }
+
+    /// `x`: export the edited manifest in one of PinningCore's formats (every case of ``ExportFormat``).
+    mutating func openExport() {
+        let stem = document.url.deletingPathExtension().lastPathComponent
+        let choices = ExportFormat.allCases.map { format in
+            FileOutputDialog.Choice(
+                label: format.rawValue, defaultPath: "\(stem)-\(format.rawValue).\(Self.fileExtension(format))",
+                content: .export(format))
+        }
+        let name = document.url.lastPathComponent
+        let notes =
+            isDirty
+            ? ["Exports the edited manifest: it differs from \(name) on disk (unsaved changes; m shows them)."]
+            : ["Exports \(name) (no unsaved changes)."]
+        overlay = .fileOutput(FileOutputDialog(title: "Export", notes: notes, choices: choices))
+    }
+
+    mutating func handleFileOutputKey(_ key: Key, _ dialog: FileOutputDialog) -> [Effect] {
+        var dialog = dialog
+        let outcome = dialog.update(key, keyMap: keyMap)
+        return apply(outcome, dialog)
+    }
+
+    /// The backend's answer to a file write.
+    mutating func fileWriteFinished(path: String, error: OutputFileError?) -> [Effect] {
+        guard case .fileOutput(var dialog) = overlay else {
+            if let error { message = StatusMessage("not written: \(error.reason)", isError: true) }
+            return []
+        }
+        let outcome = dialog.finished(error)
+        if let error, error.code != .exists {
+            message = StatusMessage("not written: \(error.reason)", isError: true)
+        } else if error == nil {
+            message = StatusMessage(writtenMessage(dialog.chosen?.content, path: path))
+        }
+        return apply(outcome, dialog)
+    }
+
+    private mutating func apply(_ outcome: FileOutputDialog.Outcome, _ dialog: FileOutputDialog) -> [Effect] {
+        switch outcome {
+        case .stay:
+            overlay = .fileOutput(dialog)
+            return []
+        case .close:
+            overlay = nil
+            return []
+        case .write(let choice, let path, let replacing):
+            overlay = .fileOutput(dialog)
+            return [.output(.writeFile(path: path, contents: contents(choice.content), replacing: replacing))]
+        }
+    }
+
+    private func contents(_ content: FileOutputDialog.Content) -> [UInt8] {
+        switch content {
+        case .pem(let text, _): return Array(text.utf8)
+        case .export(let format): return Array(PinExporter.export(manifest, as: format).text.utf8)
+        }
+    }
+
+    private func writtenMessage(_ content: FileOutputDialog.Content?, path: String) -> String {
+        switch content {
+        case .pem(_, let count)?:
+            return "saved \(counted(count, "certificate")) as PEM to \(path)"
+        case .export(let format)?:
+            let warnings = PinExporter.export(manifest, as: format).warnings
+            let edited = isDirty ? " (the edited manifest, unsaved changes included)" : ""
+            guard let first = warnings.first else { return "exported \(format.rawValue) to \(path)\(edited)" }
+            return "exported \(format.rawValue) to \(path)\(edited); \(counted(warnings.count, "warning")), "
+                + "e.g. \(first) (pinbench export \(format.rawValue) lists them all)"
+        case nil:
+            return "wrote \(path)"
+        }
+    }
+
+    /// A host as part of a file name: IPv6 colons and anything but letters, digits, dots and dashes become `_`.
+    static func fileSafe(_ host: String) -> String {
+        String(host.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") ? $0 : "_" })
+    }
+
+    /// The usual file extension of a format's output, `txt` for formats without one.
+    static func fileExtension(_ format: ExportFormat) -> String {
+        let known = ["okhttp": "kt", "android": "xml", "trustkit": "plist", "ats": "plist"]
+        return known[format.rawValue] ?? "txt"
+    }
+}

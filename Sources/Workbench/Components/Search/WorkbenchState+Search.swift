@@ -1,0 +1,76 @@
+import PinningCore
+
+extension WorkbenchState {
+    /// The Certificate pane's lines as drawn at its current width.
+    var certificateLines: [String] {
+        let width = max(1, (layout.panes[.certificate]?.width ?? size.width) - 2)
+        return CertificatePane.lines(for: self, width: width).map(\.text)
+    }
+
+    /// `/` in the Certificate pane: the search prompt, starting from the last query.
+    mutating func startSearch() {
+        prompt = Prompt(kind: .search, text: search?.query ?? "")
+    }
+
+    /// Typing in the search prompt searches as you type; Enter keeps the search for `n`/`N`; Esc ends it.
+    mutating func handleSearchPromptKey(_ key: Key, _ prompt: Prompt) -> [Effect] {
+        var prompt = prompt
+        switch keyMap.command(for: key, in: [.searchPrompt]) {
+        case .cancel:
+            self.prompt = nil
+            search = nil
+            return []
+        case .confirm:
+            self.prompt = nil
+            showMatch(announce: true)
+            return []
+        default:
+            switch key {
+            case .backspace, .delete:
+                if !prompt.text.isEmpty { prompt.text.removeLast() }
+            case .character(let c):
+                if !TerminalSafeText.isUnsafe(c.unicodeScalars.first!), prompt.text.count < CertificateSearch.queryLimit
+                {
+                    prompt.text.append(c)
+                }
+            default: return []
+            }
+        }
+        self.prompt = prompt
+        search = prompt.text.isEmpty ? nil : CertificateSearch(query: prompt.text)
+        showMatch(announce: false)
+        return []
+    }
+
+    /// `n` / `N`: the next or previous match, wrapping around.
+    mutating func moveToMatch(by step: Int) {
+        guard var current = search else {
+            message = StatusMessage("no search: / searches the Certificate pane")
+            return
+        }
+        let count = current.matches(in: certificateLines).count
+        _ = current.move(by: step, count: count)
+        search = current
+        showMatch(announce: true)
+    }
+
+    /// Scrolls the Certificate pane to the current match and, when asked, says where it is (or that there is none).
+    private mutating func showMatch(announce: Bool) {
+        guard var current = search else { return }
+        let matches = current.matches(in: certificateLines)
+        guard !matches.isEmpty else {
+            if announce {
+                message = StatusMessage("no match for \"\(current.query.terminalSafe)\" in the Certificate pane")
+            }
+            return
+        }
+        current.current = min(current.current, matches.count - 1)
+        search = current
+        certificateScroll = max(0, matches[current.current].line - 1)
+        if announce {
+            message = StatusMessage(
+                "match \(current.current + 1) of \(matches.count) for \"\(current.query.terminalSafe)\": n next, N previous"
+            )
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import PinningCore
+
+/// The Certificate pane's "Connection" section: what `inspect` shows about the handshake (protocol, cipher, key
+/// exchange, handshake time, OCSP staple, the ATS verdict with its violations, sent against built chain), from the
+/// ``ConnectionFacts`` the probe filled in. Every string from the server goes through `terminalSafe`.
+enum ConnectionSection {
+    static func lines(_ chain: FetchedChain?, width: Int) -> [CertificatePane.Line] {
+        guard let chain else { return [] }
+        var lines: [CertificatePane.Line] = [.init(""), .init("Connection", .label)]
+        let labelWidth = CertificatePane.labelWidth
+        /// A labelled value; `hang` indents its continuation lines (a list item's text under its dash).
+        func field(_ label: String, _ value: String, _ role: StyleRole = .text, hang: Int = 0) {
+            let valueWidth = max(1, width - labelWidth - 1)
+            let parts = Frame.wrap(value, width: max(1, valueWidth - hang))
+            for (i, part) in parts.enumerated() {
+                let prefix = i == 0 ? Frame.pad(label, toWidth: labelWidth) : String(repeating: " ", count: labelWidth)
+                lines.append(.init(prefix + " " + (i == 0 ? "" : String(repeating: " ", count: hang)) + part, role))
+            }
+        }
+        guard let facts = chain.connection else {
+            field("Source", "read from a file: no handshake, so no TLS facts or ATS verdict", .dim)
+            field("Sent", counted(chain.certificates.count, "certificate"))
+            return lines
+        }
+        field("Protocol", facts.protocolVersion.terminalSafe)
+        field("Cipher", facts.cipherSuite.terminalSafe)
+        field("Key exch.", facts.keyExchangeGroup?.terminalSafe ?? "none (RSA key exchange, no forward secrecy)")
+        field(
+            "Handshake",
+            "\(milliseconds(facts.handshakeDuration)) ms (connect \(milliseconds(facts.connectDuration)) ms)")
+        let sni = facts.serverName.map { "SNI \($0.terminalSafe)" } ?? "no SNI (IP address)"
+        field("Peer", "\(facts.peerAddress.terminalSafe), \(sni)")
+        field("OCSP", facts.ocspStapled ? "✓ stapled" : "· no staple", facts.ocspStapled ? .verdictAccepted : .dim)
+        if facts.ats.passes {
+            field("ATS", "✓ meets App Transport Security", .verdictAccepted)
+        } else {
+            field("ATS", "✗ fails App Transport Security:", .verdictRejected)
+            for violation in facts.ats.violations {
+                field("", "- \(violation.rule): \(violation.finding.terminalSafe)", .verdictRejected, hang: 2)
+            }
+        }
+        field("Sent", counted(chain.certificates.count, "certificate") + ", leaf first")
+        if let built = facts.builtChain {
+            let sent = Set(chain.certificates.map(\.der))
+            let added = built.filter { !sent.contains($0.der) }.count
+            let anchor = built.last?.details.subject.terminalSafe ?? "?"
+            field(
+                "Built",
+                counted(built.count, "certificate") + " to the anchor \(anchor)"
+                    + (added == 0 ? "" : "; \(added) not sent (from the trust anchors)"))
+        } else {
+            field(
+                "Built",
+                "none: OpenSSL found no path to the trust anchors ("
+                    + (facts.builtChainProblem?.terminalSafe ?? "no reason given") + ")", .verdictWarning)
+        }
+        return lines
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import Workbench
+
+/// Golden screens of the Connection section, the copy dialog, the export chooser and a search, at the three
+/// breakpoint sizes, as text, style roles (colour themes) and mono attributes (`NO_COLOR`).
+@Suite struct ExploreScreenTests {
+    typealias F = WorkbenchFixture
+    static let sizes = [(80, 24), (100, 30), (160, 48)]
+
+    /// good fetched live (connection facts) and judged, its leaf selected, the Certificate pane focused.
+    func scenario(_ size: Size) async -> WorkbenchState {
+        var state = F.state()
+        await F.press([.character("R")], on: &state)
+        await F.deliverLive("good.pinbench.test", on: &state)
+        await F.press([.down, .character("3")], on: &state)
+        _ = state.apply(.resize(size))
+        return state
+    }
+
+    func record(_ state: WorkbenchState, _ name: String, function: String = #function) {
+        let frame = WorkbenchProgram.view(state)
+        assertSnapshot(frame.text, named: name, function: function)
+        assertSnapshot(frame.roleMap(), named: name + ".roles", function: function)
+        let theme = ThemeCatalog.shipped.defaultTheme
+        assertSnapshot(frame.attributeMap(theme: theme, mode: .mono), named: name + ".mono", function: function)
+    }
+
+    @Test(arguments: sizes)
+    func connectionSection(width: Int, height: Int) async {
+        var state = await scenario(Size(width: width, height: height))
+        let line = state.certificateLines.firstIndex(of: "Connection") ?? 0
+        state.certificateScroll = max(0, line - 1)
+        let text = WorkbenchProgram.view(state).text
+        #expect(text.contains("Connection"))
+        #expect(text.contains("✗ fails App Transport Security"))
+        record(state, "\(width)x\(height)")
+    }
+
+    @Test(arguments: sizes)
+    func copyDialog(width: Int, height: Int) async {
+        var state = await scenario(Size(width: width, height: height))
+        await F.press([.character("y")], on: &state)
+        #expect(WorkbenchProgram.view(state).text.contains("✓ sent to the clipboard"))
+        record(state, "\(width)x\(height)")
+    }
+
+    @Test(arguments: sizes)
+    func exportChooser(width: Int, height: Int) async {
+        var state = await scenario(Size(width: width, height: height))
+        await F.press([.character("x"), .down], on: &state)
+        #expect(WorkbenchProgram.view(state).text.contains("Export"))
+        record(state, "\(width)x\(height)")
+    }
+
+    @Test(arguments: sizes)
+    func searchHighlight(width: Int, height: Int) async {
+        var state = await scenario(Size(width: width, height: height))
+        await F.press([.character("/")] + F.type("pinbench") + [.enter, .character("n")], on: &state)
+        record(state, "\(width)x\(height)")
+    }
+}
