@@ -54,6 +54,23 @@ import Testing
         #expect(text.contains("! not live"))
     }
 
+    @Test func theMouseSelectsAndScrollsPinsRows() async {
+        var state = await state()
+        await F.press([.character("4")], on: &state)
+        let rect = state.layout.panes[.pins]!
+        // The second row inside the border is the stale pin.
+        _ = state.apply(.mouse(MouseEvent(.press, at: Point(x: rect.x + 5, y: rect.y + 2))))
+        #expect(state.focus == .pins && state.pinsPane.selection == 1)
+        // Below the list (the details): focus only.
+        _ = state.apply(.mouse(MouseEvent(.press, at: Point(x: rect.x + 5, y: rect.y + 12))))
+        #expect(state.pinsPane.selection == 1)
+        _ = state.apply(.mouse(MouseEvent(.wheelUp, at: Point(x: rect.x + 5, y: rect.y + 2))))
+        #expect(state.pinsPane.selection == 0)
+        _ = state.apply(.mouse(MouseEvent(.wheelDown, at: Point(x: rect.x + 5, y: rect.y + 2))))
+        _ = state.apply(.mouse(MouseEvent(.wheelDown, at: Point(x: rect.x + 5, y: rect.y + 2))))
+        #expect(state.pinsPane.selection == 1, "the wheel stops at the last pin")
+    }
+
     @Test func unpinAStalePinFromThePinsPaneThenUndoAndRedo() async {
         var state = await state()
         await F.press([.character("4"), .down], on: &state)
