@@ -62,6 +62,13 @@ keys w
 shot write-gate "$columns" "$rows"
 keys n
 
+keys 4 # the Pins pane: every pin of the domain, where each matches the live chain
+shot pins "$columns" "$rows"
+keys e
+keys Enter # the settings form, mode switched to report-only: lint shows what that changes before applying
+shot settings "$columns" "$rows"
+keys Escape
+keys 2
 keys 1
 keys /
 tmux -L "$socket" send-keys -t shots -l weak

@@ -53,7 +53,10 @@ public final class WorkbenchSession {
             state.now = Date()
             if let event {
                 switch event {
-                case .key(let key): effects += state.apply(.key(key))
+                case .key(let key):
+                    // The clock as the key is pressed, so an edit (a pin's `added`) carries its own time.
+                    effects += state.apply(.tick(Date()))
+                    effects += state.apply(.key(key))
                 case .resize(let size): effects += state.apply(.resize(size))
                 case .mouse(let event): effects += state.apply(.mouse(event))
                 }

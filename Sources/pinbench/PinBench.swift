@@ -12,8 +12,8 @@ struct PinBench: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             WorkbenchCommand.self, PinsCommand.self, ValidateCommand.self, LintCommand.self, PinCommand.self,
-            ExportCommand.self, InspectCommand.self, CheckCommand.self, LabCommand.self, DemoCommand.self,
-            ImportCommand.self, BackupKeyCommand.self,
+            DomainCommand.self, ExportCommand.self, InspectCommand.self, CheckCommand.self, LabCommand.self,
+            DemoCommand.self, ImportCommand.self, BackupKeyCommand.self,
         ],
         defaultSubcommand: WorkbenchCommand.self
     )

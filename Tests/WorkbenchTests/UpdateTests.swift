@@ -375,6 +375,10 @@ import Testing
         #expect(state.layout.visiblePanes == [.domains, .certificate])
         await F.press([.character("1")], on: &state)
         #expect(state.layout.visiblePanes == [.domains, .certificate])
+        // Shift-Tab from Domains wraps to the last pane, Pins, which takes the right-hand side.
+        await F.press([.backTab], on: &state)
+        #expect(state.focus == .pins)
+        #expect(state.layout.visiblePanes == [.domains, .pins])
         await F.press([.backTab], on: &state)
         #expect(state.focus == .certificate)
     }

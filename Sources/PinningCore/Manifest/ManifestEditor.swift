@@ -20,20 +20,21 @@ public enum ManifestEditor {
         }
     }
 
-    /// Adds `pin` to `host`'s domain, creating the domain (with `newDomainMode`) when it does not exist.
+    /// Adds `pin` to `host`'s domain, creating the domain (``DomainPolicy/newDomain(host:port:mode:)``, in
+    /// `newDomainMode`) when it does not exist.
     /// Pinning a value that is already pinned says so and changes nothing; it never toggles.
     public static func addPin(
         _ pin: Pin,
         host: String,
         to manifest: inout PinManifest,
-        newDomainMode: EnforcementMode = .reportOnly
+        newDomainMode: EnforcementMode = DomainPolicy.newDomainMode
     ) -> Outcome {
         var created = false
         let index: Int
         if let existing = manifest.indexOfDomain(host) {
             index = existing
         } else {
-            manifest.domains.append(DomainPolicy(host: DomainPolicy.normalize(host), mode: newDomainMode))
+            manifest.domains.append(DomainPolicy.newDomain(host: host, mode: newDomainMode))
             index = manifest.domains.count - 1
             created = true
         }
@@ -81,7 +82,7 @@ public enum ManifestEditor {
             return .unchanged("\(domain.host) is already in the manifest; nothing changed")
         }
         manifest.domains.append(domain)
-        return .changed("added \(domain.host)")
+        return .changed("added \(domain.host) (mode \(domain.mode.rawValue))")
     }
 
     /// Removes a domain and its pins.

@@ -1,7 +1,7 @@
 /// Everything a key can ask the workbench to do. Keys map to commands through ``KeyMap``; update handles commands.
 public enum Command: String, CaseIterable, Hashable, Sendable {
     case help
-    case focusNext, focusPrevious, focusDomains, focusChain, focusCertificate
+    case focusNext, focusPrevious, focusDomains, focusChain, focusCertificate, focusPins
     case moveUp, moveDown, moveTop, moveBottom, pageUp, pageDown
     case filter
     case refresh, refreshAll
@@ -9,7 +9,11 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case addDomain, deleteDomain
     /// Generate a backup key and CSR for the selected domain and pin it as a backup (the `K` form).
     case backupKey
-    case manifestDiff, write, undo
+    case manifestDiff, write, undo, redo
+    /// `e`: the selected domain's settings form. `n`: the selected pin's note (Pins pane).
+    case editSettings, editNote
+    /// In the settings form: change the selected field (toggle a choice, or start typing a value); apply the draft.
+    case editField, applySettings
     case nextTheme
     /// Open the message log (every status message of the session, with its time and level).
     case messageLog

@@ -4,7 +4,9 @@
 /// footer never shows the write gate's `y`. ``WorkbenchState/activeKeyContexts`` says which contexts are live;
 /// dispatch and the status bar both ask it.
 public enum KeyContext: String, CaseIterable, Hashable, Sendable {
-    case global, domains, chain, certificate
+    case global, domains, chain, certificate, pins
+    /// The domain settings form (`e`).
+    case settings
     /// The key help overlay.
     case help
     /// The manifest diff overlay.
@@ -29,6 +31,7 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .domains: self = .domains
         case .chain: self = .chain
         case .certificate: self = .certificate
+        case .pins: self = .pins
         }
     }
 
@@ -39,6 +42,8 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .domains: return "Domains pane"
         case .chain: return "Chain pane"
         case .certificate: return "Certificate pane"
+        case .pins: return "Pins pane (every pin of the domain, live or not)"
+        case .settings: return "Domain settings form (e)"
         case .help: return "This help"
         case .diff: return "Manifest diff (m)"
         case .writeGate: return "Write gate (w)"

@@ -8,6 +8,7 @@ extension KeyMap {
             KeyBinding(.character("1"), .global, .focusDomains, "Domains pane"),
             KeyBinding(.character("2"), .global, .focusChain, "Chain pane"),
             KeyBinding(.character("3"), .global, .focusCertificate, "Certificate pane"),
+            KeyBinding(.character("4"), .global, .focusPins, "Pins pane (every pin of the domain, live or not)"),
             KeyBinding(.up, .global, .moveUp, "move up"),
             KeyBinding(.character("k"), .global, .moveUp, "move up"),
             KeyBinding(.down, .global, .moveDown, "move down"),
@@ -22,6 +23,7 @@ extension KeyMap {
             KeyBinding(.character("m"), .global, .manifestDiff, "manifest diff (saved vs edited)"),
             KeyBinding(.character("w"), .global, .write, "write the manifest (diff and lint first)", inStatusBar: true),
             KeyBinding(.character("z"), .global, .undo, "undo the last edit"),
+            KeyBinding(.character("Z"), .global, .redo, "redo the edit undone last"),
             KeyBinding(.control("z"), .global, .suspend, "suspend to the shell (fg brings the workbench back)"),
             KeyBinding(.character("L"), .global, .messageLog, "message log (every message, with time and level)"),
             KeyBinding(.character("t"), .global, .nextTheme, "next theme"),
@@ -36,14 +38,20 @@ extension KeyMap {
             KeyBinding(.character("a"), .domains, .addDomain, "add a domain", inStatusBar: true),
             KeyBinding(.character("d"), .domains, .deleteDomain, "delete this domain (confirm)", inStatusBar: true),
             KeyBinding(.character("K"), .domains, .backupKey, "generate a backup key and CSR, pin it as a backup"),
+            KeyBinding(
+                .character("e"), .domains, .editSettings, "edit the domain's settings (mode, expires, port, ...)"),
 
             KeyBinding(.character("p"), .chain, .pinKey, "pin this level's public key (SPKI)", inStatusBar: true),
             KeyBinding(
                 .character("P"), .chain, .pinCertificate, "pin this level's whole certificate", inStatusBar: true),
             KeyBinding(
-                .character("b"), .chain, .toggleBackup, "toggle backup role of this level's pin", inStatusBar: true),
-            KeyBinding(.character("u"), .chain, .unpin, "unpin this level", inStatusBar: true),
+                .character("b"), .chain, .toggleBackup,
+                "toggle backup role of this level's pin pinned last (key or cert)", inStatusBar: true),
+            KeyBinding(
+                .character("u"), .chain, .unpin, "unpin this level's pin pinned last (key or cert; 4 lists all)",
+                inStatusBar: true),
             KeyBinding(.character("r"), .chain, .refresh, "refresh this domain"),
+            KeyBinding(.character("e"), .chain, .editSettings, "edit the domain's settings"),
             KeyBinding(.character("y"), .chain, .copy, "copy this level's pin or fingerprint (OSC 52; shown whole)"),
             KeyBinding(.character("s"), .chain, .savePEM, "save this certificate or the chain as PEM"),
 
@@ -51,14 +59,34 @@ extension KeyMap {
                 .character("p"), .certificate, .pinKey, "pin this certificate's public key (SPKI)", inStatusBar: true),
             KeyBinding(.character("P"), .certificate, .pinCertificate, "pin this whole certificate", inStatusBar: true),
             KeyBinding(
-                .character("b"), .certificate, .toggleBackup, "toggle backup role of this pin", inStatusBar: true),
-            KeyBinding(.character("u"), .certificate, .unpin, "unpin this certificate", inStatusBar: true),
+                .character("b"), .certificate, .toggleBackup,
+                "toggle backup role of its pin pinned last (key or cert)", inStatusBar: true),
+            KeyBinding(
+                .character("u"), .certificate, .unpin, "unpin its pin pinned last (key or cert; 4 lists all)",
+                inStatusBar: true),
             KeyBinding(.character("r"), .certificate, .refresh, "refresh this domain"),
+            KeyBinding(.character("e"), .certificate, .editSettings, "edit the domain's settings"),
             KeyBinding(.character("y"), .certificate, .copy, "copy this certificate's pin or fingerprint (OSC 52)"),
             KeyBinding(.character("s"), .certificate, .savePEM, "save this certificate or the chain as PEM"),
             KeyBinding(.character("/"), .certificate, .search, "search this pane", inStatusBar: true),
             KeyBinding(.character("n"), .certificate, .nextMatch, "next search match"),
             KeyBinding(.character("N"), .certificate, .previousMatch, "previous search match"),
+
+            KeyBinding(.character("u"), .pins, .unpin, "unpin the selected pin (live or not)", inStatusBar: true),
+            KeyBinding(.character("b"), .pins, .toggleBackup, "toggle the selected pin's role", inStatusBar: true),
+            KeyBinding(.character("n"), .pins, .editNote, "edit the selected pin's note", inStatusBar: true),
+            KeyBinding(.character("e"), .pins, .editSettings, "edit the domain's settings", inStatusBar: true),
+            KeyBinding(.character("r"), .pins, .refresh, "refresh this domain"),
+
+            KeyBinding(.up, .settings, .moveUp, "previous setting"),
+            KeyBinding(.character("k"), .settings, .moveUp, "previous setting"),
+            KeyBinding(.down, .settings, .moveDown, "next setting", inStatusBar: true),
+            KeyBinding(.character("j"), .settings, .moveDown, "next setting"),
+            KeyBinding(.enter, .settings, .editField, "toggle the setting, or type a new value", inStatusBar: true),
+            KeyBinding(
+                .character("y"), .settings, .applySettings, "apply the settings (one edit; z undoes it)",
+                inStatusBar: true),
+            KeyBinding(.escape, .settings, .cancel, "cancel, change nothing", inStatusBar: true),
 
             KeyBinding(.character("?"), .help, .close, "close the help"),
             KeyBinding(.escape, .help, .close, "close the help", inStatusBar: true),

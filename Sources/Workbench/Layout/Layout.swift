@@ -1,7 +1,8 @@
 /// Where each pane goes for a terminal size: the breakpoints of DESIGN.md in one pure function.
 ///
-/// - three panes at 100x30 or more: Domains left-top, Chain left-bottom, Certificate right;
-/// - two panes from 60x16: Domains left, and on the right the detail pane (Chain or Certificate) last focused;
+/// - three panes at 100x30 or more: Domains left-top, Chain left-bottom, Certificate or Pins (the one focused last)
+///   right;
+/// - two panes from 60x16: Domains left, and on the right the detail pane (Chain, Certificate or Pins) last focused;
 /// - one pane from 40x10: only the focused pane, Tab switches;
 /// - below that, no panes: a "terminal too small" notice.
 ///
@@ -25,7 +26,9 @@ public struct Layout: Hashable, Sendable {
     /// - Parameters:
     ///   - focus: the focused pane (the one shown in one-pane mode).
     ///   - detail: the detail pane to show on the right in two-pane mode when Domains has the focus.
-    public init(size: Size, focus: PaneID, detail: PaneID = .chain) {
+    ///   - inspector: the pane (Certificate or Pins) in the right-hand column in three-pane mode when neither has the
+    ///     focus.
+    public init(size: Size, focus: PaneID, detail: PaneID = .chain, inspector: PaneID = .certificate) {
         self.size = size
         let mode = Self.mode(for: size)
         self.mode = mode
@@ -46,7 +49,9 @@ public struct Layout: Hashable, Sendable {
         case .threePanes:
             let (left, right) = body.splitColumns(leftWidth: max(40, body.width * 2 / 5))
             let (top, bottom) = left.splitRows(topHeight: body.height / 2)
-            panes = [.domains: top, .chain: bottom, .certificate: right]
+            let shownInspector: PaneID =
+                focus == .certificate || focus == .pins ? focus : (inspector == .pins ? .pins : .certificate)
+            panes = [.domains: top, .chain: bottom, shownInspector: right]
             statusBar = bar
         }
     }

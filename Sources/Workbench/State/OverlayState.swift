@@ -20,6 +20,8 @@ public enum OverlayState: Hashable, Sendable {
     case messageLog(MessageLogViewer)
     /// `K`: algorithm and folder for a new backup key of a domain.
     case backupKeyForm(BackupKeyForm)
+    /// The selected domain's settings form (`e`).
+    case settings(SettingsForm)
 
     /// The key contexts live while this overlay is open: dispatch and the status bar both use them, so the footer
     /// under an overlay shows that overlay's keys. A new overlay adds its line here.
@@ -34,6 +36,7 @@ public enum OverlayState: Hashable, Sendable {
         case .copy: return [.copyDialog]
         case .fileOutput(let dialog): return dialog.keyContexts.filter { $0 != .global }
         case .backupKeyForm: return [.backupKeyForm]
+        case .settings: return [.settings]
         }
     }
 }

@@ -1,3 +1,5 @@
+import PinningCore
+
 /// A one-line text prompt in the status bar: typing edits it, Enter submits, Esc cancels.
 public struct Prompt: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
@@ -5,6 +7,8 @@ public struct Prompt: Hashable, Sendable {
         case filter
         /// `host`, `host:port` or `[IPv6]:port` of a domain to add.
         case addDomain
+        /// The note of `host`'s pin `value` (Pins pane, `n`); empty removes it.
+        case pinNote(host: String, value: String)
         /// Searches the Certificate pane (``CertificateSearch``).
         case search
     }
@@ -22,7 +26,14 @@ public struct Prompt: Hashable, Sendable {
         switch kind {
         case .filter: return "Filter: "
         case .addDomain: return "Add domain (host or host:port): "
+        case .pinNote(_, let value): return "Note for pin \(String(value.prefix(8)).terminalSafe)…: "
         case .search: return "Search: "
         }
+    }
+
+    /// The longest text the prompt takes: a note as long as lint allows, a line for anything else.
+    public var maximumLength: Int {
+        if case .pinNote = kind { return ManifestLinter.maximumNoteLength }
+        return 1_000
     }
 }

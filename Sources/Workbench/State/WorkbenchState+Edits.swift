@@ -20,30 +20,50 @@ extension WorkbenchState {
         return effects
     }
 
-    /// Flips every pin of the selected level between active and backup.
+    /// Flips the selected level's pin (the one pinned last, key or certificate) between active and backup.
     mutating func toggleBackup() -> [Effect] {
         guard let (domain, level) = selectedLevelOrExplain() else { return [] }
-        let values = pinsAt(level, in: domain).map(\.value)
-        guard !values.isEmpty else {
+        guard let pin = levelPin(level, in: domain) else {
             message = StatusMessage("level \(selectedLevel) is not pinned; p pins its key, P the certificate")
             return []
         }
         var edited = manifest
-        let outcomes = values.map { ManifestEditor.toggleBackup(value: $0, host: domain.host, in: &edited) }
-        return commit(outcomes, edited, host: domain.normalizedHost)
+        let outcome = ManifestEditor.toggleBackup(value: pin.value, host: domain.host, in: &edited)
+        return commitLevelEdit(outcome, edited, pin: pin, level: level, domain: domain)
     }
 
-    /// Removes every pin of the selected level.
+    /// Removes the selected level's pin (the one pinned last, key or certificate).
     mutating func unpin() -> [Effect] {
         guard let (domain, level) = selectedLevelOrExplain() else { return [] }
-        let values = pinsAt(level, in: domain).map(\.value)
-        guard !values.isEmpty else {
+        guard let pin = levelPin(level, in: domain) else {
             message = StatusMessage("level \(selectedLevel) is not pinned; nothing changed")
             return []
         }
         var edited = manifest
-        let outcomes = values.map { ManifestEditor.removePin(value: $0, host: domain.host, from: &edited) }
-        return commit(outcomes, edited, host: domain.normalizedHost)
+        let outcome = ManifestEditor.removePin(value: pin.value, host: domain.host, from: &edited)
+        return commitLevelEdit(outcome, edited, pin: pin, level: level, domain: domain)
+    }
+
+    /// The pin `b` and `u` act on at a chain level: of the level's key and certificate pins, the one pinned last
+    /// (the later in the manifest's list), so `P` then `b` makes that certificate pin the backup. The other stays as
+    /// it is; the Pins pane (4) reaches every pin.
+    func levelPin(_ level: ChainLevel, in domain: DomainPolicy) -> Pin? {
+        pinsAt(level, in: domain).last
+    }
+
+    /// Commits a chain-level edit and says which pin type it touched, and that the other type was left alone.
+    private mutating func commitLevelEdit(
+        _ outcome: ManifestEditor.Outcome, _ edited: PinManifest, pin: Pin, level: ChainLevel, domain: DomainPolicy
+    ) -> [Effect] {
+        let effects = commit(outcome, edited, host: domain.normalizedHost)
+        // The outcome first (it names the pin), then which type it was: the status line is read from the left.
+        let word = pin.type == .spkiSHA256 ? "key" : "certificate"
+        var text = (message?.text ?? "") + " (the \(word) pin of level \(selectedLevel)"
+        if pinsAt(level, in: domain).count > 1 {
+            text += "; its \(pin.type == .spkiSHA256 ? "certificate" : "key") pin is unchanged: 4 lists every pin"
+        }
+        message = StatusMessage(text + ")", isError: message?.isError ?? false)
+        return effects
     }
 
     /// Adds the domain typed at the prompt (`host`, `host:port` or `[IPv6]:port`), selects it and fetches it. The
@@ -56,7 +76,8 @@ extension WorkbenchState {
             message = StatusMessage(error.description, isError: true)
             return []
         }
-        let domain = DomainPolicy(host: endpoint.host.text, port: endpoint.port ?? 443)
+        // The defaults every front end gives a new domain (report-only until it has a backup pin).
+        let domain = DomainPolicy.newDomain(host: endpoint.host.text, port: endpoint.port ?? 443)
         var edited = manifest
         let outcome = ManifestEditor.addDomain(domain, to: &edited)
         var effects = commit(outcome, edited, host: domain.normalizedHost)
@@ -78,15 +99,41 @@ extension WorkbenchState {
         return commit(outcome, edited, host: DomainPolicy(host: host).normalizedHost)
     }
 
-    /// Restores the manifest before the last edit.
+    /// Restores the manifest before the last edit; `Z` brings the edit back.
     mutating func undo() -> [Effect] {
-        guard let entry = undoStack.popLast() else {
+        guard let entry = history.undo(current: manifest) else {
             message = StatusMessage("nothing to undo")
             return []
         }
+        let before = entry.host.flatMap(policy(normalized:))
         replaceManifest(entry.manifest)
         message = StatusMessage("undid: \(entry.description.terminalSafe)")
-        return entry.host.map(revalidate) ?? []
+        return afterHistoryStep(entry, before: before)
+    }
+
+    /// Re-applies the edit undone last. A new edit clears what can be redone.
+    mutating func redo() -> [Effect] {
+        guard let entry = history.redo(current: manifest) else {
+            message = StatusMessage("nothing to redo")
+            return []
+        }
+        let before = entry.host.flatMap(policy(normalized:))
+        replaceManifest(entry.manifest)
+        message = StatusMessage("redid: \(entry.description.terminalSafe)")
+        return afterHistoryStep(entry, before: before)
+    }
+
+    /// After undo or redo: a domain whose port or address to dial changed is fetched again, else re-judged.
+    private mutating func afterHistoryStep(_ entry: UndoEntry, before: DomainPolicy?) -> [Effect] {
+        guard let host = entry.host else { return [] }
+        if let before, let after = policy(normalized: host), FetchRequest(before) != FetchRequest(after) {
+            return fetch([after])
+        }
+        return revalidate(host)
+    }
+
+    private func policy(normalized host: String) -> DomainPolicy? {
+        manifest.domains.first { $0.normalizedHost == host }
     }
 
     // MARK: - Helpers

@@ -15,6 +15,7 @@ extension WorkbenchState {
     }
 
     mutating func perform(_ command: Command) -> [Effect] {
+        if focus == .pins, let effects = performInPins(command) { return effects }
         switch command {
         case .help: overlay = .help(scroll: 0)
         case .focusNext: setFocus(focus.next)
@@ -22,6 +23,7 @@ extension WorkbenchState {
         case .focusDomains: setFocus(.domains)
         case .focusChain: setFocus(.chain)
         case .focusCertificate: setFocus(.certificate)
+        case .focusPins: setFocus(.pins)
         case .moveUp: move(by: -1)
         case .moveDown: move(by: 1)
         case .pageUp: move(by: -pageSize)
@@ -50,6 +52,8 @@ extension WorkbenchState {
             }
         case .write: openWriteGate(quitAfterWrite: false)
         case .undo: return undo()
+        case .redo: return redo()
+        case .editSettings: openSettings()
         case .messageLog: overlay = .messageLog(MessageLogViewer(log: messageLog, size: size))
         case .suspend: return [.suspend]
         case .nextTheme:
@@ -64,7 +68,7 @@ extension WorkbenchState {
             }
         case .quit:
             if isDirty { overlay = .quitGuard } else { return [.quit] }
-        case .confirm, .force, .close:
+        case .confirm, .force, .close, .editNote, .editField, .applySettings:
             break
         case .copy: return openCopyDialog()
         case .savePEM: openSavePEM()
@@ -79,10 +83,11 @@ extension WorkbenchState {
     mutating func setFocus(_ pane: PaneID) {
         focus = pane
         if pane != .domains { detailPane = pane }
+        if pane == .certificate || pane == .pins { inspectorPane = pane }
     }
 
     /// Rows in the focused pane, for page up and down.
-    private var pageSize: Int {
+    var pageSize: Int {
         max(1, (layout.panes[focus]?.height ?? 3) - 2)
     }
 
@@ -105,6 +110,8 @@ extension WorkbenchState {
             let height = max(1, (layout.panes[.certificate]?.height ?? size.height) - 2)
             let lines = CertificatePane.lines(for: self, width: width).count
             certificateScroll = clamp(certificateScroll, delta, count: max(1, lines - height + 1))
+        case .pins:
+            pinsPane.move(by: delta, count: selectedDomainPolicy?.pins.count ?? 0)
         }
     }
 
@@ -126,12 +133,18 @@ extension WorkbenchState {
             return []
         case .enter:
             self.prompt = nil
-            if prompt.kind == .addDomain { return addDomain(prompt.text) }
-            return []
+            switch prompt.kind {
+            case .addDomain: return addDomain(prompt.text)
+            case .pinNote(let host, let value): return setNote(prompt.text, value: value, host: host)
+            case .filter, .search: return []
+            }
         case .backspace, .delete:
             if !prompt.text.isEmpty { prompt.text.removeLast() }
         case .character(let c):
-            if !TerminalSafeText.isUnsafe(c.unicodeScalars.first!) { prompt.text.append(c) }
+            // Hostile text (controls, escapes, bidi overrides) is refused as it is typed; input is bounded.
+            if !TerminalSafeText.isUnsafe(c.unicodeScalars.first!), prompt.text.count < prompt.maximumLength {
+                prompt.text.append(c)
+            }
         default:
             return []
         }
@@ -149,6 +162,7 @@ extension WorkbenchState {
         case .copy(let dialog): return handleCopyDialogKey(key, dialog)
         case .fileOutput(let dialog): return handleFileOutputKey(key, dialog)
         case .backupKeyForm(let form): return handleBackupKeyFormKey(key, form)
+        case .settings(let form): return handleSettingsKey(key, form)
         default: return nil
         }
     }
@@ -214,7 +228,7 @@ extension WorkbenchState {
             case .cancel: overlay = nil
             default: break
             }
-        case .copy, .fileOutput, .backupKeyForm:
+        case .copy, .fileOutput, .backupKeyForm, .settings:
             break  // they take raw keys: handleComponentKey
         case .messageLog(let viewer):
             overlay = viewer.update(command, log: messageLog, size: size).map(OverlayState.messageLog)
@@ -248,11 +262,7 @@ extension WorkbenchState {
     private mutating func openWriteGate(quitAfterWrite: Bool) {
         // The same lint as the CLI's, on the same inputs: the document (its trustAnchors resolved against its
         // folder) and each live chain with the path the validator verified for it.
-        var served: [String: ServedChain] = [:]
-        for domain in manifest.domains {
-            if let chain = live[domain.normalizedHost]?.servedChain { served[domain.normalizedHost] = chain }
-        }
-        let findings = ManifestLinter().lint(document, now: now, served: served)
+        let findings = ManifestLinter().lint(document, now: now, served: servedChains)
             .sorted { $0.severity > $1.severity }
         overlay = .writeGate(WriteGate(findings: findings, diff: manifestDiff(), quitAfterWrite: quitAfterWrite))
     }

@@ -1,5 +1,5 @@
 /// The mouse, in terms of the layout: a click focuses the pane under the pointer and selects the row under it
-/// (Domains, Chain); the wheel scrolls the pane under the pointer (or the open overlay) without moving the focus.
+/// (Domains, Chain, Pins); the wheel scrolls the pane under the pointer (or the open overlay) without moving the focus.
 extension WorkbenchState {
     /// Rows one wheel notch moves in the Certificate pane and in overlays.
     static let wheelLines = 3
@@ -22,7 +22,13 @@ extension WorkbenchState {
         case .press:
             setFocus(pane)
             if let index = listIndex(at: event.point, in: pane, rect: rect) {
-                move(by: index - (pane == .domains ? selectedDomain : selectedLevel))
+                let selected: Int
+                switch pane {
+                case .domains: selected = selectedDomain
+                case .pins: selected = pinsPane.selection
+                default: selected = selectedLevel
+                }
+                move(by: index - selected)
             }
         case .wheelUp, .wheelDown:
             let step = event.kind == .wheelUp ? -1 : 1
@@ -48,6 +54,11 @@ extension WorkbenchState {
             return index < (selectedLive?.levels.count ?? 0) ? index : nil
         case .certificate:
             return nil
+        case .pins:
+            let count = selectedDomainPolicy?.pins.count ?? 0
+            guard row < PinsPaneView.listHeight(count: count, inside: inside.height) else { return nil }
+            let index = pinsPane.viewport.offset + row
+            return index < count ? index : nil
         }
     }
 }

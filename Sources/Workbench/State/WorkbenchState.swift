@@ -21,8 +21,12 @@ public struct WorkbenchState: Sendable {
     public var pendingFetches = 0
 
     public var focus: PaneID = .domains
-    /// The detail pane (Chain or Certificate) shown beside Domains in two-pane mode.
+    /// The detail pane (Chain, Certificate or Pins) shown beside Domains in two-pane mode.
     public var detailPane: PaneID = .chain
+    /// The pane (Certificate or Pins) in the right-hand column in three-pane mode: the one focused last.
+    public var inspectorPane: PaneID = .certificate
+    /// The Pins pane's own model: its selection and scroll position.
+    public var pinsPane = PinsPane()
     /// Index into ``visibleDomains``.
     public var selectedDomain = 0
     /// Level of the selected domain's chain (0 = leaf).
@@ -36,7 +40,10 @@ public struct WorkbenchState: Sendable {
     /// Indices into `document.manifest.domains` that match the filter, in display order.
     public private(set) var visibleDomains: [Int] = []
 
-    public var undoStack: [UndoEntry] = []
+    /// Undo and redo of manifest edits (`z`, `Z`).
+    public var history = EditHistory(limit: WorkbenchState.undoLimit)
+    /// The edits `z` can undo, oldest first.
+    public var undoStack: [UndoEntry] { history.undoEntries }
     public var overlay: OverlayState?
     public var prompt: Prompt?
     /// The Certificate pane's search: its query, and which match is current.
@@ -102,7 +109,7 @@ public struct WorkbenchState: Sendable {
         return levels[selectedLevel]
     }
 
-    public var layout: Layout { Layout(size: size, focus: focus, detail: detailPane) }
+    public var layout: Layout { Layout(size: size, focus: focus, detail: detailPane, inspector: inspectorPane) }
 
     /// Where keys go now, most specific first: the open overlay's contexts, else the focused pane's and the global
     /// one. Key dispatch and the status bar's hints both use this, so they cannot disagree.
@@ -112,10 +119,9 @@ public struct WorkbenchState: Sendable {
 
     // MARK: - Changing the manifest
 
-    /// Replaces the manifest after an edit: records undo, re-sorts, refreshes the derived values.
+    /// Replaces the manifest after an edit: records undo (and clears redo), re-sorts, refreshes the derived values.
     mutating func commitEdit(_ manifest: PinManifest, undo description: String, previous: PinManifest, host: String?) {
-        undoStack.append(UndoEntry(manifest: previous, description: description, host: host))
-        if undoStack.count > Self.undoLimit { undoStack.removeFirst(undoStack.count - Self.undoLimit) }
+        history.record(UndoEntry(manifest: previous, description: description, host: host))
         replaceManifest(manifest)
     }
 
@@ -181,6 +187,12 @@ public struct WorkbenchState: Sendable {
         if let rect = layout.panes[.chain] {
             chainViewport = chainViewport.scrolled(
                 toShow: selectedLevel, count: selectedLive?.levels.count ?? 0, height: max(0, rect.height - 2))
+        }
+        let pins = selectedDomainPolicy?.pins ?? []
+        pinsPane.follow(host: selectedDomainPolicy?.normalizedHost, count: pins.count)
+        if let rect = layout.panes[.pins] {
+            pinsPane.scroll(
+                count: pins.count, height: PinsPaneView.listHeight(count: pins.count, inside: rect.height - 2))
         }
     }
 }

@@ -20,7 +20,7 @@ enum WorkbenchView {
         }
         let titles: [PaneID: String] = [
             .domains: DomainsPane.title(state), .chain: ChainPane.title(state),
-            .certificate: CertificatePane.title(state),
+            .certificate: CertificatePane.title(state), .pins: PinsPaneView.title(state),
         ]
         let insides = PaneChrome.draw(into: &frame, layout: layout, focus: state.focus, titles: titles)
         if let rect = insides[.domains] {
@@ -31,6 +31,9 @@ enum WorkbenchView {
         }
         if let rect = insides[.certificate] {
             CertificatePane.draw(into: &frame, rect: rect, state: state)
+        }
+        if let rect = insides[.pins] {
+            PinsPaneView.draw(into: &frame, rect: rect, state: state, focused: state.focus == .pins)
         }
 
         switch state.overlay {
@@ -55,6 +58,8 @@ enum WorkbenchView {
                 into: &frame, title: "Unsaved changes",
                 lines: ["\(state.document.url.lastPathComponent.terminalSafe) has unsaved changes."],
                 footer: "y quit without saving · w write first · Esc stay")
+        case .settings(let form):
+            SettingsFormView.draw(into: &frame, form: form)
         case .copy(let dialog): CopyDialogView.draw(into: &frame, dialog: dialog)
         case .fileOutput(let dialog): FileOutputDialogView.draw(into: &frame, dialog: dialog)
         case .messageLog(let viewer): MessageLogOverlay.draw(into: &frame, log: state.messageLog, viewer: viewer)

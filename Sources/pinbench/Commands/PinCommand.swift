@@ -5,8 +5,8 @@ import PinningCore
 struct PinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pin",
-        abstract: "Add or remove pins without the terminal UI.",
-        subcommands: [PinAddCommand.self, PinRemoveCommand.self]
+        abstract: "Add, remove or annotate pins without the terminal UI.",
+        subcommands: [PinAddCommand.self, PinRemoveCommand.self, PinNoteCommand.self]
     )
 }
 

@@ -1,0 +1,171 @@
+import Foundation
+import PinningCore
+
+/// The domain settings form (`e`): mode, includeSubdomains, expires, port and connect of one domain, edited as a
+/// draft and applied as one undoable edit. Each change is linted (the one ``ManifestLinter``, on the manifest as it
+/// would be) before it is applied, so the form shows what a setting would cost.
+///
+/// A pure model: ``update(key:command:)`` answers with an ``Action`` for the workbench to carry out.
+public struct SettingsForm: Hashable, Sendable {
+    public enum Field: Int, CaseIterable, Hashable, Sendable {
+        case mode, includeSubdomains, expires, port, connect
+
+        public var name: String {
+            switch self {
+            case .mode: return "mode"
+            case .includeSubdomains: return "includeSubdomains"
+            case .expires: return "expires"
+            case .port: return "port"
+            case .connect: return "connect"
+            }
+        }
+
+        /// Choices toggle in place; the others are typed.
+        public var isChoice: Bool { self == .mode || self == .includeSubdomains }
+
+        /// The lint rules this setting can set off or clear.
+        public var rules: [LintFinding.Rule] {
+            switch self {
+            case .mode: return [.tooFewPins]
+            case .expires: return [.expiresInPast]
+            case .includeSubdomains, .port, .connect: return []
+            }
+        }
+    }
+
+    /// What the form asks of the workbench.
+    public enum Action: Hashable, Sendable {
+        case none
+        /// The draft changed: lint it again.
+        case relint
+        case apply(DomainSettings)
+        case cancel
+    }
+
+    /// The longest text a field accepts: more than any date, port or address needs.
+    public static let maximumInput = 300
+
+    public let host: String
+    public let original: DomainSettings
+    public private(set) var draft: DomainSettings
+    public private(set) var field: Field = .mode
+    /// The text being typed into a typed field, or nil when not typing.
+    public private(set) var editing: String?
+    /// Why the typed text was not taken.
+    public private(set) var error: DomainSettingsError?
+    /// Lint findings for this domain as the manifest is now, and as it would be with the draft.
+    public private(set) var currentFindings: [LintFinding] = []
+    public private(set) var draftFindings: [LintFinding] = []
+
+    public init(domain: DomainPolicy) {
+        host = domain.host
+        original = DomainSettings(domain)
+        draft = original
+    }
+
+    /// Handles a key; `command` is what the key table binds it to in the form's context. While a field is being
+    /// typed, keys are text (only Enter, Esc and Backspace act).
+    public mutating func update(key: Key, command: Command?) -> Action {
+        if editing != nil { return updateTyping(key) }
+        switch command {
+        case .moveUp: field = Field(rawValue: max(0, field.rawValue - 1))!
+        case .moveDown: field = Field(rawValue: min(Field.allCases.count - 1, field.rawValue + 1))!
+        case .moveTop: field = .mode
+        case .moveBottom: field = .connect
+        case .editField:
+            switch field {
+            case .mode:
+                draft.mode = draft.mode == .enforce ? .reportOnly : .enforce
+                return .relint
+            case .includeSubdomains:
+                draft.includeSubdomains.toggle()
+                return .relint
+            case .expires, .port, .connect:
+                editing = text(of: field, in: draft)
+                error = nil
+            }
+        case .applySettings: return .apply(draft)
+        case .cancel, .quit: return .cancel
+        default: break
+        }
+        return .none
+    }
+
+    private mutating func updateTyping(_ key: Key) -> Action {
+        guard var text = editing else { return .none }
+        switch key {
+        case .escape:
+            editing = nil
+            error = nil
+        case .enter:
+            let entered = text.trimmingCharacters(in: .whitespaces)
+            do {
+                switch field {
+                case .expires:
+                    draft.expires = try DomainSettings.parseExpires(entered.isEmpty ? DomainSettings.noneWord : entered)
+                case .port: draft.port = try DomainSettings.parsePort(entered)
+                case .connect:
+                    draft.connect = try DomainSettings.parseConnect(entered.isEmpty ? DomainSettings.noneWord : entered)
+                case .mode, .includeSubdomains: break
+                }
+                editing = nil
+                error = nil
+                return .relint
+            } catch {
+                self.error = error
+            }
+        case .backspace, .delete:
+            if !text.isEmpty { text.removeLast() }
+            editing = text
+        case .character(let c):
+            // Hostile text (controls, escapes, bidi overrides) is refused as it is typed, as in every prompt.
+            guard let scalar = c.unicodeScalars.first, !TerminalSafeText.isUnsafe(scalar),
+                text.count < Self.maximumInput
+            else { return .none }
+            text.append(c)
+            editing = text
+        default: break
+        }
+        return .none
+    }
+
+    /// The value of `field` as typed text (`none` for an unset optional).
+    public func text(of field: Field, in settings: DomainSettings) -> String {
+        switch field {
+        case .mode: return settings.mode.rawValue
+        case .includeSubdomains: return settings.includeSubdomains ? "yes" : "no"
+        case .expires: return settings.expires?.description ?? DomainSettings.noneWord
+        case .port: return String(settings.port)
+        case .connect: return settings.connect ?? DomainSettings.noneWord
+        }
+    }
+
+    /// True when the draft differs from the domain's settings in `field`.
+    public func isChanged(_ field: Field) -> Bool {
+        text(of: field, in: draft) != text(of: field, in: original)
+    }
+
+    /// Lints `manifest` as it is and as it would be with the draft, at `now`, with the live chains `served`; keeps
+    /// the findings that concern this domain. The workbench calls this when the form opens and on ``Action/relint``.
+    public mutating func lint(_ manifest: PinManifest, now: Date, served: [String: ServedChain]) {
+        let linter = ManifestLinter()
+        let host = DomainPolicy(host: self.host).normalizedHost
+        func mine(_ findings: [LintFinding]) -> [LintFinding] {
+            findings.filter { $0.host.map { DomainPolicy(host: $0).normalizedHost } == host }
+        }
+        var wouldBe = manifest
+        _ = ManifestEditor.updateSettings(host: self.host, in: &wouldBe) { $0 = draft }
+        currentFindings = mine(linter.lint(manifest, now: now, servedChains: served))
+        draftFindings = draft == original ? currentFindings : mine(linter.lint(wouldBe, now: now, servedChains: served))
+    }
+
+    /// Findings the draft brings that the domain does not have now.
+    public var newFindings: [LintFinding] { draftFindings.filter { !currentFindings.contains($0) } }
+    /// Findings the domain has now that the draft clears.
+    public var resolvedFindings: [LintFinding] { currentFindings.filter { !draftFindings.contains($0) } }
+
+    /// The draft's findings of the rules `field` can set off.
+    public func findings(for field: Field) -> [LintFinding] {
+        draftFindings.filter { field.rules.contains($0.rule) }
+    }
+}

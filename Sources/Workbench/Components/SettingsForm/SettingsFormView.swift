@@ -1,0 +1,85 @@
+import PinningCore
+
+/// Draws the settings form as an overlay: one row per setting (a `*` marks a changed one, and the lint rule it sets
+/// off is named beside it), the line being typed, then the lint findings for the domain with the draft, marked new
+/// or resolved against the settings it has now.
+enum SettingsFormView {
+    static let nameWidth = 18
+
+    static func lines(_ form: SettingsForm, width: Int) -> [CertificatePane.Line] {
+        var lines: [CertificatePane.Line] = []
+        for field in SettingsForm.Field.allCases {
+            let selected = field == form.field
+            let changed = form.isChanged(field)
+            var value = form.text(of: field, in: form.draft).terminalSafe
+            if selected, let typed = form.editing { value = typed.terminalSafe + "▏" }
+            let consequence = form.findings(for: field).map {
+                ($0.severity == .error ? "✗ " : "! ") + $0.rule.rawValue
+            }
+            var text =
+                (selected ? "▸ " : "  ") + (changed ? "* " : "  ") + Frame.pad(field.name, toWidth: nameWidth) + " "
+                + value
+            if !consequence.isEmpty { text += "   " + consequence.joined(separator: ", ") }
+            let role: StyleRole =
+                consequence.contains { $0.hasPrefix("✗") } ? .verdictRejected : (selected ? .label : .overlayText)
+            lines.append(.init(text, role))
+        }
+        if let error = form.error {
+            for part in Frame.wrap("✗ " + error.description.terminalSafe, width: width) {
+                lines.append(.init(part, .error))
+            }
+        } else if form.editing != nil {
+            lines.append(.init(hint(for: form.field), .dim))
+        } else {
+            lines.append(.init(form.field.isChoice ? "Enter toggles this setting" : "Enter types a new value", .dim))
+        }
+        lines.append(.init(""))
+
+        let changes = form.draft.changes(from: form.original)
+        lines.append(
+            .init(
+                changes.isEmpty
+                    ? "No changes yet." : "Lint for \(form.host.terminalSafe) with these settings:", .label))
+        if form.draftFindings.isEmpty {
+            lines.append(.init("✓ no findings", .verdictAccepted))
+        }
+        for finding in form.draftFindings {
+            let isError = finding.severity == .error
+            let isNew = form.newFindings.contains(finding)
+            let head =
+                (isError ? "✗ error " : "! warning ") + "[\(finding.rule.rawValue)] " + finding.message.terminalSafe
+                + (isNew ? " (new)" : "")
+            for part in Frame.wrap(head, width: width) {
+                lines.append(.init(part, isError ? .verdictRejected : .verdictWarning))
+            }
+        }
+        for finding in form.resolvedFindings {
+            for part in Frame.wrap(
+                "✓ resolved [\(finding.rule.rawValue)] " + finding.message.terminalSafe, width: width)
+            {
+                lines.append(.init(part, .verdictAccepted))
+            }
+        }
+        return lines
+    }
+
+    static func hint(for field: SettingsForm.Field) -> String {
+        switch field {
+        case .expires: return "YYYY-MM-DD or none · Enter takes it · Esc drops it"
+        case .port: return "1 to 65535 · Enter takes it · Esc drops it"
+        case .connect: return "ADDRESS:PORT or none · Enter takes it · Esc drops it"
+        case .mode, .includeSubdomains: return ""
+        }
+    }
+
+    static func draw(into frame: inout Frame, form: SettingsForm) {
+        let width = max(20, min(frame.size.width - 8, 90))
+        let footer =
+            form.editing != nil
+            ? "Enter take value · Esc drop it"
+            : "↑↓ field · Enter change · y apply (z undoes) · Esc cancel"
+        DialogOverlays.drawScrolling(
+            into: &frame, title: "Settings: \(form.host.terminalSafe)", lines: lines(form, width: width), scroll: 0,
+            footer: footer)
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import PinningCore
+
+struct PinNoteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "note",
+        abstract: "Set or clear the note of a pin: why it exists, for the reviewer.",
+        discussion: """
+            The pin is named by its value. An empty TEXT removes the note. Writes behind the lint gate, as \
+            `pin add` does (a note over \(ManifestLinter.maximumNoteLength) characters is a lint error).
+
+            Examples:
+              pinbench pin note api.example.com 'r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=' "offline backup key, safe B"
+              pinbench pin note api.example.com 'r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=' ""
+            """
+    )
+
+    @Argument(help: "The host whose pin to annotate.")
+    var host: String
+
+    @Argument(help: "The pin value (44 base64 characters).")
+    var value: String
+
+    @Argument(help: "The note; empty removes it.")
+    var text: String
+
+    @Flag(name: .customLong("allow-lint-errors"), help: "Write even if lint finds errors (risks a lockout).")
+    var allowLintErrors = false
+
+    @Flag(help: "Print the outcome as JSON.")
+    var json = false
+
+    @OptionGroup var manifestOptions: ManifestOptions
+
+    func run() throws {
+        let host = try HostArgument.parse(self.host).text
+        let url = manifestOptions.url
+        let (outcome, domain) = try ManifestStore.update(
+            at: url,
+            createIfMissing: false,
+            beforeWriting: { try LintGate.check($0, writingTo: url, allowErrors: allowLintErrors) }
+        ) { manifest in
+            try KnownDomain.require(host, in: manifest, url: url)
+            let outcome = ManifestEditor.setNote(text, value: value, host: host, in: &manifest)
+            // A pin that is not there is an error for a script, as for `pin remove`.
+            if !outcome.didChange, manifest.policy(for: host)?.pins.contains(where: { $0.value == value }) != true {
+                throw CLIFailure(outcome.message + "; `pinbench check \(host)` or the workbench's Pins pane lists them")
+            }
+            return (outcome, manifest.indexOfDomain(host).map { manifest.domains[$0] })
+        }
+        EditReport.print(outcome, domain: domain, host: host, url: url, json: json)
+    }
+}
