@@ -94,6 +94,22 @@ import Testing
         #expect(state.message?.text == "nothing to redo")
     }
 
+    @Test func yInThePinsPaneCopiesTheSelectedPinEvenWhenNotLive() async {
+        var state = await state()
+        await F.press([.character("4"), .down], on: &state)
+        let effects = state.apply(.key(.character("y")))
+        guard effects.count == 1, case .output(.clipboard(let copied)) = effects[0] else {
+            Issue.record("no clipboard effect: \(effects)")
+            return
+        }
+        #expect(copied == Self.evilLeaf.spkiPin)
+        guard case .copy(let dialog)? = state.overlay else {
+            Issue.record("no copy dialog")
+            return
+        }
+        #expect(dialog.values.map(\.text) == [Self.evilLeaf.spkiPin])
+    }
+
     @Test func noteEditTakesSafeTextOnlyAndIsUndoable() async {
         var state = await state()
         await F.press([.character("4"), .character("n")], on: &state)

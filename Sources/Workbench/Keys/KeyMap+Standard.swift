@@ -77,6 +77,8 @@ extension KeyMap {
             KeyBinding(.character("n"), .pins, .editNote, "edit the selected pin's note", inStatusBar: true),
             KeyBinding(.character("e"), .pins, .editSettings, "edit the domain's settings", inStatusBar: true),
             KeyBinding(.character("r"), .pins, .refresh, "refresh this domain"),
+            KeyBinding(.character("y"), .pins, .copy, "copy the selected pin (OSC 52; shown whole)"),
+            KeyBinding(.character("K"), .pins, .backupKey, "generate a backup key and CSR, pin it as a backup"),
 
             KeyBinding(.up, .settings, .moveUp, "previous setting"),
             KeyBinding(.character("k"), .settings, .moveUp, "previous setting"),

@@ -1,8 +1,18 @@
 import PinningCore
 
 extension WorkbenchState {
-    /// `y`: sends the selected level's SPKI pin to the clipboard and opens the copy dialog with its other values.
+    /// `y`: sends the selected level's SPKI pin (in the Pins pane: the selected pin) to the clipboard and opens the
+    /// copy dialog with its other values.
     mutating func openCopyDialog() -> [Effect] {
+        if focus == .pins, let domain = selectedDomainPolicy {
+            guard let pin = pinsPane.selectedPin(in: domain.pins) else {
+                message = StatusMessage("nothing to copy: the domain has no pins", isError: true)
+                return []
+            }
+            return showCopy(
+                subject: "\(domain.host) pin \(pin.label ?? pin.type.rawValue) (\(pin.role.rawValue))",
+                values: [.init("Pin (\(pin.type.rawValue))", pin.value)])
+        }
         guard let domain = selectedDomainPolicy, let level = selectedChainLevel else {
             message = StatusMessage("nothing to copy: select a certificate in the Chain pane first", isError: true)
             return []
