@@ -13,6 +13,7 @@ struct PinBench: ParsableCommand {
         subcommands: [
             WorkbenchCommand.self, PinsCommand.self, ValidateCommand.self, LintCommand.self, PinCommand.self,
             ExportCommand.self, InspectCommand.self, CheckCommand.self, LabCommand.self, DemoCommand.self,
+            DiffCommand.self,
         ],
         defaultSubcommand: WorkbenchCommand.self
     )
