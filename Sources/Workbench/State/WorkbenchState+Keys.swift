@@ -40,11 +40,12 @@ extension WorkbenchState {
         case .deleteDomain:
             if let domain = selectedDomainPolicy { overlay = .confirmDelete(host: domain.host) }
         case .manifestDiff:
-            let lines = manifestDiff()
-            if lines.isEmpty {
-                message = StatusMessage("no unsaved changes")
+            let diff = ManifestDiff(from: savedManifest, to: manifest)
+            if diff.isEmpty {
+                message = StatusMessage("no changes")
             } else {
-                overlay = .diff(lines: lines, scroll: 0)
+                overlay = .diff(
+                    lines: diff.lines(assessment: diff.lockoutRisks(served: servedChains, now: now)), scroll: 0)
             }
         case .write: openWriteGate(quitAfterWrite: false)
         case .undo: return undo()
@@ -199,30 +200,28 @@ extension WorkbenchState {
         return [.save(document)]
     }
 
-    /// The unified diff of the manifest as loaded against the manifest as edited, both as written to disk. The
-    /// loaded text is read back from the file; if the file changed since, the base is the loaded manifest as
-    /// pinbench would write it, and its name says so.
-    func manifestDiff() -> [DiffLine] {
-        let edited = String(decoding: ManifestCodec.encode(manifest), as: UTF8.self)
-        let name = document.url.lastPathComponent
-        if let loaded = document.loadedText() {
-            return UnifiedDiff.lines(
-                old: loaded, new: edited, oldName: "\(name) (on disk)", newName: "\(name) (edited)")
+    /// The semantic diff of the manifest as loaded (or last saved, or reloaded) against the manifest as edited,
+    /// with the lockout risk of the change against the chains fetched live. Values are compared, not text: a
+    /// manifest loaded and left alone shows "no changes" whatever its file's formatting.
+    func manifestDiff() -> [ManifestDiffLine] {
+        let diff = ManifestDiff(from: savedManifest, to: manifest)
+        return diff.lines(assessment: diff.isEmpty ? nil : diff.lockoutRisks(served: servedChains, now: now))
+    }
+
+    /// Each live chain with the path the validator verified for it, by normalized host: what lint and the diff's
+    /// lockout risk compare pins with, as the CLI's `--served` does.
+    var servedChains: [String: ServedChain] {
+        var served: [String: ServedChain] = [:]
+        for (host, entry) in live {
+            if let chain = entry.servedChain { served[host] = chain }
         }
-        let asLoaded = String(decoding: ManifestCodec.encode(savedManifest), as: UTF8.self)
-        return UnifiedDiff.lines(
-            old: asLoaded, new: edited, oldName: "\(name) (as loaded; changed on disk since)",
-            newName: "\(name) (edited)")
+        return served
     }
 
     private mutating func openWriteGate(quitAfterWrite: Bool) {
         // The same lint as the CLI's, on the same inputs: the document (its trustAnchors resolved against its
         // folder) and each live chain with the path the validator verified for it.
-        var served: [String: ServedChain] = [:]
-        for domain in manifest.domains {
-            if let chain = live[domain.normalizedHost]?.servedChain { served[domain.normalizedHost] = chain }
-        }
-        let findings = ManifestLinter().lint(document, now: now, served: served)
+        let findings = ManifestLinter().lint(document, now: now, served: servedChains)
             .sorted { $0.severity > $1.severity }
         overlay = .writeGate(WriteGate(findings: findings, diff: manifestDiff(), quitAfterWrite: quitAfterWrite))
     }
