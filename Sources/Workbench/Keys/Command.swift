@@ -10,6 +10,8 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case manifestDiff, write, undo
     case nextTheme
     case cancel, quit
+    /// In the changed-on-disk overlay: take the disk's version, re-apply my edits onto it, or keep editing.
+    case reloadFromDisk, reapplyEdits, keepEditing
     /// In a dialog: yes, go ahead. `force` goes ahead despite lint errors.
     case confirm, force
 }

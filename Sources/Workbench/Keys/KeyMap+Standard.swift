@@ -50,5 +50,13 @@ extension KeyMap {
         KeyBinding(.character("n"), .dialog, .cancel, "no, close the dialog", inStatusBar: true),
         KeyBinding(.character("!"), .dialog, .force, "write despite lint errors (risks locking users out)"),
         KeyBinding(.character("w"), .dialog, .write, "write first (when quitting with unsaved changes)"),
+
+        KeyBinding(
+            .character("r"), .reload, .reloadFromDisk, "reload from disk, dropping your edits", inStatusBar: true),
+        KeyBinding(
+            .character("a"), .reload, .reapplyEdits, "re-apply your edits onto the disk's version", inStatusBar: true),
+        KeyBinding(
+            .character("k"), .reload, .keepEditing, "keep editing (w refuses until you reload)", inStatusBar: true),
+        KeyBinding(.escape, .reload, .keepEditing, "keep editing (w refuses until you reload)"),
     ])
 }

@@ -12,6 +12,8 @@ public enum OverlayState: Hashable, Sendable {
     case confirmDelete(host: String)
     /// Quit with unsaved changes?
     case quitGuard
+    /// The manifest changed on disk under unsaved edits: reload, re-apply, or keep editing.
+    case reload(ReloadPrompt)
 }
 
 /// What the write gate shows and decides on.

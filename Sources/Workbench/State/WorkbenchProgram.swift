@@ -49,6 +49,9 @@ extension WorkbenchState {
             message = StatusMessage("not written: " + WorkbenchState.explain(error), isError: true)
             quitAfterSave = false
             effects = []
+            if error.code == .changedOnDisk { offerDiskVersion() }
+        case .manifestOnDisk(let result):
+            effects = diskChanged(result)
         case .tick(let date):
             now = date
             effects = []

@@ -57,7 +57,7 @@ extension WorkbenchState {
             if !filter.isEmpty { setFilter("") }
         case .quit:
             if isDirty { overlay = .quitGuard } else { return [.quit] }
-        case .confirm, .force:
+        case .confirm, .force, .reloadFromDisk, .reapplyEdits, .keepEditing:
             break
         }
         return []
@@ -182,6 +182,10 @@ extension WorkbenchState {
                 overlay = nil
             default: break
             }
+        case .reload(var reload):
+            let choice = reload.update(keyMap.command(for: key, in: [.reload, .global]), page: pageSize)
+            overlay = .reload(reload)
+            if let choice { return choose(choice, reload) }
         case .quitGuard:
             switch command {
             case .confirm: return [.quit]

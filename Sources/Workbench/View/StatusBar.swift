@@ -84,6 +84,9 @@ public enum StatusBar {
         case .quit: return "quit"
         case .confirm: return "yes"
         case .force: return "write anyway"
+        case .reloadFromDisk: return "reload"
+        case .reapplyEdits: return "re-apply mine"
+        case .keepEditing: return "keep editing"
         }
     }
 }

@@ -29,9 +29,10 @@ enum WorkbenchView {
         if let prompt = state.prompt {
             StatusBar.drawPrompt(into: &frame, rect: layout.statusBar, prompt: prompt)
         } else {
-            let contexts: [KeyContext] =
+            var contexts: [KeyContext] =
                 state.overlay == nil || state.overlay == .help(scroll: 0)
                 ? [KeyContext(pane: state.focus), .global] : [.dialog]
+            if case .reload = state.overlay { contexts = [.reload] }
             StatusBar.draw(
                 into: &frame, rect: layout.statusBar, hints: state.keyMap.statusHints(in: contexts),
                 unsaved: state.isDirty, message: state.message)
@@ -52,6 +53,8 @@ enum WorkbenchView {
                     "z undoes it afterwards.",
                 ],
                 footer: "y delete · n or Esc keep")
+        case .reload(let prompt):
+            ReloadPromptView.draw(into: &frame, prompt: prompt, file: state.document.url.lastPathComponent)
         case .quitGuard:
             DialogOverlays.drawConfirm(
                 into: &frame, title: "Unsaved changes",
