@@ -49,7 +49,7 @@ import Testing
 
     @Test func helpListsEveryBindingOnce() {
         let sections = keyMap.helpSections()
-        #expect(sections.map(\.context) == [.global, .domains, .chain, .certificate, .dialog])
+        #expect(sections.map(\.context) == [.global, .domains, .chain, .certificate, .dialog, .reload])
         for binding in keyMap.bindings {
             let section = sections.first { $0.context == binding.context }!
             let entries = section.entries.filter { $0.keys.contains(binding.key) }

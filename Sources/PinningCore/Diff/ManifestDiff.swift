@@ -34,6 +34,7 @@ public struct ManifestDiff: Hashable, Sendable {
 
     /// Pairs the domains of both sides by host. A host listed twice (a lint error) is paired in order of appearance.
     private static func domainChanges(_ old: [DomainPolicy], _ new: [DomainPolicy]) -> [DomainChange] {
+        if let aligned = alignedChanges(old, new) { return aligned }
         var oldByHost: [String: [DomainPolicy]] = [:]
         oldByHost.reserveCapacity(old.count)
         for domain in old { oldByHost[domain.normalizedHost, default: []].append(domain) }
@@ -55,6 +56,20 @@ public struct ManifestDiff: Hashable, Sendable {
             for domain in list.dropFirst(seen[host, default: 0]) { changes.append(DomainChange(removed: domain)) }
         }
         return changes.sorted { ($0.host, $0.isRemoval ? 0 : 1) < ($1.host, $1.isRemoval ? 0 : 1) }
+    }
+}
+
+extension ManifestDiff {
+    /// The usual case, without hashing a host: both sides list the same hosts in the same order (an edit of some
+    /// domains' settings or pins, both sides in canonical order). Nil as soon as a host differs at some position.
+    fileprivate static func alignedChanges(_ old: [DomainPolicy], _ new: [DomainPolicy]) -> [DomainChange]? {
+        guard old.count == new.count else { return nil }
+        var changes: [DomainChange] = []
+        for (before, after) in zip(old, new) where before != after {
+            guard before.host == after.host else { return nil }
+            if let change = DomainChange(old: before, new: after) { changes.append(change) }
+        }
+        return changes.sorted { $0.host < $1.host }
     }
 }
 

@@ -107,7 +107,7 @@ struct DiffCommand: AsyncParsableCommand {
 
     /// The working file; a manifest not created yet is empty (a diff against HEAD then shows every domain removed).
     private func loadWorkingFile(_ url: URL) throws -> (name: String, manifest: PinManifest) {
-        (url.path, try ManifestStore.loadOrCreate(url).manifest)
+        (manifestOptions.manifest ?? "pins.json", try ManifestStore.loadOrCreate(url).manifest)
     }
 
     /// The chains of every added or changed enforced domain, fetched live and judged by `validator`; hosts that
