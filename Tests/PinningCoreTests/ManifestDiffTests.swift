@@ -181,3 +181,37 @@ extension LockoutAssessment {
         ManifestDiff().lines(assessment: self).contains { $0.text.contains(text) }
     }
 }
+
+@Suite("Semantic manifest diff: the three pairings agree")
+struct ManifestDiffPairingTests {
+    func domain(_ host: String, _ byte: UInt8, role: PinRole = .active) -> DomainPolicy {
+        DomainPolicy(
+            host: host,
+            pins: [Pin(type: .spkiSHA256, value: Data(repeating: byte, count: 32).base64EncodedString(), role: role)])
+    }
+
+    @Test("aligned, merged and hashed pairings give the same diff")
+    func pairingsAgree() {
+        let old = PinManifest(domains: (0..<50).map { domain("h\(1000 + $0).test", UInt8($0)) })
+        var aligned = old
+        aligned.domains[7].pins[0].role = .backup
+        var merged = aligned
+        merged.domains.remove(at: 3)
+        merged.domains.append(domain("zz.test", 99))
+        merged.domains.insert(domain("h1000a.test", 98), at: 1)
+        var shuffled = merged
+        shuffled.domains.reverse()
+        shuffled.domains[0].host = shuffled.domains[0].host.uppercased()  // not canonical: the hashed pairing
+        for new in [aligned, merged] {
+            let diff = ManifestDiff(from: old, to: new)
+            #expect(diff.domains.map(\.host) == diff.domains.map(\.host).sorted())
+        }
+        let viaMerge = ManifestDiff(from: old, to: merged)
+        let viaHash = ManifestDiff(from: old, to: shuffled)
+        #expect(viaMerge.domains.map(\.host) == ["h1000a.test", "h1003.test", "h1007.test", "zz.test"])
+        #expect(viaMerge.domains.map(\.kind) == [.added, .removed, .changed, .added])
+        #expect(viaHash.domains.map(\.host) == viaMerge.domains.map(\.host))
+        #expect(viaHash.domains.map(\.kind) == viaMerge.domains.map(\.kind))
+        #expect(ManifestDiff(from: old, to: aligned).domains.map(\.host) == ["h1007.test"])
+    }
+}

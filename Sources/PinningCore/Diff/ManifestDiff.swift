@@ -35,6 +35,7 @@ public struct ManifestDiff: Hashable, Sendable {
     /// Pairs the domains of both sides by host. A host listed twice (a lint error) is paired in order of appearance.
     private static func domainChanges(_ old: [DomainPolicy], _ new: [DomainPolicy]) -> [DomainChange] {
         if let aligned = alignedChanges(old, new) { return aligned }
+        if let merged = mergedChanges(old, new) { return merged }
         var oldByHost: [String: [DomainPolicy]] = [:]
         oldByHost.reserveCapacity(old.count)
         for domain in old { oldByHost[domain.normalizedHost, default: []].append(domain) }
@@ -70,6 +71,42 @@ extension ManifestDiff {
             if let change = DomainChange(old: before, new: after) { changes.append(change) }
         }
         return changes.sorted { $0.host < $1.host }
+    }
+
+    /// The next most usual case, without hashing: both sides in canonical order (strictly sorted, normalized hosts,
+    /// as every manifest read from disk and the workbench's are), walked side by side. Nil otherwise.
+    fileprivate static func mergedChanges(_ old: [DomainPolicy], _ new: [DomainPolicy]) -> [DomainChange]? {
+        guard isCanonical(old), isCanonical(new) else { return nil }
+        var changes: [DomainChange] = []
+        var i = 0
+        var j = 0
+        while i < old.count || j < new.count {
+            if j == new.count || (i < old.count && old[i].host < new[j].host) {
+                changes.append(DomainChange(removed: old[i]))
+                i += 1
+            } else if i == old.count || new[j].host < old[i].host {
+                changes.append(DomainChange(added: new[j]))
+                j += 1
+            } else {
+                if old[i] != new[j], let change = DomainChange(old: old[i], new: new[j]) { changes.append(change) }
+                i += 1
+                j += 1
+            }
+        }
+        return changes
+    }
+
+    /// Hosts strictly increasing, each already normalized (lower-case ASCII, no trailing dot): then comparing the
+    /// hosts as they are pairs the domains exactly as normalizing them would.
+    private static func isCanonical(_ domains: [DomainPolicy]) -> Bool {
+        for index in domains.indices {
+            let host = domains[index].host
+            if host.utf8.contains(where: { $0 >= 0x80 || (0x41...0x5A).contains($0) }) || host.utf8.last == 0x2E {
+                return false
+            }
+            if index > 0 && !(domains[index - 1].host < host) { return false }
+        }
+        return true
     }
 }
 
