@@ -9,7 +9,7 @@ enum BenchmarkReport {
     static let launches = 7
 
     /// The groups of figures; `--only NAME` runs one of them.
-    static let sections = ["keys", "launch"]
+    static let sections = ["keys", "diff", "launch"]
 
     static func run(only section: String? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: PinBenchBinary.url.path) else {
@@ -22,6 +22,7 @@ enum BenchmarkReport {
         print("")
         row("", "measured", "baseline", "target")
         if section == nil || section == "keys" { try keyFigures(in: folder) }
+        if section == nil || section == "diff" { try diffFigures(in: folder) }
         if section == nil || section == "launch" { try launchFigures(in: folder) }
     }
 
@@ -42,6 +43,27 @@ enum BenchmarkReport {
         let cursesSmall = try NcursesKeyToFrame.measure(domains: small, presses: presses, in: folder.url)
         row("key -> frame, + ncurses into tmux", "\(large) domains", "\(small) domains", "")
         row("  median / p95 (\(presses) keys)", timing(cursesLarge), timing(cursesSmall), "<= 2 ms median")
+    }
+
+    /// The semantic diff alone, then `m` and `w` (update and view) which run it; the target is 50 ms at 10,000.
+    private static func diffFigures(in folder: TemporaryFolder) throws {
+        row("semantic diff (core)", "\(large) domains", "\(small) domains", "")
+        row(
+            "  one edit, median / max", timing(DiffBenchmarks.oneEdit(domains: large), "max"),
+            timing(DiffBenchmarks.oneEdit(domains: small), "max"), "<= 50 ms")
+        row(
+            "  every domain changed", timing(DiffBenchmarks.everyDomain(domains: large), "max"),
+            timing(DiffBenchmarks.everyDomain(domains: small), "max"), "")
+        row(
+            "  re-apply one edit onto another", timing(DiffBenchmarks.reapply(domains: large), "max"),
+            timing(DiffBenchmarks.reapply(domains: small), "max"), "")
+        for key: Character in ["m", "w"] {
+            let heavyLarge = try HeavyKeys.measure(key, domains: large, in: folder.url)
+            let heavySmall = try HeavyKeys.measure(key, domains: small, in: folder.url)
+            row(
+                "  `\(key)` after one edit, median / max", timing(heavyLarge, "max"), timing(heavySmall, "max"),
+                "<= 50 ms")
+        }
     }
 
     private static func launchFigures(in folder: TemporaryFolder) throws {

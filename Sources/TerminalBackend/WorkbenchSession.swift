@@ -39,6 +39,8 @@ public final class WorkbenchSession {
         var quit = perform(initialEffects)
         draw()
         var lastTick = Date()
+        let watcher = ManifestWatcher(url: state.document.url)
+        var lastDiskCheck = Date()
         while !quit {
             if terminal.terminationSignal != nil { break }
             var effects: [Effect] = []
@@ -71,6 +73,10 @@ public final class WorkbenchSession {
                 effects += state.apply(.tick(now))
                 lastTick = now
                 changed = true
+            }
+            if now.timeIntervalSince(lastDiskCheck) >= 1 {
+                watcher.poll(into: inbox)  // a changed manifest arrives through the inbox as manifestOnDisk
+                lastDiskCheck = now
             }
             quit = perform(effects)
             if changed && !quit { draw() }

@@ -208,8 +208,7 @@ public struct ManifestLinter: Sendable {
             ]
         }
         guard let served else { return [] }
-        let servedValues = served.pinValues
-        if backups.allSatisfy({ servedValues.contains($0.value) }) {
+        if !served.keepsBackupOutside(backups) {
             return [
                 LintFinding(
                     .warning,

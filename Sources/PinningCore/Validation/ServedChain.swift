@@ -34,3 +34,12 @@ public struct ServedChain: Hashable, Sendable {
         }
     }
 }
+
+extension ServedChain {
+    /// True when some backup pin of `pins` is for a key or certificate outside this chain (sent or verified): a
+    /// backup that survives losing today's chain. The lockout guard's rule, and the semantic diff's.
+    func keepsBackupOutside(_ pins: [Pin]) -> Bool {
+        let servedValues = pinValues
+        return pins.contains { $0.role == .backup && !servedValues.contains($0.value) }
+    }
+}

@@ -20,6 +20,8 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     /// Stop the program for the shell's job control (Ctrl-Z); `fg` brings it back with the screen redrawn.
     case suspend
     case cancel, quit
+    /// In the changed-on-disk overlay: take the disk's version, re-apply my edits onto it, or keep editing.
+    case reloadFromDisk, reapplyEdits, keepEditing
     /// In a dialog: yes, go ahead. `force` goes ahead despite lint errors.
     case confirm, force
     /// Copy a pin or fingerprint (OSC 52 to the terminal's clipboard, and shown whole in a dialog).

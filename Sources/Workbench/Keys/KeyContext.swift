@@ -23,6 +23,8 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case copyDialog, outputChooser, outputPath, overwriteConfirm, searchPrompt
     /// The backup-key form (`K`): its own keys, shown in the footer while it is open.
     case backupKeyForm
+    /// The overlay shown when the manifest changed on disk under unsaved edits.
+    case reload
     /// Scrolling, shared by every overlay that scrolls (listed after the overlay's own context).
     case scrolling
 
@@ -57,6 +59,7 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .overwriteConfirm: return "File exists: overwrite?"
         case .searchPrompt: return "Search prompt"
         case .backupKeyForm: return "Backup key form (K)"
+        case .reload: return "Manifest changed on disk (with unsaved edits)"
         }
     }
 }

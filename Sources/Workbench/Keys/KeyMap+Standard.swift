@@ -162,6 +162,16 @@ extension KeyMap {
                 .enter, .backupKeyForm, .confirm, "generate the key, write it and pin it", inStatusBar: true,
                 short: "generate"),
             KeyBinding(.escape, .backupKeyForm, .cancel, "close the form", inStatusBar: true),
+
+            KeyBinding(
+                .character("r"), .reload, .reloadFromDisk, "reload from disk, dropping your edits", inStatusBar: true),
+            KeyBinding(
+                .character("a"), .reload, .reapplyEdits, "re-apply your edits onto the disk's version",
+                inStatusBar: true),
+            KeyBinding(
+                .character("k"), .reload, .keepEditing, "keep editing (w refuses until you reload)",
+                inStatusBar: true),
+            KeyBinding(.escape, .reload, .keepEditing, "keep editing (w refuses until you reload)"),
         ] + scrollBindings)
 
     /// Scrolling in overlays: the same keys as moving in the panes.

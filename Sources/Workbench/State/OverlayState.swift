@@ -4,8 +4,8 @@ import PinningCore
 public enum OverlayState: Hashable, Sendable {
     /// The key help, scrolled by `scroll` lines.
     case help(scroll: Int)
-    /// The unified diff of the saved manifest against the edited one.
-    case diff(lines: [DiffLine], scroll: Int)
+    /// The semantic diff of the manifest as loaded against the edited one, with its lockout risk.
+    case diff(lines: [ManifestDiffLine], scroll: Int)
     /// Before writing: the lint findings and the diff; errors need `!` to write anyway.
     case writeGate(WriteGate)
     /// Delete a domain and its pins?
@@ -22,6 +22,8 @@ public enum OverlayState: Hashable, Sendable {
     case backupKeyForm(BackupKeyForm)
     /// The selected domain's settings form (`e`).
     case settings(SettingsForm)
+    /// The manifest changed on disk under unsaved edits: reload, re-apply, or keep editing.
+    case reload(ReloadPrompt)
 
     /// The key contexts live while this overlay is open: dispatch and the status bar both use them, so the footer
     /// under an overlay shows that overlay's keys. A new overlay adds its line here.
@@ -37,6 +39,7 @@ public enum OverlayState: Hashable, Sendable {
         case .fileOutput(let dialog): return dialog.keyContexts.filter { $0 != .global }
         case .backupKeyForm: return [.backupKeyForm]
         case .settings: return [.settings]
+        case .reload: return [.reload, .scrolling]
         }
     }
 }
@@ -44,12 +47,13 @@ public enum OverlayState: Hashable, Sendable {
 /// What the write gate shows and decides on.
 public struct WriteGate: Hashable, Sendable {
     public var findings: [LintFinding]
-    public var diff: [DiffLine]
+    /// The semantic diff (loaded → edited) with its lockout risk against the live chains.
+    public var diff: [ManifestDiffLine]
     public var scroll: Int
     /// Quit after a successful write (the quit guard's `w`).
     public var quitAfterWrite: Bool
 
-    public init(findings: [LintFinding], diff: [DiffLine], scroll: Int = 0, quitAfterWrite: Bool = false) {
+    public init(findings: [LintFinding], diff: [ManifestDiffLine], scroll: Int = 0, quitAfterWrite: Bool = false) {
         self.findings = findings
         self.diff = diff
         self.scroll = scroll

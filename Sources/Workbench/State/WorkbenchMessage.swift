@@ -19,6 +19,9 @@ public enum WorkbenchMessage: Sendable {
     case fileWriteFailed(OutputFileError)
     /// A backup key asked for with `K` was written (its pin to add), or could not be.
     case backupKeyFinished(Result<BackupKeyCreated, BackupKeyError>)
+    /// The manifest file changed on disk (the backend watches it): the document as read now, or why it could not be
+    /// read. See ``WorkbenchState/diskChanged(_:)``.
+    case manifestOnDisk(Result<ManifestDocument, ManifestError>)
     /// The clock moved (days left, expiry warnings are computed from `now`).
     case tick(Date)
 }

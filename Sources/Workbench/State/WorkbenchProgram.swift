@@ -51,12 +51,15 @@ extension WorkbenchState {
             message = StatusMessage("not written: " + WorkbenchState.explain(error), isError: true)
             quitAfterSave = false
             effects = []
+            if error.code == .changedOnDisk { offerDiskVersion() }
         case .fileWritten(let path):
             effects = fileWriteFinished(path: path, error: nil)
         case .fileWriteFailed(let error):
             effects = fileWriteFinished(path: error.path, error: error)
         case .backupKeyFinished(let result):
             effects = finishBackupKey(result)
+        case .manifestOnDisk(let result):
+            effects = diskChanged(result)
         case .tick(let date):
             now = date
             effects = []

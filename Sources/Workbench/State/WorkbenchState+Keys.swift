@@ -44,11 +44,12 @@ extension WorkbenchState {
         case .deleteDomain:
             if let domain = selectedDomainPolicy { overlay = .confirmDelete(host: domain.host) }
         case .manifestDiff:
-            let lines = manifestDiff()
-            if lines.isEmpty {
-                message = StatusMessage("no unsaved changes")
+            let diff = ManifestDiff(from: savedManifest, to: manifest)
+            if diff.isEmpty {
+                message = StatusMessage("no changes")
             } else {
-                overlay = .diff(lines: lines, scroll: 0)
+                overlay = .diff(
+                    lines: diff.lines(assessment: diff.lockoutRisks(served: servedChains, now: now)), scroll: 0)
             }
         case .write: openWriteGate(quitAfterWrite: false)
         case .undo: return undo()
@@ -68,7 +69,8 @@ extension WorkbenchState {
             }
         case .quit:
             if isDirty { overlay = .quitGuard } else { return [.quit] }
-        case .confirm, .force, .close, .editNote, .editField, .applySettings:
+        case .confirm, .force, .close, .editNote, .editField, .applySettings, .reloadFromDisk, .reapplyEdits,
+            .keepEditing:
             break
         case .copy: return openCopyDialog()
         case .savePEM: openSavePEM()
@@ -221,6 +223,10 @@ extension WorkbenchState {
                 overlay = nil
             default: break
             }
+        case .reload(var reload):
+            let choice = reload.update(command, page: pageSize)
+            overlay = .reload(reload)
+            if let choice { return choose(choice, reload) }
         case .quitGuard:
             switch command {
             case .confirm: return [.quit]
@@ -243,20 +249,12 @@ extension WorkbenchState {
         return [.save(document)]
     }
 
-    /// The unified diff of the manifest as loaded against the manifest as edited, both as written to disk. The
-    /// loaded text is read back from the file; if the file changed since, the base is the loaded manifest as
-    /// pinbench would write it, and its name says so.
-    func manifestDiff() -> [DiffLine] {
-        let edited = String(decoding: ManifestCodec.encode(manifest), as: UTF8.self)
-        let name = document.url.lastPathComponent
-        if let loaded = document.loadedText() {
-            return UnifiedDiff.lines(
-                old: loaded, new: edited, oldName: "\(name) (on disk)", newName: "\(name) (edited)")
-        }
-        let asLoaded = String(decoding: ManifestCodec.encode(savedManifest), as: UTF8.self)
-        return UnifiedDiff.lines(
-            old: asLoaded, new: edited, oldName: "\(name) (as loaded; changed on disk since)",
-            newName: "\(name) (edited)")
+    /// The semantic diff of the manifest as loaded (or last saved, or reloaded) against the manifest as edited,
+    /// with the lockout risk of the change against the chains fetched live. Values are compared, not text: a
+    /// manifest loaded and left alone shows "no changes" whatever its file's formatting.
+    func manifestDiff() -> [ManifestDiffLine] {
+        let diff = ManifestDiff(from: savedManifest, to: manifest)
+        return diff.lines(assessment: diff.isEmpty ? nil : diff.lockoutRisks(served: servedChains, now: now))
     }
 
     private mutating func openWriteGate(quitAfterWrite: Bool) {

@@ -62,6 +62,10 @@ public struct WorkbenchState: Sendable {
     /// Draw only ASCII: every glyph becomes its fallback from ``Marker/all`` (a non-UTF-8 locale, or `--ascii`).
     public var asciiOnly = false
 
+    /// The manifest as changed on disk since it was loaded, while it is not taken in (the user kept editing): the
+    /// write refuses until it is, and a refused write offers it again.
+    public internal(set) var diskVersion: ManifestDocument?
+
     /// Quit once the pending write succeeds (the quit guard's "write first").
     public var quitAfterSave = false
 
@@ -145,6 +149,17 @@ public struct WorkbenchState: Sendable {
         document.manifest = edited
         savedManifest = saved.manifest.canonicallyOrdered
         isDirty = document.manifest != savedManifest
+    }
+
+    /// Takes in the manifest as read from disk as the new loaded version (the base of the diff and of the next
+    /// write's change check), with `edited` as the manifest being edited on top of it. Undo history is of the old
+    /// version, so it goes; the selection stays on its host.
+    mutating func adoptDiskVersion(_ disk: ManifestDocument, edited: PinManifest) {
+        document = disk
+        savedManifest = disk.manifest.canonicallyOrdered
+        diskVersion = nil
+        history = EditHistory(limit: Self.undoLimit)
+        replaceManifest(edited)
     }
 
     private func domain(at index: Int) -> DomainPolicy { document.manifest.domains[index] }

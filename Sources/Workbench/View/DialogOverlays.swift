@@ -2,13 +2,29 @@ import PinningCore
 
 /// The diff, write gate and confirmation overlays.
 enum DialogOverlays {
-    static func diffRole(_ kind: DiffLine.Kind) -> StyleRole {
+    static func diffRole(_ kind: ManifestDiffLine.Kind) -> StyleRole {
         switch kind {
+        case .domain: return .label
         case .added: return .diffAdded
         case .removed: return .diffRemoved
-        case .context: return .diffContext
-        case .hunk, .header: return .label
+        case .changed: return .verdictWarning
+        case .risk: return .verdictRejected
+        case .priorRisk: return .verdictWarning
+        case .note: return .dim
         }
+    }
+
+    /// The diff's lines for an overlay, every manifest string made terminal-safe and long lines wrapped.
+    static func diffBody(_ lines: [ManifestDiffLine], width: Int) -> [CertificatePane.Line] {
+        var body: [CertificatePane.Line] = []
+        for line in lines {
+            let indent = String(line.text.prefix { $0 == " " })
+            let content = String(line.text.dropFirst(indent.count)).terminalSafe
+            for (index, part) in Frame.wrap(content, width: max(10, width - indent.count - 4)).enumerated() {
+                body.append(.init(indent + (index == 0 ? "" : "    ") + part, diffRole(line.kind)))
+            }
+        }
+        return body
     }
 
     /// A scrolled list of lines with a footer line; the body is as tall as the screen allows.
@@ -29,8 +45,8 @@ enum DialogOverlays {
             more + footer, at: Point(x: inside.x + 1, y: inside.maxY - 1), width: inside.width - 2, role: .prompt)
     }
 
-    static func drawDiff(into frame: inout Frame, lines: [DiffLine], scroll: Int) {
-        let body = lines.map { CertificatePane.Line($0.rendered.terminalSafe, diffRole($0.kind)) }
+    static func drawDiff(into frame: inout Frame, lines: [ManifestDiffLine], scroll: Int) {
+        let body = diffBody(lines, width: max(20, min(frame.size.width - 8, 100)))
         drawScrolling(into: &frame, title: "Manifest diff", lines: body, scroll: scroll, footer: "w write · Esc close")
     }
 
@@ -56,11 +72,7 @@ enum DialogOverlays {
             }
         }
         body.append(.init(""))
-        if gate.diff.isEmpty {
-            body.append(.init("no changes to the file's content", .dim))
-        } else {
-            body += gate.diff.map { CertificatePane.Line($0.rendered.terminalSafe, diffRole($0.kind)) }
-        }
+        body += diffBody(gate.diff, width: width)
         let footer =
             gate.tally.errors > 0
             ? "! write anyway (risks locking users out) · Esc cancel"

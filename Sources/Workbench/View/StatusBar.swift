@@ -141,6 +141,9 @@ public enum StatusBar {
         case .search: return "search"
         case .nextMatch: return "next match"
         case .previousMatch: return "previous match"
+        case .reloadFromDisk: return "reload"
+        case .reapplyEdits: return "re-apply mine"
+        case .keepEditing: return "keep editing"
         }
     }
 }

@@ -53,6 +53,8 @@ enum WorkbenchView {
                 footer: "y delete · n or Esc keep")
         case .backupKeyForm(let form):
             BackupKeyFormView.draw(into: &frame, form: form)
+        case .reload(let prompt):
+            ReloadPromptView.draw(into: &frame, prompt: prompt, file: state.document.url.lastPathComponent)
         case .quitGuard:
             DialogOverlays.drawConfirm(
                 into: &frame, title: "Unsaved changes",

@@ -29,12 +29,7 @@ struct LintCommand: AsyncParsableCommand {
     @OptionGroup var trust: TrustOptions
     @OptionGroup var time: TimeOptions
 
-    @Option(
-        name: .customLong("served"),
-        help: ArgumentHelp(
-            "HOST=FILE: the chain a host serves today, for the rules that compare with it.", valueName: "host=file")
-    )
-    var served: [String] = []
+    @OptionGroup var servedOptions: ServedOptions
 
     @Flag(help: "Print the findings as JSON.")
     var json = false
@@ -43,19 +38,11 @@ struct LintCommand: AsyncParsableCommand {
         let document = try ManifestStore.load(manifestOptions.url)
         let now = try time.date()
         var chains: [String: ServedChain] = [:]
-        if !served.isEmpty {
+        if !servedOptions.served.isEmpty {
             // Anchors that cannot be read are a lint finding of their own; the chains are judged with the others.
             let anchors = try trust.anchors(for: document, skippingUnreadable: true)
             let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
-            for entry in served {
-                guard let separator = entry.firstIndex(of: "="), separator != entry.startIndex else {
-                    throw CLIFailure("--served \(entry): expected HOST=FILE")
-                }
-                let host = try HostArgument.parse(String(entry[..<separator])).text
-                let chain = try ChainFile.read(String(entry[entry.index(after: separator)...]))
-                let verdict = await validator.validate(host: host, chain: chain, at: now)
-                chains[host] = ServedChain(presented: chain, verdict: verdict)
-            }
+            chains = try await servedOptions.chains(validator: validator, now: now)
         }
         let findings = ManifestLinter().lint(document, now: now, served: chains)
         if json {

@@ -1,0 +1,65 @@
+import Foundation
+import PinningCore
+import Workbench
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Notices that the manifest file changed on disk (a `git pull`, a `pinbench pin add` in another terminal) by a
+/// cheap `stat` poll: device, inode, size, modification and status-change times. `stat` follows symbolic links, so
+/// a linked manifest is watched at its target, and re-pointing the link counts as a change too.
+///
+/// Only a changed stamp costs more than a `stat`: the file is then read and decoded off the main thread, through
+/// the one manifest reader (``ManifestStore/load(_:)``), and the result posted as one message.
+final class ManifestWatcher {
+    private let url: URL
+    private var stamp: FileStamp?
+
+    init(url: URL) {
+        self.url = url
+        stamp = FileStamp(path: url.path)
+    }
+
+    /// Posts ``WorkbenchMessage/manifestOnDisk(_:)`` to `inbox` when the file's stamp changed since the last call.
+    func poll(into inbox: MessageInbox) {
+        let now = FileStamp(path: url.path)
+        guard now != stamp else { return }
+        stamp = now
+        let url = self.url
+        Task.detached {
+            let result = Result { () throws(ManifestError) in try ManifestStore.load(url) }
+            inbox.post(.manifestOnDisk(result))
+        }
+    }
+}
+
+/// What `stat` says about a file, enough to tell that it was replaced or written; nil fields for a missing file.
+struct FileStamp: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modified: timespec
+    let changed: timespec
+
+    /// The stamp of the file at `path`, or nil when there is none (or it cannot be examined).
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = info.st_mtim
+        changed = info.st_ctim
+    }
+
+    static func == (a: FileStamp, b: FileStamp) -> Bool {
+        a.device == b.device && a.inode == b.inode && a.size == b.size
+            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+            && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+    }
+}

@@ -1,0 +1,53 @@
+import PinningCore
+
+/// The overlay shown when the manifest changed on disk while this session has unsaved edits: what changed on disk
+/// (the semantic diff of the loaded manifest against the disk's), what this session changed, and the three ways on:
+/// reload (dropping the edits), re-apply the edits on top of the disk's version, or keep editing.
+public struct ReloadPrompt: Hashable, Sendable {
+    /// What the user chose.
+    public enum Choice: Hashable, Sendable {
+        case reload, reapply, keepEditing
+    }
+
+    /// The manifest as it is on disk now.
+    public let disk: ManifestDocument
+    /// Loaded → disk: the other change.
+    public let theirs: [ManifestDiffLine]
+    /// Loaded → edited, in one line: this session's change.
+    public let mine: String
+    public var scroll = 0
+
+    public init(disk: ManifestDocument, loaded: PinManifest, edited: PinManifest) {
+        self.disk = disk
+        theirs = ManifestDiff(from: loaded, to: disk.manifest).lines()
+        mine = ManifestDiff(from: loaded, to: edited).summary
+    }
+
+    /// The choice for `command`, or nil when the key only scrolls (or means nothing here).
+    public mutating func update(_ command: Command?, page: Int) -> Choice? {
+        switch command {
+        case .reloadFromDisk: return .reload
+        case .reapplyEdits: return .reapply
+        case .keepEditing, .cancel, .quit: return .keepEditing
+        case .moveUp: scroll = max(0, scroll - 1)
+        case .moveDown: scroll = min(scroll + 1, theirs.count)
+        case .pageUp: scroll = max(0, scroll - page)
+        case .pageDown: scroll = min(scroll + page, theirs.count)
+        case .moveTop: scroll = 0
+        case .moveBottom: scroll = theirs.count
+        default: break
+        }
+        return nil
+    }
+
+    public static func == (a: ReloadPrompt, b: ReloadPrompt) -> Bool {
+        a.disk.loadedFingerprint == b.disk.loadedFingerprint && a.theirs == b.theirs && a.mine == b.mine
+            && a.scroll == b.scroll
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(disk.loadedFingerprint)
+        hasher.combine(theirs)
+        hasher.combine(scroll)
+    }
+}
