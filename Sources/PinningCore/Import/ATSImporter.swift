@@ -11,7 +11,7 @@ enum ATSImporter {
         let root = try PropertyListInput.rootDictionary(data, path: path)
         var collector = ImportCollector(format: .ats, path: path)
         let pinned: Any
-        var location: [String]
+        let location: [String]
         if let transport = root["NSAppTransportSecurity"] {
             guard let transport = transport as? [String: Any], let domains = transport["NSPinnedDomains"] else {
                 throw missing(path)
@@ -29,19 +29,8 @@ enum ATSImporter {
         } else {
             throw missing(path)
         }
-        location.append("NSPinnedDomains")
-        guard let entries = pinned as? [String: Any] else {
-            throw ImportError(.missingConfiguration, path: path, reason: "NSPinnedDomains is not a dictionary")
-        }
-        for key in entries.keys.sorted() {
-            let here = location + [key]
-            guard let entry = entries[key] as? [String: Any] else {
-                collector.skip(.malformedValue, at: here, "not a dictionary; the domain was not imported")
-                continue
-            }
-            guard let host = collector.host(key, at: here) else { continue }
-            let domain = readDomain(host: host, entry, at: here, into: &collector)
-            try collector.add(domain, at: here)
+        try collector.addDomains(pinned, named: "NSPinnedDomains", at: location) { host, entry, here, collector in
+            readDomain(host: host, entry, at: here, into: &collector)
         }
         return collector.finished()
     }

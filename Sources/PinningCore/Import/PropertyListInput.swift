@@ -101,6 +101,27 @@ struct ImportCollector {
         configuration.domains.append(domain)
     }
 
+    /// Reads a property list's dictionary of domains (`TSKPinnedDomains`, `NSPinnedDomains`) named `name` at
+    /// `location`: each entry that is a dictionary and whose key passes the host rule is read by `readDomain` and
+    /// added; anything else is an item not carried.
+    mutating func addDomains(
+        _ value: Any, named name: String, at location: [String],
+        _ readDomain: (String, [String: Any], [String], inout ImportCollector) -> ImportedDomain
+    ) throws(ImportError) {
+        guard let entries = value as? [String: Any] else {
+            throw ImportError(.missingConfiguration, path: path, reason: "\(name) is not a dictionary")
+        }
+        for key in entries.keys.sorted() {
+            let here = location + [name, key]
+            guard let entry = entries[key] as? [String: Any] else {
+                skip(.malformedValue, at: here, "not a dictionary; the domain was not imported")
+                continue
+            }
+            guard let host = host(key, at: here) else { continue }
+            try add(readDomain(host, entry, here, &self), at: here)
+        }
+    }
+
     /// The configuration, with a last note when notes were cut.
     func finished() -> ImportedConfiguration {
         var result = configuration

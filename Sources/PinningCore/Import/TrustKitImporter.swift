@@ -12,7 +12,7 @@ enum TrustKitImporter {
         let root = try PropertyListInput.rootDictionary(data, path: path)
         var collector = ImportCollector(format: .trustkit, path: path)
         let domains: Any
-        var location: [String]
+        let location: [String]
         if let configuration = root["TSKConfiguration"] {
             guard let configuration = configuration as? [String: Any] else {
                 throw ImportError(.missingConfiguration, path: path, reason: "TSKConfiguration is not a dictionary")
@@ -34,19 +34,8 @@ enum TrustKitImporter {
         } else {
             throw missing(path)
         }
-        location.append("TSKPinnedDomains")
-        guard let entries = domains as? [String: Any] else {
-            throw ImportError(.missingConfiguration, path: path, reason: "TSKPinnedDomains is not a dictionary")
-        }
-        for key in entries.keys.sorted() {
-            let here = location + [key]
-            guard let entry = entries[key] as? [String: Any] else {
-                collector.skip(.malformedValue, at: here, "not a dictionary; the domain was not imported")
-                continue
-            }
-            guard let host = collector.host(key, at: here) else { continue }
-            let domain = readDomain(host: host, entry, at: here, into: &collector)
-            try collector.add(domain, at: here)
+        try collector.addDomains(domains, named: "TSKPinnedDomains", at: location) { host, entry, here, collector in
+            readDomain(host: host, entry, at: here, into: &collector)
         }
         return collector.finished()
     }
