@@ -86,7 +86,7 @@ struct DiffCommandTests {
         #expect(plain.stdoutText.contains("~ \(pki.host)"))
         #expect(plain.stdoutText.contains("- pin spki-sha256 \(leafPin) active, leaf"))
         #expect(plain.stdoutText.contains("+ pin spki-sha256 \(mitmPin) active, leaf"))
-        #expect(plain.stdoutText.contains("lockout risk not judged"))
+        #expect(plain.stdoutText.contains("lockout risk not checked (no served chain) for \(pki.host)"))
 
         let risky = try await run(["diff", "-m", "app/pins.json"] + served)
         #expect(risky.status == 1, "\(risky.stdoutText)\(risky.stderrText)")

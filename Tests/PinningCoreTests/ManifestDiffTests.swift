@@ -142,6 +142,23 @@ struct ManifestDiffTests {
         #expect(!assessment.isRisky)
     }
 
+    @Test("removing the last backup is a risk without any served chain, in the linter's words; keeping it is not")
+    func structuralRisk() {
+        var edited = pinned
+        edited.domains[0].pins.removeAll { $0.role == .backup }
+        let assessment = ManifestDiff(from: pinned, to: edited).lockoutRisks(served: [:], now: now)
+        #expect(Set(assessment.introduced.map(\.kind)) == [.tooFewPins, .noBackupPin])
+        #expect(assessment.isRisky)
+        let lint = ManifestLinter().lint(edited, now: now).filter { $0.rule == .tooFewPins }.map(\.message)
+        #expect(assessment.risks.contains { $0.kind == .tooFewPins && lint.contains($0.message) })
+        // Report-only cannot lock anyone out; a label edit on a sound domain brings nothing in.
+        edited.domains[0].mode = .reportOnly
+        #expect(!ManifestDiff(from: pinned, to: edited).lockoutRisks(served: [:], now: now).isRisky)
+        var labelled = pinned
+        labelled.domains[0].pins[0].label = "x"
+        #expect(ManifestDiff(from: pinned, to: labelled).lockoutRisks(served: [:], now: now).risks.isEmpty)
+    }
+
     // MARK: - Applying my change onto another
 
     @Test("re-applying edits onto a changed disk version merges, and names what could not apply")

@@ -8,6 +8,12 @@ public struct LockoutRisk: Hashable, Sendable, Codable {
         /// No backup pin is outside the served chain: losing that chain (a compromised or rotated key) would leave
         /// nothing to fall back on but an app update.
         case noBackupOutsideServed = "no-backup-outside-served"
+        /// Fewer than two pins enforced (lint's `too-few-pins`): one key change locks every installed app out.
+        /// Judged without a served chain.
+        case tooFewPins = "too-few-pins"
+        /// No pin has the backup role (lint's `no-backup-pin`): a forced rotation needs an app update first.
+        /// Judged without a served chain.
+        case noBackupPin = "no-backup-pin"
     }
 
     public var host: String
@@ -36,7 +42,8 @@ public struct LockoutAssessment: Hashable, Sendable {
 }
 
 extension ManifestDiff {
-    /// Judges every added or changed domain as it is after the change, against `served` (chains by normalized host,
+    /// Judges every added or changed domain as it is after the change: its pin set by the linter's own rules
+    /// (too few pins, no backup), and against `served` (chains by normalized host,
     /// as the validator judged them: see ``ServedChain``) at `now`. Only enforced domains whose pins have not lapsed
     /// can lock anyone out. "Matches" is the validator's and the lockout guard's rule (``ServedChain/matches(_:)``,
     /// ``ServedChain/keepsBackupOutside(_:)``), not a second one.
@@ -45,6 +52,13 @@ extension ManifestDiff {
         var unchecked: [String] = []
         for change in domains {
             guard let domain = change.new, Self.canLockOut(domain, now: now) else { continue }
+            let structuralBefore = change.old.map { Self.structuralRisks(of: $0, now: now) } ?? []
+            for (kind, message) in Self.structuralRisks(of: domain, now: now) {
+                risks.append(
+                    LockoutRisk(
+                        host: change.host, kind: kind, alsoBefore: structuralBefore.contains { $0.0 == kind },
+                        message: message))
+            }
             guard let chain = served[change.host] else {
                 unchecked.append(change.host)
                 continue
@@ -58,6 +72,18 @@ extension ManifestDiff {
             }
         }
         return LockoutAssessment(risks: risks, unchecked: unchecked)
+    }
+
+    /// The risks a domain's pin set has whatever its server serves, decided by the linter's own rules.
+    private static func structuralRisks(of domain: DomainPolicy, now: Date) -> [(LockoutRisk.Kind, String)] {
+        guard canLockOut(domain, now: now) else { return [] }
+        return ManifestLinter().lint(domain, now: now, served: nil).compactMap { finding in
+            switch finding.rule {
+            case .tooFewPins: return (.tooFewPins, finding.message)
+            case .noBackupPin: return (.noBackupPin, finding.message)
+            default: return nil
+            }
+        }
     }
 
     private static func canLockOut(_ domain: DomainPolicy, now: Date) -> Bool {
@@ -80,6 +106,8 @@ extension ManifestDiff {
         case .noBackupOutsideServed:
             return "no backup pin is outside the chain the server serves: losing that key or chain locks users out "
                 + "until an app update."
+        case .tooFewPins, .noBackupPin:
+            return ""  // judged by the linter, with its words (structuralRisks)
         }
     }
 }

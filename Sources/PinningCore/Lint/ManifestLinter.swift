@@ -70,7 +70,8 @@ public struct ManifestLinter: Sendable {
         return findings.sorted { ($1.severity, $0.host ?? "") < ($0.severity, $1.host ?? "") }
     }
 
-    private func lint(_ domain: DomainPolicy, now: Date, served: ServedChain?) -> [LintFinding] {
+    /// One domain's findings (the rules that need only the domain and, when given, its served chain).
+    func lint(_ domain: DomainPolicy, now: Date, served: ServedChain?) -> [LintFinding] {
         var findings: [LintFinding] = []
         let host = domain.host
         for pin in domain.pins where !pin.hasWellFormedValue {

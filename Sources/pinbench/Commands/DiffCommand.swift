@@ -16,8 +16,9 @@ struct DiffCommand: AsyncParsableCommand {
             Per domain: domains added and removed; mode, includeSubdomains, port, connect and expires changes; pins \
             added, removed, and changed (role, position, label, note, dates). Order and formatting do not count.
 
-            Lockout risk (with --served HOST=FILE or --live): for every added or changed enforced domain, does the \
-            new pin set still match the chain the server serves (as `validate` matches it: on the verified path), \
+            Lockout risk: for every added or changed enforced domain, does the new pin set keep at least two pins \
+            and a backup (lint's too-few-pins and no-backup-pin, judged always), and (with --served HOST=FILE or \
+            --live) does it still match the chain the server serves (as `validate` matches it: on the verified path), \
             and does it keep a backup pin outside that chain? Risks the domain already had before the change are \
             shown but do not fail.
 
@@ -63,20 +64,22 @@ struct DiffCommand: AsyncParsableCommand {
         let diff = ManifestDiff(from: oldSide.manifest, to: newSide.manifest)
         let now = Date()
 
-        var assessment: LockoutAssessment?
+        // Risks of the pin sets themselves (too few pins, no backup) are judged always; those against the chain a
+        // server serves need --served or --live.
+        var chains: [String: ServedChain] = [:]
         var unreachable: [String] = []
-        if live || !servedOptions.served.isEmpty {
+        let judgesServed = live || !servedOptions.served.isEmpty
+        if judgesServed {
             let document = ManifestDocument(manifest: newSide.manifest, url: manifestURL, loadedFingerprint: nil)
             let anchors = try trust.anchors(for: document, skippingUnreadable: true)
             let validator = PinValidator(manifest: newSide.manifest, trustAnchors: anchors)
-            let chains: [String: ServedChain]
             if live {
                 (chains, unreachable) = await liveChains(diff, validator: validator, anchors: anchors, now: now)
             } else {
                 chains = try await servedOptions.chains(validator: validator, now: now)
             }
-            assessment = diff.lockoutRisks(served: chains, now: now)
         }
+        let assessment = diff.lockoutRisks(served: chains, now: now)
 
         if json {
             Output.json(
@@ -87,11 +90,11 @@ struct DiffCommand: AsyncParsableCommand {
             Output.line("+++ \(newSide.name)")
             Output.lines(diff.lines(assessment: assessment).map(\.text))
             for host in unreachable { Output.line("? \(host): could not be reached, so its risk was not judged") }
-            if assessment == nil && !diff.isEmpty {
-                Output.line("(lockout risk not judged: give --served HOST=FILE or --live)")
+            if !judgesServed && !assessment.unchecked.isEmpty {
+                Output.line("(to judge them against what servers serve: give --served HOST=FILE or --live)")
             }
         }
-        if assessment?.isRisky == true { throw ExitCode.rejected }
+        if assessment.isRisky { throw ExitCode.rejected }
     }
 
     /// A side as named on the command line: a file if one exists at that path, else a revision of the manifest.

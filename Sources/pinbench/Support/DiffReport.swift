@@ -30,7 +30,7 @@ struct DiffReport: Encodable {
     let trustAnchorsAdded: [String]
     let trustAnchorsRemoved: [String]
     let domains: [DomainEntry]
-    /// Nil when no served chain was given (the risk was not judged).
+    /// The pin sets' own risks always; those against a served chain only for the hosts that had one.
     let risks: [LockoutRisk]?
     let unchecked: [String]?
     let unreachable: [String]
