@@ -108,7 +108,7 @@ import Testing
         var state = F.state(size: Size(width: width, height: height))
         await F.press([.character("R"), .down, .down, .character("2"), .character("p")], on: &state)
         let message = try! #require(state.message)
-        #expect(message.isError)
+        #expect(message.level == .warning)
         #expect(message.text.contains("so this pin cannot match until it is"))
         #expect(CharacterWidth.of(message.text) > width)
         let frame = WorkbenchProgram.view(state)
@@ -117,7 +117,7 @@ import Testing
             .suffix(6).joined(separator: " ")
         #expect(bottom.contains(message.text.split(separator: " ").suffix(8).joined(separator: " ")))
         let shown = StatusBar.messageLines(message, width: width - 2 - CharacterWidth.of(" ● unsaved ") - 1)
-        #expect(shown.joined(separator: " ") == "✗ " + message.text)
+        #expect(shown.joined(separator: " ") == "! " + message.text)
         #expect(!bottom.contains("…"), "nothing cut")
 
         await F.press([.character("j")], on: &state)

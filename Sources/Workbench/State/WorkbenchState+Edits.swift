@@ -15,7 +15,7 @@ extension WorkbenchState {
         if outcome.didChange, !level.verified {
             message = StatusMessage(
                 outcome.message.terminalSafe + " (warning: level \(selectedLevel) is not in the verified path, "
-                    + "so this pin cannot match until it is)", isError: true)
+                    + "so this pin cannot match until it is)", level: .warning)
         }
         return effects
     }
