@@ -88,14 +88,17 @@ struct LabListenerTests {
 
     @Test("stop() does not wait out a held handshake: it returns, and the probe ends, long before the hold")
     func stopCutsAHeldHandshake() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start(DemoLabOptions(slowHold: .seconds(60))) }
-        let patient = ProbeOptions(deadline: .seconds(60), useSystemTrustStore: false)
+        // The hold and the probe's deadline are 120 s; the bound below leaves room for a loaded CI machine (the
+        // cooperative pool shared with every other test) while staying far from either.
+        let lab = try await OffPoolThread.run { try DemoLab.start(DemoLabOptions(slowHold: .seconds(120))) }
+        let patient = ProbeOptions(deadline: .seconds(120), useSystemTrustStore: false)
         let started = ContinuousClock.now
         let held = Task { await probe(lab, .slow, options: patient) }
         try await Task.sleep(for: .milliseconds(300))
-        lab.stop()
+        // stop() waits for the lab's connection threads: off the cooperative pool, which the probe needs.
+        try await OffPoolThread.run { lab.stop() }
         let failure = await #expect(throws: ProbeFailure.self) { try await held.value.get() }
-        #expect(started.duration(to: .now) < .seconds(15), "the hold and the deadline are 60 s")
+        #expect(started.duration(to: .now) < .seconds(40), "the hold and the deadline are 120 s")
         #expect(failure != nil && failure?.code != .timedOut)
     }
 }
