@@ -15,10 +15,13 @@ import Workbench
 /// a linked manifest is watched at its target, and re-pointing the link counts as a change too.
 ///
 /// Only a changed stamp costs more than a `stat`: the file is then read and decoded off the main thread, through
-/// the one manifest reader (``ManifestStore/load(_:)``), and the result posted as one message.
+/// the one manifest reader (``ManifestStore/load(_:)``), and the result posted as one message. At most one read is
+/// in flight: a file rewritten faster than it can be decoded (up to the reader's 64 MiB) costs one read at a time,
+/// never a growing pile of them; the change is picked up by the next poll after the read ends.
 final class ManifestWatcher {
     private let url: URL
     private var stamp: FileStamp?
+    private let reading = ReadInFlight()
 
     init(url: URL) {
         self.url = url
@@ -28,13 +31,36 @@ final class ManifestWatcher {
     /// Posts ``WorkbenchMessage/manifestOnDisk(_:)`` to `inbox` when the file's stamp changed since the last call.
     func poll(into inbox: MessageInbox) {
         let now = FileStamp(path: url.path)
-        guard now != stamp else { return }
+        guard now != stamp, reading.begin() else { return }
         stamp = now
         let url = self.url
+        let reading = self.reading
         Task.detached {
             let result = Result { () throws(ManifestError) in try ManifestStore.load(url) }
             inbox.post(.manifestOnDisk(result))
+            reading.end()
         }
+    }
+}
+
+/// Whether a read of the manifest is running (set on the session's thread, cleared by the reading task).
+final class ReadInFlight: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = false
+
+    /// True, and marked running, when no read was running.
+    func begin() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if running { return false }
+        running = true
+        return true
+    }
+
+    func end() {
+        lock.lock()
+        running = false
+        lock.unlock()
     }
 }
 
