@@ -128,17 +128,23 @@ struct CurationCLITests {
         #expect(try manifestBytes() == before)
     }
 
-    @Test("pin note sets, shows as JSON and removes a note; hostile text stays data")
+    @Test("pin note sets, shows as JSON and removes a note; control, line-break and bidi text is refused")
     func pinNote() async throws {
         let leaf = try await pinLeaf()
-        let hostile = "offline key\n\u{1B}[31mred"
-        let noted = try await run(["pin", "note", pki.host, leaf, hostile, "--json"])
+        let before = try manifestBytes()
+        for hostile in ["offline key\n\u{1B}[31mred", "key \u{202E}B efas", "tab\there"] {
+            let refused = try await run(["pin", "note", pki.host, leaf, hostile])
+            #expect(refused.status == 2 && refused.stderrText.contains("the note holds U+"), "\(refused.stderrText)")
+            #expect(!refused.stderrText.contains("\u{1B}") && !refused.stderrText.contains("\u{202E}"))
+            #expect(try manifestBytes() == before, "nothing written")
+        }
+        let note = "clé de secours, coffre B"
+        let noted = try await run(["pin", "note", pki.host, leaf, note, "--json"])
         #expect(noted.status == 0, "\(noted.stderrText)")
         let json = try #require(try JSONSerialization.jsonObject(with: noted.stdout) as? [String: Any])
         #expect(json["changed"] as? Bool == true)
-        #expect(!noted.stdoutText.contains("\u{1B}"), "JSON escapes control characters")
         let pins = try #require(try domainJSON(pki.host)["pins"] as? [[String: Any]])
-        #expect(pins[0]["note"] as? String == hostile)
+        #expect(pins[0]["note"] as? String == note)
         let text = try await run(["pin", "note", pki.host, leaf, ""])
         #expect(text.status == 0 && text.stdoutText.contains("removed the note of pin \(leaf)"))
         #expect((try domainJSON(pki.host)["pins"] as? [[String: Any]])?[0]["note"] == nil)

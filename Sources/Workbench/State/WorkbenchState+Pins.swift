@@ -38,8 +38,12 @@ extension WorkbenchState {
 
     /// Sets the note typed at the prompt on `host`'s pin `value` (empty removes it).
     mutating func setNote(_ text: String, value: String, host: String) -> [Effect] {
-        var edited = manifest
         let note = text.trimmingCharacters(in: .whitespaces)
+        if let problem = PinText.problem(note) {
+            message = StatusMessage("note not set: it " + problem, isError: true)
+            return []
+        }
+        var edited = manifest
         let outcome = ManifestEditor.setNote(note, value: value, host: host, in: &edited)
         return commitPinsEdit(outcome, edited, host: DomainPolicy(host: host).normalizedHost)
     }

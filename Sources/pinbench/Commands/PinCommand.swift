@@ -55,6 +55,7 @@ struct PinAddCommand: ParsableCommand {
 
     func run() throws {
         let host = try HostArgument.parse(self.host).text
+        if let note, let problem = PinText.problem(note) { throw CLIFailure("--note " + problem) }
         let certificates = try ChainFile.read(chain)
         guard certificates.indices.contains(level) else {
             throw CLIFailure(

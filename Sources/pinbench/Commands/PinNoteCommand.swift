@@ -7,7 +7,8 @@ struct PinNoteCommand: ParsableCommand {
         commandName: "note",
         abstract: "Set or clear the note of a pin: why it exists, for the reviewer.",
         discussion: """
-            The pin is named by its value. An empty TEXT removes the note. Writes behind the lint gate, as \
+            The pin is named by its value. An empty TEXT removes the note. A note is one line of visible text: \
+            control, line-break, bidirectional and invisible characters are refused (as in the workbench). Writes behind the lint gate, as \
             `pin add` does (a note over \(ManifestLinter.maximumNoteLength) characters is a lint error).
 
             Examples:
@@ -35,6 +36,7 @@ struct PinNoteCommand: ParsableCommand {
 
     func run() throws {
         let host = try HostArgument.parse(self.host).text
+        if let problem = PinText.problem(text) { throw CLIFailure("the note " + problem) }
         let url = manifestOptions.url
         let (outcome, domain) = try ManifestStore.update(
             at: url,
