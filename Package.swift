@@ -12,12 +12,17 @@ let package = Package(
         .library(name: "Workbench", targets: ["Workbench"]),
         .executable(name: "pinbench", targets: ["pinbench"]),
         .executable(name: "pinbench-bench", targets: ["PinBenchBenchmarks"]),
+        // The core inside a running SwiftNIO client. Its own products, so `pinbench` never links SwiftNIO.
+        .library(name: "PinningNIO", targets: ["PinningNIO"]),
+        .executable(name: "pinbench-fetch", targets: ["pinbench-fetch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-certificates.git", exact: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
         .package(url: "https://github.com/apple/swift-asn1.git", exact: "1.7.4"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
     ],
     targets: [
         // The portable validation core: Foundation, X509, Crypto and SwiftASN1 only.
@@ -71,6 +76,28 @@ let package = Package(
         ),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench", "PinningCore"]),
+        // A NIOSSL verification callback that judges the presented chain with PinValidator (issue 15).
+        .target(
+            name: "PinningNIO",
+            dependencies: [
+                "PinningCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        // `pinbench-fetch URL`: an HTTPS GET through PinningNIO, "what the app would do".
+        .executableTarget(
+            name: "pinbench-fetch",
+            dependencies: [
+                "PinningNIO",
+                "PinningCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .target(
             name: "TestSupport", dependencies: ["CSystemCalls", "LabPKI", "PinningCore"], path: "Tests/TestSupport"),
         .testTarget(
@@ -101,6 +128,17 @@ let package = Package(
             exclude: ["Snapshots", "Fixtures"]
         ),
         .testTarget(name: "CLITests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
+        .testTarget(
+            name: "PinningNIOTests",
+            dependencies: [
+                "PinningNIO", "PinningCore", "DemoLab", "LabPKI", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
         // The built `pinbench` in a real terminal (tmux): keys in, screens and the written manifest checked.
         .testTarget(name: "EndToEndTests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
         // `swift run -c release pinbench-bench`: key press to frame, first frame and memory, each beside a baseline

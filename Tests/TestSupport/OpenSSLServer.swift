@@ -1,31 +1,30 @@
 import Foundation
 import LabPKI
-import TestSupport
 
 /// `openssl s_server` on a loopback address and a port the system picks (`-accept 127.0.0.1:0`), serving
 /// certificates written to a temporary folder. The port is read back from the `ACCEPT` line s_server prints.
-final class OpenSSLServer: @unchecked Sendable {
+public final class OpenSSLServer: @unchecked Sendable {
     // @unchecked Sendable is safe: every field is immutable; stop() only signals the process and waits for it.
 
     /// A certificate, its private key and the certificates to send after it, as PEM text.
-    struct Identity {
-        var certificatePEM: String
-        var keyPEM: String
-        var chainPEM: [String] = []
+    public struct Identity: Sendable {
+        public var certificatePEM: String
+        public var keyPEM: String
+        public var chainPEM: [String] = []
 
-        init(certificatePEM: String, keyPEM: String, chainPEM: [String] = []) {
+        public init(certificatePEM: String, keyPEM: String, chainPEM: [String] = []) {
             self.certificatePEM = certificatePEM
             self.keyPEM = keyPEM
             self.chainPEM = chainPEM
         }
 
-        init(_ leaf: IssuedCertificate, chain: [IssuedCertificate] = []) {
+        public init(_ leaf: IssuedCertificate, chain: [IssuedCertificate] = []) {
             self.init(certificatePEM: leaf.pem, keyPEM: leaf.key.privateKeyPEM, chainPEM: chain.map(\.pem))
         }
     }
 
-    let port: UInt16
-    let folder = TemporaryFolder()
+    public let port: UInt16
+    public let folder = TemporaryFolder()
     private let process = Process()
 
     /// - Parameters:
@@ -34,7 +33,7 @@ final class OpenSSLServer: @unchecked Sendable {
     ///     with it).
     ///   - address: "127.0.0.1" or "::1".
     ///   - arguments: extra s_server arguments such as `-tls1_2` or `-cipher ...`.
-    init(
+    public init(
         _ identity: Identity, named: (name: String, identity: Identity)? = nil, address: String = "127.0.0.1",
         arguments: [String] = []
     ) throws {
@@ -68,7 +67,7 @@ final class OpenSSLServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Ends s_server; safe to call more than once.
-    func stop() { Self.kill(process) }
+    public func stop() { Self.kill(process) }
 
     /// SIGKILL, not terminate(): a process started from a test's worker thread inherits that thread's signal mask,
     /// in which SIGTERM is blocked, so s_server would never see it (and waitUntilExit would wait forever).
@@ -92,13 +91,13 @@ final class OpenSSLServer: @unchecked Sendable {
             usleep(20_000)
         }
         kill(process)
-        throw LoopbackSocket.Failure("openssl s_server did not start: \(folder.read("stderr.txt") ?? "")")
+        throw OpenSSLServerError("openssl s_server did not start: \(folder.read("stderr.txt") ?? "")")
     }
 }
 
 extension OpenSSLServer {
     /// Starts s_server and waits for it to listen without holding a cooperative thread.
-    static func start(
+    public static func start(
         _ identity: Identity, named: (name: String, identity: Identity)? = nil, address: String = "127.0.0.1",
         arguments: [String] = []
     ) async throws -> OpenSSLServer {
@@ -106,4 +105,10 @@ extension OpenSSLServer {
             try OpenSSLServer(identity, named: named, address: address, arguments: arguments)
         }
     }
+}
+
+/// s_server did not come up.
+public struct OpenSSLServerError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
