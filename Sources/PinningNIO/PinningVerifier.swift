@@ -66,7 +66,9 @@ public final class PinningVerifier: @unchecked Sendable {
         }
     }
 
-    private func result(for verdict: Verdict, _ certificates: [NIOSSLCertificate])
+    private func result(
+        for verdict: Verdict, _ certificates: [NIOSSLCertificate]
+    )
         -> NIOSSLVerificationResultWithMetadata
     {
         lock.lock()

@@ -20,8 +20,8 @@ struct FetchCommand: AsyncParsableCommand {
             refused the connection.
 
             Exit status: 0 a response arrived (whatever its HTTP status), 1 the pinning policy refused the \
-            server, 2 anything else (bad arguments, unreachable, timed out, a TLS failure before any chain was \
-            judged).
+            server, 2 anything else (a URL that is not https, an unreadable manifest, unreachable, timed out, a TLS \
+            failure of the TLS stack itself), 64 options the parser refuses.
 
             Examples:
               pinbench-fetch https://api.example.com/health --manifest pins.json
@@ -54,8 +54,10 @@ struct FetchCommand: AsyncParsableCommand {
             let anchors = try FetchTrust.anchors(for: document, caBundle: caBundle)
             let policy = PinningPolicy(manifest: document.manifest, trustAnchors: anchors)
             let outcome = try await HTTPSFetcher.fetch(request, policy: policy)
-            print(TerminalSafeText.sanitize("HTTP/\(outcome.head.version.major).\(outcome.head.version.minor) "
-                + "\(outcome.head.status.code) \(outcome.head.status.reasonPhrase)"))
+            print(
+                TerminalSafeText.sanitize(
+                    "HTTP/\(outcome.head.version.major).\(outcome.head.version.minor) "
+                        + "\(outcome.head.status.code) \(outcome.head.status.reasonPhrase)"))
             if showHeaders {
                 for (name, value) in outcome.head.headers { print(TerminalSafeText.sanitize("\(name): \(value)")) }
             }

@@ -43,7 +43,9 @@ enum PinnedHandshake {
     }
 
     /// Connects to 127.0.0.1:`port` with SNI `host`; the handshake's result and the verifier that judged it.
-    static func run(host: String, port: Int, policy: PinningPolicy, reports: Reports = Reports()) async
+    static func run(
+        host: String, port: Int, policy: PinningPolicy, reports: Reports = Reports()
+    ) async
         -> (result: Result<Void, Error>, verifier: PinningVerifier)
     {
         let verifier = PinningVerifier(host: host, policy: policy, onReport: { reports.add($0) })
@@ -61,7 +63,9 @@ enum PinnedHandshake {
                     }
                 }
                 .connect(host: "127.0.0.1", port: port).get()
-            let deadline = loop.scheduleTask(in: .seconds(10)) { promise.fail(ChannelError.connectTimeout(.seconds(10))) }
+            let deadline = loop.scheduleTask(in: .seconds(10)) {
+                promise.fail(ChannelError.connectTimeout(.seconds(10)))
+            }
             defer {
                 deadline.cancel()
                 channel.close(promise: nil)

@@ -5,8 +5,8 @@ import NIOCore
 import NIOSSL
 import PinningCore
 import PinningNIO
-import Testing
 import TestSupport
+import Testing
 import X509
 
 /// PinningNIO in a real SwiftNIO client against the demo lab and `openssl s_server` on 127.0.0.1.
