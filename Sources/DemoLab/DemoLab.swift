@@ -20,7 +20,7 @@ public enum DemoLab {
         let identities = try catalog.entries.map(ServerIdentity.init)
         let server = try LabServer(
             address: options.address, identities: identities, defaultHost: LabScenario.good.host(in: options.domain),
-            slowHold: options.slowHold)
+            slowHold: options.slowHold, ioTimeout: options.ioTimeoutSeconds)
         let scenarios = try catalog.entries.map { entry in
             Scenario(
                 kind: entry.kind, host: entry.host, servedChain: entry.served,

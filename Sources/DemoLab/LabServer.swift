@@ -27,10 +27,13 @@ final class LabServer: @unchecked Sendable {
     let port: UInt16
 
     static let maxConnections = 64
-    /// How long a connection may sit idle in a read or write before the lab drops it.
-    static let ioTimeout: Int = 5
+    /// How long a connection may sit idle in a read or write before the lab drops it, in seconds.
+    private let ioTimeout: Int
 
-    init(address: String, identities: [ServerIdentity], defaultHost: String, slowHold: Duration) throws {
+    init(
+        address: String, identities: [ServerIdentity], defaultHost: String, slowHold: Duration, ioTimeout: Int = 5
+    ) throws {
+        self.ioTimeout = ioTimeout
         var byHost: [String: ServerIdentity] = [:]
         for identity in identities { byHost[identity.host.lowercased()] = identity }
         guard let defaultIdentity = byHost[defaultHost.lowercased()] else {
@@ -102,7 +105,7 @@ final class LabServer: @unchecked Sendable {
         // between fork and exec holds a copy of them all. On Linux, shutdown() ends it for every holder, so the
         // port refuses connections once stop() returns.
         shutdown(listener, Int32(SHUT_RDWR))
-        let finished = threads.wait(timeout: .now() + .seconds(Self.ioTimeout * 2)) == .success
+        let finished = threads.wait(timeout: .now() + .seconds(ioTimeout * 2)) == .success
         close(listener)
         close(wakeRead)
         close(wakeWrite)
@@ -181,7 +184,7 @@ final class LabServer: @unchecked Sendable {
             if fd < 0 { continue }
             // accept(2) on Linux does not inherit O_NONBLOCK; make sure the connection blocks, with timeouts.
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-            var timeout = timeval(tv_sec: Self.ioTimeout, tv_usec: 0)
+            var timeout = timeval(tv_sec: ioTimeout, tv_usec: 0)
             _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             condition.lock()

@@ -27,8 +27,10 @@ struct ScenarioCatalog {
         self.root = root
         self.intermediate = intermediate
 
-        func leaf(_ kind: LabScenario, names: [String]? = nil, key: KeyKind = .p256, issuer: IssuedCertificate?,
-            notBefore: Date = now.addingTimeInterval(-86_400), notAfter: Date = now.addingTimeInterval(90 * 86_400))
+        func leaf(
+            _ kind: LabScenario, names: [String]? = nil, key: KeyKind = .p256, issuer: IssuedCertificate?,
+            notBefore: Date = now.addingTimeInterval(-86_400), notAfter: Date = now.addingTimeInterval(90 * 86_400)
+        )
             throws -> IssuedCertificate
         {
             let host = kind.host(in: domain)
@@ -39,7 +41,8 @@ struct ScenarioCatalog {
         }
         func entry(_ kind: LabScenario, serve: [IssuedCertificate], pinned: [IssuedCertificate]) -> Entry {
             Entry(
-                kind: kind, host: kind.host(in: domain), served: serve.map(\.der), leafKeyPEM: serve[0].key.privateKeyPEM,
+                kind: kind, host: kind.host(in: domain), served: serve.map(\.der),
+                leafKeyPEM: serve[0].key.privateKeyPEM,
                 pinned: pinned.map(\.certificate))
         }
 

@@ -54,7 +54,7 @@ enum PinnedHandshake {
         do {
             let context = try NIOSSLContext(configuration: .makeClientConfiguration())
             let channel = try await ClientBootstrap(group: loop)
-                .connectTimeout(.seconds(5))
+                .connectTimeout(.seconds(30))
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try PinnedTLS.addHandlers(
@@ -63,8 +63,8 @@ enum PinnedHandshake {
                     }
                 }
                 .connect(host: "127.0.0.1", port: port).get()
-            let deadline = loop.scheduleTask(in: .seconds(10)) {
-                promise.fail(ChannelError.connectTimeout(.seconds(10)))
+            let deadline = loop.scheduleTask(in: .seconds(60)) {
+                promise.fail(ChannelError.connectTimeout(.seconds(60)))
             }
             defer {
                 deadline.cancel()
