@@ -1,0 +1,68 @@
+import Benchmark
+import CoreFixtures
+import Foundation
+import PinningCore
+
+// The validation core beside OpenSSL 3 (libcrypto) doing the same work on the same DER, in the same process.
+// Names put each PinBench figure next to its OpenSSL peer in the output: "<what> <chain> · <side>".
+// BENCHMARKS.md ("Validation core") explains each row and keeps the figures.
+
+let benchmarks: @Sendable () -> Void = {
+    let fixtures = [try! CoreFixture.rsa(), try! CoreFixture.p256()]
+    let verdictConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal, .throughput],
+        timeUnits: .microseconds,
+        maxDuration: .seconds(3),
+        maxIterations: 20_000
+    )
+    let fastConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal, .throughput],
+        timeUnits: .nanoseconds,
+        scalingFactor: .kilo,
+        maxDuration: .seconds(3),
+        maxIterations: 20_000
+    )
+
+    for fixture in fixtures {
+        let chain = fixture.name
+
+        Benchmark("Verdict from DER \(chain) · OpenSSL d2i + verify + pins", configuration: verdictConfiguration) {
+            benchmark in
+            for _ in benchmark.scaledIterations {
+                precondition(fixture.openSSL.verdictFromDER(expectedPin: fixture.leafPin))
+            }
+        }
+        Benchmark("Verdict from DER \(chain) · PinBench", configuration: verdictConfiguration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let verdict = await fixture.verdictFromDER()
+                precondition(verdict.outcome == .accepted)
+                blackHole(verdict)
+            }
+        }
+
+        Benchmark("Verdict from parsed \(chain) · OpenSSL X509_verify_cert", configuration: verdictConfiguration) {
+            benchmark in
+            for _ in benchmark.scaledIterations {
+                precondition(fixture.openSSL.verifyParsed())
+            }
+        }
+        Benchmark("Verdict from parsed \(chain) · PinBench", configuration: verdictConfiguration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let verdict = await fixture.verdictFromParsed()
+                precondition(verdict.outcome == .accepted)
+                blackHole(verdict)
+            }
+        }
+
+        Benchmark("Pins of 3 certs \(chain) · OpenSSL", configuration: fastConfiguration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(fixture.openSSL.pins())
+            }
+        }
+        Benchmark("Pins of 3 certs \(chain) · PinBench", configuration: fastConfiguration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(fixture.pins())
+            }
+        }
+    }
+}

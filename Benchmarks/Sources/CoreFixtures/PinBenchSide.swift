@@ -1,0 +1,22 @@
+import Foundation
+import PinningCore
+import X509
+
+/// What PinBench does for each benchmark, in one place for the benchmarks and the profiling loop.
+extension CoreFixture {
+    /// The whole verdict from the DER a server sent: decode, trust evaluation, pins.
+    public func verdictFromDER(at time: Date = Date()) async -> Verdict {
+        let chain = presentedDER.map { try! ChainCertificate(derEncoded: $0) }
+        return await validator.validate(host: host, chain: chain, at: time)
+    }
+
+    /// The verdict from already decoded certificates.
+    public func verdictFromParsed(at time: Date = Date()) async -> Verdict {
+        await validator.validate(host: host, chain: presented, at: time)
+    }
+
+    /// The `spki-sha256` pins of the 3-certificate verified path, computed afresh.
+    public func pins() -> [String] {
+        path.map { Fingerprint.sha256Base64($0.publicKey.subjectPublicKeyInfoDER) }
+    }
+}

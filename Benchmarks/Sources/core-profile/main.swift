@@ -1,0 +1,38 @@
+import CoreFixtures
+import Foundation
+import PinningCore
+
+// `swift run -c release core-profile SCENARIO [COUNT]`: one benchmark scenario in a plain loop, for
+// `perf record` or `valgrind --tool=callgrind` (BENCHMARKS.md, "Validation core"). Prints µs per iteration.
+
+let scenarios = ["der-rsa", "der-p256", "parsed-rsa", "parsed-p256", "pins-rsa", "pins-p256"]
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let scenario = arguments.first, scenarios.contains(scenario) else {
+    FileHandle.standardError.write(Data("usage: core-profile \(scenarios.joined(separator: "|")) [COUNT]\n".utf8))
+    exit(2)
+}
+let count = arguments.count > 1 ? Int(arguments[1]) ?? 2_000 : 2_000
+let fixture = try scenario.hasSuffix("rsa") ? CoreFixture.rsa() : CoreFixture.p256()
+
+/// The loop, off the main actor (top-level code runs on it): each verdict would otherwise hop executors twice.
+@concurrent func run(_ scenario: String, _ fixture: CoreFixture, count: Int) async -> Duration {
+    let clock = ContinuousClock()
+    let start = clock.now
+    for _ in 0..<count {
+        switch scenario {
+        case "der-rsa", "der-p256":
+            let verdict = await fixture.verdictFromDER()
+            precondition(verdict.outcome == .accepted)
+        case "parsed-rsa", "parsed-p256":
+            let verdict = await fixture.verdictFromParsed()
+            precondition(verdict.outcome == .accepted)
+        default:
+            precondition(fixture.pins()[0] == fixture.leafPin)
+        }
+    }
+    return clock.now - start
+}
+
+let elapsed = await run(scenario, fixture, count: count)
+let micros = Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
+print("\(scenario): \(String(format: "%.2f", micros / Double(count))) µs per iteration over \(count)")
