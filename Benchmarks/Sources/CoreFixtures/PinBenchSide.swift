@@ -17,6 +17,6 @@ extension CoreFixture {
 
     /// The `spki-sha256` pins of the 3-certificate verified path, computed afresh.
     public func pins() -> [String] {
-        path.map { Fingerprint.sha256Base64($0.publicKey.subjectPublicKeyInfoDER) }
+        path.map(Fingerprint.spkiPin)
     }
 }
