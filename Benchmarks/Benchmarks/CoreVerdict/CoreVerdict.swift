@@ -54,6 +54,20 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
 
+        let cache = VerdictCache()
+        Benchmark("Repeated verdict \(chain) · PinBench VerdictCache hit", configuration: fastConfiguration) {
+            benchmark in
+            let first = await fixture.repeatedVerdict(cache)
+            precondition(first.outcome == .accepted)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                let verdict = await fixture.repeatedVerdict(cache)
+                precondition(verdict.outcome == .accepted)
+                blackHole(verdict)
+            }
+            benchmark.stopMeasurement()
+        }
+
         Benchmark("Pins of 3 certs \(chain) · OpenSSL", configuration: fastConfiguration) { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(fixture.openSSL.pins())

@@ -20,3 +20,10 @@ extension CoreFixture {
         path.map(Fingerprint.spkiPin)
     }
 }
+
+extension CoreFixture {
+    /// A verdict for the same chain, host, manifest and hour as before, through a ``VerdictCache`` that has it.
+    public func repeatedVerdict(_ cache: VerdictCache, at time: Date = Date()) async -> Verdict {
+        try! await cache.verdict(validator, host: host, der: presentedDER, at: time)
+    }
+}

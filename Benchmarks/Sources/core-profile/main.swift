@@ -5,7 +5,9 @@ import PinningCore
 // `swift run -c release core-profile SCENARIO [COUNT]`: one benchmark scenario in a plain loop, for
 // `perf record` or `valgrind --tool=callgrind` (BENCHMARKS.md, "Validation core"). Prints µs per iteration.
 
-let scenarios = ["der-rsa", "der-p256", "parsed-rsa", "parsed-p256", "pins-rsa", "pins-p256"]
+let scenarios = [
+    "der-rsa", "der-p256", "parsed-rsa", "parsed-p256", "pins-rsa", "pins-p256", "repeated-rsa", "repeated-p256",
+]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let scenario = arguments.first, scenarios.contains(scenario) else {
     FileHandle.standardError.write(Data("usage: core-profile \(scenarios.joined(separator: "|")) [COUNT]\n".utf8))
@@ -16,6 +18,7 @@ let fixture = try scenario.hasSuffix("rsa") ? CoreFixture.rsa() : CoreFixture.p2
 
 /// The loop, off the main actor (top-level code runs on it): each verdict would otherwise hop executors twice.
 @concurrent func run(_ scenario: String, _ fixture: CoreFixture, count: Int) async -> Duration {
+    let cache = VerdictCache()
     let clock = ContinuousClock()
     let start = clock.now
     for _ in 0..<count {
@@ -25,6 +28,9 @@ let fixture = try scenario.hasSuffix("rsa") ? CoreFixture.rsa() : CoreFixture.p2
             precondition(verdict.outcome == .accepted)
         case "parsed-rsa", "parsed-p256":
             let verdict = await fixture.verdictFromParsed()
+            precondition(verdict.outcome == .accepted)
+        case "repeated-rsa", "repeated-p256":
+            let verdict = await fixture.repeatedVerdict(cache)
             precondition(verdict.outcome == .accepted)
         default:
             precondition(fixture.pins()[0] == fixture.leafPin)

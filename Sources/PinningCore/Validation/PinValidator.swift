@@ -87,20 +87,23 @@ public struct PinValidator: Sendable {
         presented: [ChainCertificate],
         at time: Date
     ) -> Verdict {
-        // Index loops over one copy of the sent certificates: copying a `Certificate` retains each of its fields,
-        // and closures over the chain copied each entry again for every comparison.
-        let sent = presented.map(\.certificate)
+        // `Certificate` equality, with the TBS bytes compared first: reading them copies nothing, while comparing
+        // whole optional certificates copied each one (a retain per field) for every comparison.
+        func isSame(_ index: Int, _ level: Int) -> Bool {
+            presented[index].certificate?.tbsCertificateBytes == path[level].tbsCertificateBytes
+                && presented[index].certificate == path[level]
+        }
         var certificates: [PresentedCertificate] = []
         certificates.reserveCapacity(path.count + presented.count)
         for level in path.indices {
-            let index = sent.indices.first { sent[$0] == path[level] }
+            let index = presented.indices.first { isSame($0, level) }
             certificates.append(
                 PresentedCertificate(
                     level: level,
                     details: index.map { presented[$0].lazyDetails } ?? LazyCertificateDetails(path[level], der: nil),
                     inVerifiedPath: true))
         }
-        for index in sent.indices where !path.indices.contains(where: { sent[index] == path[$0] }) {
+        for index in presented.indices where !path.indices.contains(where: { isSame(index, $0) }) {
             certificates.append(
                 PresentedCertificate(
                     level: certificates.count, details: presented[index].lazyDetails, inVerifiedPath: false))
