@@ -6,6 +6,7 @@ import PackageDescription
 // budget) never build or run them. Run from this folder:
 //
 //     swift package benchmark                      # every benchmark, medians and allocations
+//     swift package benchmark --format markdown | python3 side-by-side.py   # the BENCHMARKS.md table
 //     swift run -c release core-profile der-rsa    # one scenario in a loop, for perf or callgrind
 //
 // ordo-one's package-benchmark needs tools 6.1 and its MallocInterposer trait: naming only that trait also leaves
@@ -18,8 +19,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: pinBench, path: ".."),
-        .package(
-            url: "https://github.com/ordo-one/package-benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-certificates.git", exact: "1.21.1"),
     ],
     targets: [
@@ -39,12 +39,12 @@ let package = Package(
             name: "CoreVerdict",
             dependencies: [
                 "CoreFixtures",
-                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PinningCore", package: pinBench),
                 .product(name: "X509", package: "swift-certificates"),
             ],
             path: "Benchmarks/CoreVerdict",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // One scenario in a plain loop, without the benchmark harness: what perf and callgrind profile.
         .executableTarget(

@@ -33,7 +33,7 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
         Benchmark("Verdict from DER \(chain) · PinBench", configuration: verdictConfiguration) { benchmark in
-            for _ in benchmark.scaledIterations {
+            await onPool(benchmark.scaledIterations.count) {
                 let verdict = await fixture.verdictFromDER()
                 precondition(verdict.outcome == .accepted)
                 blackHole(verdict)
@@ -47,7 +47,7 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
         Benchmark("Verdict from parsed \(chain) · PinBench", configuration: verdictConfiguration) { benchmark in
-            for _ in benchmark.scaledIterations {
+            await onPool(benchmark.scaledIterations.count) {
                 let verdict = await fixture.verdictFromParsed()
                 precondition(verdict.outcome == .accepted)
                 blackHole(verdict)
@@ -55,12 +55,20 @@ let benchmarks: @Sendable () -> Void = {
         }
 
         let cache = VerdictCache()
+        // OpenSSL keeps no verdicts: a client on OpenSSL judges a repeated chain from its DER again.
+        Benchmark("Repeated verdict \(chain) · OpenSSL d2i + verify + pins again", configuration: verdictConfiguration)
+        {
+            benchmark in
+            for _ in benchmark.scaledIterations {
+                precondition(fixture.openSSL.verdictFromDER(expectedPin: fixture.leafPin))
+            }
+        }
         Benchmark("Repeated verdict \(chain) · PinBench VerdictCache hit", configuration: fastConfiguration) {
             benchmark in
             let first = await fixture.repeatedVerdict(cache)
             precondition(first.outcome == .accepted)
             benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
+            await onPool(benchmark.scaledIterations.count) {
                 let verdict = await fixture.repeatedVerdict(cache)
                 precondition(verdict.outcome == .accepted)
                 blackHole(verdict)

@@ -27,3 +27,10 @@ extension CoreFixture {
         try! await cache.verdict(validator, host: host, der: presentedDER, at: time)
     }
 }
+
+/// Runs `body` `count` times on the cooperative pool. The benchmark harness calls from the main actor, and a
+/// nonisolated async verdict called from there hops to the pool and back each time: two thread handoffs that are
+/// the caller's cost, not the verdict's (the OpenSSL side is a plain C call).
+@concurrent public func onPool(_ count: Int, _ body: @Sendable () async -> Void) async {
+    for _ in 0..<count { await body() }
+}

@@ -4,9 +4,13 @@ import PinningCore
 
 // `swift run -c release core-profile SCENARIO [COUNT]`: one benchmark scenario in a plain loop, for
 // `perf record` or `valgrind --tool=callgrind` (BENCHMARKS.md, "Validation core"). Prints µs per iteration.
+// Without the benchmark harness's malloc interposer, which adds to every allocation (OpenSSL makes ten times as
+// many as PinBench per verdict); `scripts/core-loops.sh` runs each PinBench scenario beside its OpenSSL one.
 
 let scenarios = [
     "der-rsa", "der-p256", "parsed-rsa", "parsed-p256", "pins-rsa", "pins-p256", "repeated-rsa", "repeated-p256",
+    "openssl-der-rsa", "openssl-der-p256", "openssl-parsed-rsa", "openssl-parsed-p256", "openssl-pins-rsa",
+    "openssl-pins-p256",
 ]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let scenario = arguments.first, scenarios.contains(scenario) else {
@@ -29,6 +33,12 @@ let fixture = try scenario.hasSuffix("rsa") ? CoreFixture.rsa() : CoreFixture.p2
         case "parsed-rsa", "parsed-p256":
             let verdict = await fixture.verdictFromParsed()
             precondition(verdict.outcome == .accepted)
+        case "openssl-der-rsa", "openssl-der-p256":
+            precondition(fixture.openSSL.verdictFromDER(expectedPin: fixture.leafPin))
+        case "openssl-parsed-rsa", "openssl-parsed-p256":
+            precondition(fixture.openSSL.verifyParsed())
+        case "openssl-pins-rsa", "openssl-pins-p256":
+            precondition(fixture.openSSL.pins() == fixture.leafPin)
         case "repeated-rsa", "repeated-p256":
             let verdict = await fixture.repeatedVerdict(cache)
             precondition(verdict.outcome == .accepted)
