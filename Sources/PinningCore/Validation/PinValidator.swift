@@ -19,7 +19,7 @@ public struct PinValidator: Sendable {
         host: String, chain: [ChainCertificate], at time: Date, limits: PathBuildingLimits = PathBuildingLimits()
     ) async -> Verdict {
         let policy = manifest.policy(for: host)
-        guard let leaf = chain.first else {
+        guard !chain.isEmpty else {
             return Verdict(
                 host: host,
                 outcome: .rejected,
@@ -31,15 +31,19 @@ public struct PinValidator: Sendable {
                 explanation: []
             )
         }
-        let presented = chain.enumerated().map {
-            PresentedCertificate(level: $0.offset, details: $0.element.lazyDetails, inVerifiedPath: false)
-        }
-        // Refused certificates carry their details from decoding: naming them costs nothing.
-        let refused = chain.enumerated().compactMap { level, entry in
-            entry.refusal.map { "level \(level) (\(entry.details.subject)): \($0)" }
+        // Index loops: enumerating the chain copied every entry (and its parsed certificate) once more per pass.
+        var refused: [String] = []
+        for level in chain.indices {
+            // Refused certificates carry their details from decoding: naming them costs nothing.
+            if let refusal = chain[level].refusal {
+                refused.append("level \(level) (\(chain[level].details.subject)): \(refusal)")
+            }
         }
         func rejected(_ rejection: Verdict.Rejection, _ reasons: [String], statement: String? = nil) -> Verdict {
-            Verdict(
+            let presented = chain.indices.map {
+                PresentedCertificate(level: $0, details: chain[$0].lazyDetails, inVerifiedPath: false)
+            }
+            return Verdict(
                 host: host,
                 outcome: .rejected,
                 rejection: rejection,
@@ -54,13 +58,14 @@ public struct PinValidator: Sendable {
                 }
             )
         }
-        guard let leafCertificate = leaf.certificate else {
+        // The leaf first, then the other certificates that parsed.
+        let usable = chain.compactMap(\.certificate)
+        guard chain[0].refusal == nil, !usable.isEmpty else {
             return rejected(
                 .unacceptableKey, refused,
-                statement: "rejected: the leaf's key is refused: \(leaf.refusal ?? "it cannot be parsed")."
+                statement: "rejected: the leaf's key is refused: \(chain[0].refusal ?? "it cannot be parsed")."
             )
         }
-        let usable = [leafCertificate] + chain.dropFirst().compactMap(\.certificate)
         let evaluation = await TrustEvaluator(anchors: trustAnchors, limits: limits).evaluate(
             host: host,
             chain: usable,
@@ -154,7 +159,7 @@ public struct PinValidator: Sendable {
         for entry in certificates where entry.inVerifiedPath {
             for pin in policy.pins
             where pin.position.admits(level: entry.level) && entry.lazyDetails.pinValue(pin.type) == pin.value {
-                let match = PinMatch(pin: pin, level: entry.level, subject: entry.lazyDetails.subject)
+                let match = PinMatch(pin: pin, level: entry.level, certificate: entry.lazyDetails)
                 return verdict(
                     .accepted,
                     "accepted: \(pin.role.rawValue) pin matched at level \(entry.level).",

@@ -6,7 +6,36 @@ public struct PinMatch: Hashable, Sendable, Encodable {
     public let pin: Pin
     /// 0 = leaf; the last level is the trust anchor.
     public let level: Int
-    public let subject: String
+    /// The matched certificate's subject, written when first read.
+    public var subject: String { certificate.subject }
+    private let certificate: LazyCertificateDetails
+
+    init(pin: Pin, level: Int, certificate: LazyCertificateDetails) {
+        self.pin = pin
+        self.level = level
+        self.certificate = certificate
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case pin, level, subject
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pin, forKey: .pin)
+        try container.encode(level, forKey: .level)
+        try container.encode(subject, forKey: .subject)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.pin == rhs.pin && lhs.level == rhs.level && lhs.subject == rhs.subject
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pin)
+        hasher.combine(level)
+        hasher.combine(subject)
+    }
 }
 
 /// The pins of one certificate, as a server presented it or as it stands in the verified path.
@@ -86,7 +115,7 @@ public struct Verdict: Sendable, Encodable {
     /// For places that already name the host, such as the workbench's certificate pane.
     public let statement: String
     /// The same sentence led by the host, for the command line and logs.
-    public let summary: String
+    public var summary: String { "\(host): \(statement)" }
     /// The reasoning, line by line, ending with the presented and pinned values where pins were involved.
     /// Written when first read: a client deciding on a connection reads only ``outcome``.
     public var explanation: [String] { lazyExplanation.lines }
@@ -122,7 +151,6 @@ public struct Verdict: Sendable, Encodable {
         self.matchedPin = matchedPin
         self.certificates = certificates
         self.statement = statement
-        self.summary = "\(host): \(statement)"
         self.lazyExplanation = explanation
     }
 
