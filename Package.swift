@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "DemoLab", targets: ["DemoLab"]),
         // Exposed for the fuzz package (Fuzz/), which reaches the theme reader only through a product.
         .library(name: "Workbench", targets: ["Workbench"]),
+        // Exposed for the core benchmarks package (Benchmarks/), which issues its chains with the lab's issuer.
+        .library(name: "LabPKI", targets: ["LabPKI"]),
         .executable(name: "pinbench", targets: ["pinbench"]),
         .executable(name: "pinbench-bench", targets: ["PinBenchBenchmarks"]),
         // The core inside a running SwiftNIO client. Its own products, so `pinbench` never links SwiftNIO.

@@ -29,7 +29,14 @@ public struct CertificateDetails: Hashable, Sendable, Codable {
     public let certPin: String
 
     public init(_ certificate: Certificate) {
-        let der = certificate.derBytes
+        self.init(certificate, der: certificate.derBytes)
+    }
+
+    /// The details of a parsed certificate whose DER the caller has (as received), so it is not re-serialized.
+    init(_ certificate: Certificate, der: [UInt8]) {
+        let subjectPublicKeyInfo =
+            SubjectPublicKeyInfoLocator.canonicalSubjectPublicKeyInfo(inTBS: certificate.tbsCertificateBytes)
+            .map(Array.init) ?? certificate.publicKey.subjectPublicKeyInfoDER
         self.init(
             der: der,
             subject: certificate.subject,
@@ -37,9 +44,9 @@ public struct CertificateDetails: Hashable, Sendable, Codable {
             serialNumber: certificate.serialNumber.bytes,
             validity: (certificate.notValidBefore, certificate.notValidAfter),
             extensions: certificate.extensions,
-            key: PublicKeyDescription(certificate.publicKey),
+            key: PublicKeyDescription(subjectPublicKeyInfo: subjectPublicKeyInfo),
             signatureAlgorithm: certificate.signatureAlgorithm.opensslName,
-            subjectPublicKeyInfo: certificate.publicKey.subjectPublicKeyInfoDER
+            subjectPublicKeyInfo: subjectPublicKeyInfo
         )
     }
 

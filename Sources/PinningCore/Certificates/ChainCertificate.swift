@@ -12,15 +12,19 @@ public struct ChainCertificate: Hashable, Sendable {
     public let der: [UInt8]
     /// The parsed certificate, or nil when swift-certificates refuses it (then ``refusal`` says why).
     public let certificate: Certificate?
-    /// Subject, issuer, validity, names, key and pins, read from the DER whether or not it parsed.
-    public let details: CertificateDetails
+    /// Subject, issuer, validity, names, key and pins, read from the DER whether or not it parsed: computed when
+    /// first read (``LazyCertificateDetails``), then kept.
+    public var details: CertificateDetails { lazyDetails.details }
     /// Why clients refuse this certificate, in words ("RSA key of 1024 bits; clients require at least 2048"); nil
     /// exactly when ``certificate`` is set.
     public let refusal: String?
+    /// The details behind ``details``; the validator reads single pins from it.
+    let lazyDetails: LazyCertificateDetails
 
     /// A certificate swift-certificates has parsed.
     public init(_ certificate: Certificate) {
-        self.init(der: certificate.derBytes, certificate: certificate, details: CertificateDetails(certificate))
+        let der = certificate.derBytes
+        self.init(der: der, certificate: certificate, details: LazyCertificateDetails(certificate, der: der))
     }
 
     /// Decodes DER: parsed by swift-certificates when it can; otherwise read field by field with SwiftASN1 and
@@ -29,7 +33,7 @@ public struct ChainCertificate: Hashable, Sendable {
         let parseError: Error
         do {
             let certificate = try Certificate(derEncoded: der)
-            self.init(der: der, certificate: certificate, details: CertificateDetails(certificate))
+            self.init(der: der, certificate: certificate, details: LazyCertificateDetails(certificate, der: der))
             return
         } catch {
             parseError = error
@@ -37,13 +41,13 @@ public struct ChainCertificate: Hashable, Sendable {
         guard let details = try? CertificateDetails(derEncoded: der) else { throw parseError }
         let refusal =
             details.key.refusal ?? "the certificate cannot be parsed (\(String(describing: parseError).terminalSafe))"
-        self.init(der: der, certificate: nil, details: details, refusal: refusal)
+        self.init(der: der, certificate: nil, details: LazyCertificateDetails(details), refusal: refusal)
     }
 
-    private init(der: [UInt8], certificate: Certificate?, details: CertificateDetails, refusal: String? = nil) {
+    private init(der: [UInt8], certificate: Certificate?, details: LazyCertificateDetails, refusal: String? = nil) {
         self.der = der
         self.certificate = certificate
-        self.details = details
+        self.lazyDetails = details
         self.refusal = refusal
     }
 
@@ -52,7 +56,7 @@ public struct ChainCertificate: Hashable, Sendable {
 }
 
 extension CertificateDetails {
-    /// The details a chain certificate carries (computed once when it was decoded).
+    /// The details a chain certificate carries (computed once, when first read).
     public init(_ entry: ChainCertificate) {
         self = entry.details
     }

@@ -30,10 +30,11 @@ struct BudgetedCertificateStore: CustomCertificateStore {
     subscript(subject: DistinguishedName) -> [Certificate]? {
         get async {
             guard let candidates = bySubject[subject], !candidates.isEmpty else { return nil }
-            // Path building is CPU-bound work on the shared cooperative pool: let other tasks run between the
-            // batches of signature checks (other verdicts in `check`, the workbench's messages).
-            await Task.yield()
-            let granted = budget.grant(candidates.count)
+            let (granted, yieldFirst) = budget.grantCheckingYield(candidates.count)
+            // Path building is CPU-bound work on the shared cooperative pool: let other tasks run between batches of
+            // signature checks (other verdicts in `check`, the workbench's messages). Not at every lookup: a yield
+            // wakes another pool thread, which cost a usual 3-certificate verdict more than its own bookkeeping.
+            if yieldFirst { await Task.yield() }
             return granted == 0 ? nil : Array(candidates.prefix(granted))
         }
     }

@@ -19,7 +19,7 @@ public struct PinValidator: Sendable {
         host: String, chain: [ChainCertificate], at time: Date, limits: PathBuildingLimits = PathBuildingLimits()
     ) async -> Verdict {
         let policy = manifest.policy(for: host)
-        guard let leaf = chain.first else {
+        guard !chain.isEmpty else {
             return Verdict(
                 host: host,
                 outcome: .rejected,
@@ -31,16 +31,18 @@ public struct PinValidator: Sendable {
                 explanation: []
             )
         }
-        let presented = chain.enumerated().map {
-            PresentedCertificate(level: $0.offset, details: $0.element.details, inVerifiedPath: false)
-        }
-        let refused = chain.enumerated().compactMap { level, entry in
-            entry.refusal.map { "level \(level) (\(entry.details.subject)): \($0)" }
+        // Index loops: enumerating the chain copied every entry (and its parsed certificate) once more per pass.
+        var refused: [String] = []
+        for level in chain.indices {
+            // Refused certificates carry their details from decoding: naming them costs nothing.
+            if let refusal = chain[level].refusal {
+                refused.append("level \(level) (\(chain[level].details.subject)): \(refusal)")
+            }
         }
         func rejected(_ rejection: Verdict.Rejection, _ reasons: [String], statement: String? = nil) -> Verdict {
-            var explanation = reasons.map { "- " + $0 }
-            explanation.append("Pins were not checked: default trust evaluation failed first.")
-            explanation += Self.listing(presented, pinned: policy)
+            let presented = chain.indices.map {
+                PresentedCertificate(level: $0, details: chain[$0].lazyDetails, inVerifiedPath: false)
+            }
             return Verdict(
                 host: host,
                 outcome: .rejected,
@@ -49,16 +51,21 @@ public struct PinValidator: Sendable {
                 matchedPin: nil,
                 certificates: presented,
                 statement: statement ?? "rejected: \(Self.describe(rejection)).",
-                explanation: explanation
+                explain: {
+                    var explanation = reasons.map { "- " + $0 }
+                    explanation.append("Pins were not checked: default trust evaluation failed first.")
+                    return explanation + Self.listing(presented, pinned: policy)
+                }
             )
         }
-        guard let leafCertificate = leaf.certificate else {
+        // The leaf first, then the other certificates that parsed.
+        let usable = chain.compactMap(\.certificate)
+        guard chain[0].refusal == nil, !usable.isEmpty else {
             return rejected(
                 .unacceptableKey, refused,
-                statement: "rejected: the leaf's key is refused: \(leaf.refusal ?? "it cannot be parsed")."
+                statement: "rejected: the leaf's key is refused: \(chain[0].refusal ?? "it cannot be parsed")."
             )
         }
-        let usable = [leafCertificate] + chain.dropFirst().compactMap(\.certificate)
         let evaluation = await TrustEvaluator(anchors: trustAnchors, limits: limits).evaluate(
             host: host,
             chain: usable,
@@ -75,6 +82,9 @@ public struct PinValidator: Sendable {
         }
     }
 
+    /// Pins are compared one value at a time (``LazyCertificateDetails``), and the explanation is written only when
+    /// read: a verdict that is only acted on computes one pin per certificate it looks at and no text beyond its
+    /// statement.
     private func judgePins(
         host: String,
         policy: DomainPolicy?,
@@ -82,21 +92,34 @@ public struct PinValidator: Sendable {
         presented: [ChainCertificate],
         at time: Date
     ) -> Verdict {
-        var certificates = path.enumerated().map { level, certificate in
-            let sent = presented.first { $0.certificate == certificate }
-            return PresentedCertificate(
-                level: level, details: sent?.details ?? CertificateDetails(certificate), inVerifiedPath: true)
+        // `Certificate` equality, with the TBS bytes compared first: reading them copies nothing, while comparing
+        // whole optional certificates copied each one (a retain per field) for every comparison.
+        func isSame(_ index: Int, _ level: Int) -> Bool {
+            presented[index].certificate?.tbsCertificateBytes == path[level].tbsCertificateBytes
+                && presented[index].certificate == path[level]
         }
-        let outside = presented.filter { entry in !path.contains { entry.certificate == $0 } }
-        certificates += outside.map {
-            PresentedCertificate(level: certificates.count, details: $0.details, inVerifiedPath: false)
+        var certificates: [PresentedCertificate] = []
+        certificates.reserveCapacity(path.count + presented.count)
+        for level in path.indices {
+            let index = presented.indices.first { isSame($0, level) }
+            certificates.append(
+                PresentedCertificate(
+                    level: level,
+                    details: index.map { presented[$0].lazyDetails } ?? LazyCertificateDetails(path[level], der: nil),
+                    inVerifiedPath: true))
         }
-        let anchor = certificates[path.count - 1].details.subject
-        let trustLine = "Trusted by default evaluation: \(path.count)-certificate path to trust anchor \(anchor)."
+        for index in presented.indices where !path.indices.contains(where: { isSame(index, $0) }) {
+            certificates.append(
+                PresentedCertificate(
+                    level: certificates.count, details: presented[index].lazyDetails, inVerifiedPath: false))
+        }
+        let anchor = certificates[path.count - 1]
+        let final = certificates
 
         func verdict(
-            _ outcome: Verdict.Outcome, _ statement: String, _ lines: [String], match: PinMatch? = nil,
-            rejection: Verdict.Rejection? = nil
+            _ outcome: Verdict.Outcome, _ statement: String, match: PinMatch? = nil,
+            rejection: Verdict.Rejection? = nil,
+            _ lines: @escaping @Sendable () -> [String]
         ) -> Verdict {
             Verdict(
                 host: host,
@@ -104,69 +127,74 @@ public struct PinValidator: Sendable {
                 rejection: rejection,
                 policy: policy,
                 matchedPin: match,
-                certificates: certificates,
+                certificates: final,
                 statement: statement,
-                explanation: [trustLine] + lines
+                explain: {
+                    let trustLine =
+                        "Trusted by default evaluation: \(path.count)-certificate path to trust anchor "
+                        + "\(anchor.lazyDetails.subject)."
+                    return [trustLine] + lines()
+                }
             )
         }
 
         guard let policy else {
-            return verdict(.notPinned, "trusted, not pinned (no domain in the manifest covers this host).", [])
+            return verdict(.notPinned, "trusted, not pinned (no domain in the manifest covers this host).") { [] }
         }
         let scope =
             policy.normalizedHost == DomainPolicy.normalize(host) ? "" : " (via \(policy.host), includeSubdomains)"
         if policy.hasLapsed(at: time) {
             return verdict(
                 .pinsLapsed,
-                "trusted, pins LAPSED: the domain's pins expired on \(policy.expires!) and were not checked.",
+                "trusted, pins LAPSED: the domain's pins expired on \(policy.expires!) and were not checked."
+            ) {
                 [
                     "Update the pins and the expires date\(scope); until then this host is protected by default trust only."
                 ]
-            )
+            }
         }
         if policy.pins.isEmpty {
-            return verdict(.notPinned, "trusted, not pinned: the domain\(scope) lists no pins.", [])
+            return verdict(.notPinned, "trusted, not pinned: the domain\(scope) lists no pins.") { [] }
         }
-        let pathDetails = certificates.filter(\.inVerifiedPath)
-        for entry in pathDetails {
+        for entry in certificates where entry.inVerifiedPath {
             for pin in policy.pins
-            where pin.position.admits(level: entry.level) && entry.details.pinValue(pin.type) == pin.value {
-                let match = PinMatch(pin: pin, level: entry.level, subject: entry.details.subject)
-                var lines = [
-                    "Pin matched at level \(entry.level) (\(entry.details.subject)): \(pin.type.rawValue) "
-                        + "\(pin.value), \(pin.role.rawValue)\(scope)."
-                ]
-                if pin.role == .backup {
-                    lines.append("The match is a BACKUP pin: the server has rotated; promote it and add a new backup.")
-                }
+            where pin.position.admits(level: entry.level) && entry.lazyDetails.pinValue(pin.type) == pin.value {
+                let match = PinMatch(pin: pin, level: entry.level, certificate: entry.lazyDetails)
                 return verdict(
                     .accepted,
                     "accepted: \(pin.role.rawValue) pin matched at level \(entry.level).",
-                    lines,
                     match: match
-                )
+                ) {
+                    var lines = [
+                        "Pin matched at level \(entry.level) (\(match.subject)): \(pin.type.rawValue) "
+                            + "\(pin.value), \(pin.role.rawValue)\(scope)."
+                    ]
+                    if pin.role == .backup {
+                        lines.append(
+                            "The match is a BACKUP pin: the server has rotated; promote it and add a new backup.")
+                    }
+                    return lines
+                }
             }
         }
-        var lines = ["No pin of \(policy.host)\(scope) matches any certificate of the verified path."]
-        lines += notes(policy: policy, certificates: certificates)
-        lines += Self.listing(certificates, pinned: policy)
+        let mismatch: @Sendable () -> [String] = {
+            var lines = ["No pin of \(policy.host)\(scope) matches any certificate of the verified path."]
+            lines += Self.notes(policy: policy, certificates: final)
+            lines += Self.listing(final, pinned: policy)
+            return lines
+        }
         if policy.mode == .reportOnly {
             return verdict(
                 .reportOnlyViolation,
                 "trusted, but PIN MISMATCH (report-only: the connection is allowed and reported).",
-                lines
+                mismatch
             )
         }
-        return verdict(
-            .rejected,
-            "rejected: \(Self.describe(.pinMismatch)).",
-            lines,
-            rejection: .pinMismatch
-        )
+        return verdict(.rejected, "rejected: \(Self.describe(.pinMismatch)).", rejection: .pinMismatch, mismatch)
     }
 
     /// Near misses: pins that match the wrong position, or certificates sent outside the verified path.
-    private func notes(policy: DomainPolicy, certificates: [PresentedCertificate]) -> [String] {
+    private static func notes(policy: DomainPolicy, certificates: [PresentedCertificate]) -> [String] {
         var lines: [String] = []
         for entry in certificates {
             for pin in policy.pins where entry.details.pinValue(pin.type) == pin.value {

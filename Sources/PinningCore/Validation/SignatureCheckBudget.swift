@@ -33,6 +33,18 @@ final class SignatureCheckBudget: Sendable {
         }
     }
 
+    /// Signature checks between two yields of the pool thread during path building: a few milliseconds of work at
+    /// most, so other tasks wait no longer than that; a usual chain (2 or 3 checks) never yields.
+    static let checksPerYield = 8
+
+    /// ``grant(_:)``, and whether the search has granted another ``checksPerYield`` checks since it last yielded.
+    func grantCheckingYield(_ wanted: Int) -> (granted: Int, yield: Bool) {
+        let before = used
+        let granted = grant(wanted)
+        let after = before + granted
+        return (granted, after / Self.checksPerYield > before / Self.checksPerYield)
+    }
+
     /// Signature checks granted so far.
     var used: Int { state.withLock { $0.used } }
 

@@ -10,8 +10,13 @@ public struct TrustAnchors: Sendable {
         public let skipped: Int
     }
 
-    public private(set) var certificates: [Certificate]
+    public private(set) var certificates: [Certificate] {
+        didSet { identity = AnchorSetIdentity(certificates) }
+    }
     public private(set) var sources: [Source]
+    /// Made anew whenever ``certificates`` change: two values with the same identity hold the same anchors, so a
+    /// ``VerdictCache`` compares anchor sets in constant time.
+    private(set) var identity: AnchorSetIdentity
     /// The certificates by subject, built as they are added: path building looks issuers up here, once per
     /// candidate, instead of indexing a few hundred system roots for every verification.
     private(set) var bySubject: [DistinguishedName: [Certificate]]
@@ -20,6 +25,7 @@ public struct TrustAnchors: Sendable {
         self.certificates = certificates
         self.sources = sources
         self.bySubject = BudgetedCertificateStore.index(certificates)
+        self.identity = AnchorSetIdentity(certificates)
     }
 
     /// Adds the certificates of a PEM bundle or a DER file. A bundle may hold certificates with legacy keys that
@@ -71,5 +77,15 @@ public struct TrustAnchors: Sendable {
     private static func resolve(_ path: String, relativeTo folder: URL) -> URL {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
         return url.standardizedFileURL
+    }
+}
+
+/// One set of trust anchors, by identity, with the instants at which any of them becomes or stops being valid.
+final class AnchorSetIdentity: Sendable {
+    /// Every anchor's notBefore and notAfter, sorted: a verdict cached for an hour must not span one of them.
+    let validityBoundaries: [Date]
+
+    init(_ certificates: [Certificate]) {
+        validityBoundaries = certificates.flatMap { [$0.notValidBefore, $0.notValidAfter] }.sorted()
     }
 }

@@ -1,19 +1,78 @@
 import Foundation
+import Synchronization
 
 /// A pin that matched a certificate of the verified path.
 public struct PinMatch: Hashable, Sendable, Encodable {
     public let pin: Pin
     /// 0 = leaf; the last level is the trust anchor.
     public let level: Int
-    public let subject: String
+    /// The matched certificate's subject, written when first read.
+    public var subject: String { certificate.subject }
+    private let certificate: LazyCertificateDetails
+
+    init(pin: Pin, level: Int, certificate: LazyCertificateDetails) {
+        self.pin = pin
+        self.level = level
+        self.certificate = certificate
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case pin, level, subject
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pin, forKey: .pin)
+        try container.encode(level, forKey: .level)
+        try container.encode(subject, forKey: .subject)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.pin == rhs.pin && lhs.level == rhs.level && lhs.subject == rhs.subject
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pin)
+        hasher.combine(level)
+        hasher.combine(subject)
+    }
 }
 
 /// The pins of one certificate, as a server presented it or as it stands in the verified path.
 public struct PresentedCertificate: Hashable, Sendable, Encodable {
     public let level: Int
-    public let details: CertificateDetails
+    /// Computed when first read: a verdict itself needs only a pin or two (``LazyCertificateDetails``).
+    public var details: CertificateDetails { lazyDetails.details }
     /// False when the certificate was sent by the server but is not part of the verified path.
     public let inVerifiedPath: Bool
+    let lazyDetails: LazyCertificateDetails
+
+    init(level: Int, details: LazyCertificateDetails, inVerifiedPath: Bool) {
+        self.level = level
+        self.lazyDetails = details
+        self.inVerifiedPath = inVerifiedPath
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case level, details, inVerifiedPath
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(level, forKey: .level)
+        try container.encode(details, forKey: .details)
+        try container.encode(inVerifiedPath, forKey: .inVerifiedPath)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.level == rhs.level && lhs.inVerifiedPath == rhs.inVerifiedPath && lhs.details == rhs.details
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(level)
+        hasher.combine(details)
+        hasher.combine(inVerifiedPath)
+    }
 }
 
 /// The decision on one (host, chain), explained: every verdict says what was checked and why it came out so.
@@ -56,13 +115,34 @@ public struct Verdict: Sendable, Encodable {
     /// For places that already name the host, such as the workbench's certificate pane.
     public let statement: String
     /// The same sentence led by the host, for the command line and logs.
-    public let summary: String
+    public var summary: String { "\(host): \(statement)" }
     /// The reasoning, line by line, ending with the presented and pinned values where pins were involved.
-    public let explanation: [String]
+    /// Written when first read: a client deciding on a connection reads only ``outcome``.
+    public var explanation: [String] { lazyExplanation.lines }
+    private let lazyExplanation: LazyLines
 
     init(
         host: String, outcome: Outcome, rejection: Rejection?, policy: DomainPolicy?, matchedPin: PinMatch?,
         certificates: [PresentedCertificate], statement: String, explanation: [String]
+    ) {
+        self.init(
+            host: host, outcome: outcome, rejection: rejection, policy: policy, matchedPin: matchedPin,
+            certificates: certificates, statement: statement, explanation: LazyLines(explanation))
+    }
+
+    /// A verdict whose explanation `explain` writes when someone first reads it.
+    init(
+        host: String, outcome: Outcome, rejection: Rejection?, policy: DomainPolicy?, matchedPin: PinMatch?,
+        certificates: [PresentedCertificate], statement: String, explain: @escaping @Sendable () -> [String]
+    ) {
+        self.init(
+            host: host, outcome: outcome, rejection: rejection, policy: policy, matchedPin: matchedPin,
+            certificates: certificates, statement: statement, explanation: LazyLines(explain))
+    }
+
+    private init(
+        host: String, outcome: Outcome, rejection: Rejection?, policy: DomainPolicy?, matchedPin: PinMatch?,
+        certificates: [PresentedCertificate], statement: String, explanation: LazyLines
     ) {
         self.host = host
         self.outcome = outcome
@@ -71,8 +151,24 @@ public struct Verdict: Sendable, Encodable {
         self.matchedPin = matchedPin
         self.certificates = certificates
         self.statement = statement
-        self.summary = "\(host): \(statement)"
-        self.explanation = explanation
+        self.lazyExplanation = explanation
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case host, outcome, rejection, policy, matchedPin, certificates, statement, summary, explanation
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(host, forKey: .host)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encodeIfPresent(rejection, forKey: .rejection)
+        try container.encodeIfPresent(policy, forKey: .policy)
+        try container.encodeIfPresent(matchedPin, forKey: .matchedPin)
+        try container.encode(certificates, forKey: .certificates)
+        try container.encode(statement, forKey: .statement)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(explanation, forKey: .explanation)
     }
 
     /// True when a client following this verdict would let the connection proceed.
@@ -84,4 +180,30 @@ public struct Verdict: Sendable, Encodable {
 
     /// ``reportLines`` as one text block (raw: for test messages and logs, not a terminal).
     public var report: String { reportLines.joined(separator: "\n") }
+}
+
+/// Lines written once, when first read; shared by the copies of a verdict.
+final class LazyLines: Sendable {
+    private let write: @Sendable () -> [String]
+    private let written: Mutex<[String]?>
+
+    init(_ lines: [String]) {
+        write = { lines }
+        written = Mutex(lines)
+    }
+
+    init(_ write: @escaping @Sendable () -> [String]) {
+        self.write = write
+        written = Mutex(nil)
+    }
+
+    var lines: [String] {
+        if let known = written.withLock({ $0 }) { return known }
+        let lines = write()
+        return written.withLock { written in
+            if let known = written { return known }
+            written = lines
+            return lines
+        }
+    }
 }

@@ -1,0 +1,30 @@
+#ifndef PINBENCH_OPENSSL_BASELINE_H
+#define PINBENCH_OPENSSL_BASELINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* OpenSSL (libcrypto) doing what PinBench's validator does, for the core benchmarks: the same chain, anchor and
+   host, in the same process. Modelled on shared/bench/verify-baseline.c. Every call returns 1 on success. */
+
+typedef struct pinbench_openssl_baseline pinbench_openssl_baseline;
+
+/* The presented chain as DER (leaf first), one trust anchor as DER, and the host name to check. NULL on failure. */
+pinbench_openssl_baseline *pinbench_openssl_baseline_new(const uint8_t *const *ders, const size_t *lengths,
+                                                         int count, const uint8_t *anchor, size_t anchor_length,
+                                                         const char *host);
+void pinbench_openssl_baseline_free(pinbench_openssl_baseline *baseline);
+
+/* X509_verify_cert (purpose sslserver, host name check) on the already parsed certificates, with a fresh
+   X509_STORE_CTX each time, as a client does per handshake. */
+int pinbench_openssl_verify_parsed(pinbench_openssl_baseline *baseline);
+
+/* RFC 7469 pins of every certificate of the verified chain (i2d_X509_PUBKEY + SHA-256 + base64). `first_pin` gets
+   the leaf's pin (45 bytes with the terminating NUL). Returns the number of certificates pinned. */
+int pinbench_openssl_pins(pinbench_openssl_baseline *baseline, char *first_pin);
+
+/* The whole verdict from raw DER: d2i_X509 of every presented certificate, X509_verify_cert, the pins of the
+   verified chain, and a compare of the leaf's pin with `expected_pin` (base64). 1 when verified and pinned. */
+int pinbench_openssl_verdict_from_der(pinbench_openssl_baseline *baseline, const char *expected_pin);
+
+#endif
