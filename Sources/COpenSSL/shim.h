@@ -42,6 +42,7 @@ static inline int pb_SSL_set_max_proto_version(SSL *ssl, int version) {
 static inline long pb_SSL_CTX_set_max_cert_list(SSL_CTX *ctx, long bytes) {
     return SSL_CTX_set_max_cert_list(ctx, bytes);
 }
+static inline long pb_SSL_set_max_cert_list(SSL *ssl, long bytes) { return SSL_set_max_cert_list(ssl, bytes); }
 static inline int pb_SSL_set_tlsext_host_name(SSL *ssl, const char *name) {
     return (int)SSL_set_tlsext_host_name(ssl, name);
 }

@@ -14,12 +14,12 @@ public struct ChainProber: Sendable {
     ) async -> Result<
         ProbeResult, ProbeFailure
     > {
-        await probe(target, options: options, store: nil)
+        await probe(target, options: options, shared: nil)
     }
 
-    /// ``probe(_:options:)`` with the trust store a batch built once for all its probes (nil: build one).
+    /// ``probe(_:options:)`` with what a batch made once for all its probes (nil: make them for this one).
     private func probe(
-        _ target: ProbeTarget, options: ProbeOptions, store: Result<TrustStore, ProbeFailure>?
+        _ target: ProbeTarget, options: ProbeOptions, shared: Result<ProbeResources, ProbeFailure>?
     ) async -> Result<ProbeResult, ProbeFailure> {
         let signal = CancellationSignal()
         return await withTaskCancellationHandler {
@@ -30,7 +30,7 @@ public struct ChainProber: Sendable {
                 }
                 let thread = Thread {
                     continuation.resume(
-                        returning: ProbeSession.run(target, options: options, store: store, signal: signal))
+                        returning: ProbeSession.run(target, options: options, shared: shared, signal: signal))
                 }
                 thread.name = "pinbench.probe"
                 thread.start()
@@ -49,11 +49,7 @@ public struct ChainProber: Sendable {
     ) -> ProbeBatch {
         let (stream, continuation) = AsyncStream.makeStream(of: ProbeOutcome.self, bufferingPolicy: .unbounded)
         let limit = max(1, concurrency)
-        // One store for the batch: loading the anchor files (the system bundle among them) per probe would read
-        // and parse them once per domain.
-        let store = Result { () throws(ProbeFailure) in
-            try TrustStore(anchorPaths: options.trustAnchorPaths, useSystemTrustStore: options.useSystemTrustStore)
-        }
+        let shared = Result { () throws(ProbeFailure) in try ProbeResources(options: options) }
         let task = Task.detached {
             await withTaskGroup(of: ProbeOutcome.self) { group in
                 var next = 0
@@ -64,7 +60,7 @@ public struct ChainProber: Sendable {
                     group.addTask {
                         ProbeOutcome(
                             index: index, target: target,
-                            result: await self.probe(target, options: options, store: store))
+                            result: await self.probe(target, options: options, shared: shared))
                     }
                 }
                 while next < targets.count && next < limit { startNext() }

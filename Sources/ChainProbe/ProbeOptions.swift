@@ -11,18 +11,24 @@ public struct ProbeOptions: Hashable, Sendable {
     /// Cap on the certificates' total DER bytes, so a server cannot make us buffer without end. OpenSSL stops reading
     /// a certificate message beyond max(4096, this) bytes, and the whole handshake beyond that plus 64 KiB.
     public var maxChainBytes: Int
+    /// Also build OpenSSL's path from the leaf to one of the anchors (``ProbeResult/builtChain``), to show it. A
+    /// caller that only needs the core's verdict (which builds its own path) turns it off and saves a verification
+    /// per probe.
+    public var buildsAnchorPath: Bool
 
     public init(
         deadline: Duration = .seconds(5),
         trustAnchorPaths: [String] = [],
         useSystemTrustStore: Bool = true,
         maxCertificates: Int = 32,
-        maxChainBytes: Int = 256 * 1024
+        maxChainBytes: Int = 256 * 1024,
+        buildsAnchorPath: Bool = true
     ) {
         self.deadline = deadline
         self.trustAnchorPaths = trustAnchorPaths
         self.useSystemTrustStore = useSystemTrustStore
         self.maxCertificates = maxCertificates
         self.maxChainBytes = maxChainBytes
+        self.buildsAnchorPath = buildsAnchorPath
     }
 }

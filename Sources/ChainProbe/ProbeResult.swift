@@ -79,10 +79,23 @@ public struct ProbeResult: Hashable, Sendable {
         try Self.decode(sentChain, source: "chain sent by \(target)")
     }
 
-    /// The built chain decoded, or nil when OpenSSL built none.
-    public func builtCertificates() throws(CertificateDecodingError) -> [ChainCertificate]? {
+    /// The built chain decoded, or nil when OpenSSL built none. Certificates also in `sent` (the decoded sent chain)
+    /// are taken from there rather than parsed again: only the anchor is usually new.
+    public func builtCertificates(
+        reusing sent: [ChainCertificate] = []
+    ) throws(CertificateDecodingError) -> [ChainCertificate]? {
         guard let builtChain else { return nil }
-        return try Self.decode(builtChain, source: "chain built for \(target)")
+        var certificates: [ChainCertificate] = []
+        certificates.reserveCapacity(builtChain.count)
+        for (index, der) in builtChain.enumerated() {
+            if let known = sent.first(where: { $0.der == der }) {
+                certificates.append(known)
+            } else {
+                certificates.append(
+                    try CertificateChainDecoder.decodeDER(der, source: "chain built for \(target)", block: index + 1))
+            }
+        }
+        return certificates
     }
 
     private static func decode(

@@ -4,20 +4,20 @@ import Foundation
 /// The blocking body of one probe: resolve, dial, handshake, collect. Runs on its own thread, never on the
 /// cooperative pool.
 enum ProbeSession {
-    /// `store` is the trust store shared by a batch; nil builds one for this probe.
+    /// `shared` holds what a batch made once for all its probes; nil makes them for this probe.
     static func run(
-        _ target: ProbeTarget, options: ProbeOptions, store: Result<TrustStore, ProbeFailure>?,
+        _ target: ProbeTarget, options: ProbeOptions, shared: Result<ProbeResources, ProbeFailure>?,
         signal: CancellationSignal
     ) -> Result<ProbeResult, ProbeFailure> {
         do {
-            return .success(try runThrowing(target, options: options, store: store, signal: signal))
+            return .success(try runThrowing(target, options: options, shared: shared, signal: signal))
         } catch {
             return .failure(error)
         }
     }
 
     private static func runThrowing(
-        _ target: ProbeTarget, options: ProbeOptions, store shared: Result<TrustStore, ProbeFailure>?,
+        _ target: ProbeTarget, options: ProbeOptions, shared: Result<ProbeResources, ProbeFailure>?,
         signal: CancellationSignal
     ) throws(ProbeFailure) -> ProbeResult {
         guard options.deadline > .zero else { throw .invalidTarget("the deadline must be longer than zero") }
@@ -28,14 +28,13 @@ enum ProbeSession {
             throw .invalidTarget("the target needs a host and a non-zero port")
         }
         let deadline = Deadline(after: options.deadline)
-        let store: TrustStore
+        let resources: ProbeResources
         if let shared {
-            store = try shared.get()
+            resources = try shared.get()
         } else {
-            store = try TrustStore(
-                anchorPaths: options.trustAnchorPaths, useSystemTrustStore: options.useSystemTrustStore)
+            resources = try ProbeResources(options: options)
         }
-        let client = try TLSClient(serverName: target.serverName, maxChainBytes: options.maxChainBytes)
+        let client = try TLSClient(resources.tls, serverName: target.serverName, maxChainBytes: options.maxChainBytes)
 
         let dialStart = ContinuousClock.now
         let addresses = try AddressResolver.resolve(target.dialEndpoint, deadline: deadline, signal: signal).get()
@@ -64,7 +63,7 @@ enum ProbeSession {
                 "the server sent \(bytes) bytes of certificates; the cap is \(options.maxChainBytes)",
                 address: connection.peer.description)
         }
-        let built = store.build(sent: peerChain)
+        let built = resources.trustStore?.build(sent: peerChain) ?? (chain: nil, problem: nil)
         let cipher = client.cipherSuite
         return ProbeResult(
             target: target,

@@ -7,30 +7,24 @@ import Foundation
 /// wait under the probe's deadline and cancellation, lets us look at the peer's first bytes (to say "not TLS" and
 /// show what it said), and counts what the server sends against the byte cap.
 final class TLSClient {
-    private let context: OpaquePointer
+    /// Kept alive for as long as the session made from it.
+    private let shared: TLSClientContext
     private let ssl: OpaquePointer
     private let incoming: OpaquePointer
     private let outgoing: OpaquePointer
     private let maxHandshakeBytes: Int
 
-    /// A TLS 1.2+ client that sends `serverName` as SNI, asks for OCSP stapling, and does not verify anything
-    /// itself: the chain is collected whatever it is, and judged later.
-    init(serverName: String?, maxChainBytes: Int) throws(ProbeFailure) {
+    /// A client on `shared`'s settings that sends `serverName` as SNI and asks for OCSP stapling.
+    init(_ shared: TLSClientContext, serverName: String?, maxChainBytes: Int) throws(ProbeFailure) {
         ERR_clear_error()
-        guard let context = SSL_CTX_new(TLS_client_method()) else {
-            throw ProbeFailure.other(.setup, "OpenSSL could not create a TLS context: \(OpenSSLErrors.drain().text)")
-        }
-        self.context = context
-        _ = pb_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION)
-        // An inspector must see weak servers rather than refuse them: security level 0 lets small keys and SHA-1
-        // certificates through the handshake so that the ATS and pin checks can name the weakness.
-        SSL_CTX_set_security_level(context, 0)
-        _ = SSL_CTX_set_cipher_list(context, "DEFAULT:@SECLEVEL=0")
-        SSL_CTX_set_verify(context, SSL_VERIFY_NONE, nil)
-        _ = pb_SSL_CTX_set_max_cert_list(context, max(4096, maxChainBytes))
-        guard let ssl = SSL_new(context), let incoming = BIO_new(BIO_s_mem()), let outgoing = BIO_new(BIO_s_mem())
-        else {
-            SSL_CTX_free(context)
+        self.shared = shared
+        let ssl = SSL_new(shared.context)
+        let incoming = BIO_new(BIO_s_mem())
+        let outgoing = BIO_new(BIO_s_mem())
+        guard let ssl, let incoming, let outgoing else {
+            SSL_free(ssl)
+            BIO_free(incoming)
+            BIO_free(outgoing)
             throw ProbeFailure.other(.setup, "OpenSSL could not create a TLS session: \(OpenSSLErrors.drain().text)")
         }
         self.ssl = ssl
@@ -40,6 +34,7 @@ final class TLSClient {
         _ = pb_BIO_set_mem_eof_return(incoming, -1)
         SSL_set_bio(ssl, incoming, outgoing)  // the SSL object owns both BIOs from here
         SSL_set_connect_state(ssl)
+        _ = pb_SSL_set_max_cert_list(ssl, max(4096, maxChainBytes))
         if let serverName {
             _ = pb_SSL_set_tlsext_host_name(ssl, serverName)
         }
@@ -48,10 +43,7 @@ final class TLSClient {
         maxHandshakeBytes = max(4096, maxChainBytes) + 64 * 1024
     }
 
-    deinit {
-        SSL_free(ssl)
-        SSL_CTX_free(context)
-    }
+    deinit { SSL_free(ssl) }
 
     /// Runs the handshake over `connection` until it completes, fails, the deadline passes or the probe is cancelled.
     func handshake(

@@ -44,6 +44,17 @@ enum LaunchBenchmarks {
         return Clock.milliseconds(since: start)
     }
 
+    /// `pinbench lint --manifest FILE`: starting the process, reading and decoding the manifest, and linting it, as a
+    /// CI job or a pre-commit hook does. Findings are fine (status 1); bad input or a crash is a failure.
+    static func lintLaunch(manifest: String) throws -> Double {
+        try Clock.measure {
+            let result = try ProcessRunner.runCleanly(PinBenchBinary.url.path, ["lint", "--manifest", manifest])
+            guard result.status == 0 || result.status == 1 else {
+                throw BenchmarkFailure("pinbench lint exited with status \(result.status)")
+            }
+        }
+    }
+
     /// `pinbench --version`: starting the process and its runtime, with no manifest, terminal or UI.
     static func versionLaunch() throws -> Double {
         try Clock.measure {

@@ -94,6 +94,11 @@ public struct CertificateDetails: Hashable, Sendable, Codable {
 
     /// Whole days from `date` until the certificate expires; negative once it has.
     public func daysLeft(at date: Date) -> Int {
+        Self.daysLeft(until: notAfter, at: date)
+    }
+
+    /// Whole days from `date` until `notAfter`; negative once it has passed.
+    public static func daysLeft(until notAfter: Date, at date: Date) -> Int {
         Int((notAfter.timeIntervalSince(date) / 86_400).rounded(.down))
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import X509
 
 /// One certificate of a chain as a server or a file presented it: its DER and details always, and the parsed X.509
@@ -20,6 +21,9 @@ public struct ChainCertificate: Hashable, Sendable {
     public let refusal: String?
     /// The details behind ``details``; the validator reads single pins from it.
     let lazyDetails: LazyCertificateDetails
+
+    /// The end of validity (``CertificateDetails/notAfter``), read without computing the other details.
+    public var notAfter: Date { certificate?.notValidAfter ?? details.notAfter }
 
     /// A certificate swift-certificates has parsed.
     public init(_ certificate: Certificate) {

@@ -116,7 +116,7 @@ public struct ManifestLinter: Sendable {
         }
         if let served, !domain.pins.isEmpty, !domain.pins.contains(where: served.matches) {
             let what =
-                served.verifiedPath == nil
+                !served.hasVerifiedPath
                 ? "the chain the server presents now"
                 : "the verified path of the chain the server presents now (leaf to trust anchor)"
             findings.append(

@@ -8,7 +8,12 @@ public enum EnforcementMode: String, Codable, CaseIterable, Hashable, Sendable {
 
 /// The pinning policy of one host (and optionally its subdomains).
 public struct DomainPolicy: Hashable, Sendable {
-    public var host: String
+    public var host: String {
+        didSet { normalizedHost = Self.normalize(host) }
+    }
+    /// The host in the form used for lookups: lower case, no trailing dot. Stored, because every lookup over a
+    /// manifest of thousands of domains compares it (a computed one was rebuilt per comparison).
+    public internal(set) var normalizedHost: String
     public var port: Int
     /// Another address to dial (`10.0.0.5:8443`); SNI and hostname checks still use `host`.
     public var connect: String?
@@ -32,6 +37,7 @@ public struct DomainPolicy: Hashable, Sendable {
         reportUris: [String] = []
     ) {
         self.host = host
+        self.normalizedHost = Self.normalize(host)
         self.port = port
         self.connect = connect
         self.includeSubdomains = includeSubdomains
@@ -40,9 +46,6 @@ public struct DomainPolicy: Hashable, Sendable {
         self.pins = pins
         self.reportUris = reportUris
     }
-
-    /// The host in the form used for lookups: lower case, no trailing dot.
-    public var normalizedHost: String { Self.normalize(host) }
 
     /// True when the pins no longer apply at `date` because `expires` has passed.
     public func hasLapsed(at date: Date) -> Bool {

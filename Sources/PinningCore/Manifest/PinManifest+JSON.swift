@@ -42,6 +42,7 @@ extension DomainPolicy: Encodable {
         let hostText = try fields.string(.host)
         do {
             host = try HostName(hostText).text
+            normalizedHost = Self.normalize(host)
         } catch {
             throw fields.invalid(.host, error.description)
         }

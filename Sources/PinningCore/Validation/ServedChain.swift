@@ -4,32 +4,50 @@
 /// Lint compares pins with this value, so its served-chain findings agree with the verdict: a pin on a root that the
 /// client trusts but the server does not send is on the verified path, and counts.
 public struct ServedChain: Hashable, Sendable {
+    /// The sent certificates' details, computed only if someone reads them: lint needs just the pins.
+    private let sent: [LazyCertificateDetails]
+    private let path: [LazyCertificateDetails]?
+
     /// The certificates as the server sent them, leaf first.
-    public let presented: [CertificateDetails]
+    public var presented: [CertificateDetails] { sent.map(\.details) }
     /// The verified path, leaf to trust anchor; nil when default trust evaluation found none.
-    public let verifiedPath: [CertificateDetails]?
+    public var verifiedPath: [CertificateDetails]? { path?.map(\.details) }
+    /// Whether default trust evaluation found a path.
+    public var hasVerifiedPath: Bool { path != nil }
 
     public init(presented: [CertificateDetails], verifiedPath: [CertificateDetails]?) {
-        self.presented = presented
-        self.verifiedPath = verifiedPath
+        sent = presented.map(LazyCertificateDetails.init)
+        path = verifiedPath?.map(LazyCertificateDetails.init)
     }
 
     /// The chain `presented` with the path of the verdict the validator gave it.
     public init(presented: [ChainCertificate], verdict: Verdict) {
-        let path = verdict.certificates.filter(\.inVerifiedPath).map(\.details)
-        self.init(presented: presented.map(\.details), verifiedPath: path.isEmpty ? nil : path)
+        let path = verdict.certificates.filter(\.inVerifiedPath).map(\.lazyDetails)
+        sent = presented.map(\.lazyDetails)
+        self.path = path.isEmpty ? nil : path
+    }
+
+    /// Same certificates (a `cert-sha256` pin is the hash of the whole DER), same path.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.sent.map { $0.pinValue(.certSHA256) } == rhs.sent.map { $0.pinValue(.certSHA256) }
+            && lhs.path?.map { $0.pinValue(.certSHA256) } == rhs.path?.map { $0.pinValue(.certSHA256) }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for entry in sent { hasher.combine(entry.pinValue(.certSHA256)) }
+        hasher.combine(path?.map { $0.pinValue(.certSHA256) })
     }
 
     /// Every pin value of every certificate a client meets: the sent ones and the verified path's.
     var pinValues: Set<String> {
-        Set((presented + (verifiedPath ?? [])).flatMap { [$0.spkiPin, $0.certPin] })
+        Set((sent + (path ?? [])).flatMap { [$0.pinValue(.spkiSHA256), $0.pinValue(.certSHA256)] })
     }
 
     /// Whether `pin` matches as the validator would match it: on the verified path at a level its position admits;
     /// without a verified path, anywhere in the chain as sent.
     func matches(_ pin: Pin) -> Bool {
-        guard let verifiedPath else { return presented.contains { $0.pinValue(pin.type) == pin.value } }
-        return verifiedPath.enumerated().contains { level, details in
+        guard let path else { return sent.contains { $0.pinValue(pin.type) == pin.value } }
+        return path.enumerated().contains { level, details in
             pin.position.admits(level: level) && details.pinValue(pin.type) == pin.value
         }
     }

@@ -68,8 +68,10 @@ struct CheckCommand: AsyncParsableCommand {
         }
         var served: [String: ServedChain] = [:]
         var failureReports: [Int: PinFailureReport] = [:]
-        let batch = ChainProber().probeAll(
-            targets, options: probeSettings.options(anchors: anchors), concurrency: concurrency)
+        // The rows show the core's verdict and path, so OpenSSL's own path to an anchor is not built.
+        var options = probeSettings.options(anchors: anchors)
+        options.buildsAnchorPath = false
+        let batch = ChainProber().probeAll(targets, options: options, concurrency: concurrency)
         // Chains are judged as they arrive, several at once: one hostile chain (bounded by its probe's deadline)
         // must not hold up the verdicts of the others.
         let judgingLimit = min(concurrency, max(2, ProcessInfo.processInfo.activeProcessorCount))

@@ -47,9 +47,10 @@ struct CheckRow: Encodable {
         rejection = verdict.rejection?.rawValue
         explanation = verdict.explanation
         matchedPin = verdict.matchedPin
-        let leaf = inspection.leaf
-        leafNotAfter = leaf?.notAfter
-        leafDaysLeft = leaf?.daysLeft(at: now)
+        if let leaf = inspection.sent.first {
+            leafNotAfter = leaf.notAfter
+            leafDaysLeft = CertificateDetails.daysLeft(until: leaf.notAfter, at: now)
+        }
         tls = TLSFacts(inspection.probe)
         ats = ATSJSON(inspection.ats)
     }

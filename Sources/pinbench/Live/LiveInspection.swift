@@ -23,7 +23,7 @@ struct LiveInspection: Sendable {
     /// X.509 at all, which callers report as a rejection, in words.
     static func judge(_ probe: ProbeResult, validator: PinValidator, at time: Date) async throws -> LiveInspection {
         let sent = try probe.sentCertificates()
-        let built = try probe.builtCertificates()
+        let built = try probe.builtCertificates(reusing: sent)
         let verdict = await validator.validate(
             host: probe.target.host, chain: sent, at: time, limits: probe.judgingLimits())
         let ats = atsEvaluation(probe)
