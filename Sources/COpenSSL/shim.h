@@ -20,6 +20,10 @@
 
 static inline int pb_sk_X509_num(const STACK_OF(X509) *sk) { return sk_X509_num(sk); }
 static inline X509 *pb_sk_X509_value(const STACK_OF(X509) *sk, int i) { return sk_X509_value(sk, i); }
+static inline int pb_sk_SSL_CIPHER_num(const STACK_OF(SSL_CIPHER) *sk) { return sk_SSL_CIPHER_num(sk); }
+static inline const SSL_CIPHER *pb_sk_SSL_CIPHER_value(const STACK_OF(SSL_CIPHER) *sk, int i) {
+    return sk_SSL_CIPHER_value(sk, i);
+}
 static inline STACK_OF(X509) *pb_sk_X509_new_null(void) { return sk_X509_new_null(); }
 static inline int pb_sk_X509_push(STACK_OF(X509) *sk, X509 *x) { return sk_X509_push(sk, x); }
 /// Frees the stack and releases one reference on each certificate in it.

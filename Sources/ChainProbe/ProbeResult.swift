@@ -12,7 +12,7 @@ public struct ProbeResult: Hashable, Sendable {
     public var builtChain: [[UInt8]]?
     /// OpenSSL's words for why no chain was built (e.g. "unable to get local issuer certificate").
     public var builtChainProblem: String?
-    /// "TLSv1.2" or "TLSv1.3".
+    /// "TLSv1.2" or "TLSv1.3"; "TLSv1.1" or "TLSv1" for a server that refused both (described, never trusted for it).
     public var protocolVersion: String
     /// The IANA (RFC) name of the cipher suite, e.g. "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256".
     public var cipherSuite: String
@@ -20,6 +20,8 @@ public struct ProbeResult: Hashable, Sendable {
     public var cipherSuiteOpenSSLName: String
     /// The key-exchange group, e.g. "X25519" or "prime256v1"; nil when there was none (RSA key exchange).
     public var keyExchangeGroup: String?
+    /// How the keys were agreed (ECDHE, DHE, RSA, ...), from OpenSSL's description of the negotiated suite.
+    public var keyExchange: KeyExchange
     /// Whether the server stapled an OCSP response (we ask for one).
     public var ocspStapled: Bool
     /// The address the connection went to, e.g. "127.0.0.1:8443" or "[::1]:443".
@@ -43,6 +45,7 @@ public struct ProbeResult: Hashable, Sendable {
         cipherSuite: String,
         cipherSuiteOpenSSLName: String,
         keyExchangeGroup: String?,
+        keyExchange: KeyExchange? = nil,
         ocspStapled: Bool,
         peerAddress: String,
         serverName: String?,
@@ -58,6 +61,7 @@ public struct ProbeResult: Hashable, Sendable {
         self.cipherSuite = cipherSuite
         self.cipherSuiteOpenSSLName = cipherSuiteOpenSSLName
         self.keyExchangeGroup = keyExchangeGroup
+        self.keyExchange = keyExchange ?? KeyExchange(ianaSuite: cipherSuite)
         self.ocspStapled = ocspStapled
         self.peerAddress = peerAddress
         self.serverName = serverName

@@ -34,14 +34,28 @@ enum ProbeSession {
         } else {
             resources = try ProbeResources(options: options)
         }
-        let client = try TLSClient(resources.tls, serverName: target.serverName, maxChainBytes: options.maxChainBytes)
-
         let dialStart = ContinuousClock.now
         let addresses = try AddressResolver.resolve(target.dialEndpoint, deadline: deadline, signal: signal).get()
-        let connection = try TCPDialer.dial(addresses, deadline: deadline, signal: signal).get()
+        var client = try TLSClient(resources.tls, serverName: target.serverName, maxChainBytes: options.maxChainBytes)
+        var connection = try TCPDialer.dial(addresses, deadline: deadline, signal: signal).get()
+        var handshakeStart = ContinuousClock.now
+        var handshake = client.handshake(over: connection, deadline: deadline, signal: signal)
+        if case .failure(let refusal) = handshake, client.refusedProtocolVersion {
+            // A server that refuses TLS 1.2 and 1.3: ask again with TLS 1.0/1.1, within the same deadline, so that it
+            // is described (its chain, ATS's "TLS 1.1 < 1.2") instead of reported unreachable. When that fails too,
+            // the first refusal is the one to report.
+            close(connection.descriptor)
+            let legacy = try TLSClient(
+                resources.legacyTLS, serverName: target.serverName, maxChainBytes: options.maxChainBytes)
+            guard case .success(let again) = TCPDialer.dial(addresses, deadline: deadline, signal: signal) else {
+                throw refusal
+            }
+            (client, connection, handshakeStart) = (legacy, again, ContinuousClock.now)
+            handshake = legacy.handshake(over: again, deadline: deadline, signal: signal)
+            if legacy.refusedProtocolVersion { handshake = .failure(refusal) }
+        }
         defer { close(connection.descriptor) }
-        let handshakeStart = ContinuousClock.now
-        try client.handshake(over: connection, deadline: deadline, signal: signal).get()
+        try handshake.get()
         let handshakeEnd = ContinuousClock.now
         client.closeQuietly(connection)
 
@@ -74,6 +88,7 @@ enum ProbeSession {
             cipherSuite: cipher.standard,
             cipherSuiteOpenSSLName: cipher.openSSL,
             keyExchangeGroup: client.keyExchangeGroup,
+            keyExchange: client.keyExchange,
             ocspStapled: client.ocspStapled,
             peerAddress: connection.peer.description,
             serverName: target.serverName,

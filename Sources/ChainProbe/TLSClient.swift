@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import PinningCore
 
 /// One client-side TLS handshake over OpenSSL, with the socket I/O done here rather than inside OpenSSL.
 ///
@@ -13,6 +14,9 @@ final class TLSClient {
     private let incoming: OpaquePointer
     private let outgoing: OpaquePointer
     private let maxHandshakeBytes: Int
+    /// Set when the handshake failed because the server and this client share no protocol version (the server's
+    /// `protocol_version` alert, or a server hello below this client's floor).
+    private(set) var refusedProtocolVersion = false
 
     /// A client on `shared`'s settings that sends `serverName` as SNI and asks for OCSP stapling.
     init(_ shared: TLSClientContext, serverName: String?, maxChainBytes: Int) throws(ProbeFailure) {
@@ -91,6 +95,9 @@ final class TLSClient {
             case SSL_ERROR_WANT_WRITE:
                 if let failure = flushed { return .failure(failure) }
             default:
+                refusedProtocolVersion =
+                    errors.receivedAlert?.code == Int32(SSL_AD_PROTOCOL_VERSION)
+                    || errors.contains(reason: SSL_R_UNSUPPORTED_PROTOCOL)
                 return .failure(Self.failure(errors, address: address))
             }
         }
@@ -125,6 +132,12 @@ final class TLSClient {
         if let name = SSL_group_to_name(ssl, group) { return String(cString: name) }
         if let name = OBJ_nid2sn(group) { return String(cString: name) }
         return "group \(group)"
+    }
+
+    /// The key exchange of the negotiated suite, as OpenSSL describes the suite.
+    var keyExchange: KeyExchange {
+        guard let cipher = SSL_get_current_cipher(ssl) else { return .unknown }
+        return KeyExchange(openSSLKeyExchangeNID: SSL_CIPHER_get_kx_nid(cipher))
     }
 
     var ocspStapled: Bool { pb_SSL_stapled_ocsp_length(ssl) > 0 }

@@ -8,17 +8,32 @@ import COpenSSL
 final class TLSClientContext: @unchecked Sendable {
     let context: OpaquePointer
 
-    /// A TLS 1.2+ client context that verifies nothing itself: the chain is collected whatever it is, and judged
-    /// later.
-    init() throws(ProbeFailure) {
+    /// Which protocol versions a context offers.
+    enum Versions {
+        /// TLS 1.2 and 1.3: what every probe offers first.
+        case current
+        /// TLS 1.0 and 1.1 only, offered only after a server refused ``current``, to describe such a server (its
+        /// chain, and ATS's "TLS 1.1 < 1.2") rather than call it unreachable. Never used to decide trust.
+        case legacy
+    }
+
+    /// A client context that verifies nothing itself: the chain is collected whatever it is, and judged later.
+    init(_ versions: Versions = .current) throws(ProbeFailure) {
         ERR_clear_error()
         guard let context = SSL_CTX_new(TLS_client_method()) else {
             throw ProbeFailure.other(.setup, "OpenSSL could not create a TLS context: \(OpenSSLErrors.drain().text)")
         }
         self.context = context
-        _ = pb_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION)
-        // An inspector must see weak servers rather than refuse them: security level 0 lets small keys and SHA-1
-        // certificates through the handshake so that the ATS and pin checks can name the weakness.
+        switch versions {
+        case .current:
+            _ = pb_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION)
+        case .legacy:
+            _ = pb_SSL_CTX_set_min_proto_version(context, TLS1_VERSION)
+            _ = pb_SSL_CTX_set_max_proto_version(context, TLS1_1_VERSION)
+        }
+        // An inspector must see weak servers rather than refuse them: security level 0 lets small keys, SHA-1
+        // certificates and (OpenSSL 3) TLS 1.0 and 1.1 through the handshake so that the ATS and pin checks can
+        // name the weakness.
         SSL_CTX_set_security_level(context, 0)
         _ = SSL_CTX_set_cipher_list(context, "DEFAULT:@SECLEVEL=0")
         SSL_CTX_set_verify(context, SSL_VERIFY_NONE, nil)

@@ -12,8 +12,14 @@ public enum ATSEvaluator {
     /// The same from the chain's DER, leaf first (a probe's `sentChain`). Use this one for live servers: it also
     /// judges certificates that swift-certificates cannot parse (RSA under 2048 bits, P-224, SHA-1 ECDSA, MD5), which
     /// are the ones ATS rejects. A certificate that is not DER at all fails the rules it could not be checked for.
-    public static func evaluate(protocolVersion: String, cipherSuite: String, chainDER: [[UInt8]]) -> ATSEvaluation {
-        var violations = protocolViolations(protocolVersion: protocolVersion, cipherSuite: cipherSuite)
+    ///
+    /// `keyExchange` is what OpenSSL reported for the suite; nil reads it from the suite's IANA name.
+    public static func evaluate(
+        protocolVersion: String, cipherSuite: String, keyExchange: KeyExchange? = nil, chainDER: [[UInt8]]
+    ) -> ATSEvaluation {
+        var violations = protocolViolations(
+            protocolVersion: protocolVersion, cipherSuite: cipherSuite,
+            keyExchange: keyExchange ?? KeyExchange(ianaSuite: cipherSuite))
         let chain = chainDER.map { der in Result { try ATSCertificateFacts(derEncoded: der) } }
         switch chain.first {
         case nil:
@@ -22,7 +28,7 @@ public enum ATSEvaluator {
             violations.append(.init(rule: .leafKeySize, finding: "the leaf certificate cannot be read (\(error))"))
         case .success(let leaf)?:
             if let finding = weakKeyFinding(leaf.key) {
-                violations.append(.init(rule: .leafKeySize, finding: finding))
+                violations.append(.init(rule: .leafKeySize, finding: finding, exception: .noForwardSecrecyRequirement))
             }
         }
         for (index, facts) in chain.enumerated() {
@@ -35,32 +41,58 @@ public enum ATSEvaluator {
             if index > 0 && certificate.isSelfIssued { continue }
             if let finding = weakSignatureFinding(certificate.signatureAlgorithm) {
                 let named = index == 0 ? level : "\(level) (\(certificate.subject))"
-                violations.append(.init(rule: .signatureHash, finding: "\(named) is signed with \(finding)"))
+                violations.append(
+                    .init(
+                        rule: .signatureHash, finding: "\(named) is signed with \(finding)",
+                        exception: .allowsInsecureHTTPLoads))
             }
         }
         return ATSEvaluation(violations: violations)
     }
 
-    private static func protocolViolations(protocolVersion: String, cipherSuite: String) -> [ATSViolation] {
+    private static func protocolViolations(
+        protocolVersion: String, cipherSuite: String, keyExchange: KeyExchange
+    ) -> [ATSViolation] {
         var violations: [ATSViolation] = []
         let version = parseVersion(protocolVersion)
         if let version {
             if version < (1, 2) {
-                violations.append(.init(rule: .minimumTLSVersion, finding: "negotiated \(protocolVersion)"))
+                let spoken = version.0 == 0 ? "SSL 3.\(version.1)" : "TLS \(version.0).\(version.1)"
+                violations.append(
+                    .init(
+                        rule: .minimumTLSVersion, finding: "\(spoken) < 1.2 (negotiated \(protocolVersion))",
+                        exception: .minimumTLSVersion(major: version.0, minor: version.1)))
             }
         } else {
             violations.append(.init(rule: .minimumTLSVersion, finding: "unrecognized protocol \(protocolVersion)"))
         }
         let isTLS13 = version.map { $0 >= (1, 3) } ?? false
         if !isTLS13 && !ATSCipherSuites.isForwardSecret(cipherSuite) {
-            violations.append(
-                .init(
-                    rule: .forwardSecrecy,
-                    finding: "\(cipherSuite) is not one of the ECDHE suites ATS accepts"
-                        + (cipherSuite.uppercased().hasPrefix("TLS_RSA_") || !cipherSuite.contains("DHE")
-                            ? " (RSA key exchange has no forward secrecy)" : "")))
+            violations.append(forwardSecrecyViolation(cipherSuite: cipherSuite, keyExchange: keyExchange))
         }
         return violations
+    }
+
+    /// Why a TLS 1.2 (or older) suite is not one ATS accepts, by its key exchange, and whether a key can allow it.
+    private static func forwardSecrecyViolation(cipherSuite: String, keyExchange: KeyExchange) -> ATSViolation {
+        let allowed = ATSCipherSuites.isAllowedWithoutForwardSecrecy(cipherSuite)
+        let finding: String
+        switch keyExchange {
+        case .rsa:
+            finding =
+                "\(cipherSuite) uses RSA key exchange (no forward secrecy)"
+                + (allowed ? "" : " and is not one of the six RSA suites ATS can be told to accept")
+        case .dhe:
+            finding =
+                "\(cipherSuite) uses DHE key exchange: forward secret, but Apple's TLS offers no DHE suite, so an "
+                + "app connects only if the server also accepts one of the ECDHE suites ATS lists"
+        case .ecdhe:
+            finding = "\(cipherSuite) is an ECDHE suite ATS does not list (its cipher or MAC is not accepted)"
+        default:
+            finding = "\(cipherSuite) uses \(keyExchange) key exchange, which ATS does not accept"
+        }
+        return ATSViolation(
+            rule: .forwardSecrecy, finding: finding, exception: allowed ? .noForwardSecrecyRequirement : nil)
     }
 
     /// (major, minor) of "TLSv1.2", "TLS 1.3", "TLSv1", "SSLv3"; SSL versions rank below every TLS version.

@@ -8,8 +8,10 @@ public struct ConnectionFacts: Hashable, Sendable {
     public var protocolVersion: String
     /// The IANA name of the cipher suite.
     public var cipherSuite: String
-    /// e.g. "X25519"; nil for RSA key exchange.
+    /// e.g. "X25519"; nil when OpenSSL names none (RSA key exchange, and DHE in TLS 1.2).
     public var keyExchangeGroup: String?
+    /// How the keys were agreed: ECDHE, DHE, RSA, ...
+    public var keyExchange: KeyExchange
     public var ocspStapled: Bool
     /// Where the connection went, e.g. "127.0.0.1:8443".
     public var peerAddress: String
@@ -25,13 +27,15 @@ public struct ConnectionFacts: Hashable, Sendable {
     public var builtChainProblem: String?
 
     public init(
-        protocolVersion: String, cipherSuite: String, keyExchangeGroup: String?, ocspStapled: Bool,
+        protocolVersion: String, cipherSuite: String, keyExchangeGroup: String?, keyExchange: KeyExchange? = nil,
+        ocspStapled: Bool,
         peerAddress: String, serverName: String?, connectDuration: Duration, handshakeDuration: Duration,
         ats: ATSEvaluation, builtChain: [ChainCertificate]?, builtChainProblem: String?
     ) {
         self.protocolVersion = protocolVersion
         self.cipherSuite = cipherSuite
         self.keyExchangeGroup = keyExchangeGroup
+        self.keyExchange = keyExchange ?? KeyExchange(ianaSuite: cipherSuite)
         self.ocspStapled = ocspStapled
         self.peerAddress = peerAddress
         self.serverName = serverName

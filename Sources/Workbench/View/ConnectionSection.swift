@@ -24,7 +24,7 @@ enum ConnectionSection {
         }
         field("Protocol", facts.protocolVersion.terminalSafe)
         field("Cipher", facts.cipherSuite.terminalSafe)
-        field("Key exch.", facts.keyExchangeGroup?.terminalSafe ?? "none (RSA key exchange, no forward secrecy)")
+        field("Key exch.", facts.keyExchange.summary(group: facts.keyExchangeGroup?.terminalSafe))
         field(
             "Handshake",
             "\(milliseconds(facts.handshakeDuration)) ms (connect \(milliseconds(facts.connectDuration)) ms)")
@@ -37,6 +37,7 @@ enum ConnectionSection {
             field("ATS", "✗ fails App Transport Security:", .verdictRejected)
             for violation in facts.ats.violations {
                 field("", "- \(violation.rule): \(violation.finding.terminalSafe)", .verdictRejected, hang: 2)
+                field("", "  \(violation.remedy)", .dim, hang: 2)
             }
         }
         field("Sent", counted(chain.certificates.count, "certificate") + ", leaf first")

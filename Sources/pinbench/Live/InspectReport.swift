@@ -30,7 +30,7 @@ struct InspectReport {
     private var atsLines: [String] {
         if inspection.ats.passes { return ["ATS:  meets App Transport Security"] }
         return ["ATS:  FAILS App Transport Security:"]
-            + inspection.ats.violations.map { "        - \($0.rule): \($0.finding)" }
+            + inspection.ats.violations.flatMap { ["        - \($0.rule): \($0.finding)", "          \($0.remedy)"] }
     }
 
     private func certificateBlock(level: Int, _ certificate: ChainCertificate) -> [String] {

@@ -48,16 +48,26 @@ struct TLSFacts: Encodable {
     let protocolVersion: String
     let cipherSuite: String
     let keyExchangeGroup: String?
+    /// `ecdhe`, `dhe`, `rsa`, `tls1.3`, ... (``KeyExchange`` raw values).
+    let keyExchange: String
     let ocspStapled: Bool
     let peerAddress: String
     let serverName: String?
     let connectMilliseconds: Double
     let handshakeMilliseconds: Double
+    private let keyExchangeKind: KeyExchange
+
+    private enum CodingKeys: String, CodingKey {
+        case protocolVersion, cipherSuite, keyExchangeGroup, keyExchange, ocspStapled, peerAddress, serverName
+        case connectMilliseconds, handshakeMilliseconds
+    }
 
     init(_ probe: ProbeResult) {
         protocolVersion = probe.protocolVersion
         cipherSuite = probe.cipherSuite
         keyExchangeGroup = probe.keyExchangeGroup
+        keyExchangeKind = probe.keyExchange
+        keyExchange = probe.keyExchange.rawValue
         ocspStapled = probe.ocspStapled
         peerAddress = probe.peerAddress
         serverName = probe.serverName
@@ -66,9 +76,10 @@ struct TLSFacts: Encodable {
     }
 
     var line: String {
-        let group = keyExchangeGroup.map { ", group \($0)" } ?? ", no key-exchange group (RSA key exchange)"
+        let exchange = keyExchangeKind.summary(group: keyExchangeGroup)
         let timing = String(format: "connect %.0f ms, handshake %.0f ms", connectMilliseconds, handshakeMilliseconds)
-        return "\(protocolVersion), \(cipherSuite)\(group); OCSP stapled: \(ocspStapled ? "yes" : "no"); \(timing)"
+        return "\(protocolVersion), \(cipherSuite), key exchange \(exchange); OCSP stapled: "
+            + "\(ocspStapled ? "yes" : "no"); \(timing)"
     }
 }
 
@@ -80,6 +91,24 @@ struct ATSJSON: Encodable {
         /// The rule in words, e.g. "forward-secret cipher suite".
         let requirement: String
         let finding: String
+        /// The Info.plist exception key that lifts it, or nil when none can.
+        let exception: Exception?
+    }
+    /// `{"key": "NSExceptionMinimumTLSVersion", "value": "TLSv1.1"}`; the value is a string or a Boolean.
+    struct Exception: Encodable {
+        let key: String
+        let value: ATSException.Value
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(key, forKey: .key)
+            switch value {
+            case .string(let text): try container.encode(text, forKey: .value)
+            case .bool(let flag): try container.encode(flag, forKey: .value)
+            }
+        }
+
+        private enum CodingKeys: String, CodingKey { case key, value }
     }
     let passes: Bool
     let violations: [Violation]
@@ -87,7 +116,9 @@ struct ATSJSON: Encodable {
     init(_ evaluation: ATSEvaluation) {
         passes = evaluation.passes
         violations = evaluation.violations.map {
-            Violation(rule: $0.rule.rawValue, requirement: $0.rule.description, finding: $0.finding)
+            Violation(
+                rule: $0.rule.rawValue, requirement: $0.rule.description, finding: $0.finding,
+                exception: $0.exception.map { Exception(key: $0.key, value: $0.value) })
         }
     }
 }
