@@ -61,7 +61,7 @@ public struct ProbeResult: Hashable, Sendable {
         self.cipherSuite = cipherSuite
         self.cipherSuiteOpenSSLName = cipherSuiteOpenSSLName
         self.keyExchangeGroup = keyExchangeGroup
-        self.keyExchange = keyExchange ?? KeyExchange(ianaSuite: cipherSuite)
+        self.keyExchange = keyExchange ?? KeyExchange(suiteName: cipherSuite)
         self.ocspStapled = ocspStapled
         self.peerAddress = peerAddress
         self.serverName = serverName

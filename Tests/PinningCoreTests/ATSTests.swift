@@ -38,24 +38,57 @@ struct ATSTests {
         #expect(rsa.violations == [])
     }
 
-    @Test("TLS below 1.2 breaks minimumTLSVersion, naming the version", arguments: ["TLSv1.1", "TLSv1", "SSLv3"])
-    func oldProtocol(_ version: String) throws {
+    @Test(
+        "TLS below 1.2 breaks minimumTLSVersion, naming the version and the exception key that allows it",
+        arguments: [
+            ("TLSv1.1", "TLS 1.1", ATSException?.some(.minimumTLSVersion("TLSv1.1"))),
+            ("TLSv1", "TLS 1.0", .minimumTLSVersion("TLSv1.0")),
+            ("SSLv3", "SSL 3.0", nil),
+        ])
+    func oldProtocol(_ version: String, spoken: String, exception: ATSException?) throws {
         let evaluation = ATSEvaluator.evaluate(
             protocolVersion: version, cipherSuite: "ECDHE-ECDSA-AES128-SHA", chain: modernChain)
         #expect(evaluation.failedRules == [.minimumTLSVersion])
-        #expect(try #require(evaluation.violations.first).finding == "negotiated \(version)")
+        let violation = try #require(evaluation.violations.first)
+        #expect(violation.finding == "\(spoken) < 1.2 (negotiated \(version))")
+        #expect(violation.exception == exception)
         #expect(evaluation.description.contains("TLS 1.2 or later"))
+        #expect(evaluation.description.contains(exception.map { "allowed by \($0.key) = " } ?? "no ATS exception key"))
     }
 
     @Test(
-        "a suite without ECDHE breaks forwardSecrecy, naming the suite",
-        arguments: ["TLS_RSA_WITH_AES_256_GCM_SHA384", "AES128-GCM-SHA256", "DHE-RSA-AES256-GCM-SHA384"])
-    func noForwardSecrecy(_ suite: String) throws {
+        "a suite without ECDHE breaks forwardSecrecy, naming the suite, its key exchange and what can allow it",
+        arguments: [
+            ("TLS_RSA_WITH_AES_256_GCM_SHA384", KeyExchange.rsa, ATSException?.some(.noForwardSecrecyRequirement)),
+            ("AES128-GCM-SHA256", .rsa, .noForwardSecrecyRequirement),
+            ("DES-CBC3-SHA", .rsa, nil),
+            ("DHE-RSA-AES256-GCM-SHA384", .dhe, nil),
+            ("TLS_DHE_RSA_WITH_AES_128_GCM_SHA256", .dhe, nil),
+        ])
+    func noForwardSecrecy(_ suite: String, keyExchange: KeyExchange, exception: ATSException?) throws {
+        #expect(KeyExchange(suiteName: suite) == keyExchange)
         let evaluation = ATSEvaluator.evaluate(protocolVersion: "TLSv1.2", cipherSuite: suite, chain: modernChain)
         #expect(evaluation.failedRules == [.forwardSecrecy])
-        let finding = try #require(evaluation.violations.first).finding
-        #expect(finding.hasPrefix("\(suite) is not one of the ECDHE suites ATS accepts"))
-        #expect(finding.contains("RSA key exchange") == !suite.hasPrefix("DHE"))
+        let violation = try #require(evaluation.violations.first)
+        #expect(violation.finding.hasPrefix("\(suite) uses \(keyExchange) key exchange"))
+        #expect(violation.exception == exception)
+    }
+
+    @Test("ECDHE suites ATS lists, TLS 1.3 and Apple's ChaCha20 suites pass; an unlisted ECDHE suite names no key")
+    func listedSuites() throws {
+        for suite in ["ECDHE-RSA-CHACHA20-POLY1305", "TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA", "ECDHE-ECDSA-AES128-SHA"] {
+            #expect(
+                ATSEvaluator.evaluate(protocolVersion: "TLSv1.2", cipherSuite: suite, chain: modernChain).passes,
+                "\(suite)")
+        }
+        #expect(
+            ATSEvaluator.evaluate(protocolVersion: "TLSv1.3", cipherSuite: "TLS_AES_256_GCM_SHA384", chain: modernChain)
+                .passes)
+        let unlisted = ATSEvaluator.evaluate(
+            protocolVersion: "TLSv1.2", cipherSuite: "ECDHE-RSA-DES-CBC3-SHA", keyExchange: .ecdhe,
+            chainDER: modernChain.map(\.derBytes))
+        let violation = try #require(unlisted.violations.first)
+        #expect(violation.rule == .forwardSecrecy && violation.exception == nil)
     }
 
     @Test("swift-certificates cannot parse an RSA 1024 leaf, so ATS reads the DER the server sent")

@@ -19,7 +19,7 @@ public enum ATSEvaluator {
     ) -> ATSEvaluation {
         var violations = protocolViolations(
             protocolVersion: protocolVersion, cipherSuite: cipherSuite,
-            keyExchange: keyExchange ?? KeyExchange(ianaSuite: cipherSuite))
+            keyExchange: keyExchange ?? KeyExchange(suiteName: cipherSuite))
         let chain = chainDER.map { der in Result { try ATSCertificateFacts(derEncoded: der) } }
         switch chain.first {
         case nil:
@@ -57,7 +57,7 @@ public enum ATSEvaluator {
         let version = parseVersion(protocolVersion)
         if let version {
             if version < (1, 2) {
-                let spoken = version.0 == 0 ? "SSL 3.\(version.1)" : "TLS \(version.0).\(version.1)"
+                let spoken = version.0 == 0 ? "SSL \(version.1).0" : "TLS \(version.0).\(version.1)"
                 violations.append(
                     .init(
                         rule: .minimumTLSVersion, finding: "\(spoken) < 1.2 (negotiated \(protocolVersion))",

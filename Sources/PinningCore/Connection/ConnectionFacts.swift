@@ -35,7 +35,7 @@ public struct ConnectionFacts: Hashable, Sendable {
         self.protocolVersion = protocolVersion
         self.cipherSuite = cipherSuite
         self.keyExchangeGroup = keyExchangeGroup
-        self.keyExchange = keyExchange ?? KeyExchange(ianaSuite: cipherSuite)
+        self.keyExchange = keyExchange ?? KeyExchange(suiteName: cipherSuite)
         self.ocspStapled = ocspStapled
         self.peerAddress = peerAddress
         self.serverName = serverName

@@ -41,25 +41,47 @@ public enum KeyExchange: String, CaseIterable, Hashable, Sendable, CustomStringC
         }
     }
 
-    /// The key exchange an IANA suite name states ("TLS_ECDHE_RSA_WITH_..." is ECDHE); TLS 1.3 names
-    /// ("TLS_AES_128_GCM_SHA256") state none and are ``tls13``.
-    public init(ianaSuite name: String) {
+    /// The key exchange a suite's name states, IANA ("TLS_ECDHE_RSA_WITH_...") or OpenSSL ("ECDHE-RSA-...",
+    /// "AES128-SHA" with no prefix is RSA); TLS 1.3 names ("TLS_AES_128_GCM_SHA256") state none and are ``tls13``.
+    /// For suites known only by name (a test, a file); a live connection takes OpenSSL's own description.
+    public init(suiteName name: String) {
         let upper = name.uppercased()
-        guard upper.hasPrefix("TLS_") else {
-            self = .unknown
-            return
+        if upper.hasPrefix("TLS_AES_") || upper.hasPrefix("TLS_CHACHA20_") {
+            self = .tls13
+        } else if upper.hasPrefix("TLS_") {
+            guard let with = upper.range(of: "_WITH_") else {
+                self = .unknown
+                return
+            }
+            let words = upper[upper.index(upper.startIndex, offsetBy: 4)..<with.lowerBound].split(separator: "_")
+            let first = words.first.map(String.init) ?? ""
+            if words.contains("ANON") {  // TLS_DH_anon_..., TLS_ECDH_anon_...: unauthenticated, still ephemeral
+                self = first == "ECDH" ? .ecdhe : first == "DH" ? .dhe : .unknown
+            } else if first == "PSK" && words.contains("DHE") {  // RFC 6655's TLS_PSK_DHE_WITH_AES_128_CCM_8
+                self = .dhePSK
+            } else {
+                self = Self(prefix: first, psk: words.contains("PSK"))
+            }
+        } else {
+            let parts = upper.split(separator: "-").map(String.init)
+            let first = parts.first ?? ""
+            let psk = parts.dropFirst().first == "PSK"
+            switch first {
+            case "ECDHE", "DHE", "EDH", "RSA", "PSK", "SRP": self = Self(prefix: first, psk: psk || first == "PSK")
+            case "ADH": self = .dhe  // anonymous, unauthenticated DH: still ephemeral
+            case "AECDH": self = .ecdhe
+            case "GOST2001", "GOST2012", "GOST94": self = .gost
+            default: self = .rsa  // OpenSSL leaves the prefix off plain RSA key-exchange suites: "AES128-SHA"
+            }
         }
-        guard let with = upper.range(of: "_WITH_") else {
-            self = upper.hasPrefix("TLS_AES_") || upper.hasPrefix("TLS_CHACHA20_") ? .tls13 : .unknown
-            return
-        }
-        let exchange = upper[upper.index(upper.startIndex, offsetBy: 4)..<with.lowerBound]
-        let first = exchange.split(separator: "_").first.map(String.init) ?? ""
-        switch (first, exchange.contains("PSK")) {
+    }
+
+    private init(prefix: String, psk: Bool) {
+        switch (prefix, psk) {
         case ("ECDHE", true): self = .ecdhePSK
         case ("ECDHE", false): self = .ecdhe
-        case ("DHE", true): self = .dhePSK
-        case ("DHE", false): self = .dhe
+        case ("DHE", true), ("EDH", true): self = .dhePSK
+        case ("DHE", false), ("EDH", false): self = .dhe
         case ("RSA", true): self = .rsaPSK
         case ("RSA", false): self = .rsa
         case ("PSK", _): self = .psk
