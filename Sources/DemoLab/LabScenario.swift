@@ -9,6 +9,7 @@ public enum LabScenario: String, CaseIterable, Hashable, Sendable, CustomStringC
     case incomplete
     case weak
     case slow
+    case tls11
 
     /// The scenario's SNI label: `<name>.<domain>`.
     public func host(in domain: String) -> String { "\(rawValue).\(domain)" }
@@ -34,6 +35,9 @@ public enum LabScenario: String, CaseIterable, Hashable, Sendable, CustomStringC
             return "TLS 1.2 with RSA key exchange (no forward secrecy) and a SHA-1 signed leaf: fails ATS"
         case .slow:
             return "the server holds the handshake for seconds: the probe times out in the TLS handshake"
+        case .tls11:
+            return "a valid chain on a server that speaks only TLS 1.1: reachable and its pins judged, but ATS refuses "
+                + "it (TLS 1.1 < 1.2) unless NSExceptionMinimumTLSVersion = TLSv1.1"
         }
     }
 

@@ -92,6 +92,9 @@ struct ScenarioCatalog {
 
         let slow = try leaf(.slow, issuer: intermediate)
         entries.append(entry(.slow, serve: [slow, intermediate], pinned: [slow, intermediate, root]))
+
+        let old = try leaf(.tls11, issuer: intermediate)
+        entries.append(entry(.tls11, serve: [old, intermediate], pinned: [old, intermediate, root]))
         self.entries = entries
     }
 }

@@ -40,13 +40,23 @@ final class ServerIdentity: @unchecked Sendable {
     }
 
     /// Installs this identity on a connection from the ClientHello callback (before the version is chosen, so
-    /// the `weak` scenario can still cap it at TLS 1.2 and offer only RSA key exchange).
+    /// the `weak` scenario can still cap it at TLS 1.2 and offer only RSA key exchange, and `tls11` speak only
+    /// TLS 1.1).
     func install(on ssl: OpaquePointer) -> Bool {
         if scenario == .weak {
             // Security level 0 first: at the default level OpenSSL refuses to serve a SHA-1 signed leaf.
             SSL_set_security_level(ssl, 0)
             guard pb_SSL_set_max_proto_version(ssl, TLS1_2_VERSION) == 1,
                 SSL_set_cipher_list(ssl, "AES256-GCM-SHA384:AES128-SHA256:@SECLEVEL=0") == 1
+            else { return false }
+        }
+        if scenario == .tls11 {
+            // OpenSSL 3 allows TLS 1.1 only at security level 0; the version is pinned both ways, so a client that
+            // offers only TLS 1.2 and 1.3 gets a protocol_version alert, as from a real old server.
+            SSL_set_security_level(ssl, 0)
+            guard pb_SSL_set_min_proto_version(ssl, TLS1_1_VERSION) == 1,
+                pb_SSL_set_max_proto_version(ssl, TLS1_1_VERSION) == 1,
+                SSL_set_cipher_list(ssl, "DEFAULT:@SECLEVEL=0") == 1
             else { return false }
         }
         guard SSL_use_cert_and_key(ssl, leaf, key, chain, 1) == 1 else { return false }

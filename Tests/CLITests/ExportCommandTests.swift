@@ -167,4 +167,34 @@ struct ExportCommandTests {
         #expect(!hosts.contains("good.pinbench.test"), "good is accepted: no report")
         _ = await lab.stop()
     }
+
+    @Test("ats --ats-exceptions: the exception keys each lab server needs, read back with PropertyListSerialization")
+    func atsExceptionKeysFromLiveConnections() async throws {
+        let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
+        let export = try await run(["export", "ats", "--ats-exceptions", "--manifest", "lab.json", "--timeout", "2"])
+        #expect(export.status == 0, "\(export.stderrText)")
+        let plist = try #require(
+            PropertyListSerialization.propertyList(from: Data(export.stdoutText.utf8), format: nil)
+                as? [String: Any])
+        let security = try #require(plist["NSAppTransportSecurity"] as? [String: Any])
+        #expect(security["NSPinnedDomains"] is [String: Any])
+        let exceptions = try #require(security["NSExceptionDomains"] as? [String: [String: Any]])
+        let tls11 = try #require(exceptions["tls11.pinbench.test"])
+        #expect(tls11["NSExceptionMinimumTLSVersion"] as? String == "TLSv1.1")
+        #expect(tls11["NSIncludesSubdomains"] as? Bool == false)
+        #expect(tls11.count == 2)
+        // weak: TLS 1.2 with an RSA key-exchange suite ATS admits without forward secrecy, and a SHA-1 leaf.
+        let weak = try #require(exceptions["weak.pinbench.test"])
+        #expect(weak["NSExceptionRequiresForwardSecrecy"] as? Bool == false)
+        #expect(weak["NSExceptionAllowsInsecureHTTPLoads"] as? Bool == true)
+        #expect(exceptions["good.pinbench.test"] == nil, "good meets ATS: it needs no exception")
+        #expect(export.stderrText.contains("slow.pinbench.test: no live connection"))
+        _ = lab
+
+        let plain = try await run(["export", "ats", "--manifest", "lab.json"])
+        #expect(!plain.stdoutText.contains("NSExceptionDomains"), "exception keys only on request")
+        let wrongFormat = try await run(["export", "okhttp", "--ats-exceptions", "--manifest", "lab.json"])
+        #expect(wrongFormat.status == 64 || wrongFormat.status == 2)
+        #expect(wrongFormat.stderrText.contains("--ats-exceptions goes with the ats format"))
+    }
 }

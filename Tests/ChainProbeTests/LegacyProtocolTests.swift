@@ -46,7 +46,9 @@ struct LegacyProtocolTests {
     func dheSuite() async throws {
         let (leaf, root) = try await OffPoolThread.run { () throws -> (LegacyCertificate, LegacyCertificate) in
             let root = try LegacyCertificate.root(commonName: "DHE Root", key: .rsa(bits: 2048))
-            return (try LegacyCertificate.issued(commonName: "dhe.pinbench.test", key: .rsa(bits: 2048), by: root), root)
+            return (
+                try LegacyCertificate.issued(commonName: "dhe.pinbench.test", key: .rsa(bits: 2048), by: root), root
+            )
         }
         let server = try await OpenSSLServer.start(
             .init(certificatePEM: leaf.pem, keyPEM: leaf.keyPEM, chainPEM: [root.pem]),

@@ -1,7 +1,8 @@
 /// App Transport Security `NSPinnedDomains`: leaf and CA identities are separate lists, and when both are present
-/// both must match, which is stricter than the manifest's "any pin matches".
+/// both must match, which is stricter than the manifest's "any pin matches". With live evaluations, also the
+/// `NSExceptionDomains` keys each domain needs to be reachable at all.
 enum ATSExport {
-    static func render(_ domains: [DomainPolicy]) -> ExportResult {
+    static func render(_ domains: [DomainPolicy], evaluations: [String: ATSEvaluation]? = nil) -> ExportResult {
         var warnings: [String] = []
         var pinned: [String: PropertyListEncoding.Value] = [:]
         for domain in domains {
@@ -41,9 +42,45 @@ enum ATSExport {
             if !ca.isEmpty { entry["NSPinnedCAIdentities"] = .array(ca) }
             pinned[domain.host] = .dictionary(entry)
         }
-        let plist = PropertyListEncoding.render(
-            .dictionary(["NSAppTransportSecurity": .dictionary(["NSPinnedDomains": .dictionary(pinned)])]))
+        var security: [String: PropertyListEncoding.Value] = ["NSPinnedDomains": .dictionary(pinned)]
+        if let evaluations {
+            let exceptions = exceptionDomains(domains, evaluations: evaluations)
+            warnings += exceptions.warnings
+            if !exceptions.entries.isEmpty { security["NSExceptionDomains"] = .dictionary(exceptions.entries) }
+        }
+        let plist = PropertyListEncoding.render(.dictionary(["NSAppTransportSecurity": .dictionary(security)]))
         return ExportResult(
             text: plist.text, warnings: warnings + PinExporter.alteredWarnings(plist.altered, format: "ATS"))
+    }
+
+    /// One `NSExceptionDomains` entry per domain whose live connection breaks ATS, with the keys that lift each
+    /// violation; a violation no key can lift, and a domain with no live facts, are warnings instead.
+    private static func exceptionDomains(
+        _ domains: [DomainPolicy], evaluations: [String: ATSEvaluation]
+    ) -> (entries: [String: PropertyListEncoding.Value], warnings: [String]) {
+        var entries: [String: PropertyListEncoding.Value] = [:]
+        var warnings: [String] = []
+        for domain in domains {
+            guard let evaluation = evaluations[domain.normalizedHost] else {
+                warnings.append("\(domain.host): no live connection, so no ATS exception keys are known for it")
+                continue
+            }
+            var keys: [String: PropertyListEncoding.Value] = [:]
+            for violation in evaluation.violations {
+                guard let exception = violation.exception else {
+                    warnings.append(
+                        "\(domain.host): ATS \(violation.rule): \(violation.finding); no exception key allows it")
+                    continue
+                }
+                switch exception.value {
+                case .string(let text): keys[exception.key] = .string(text)
+                case .bool(let flag): keys[exception.key] = .bool(flag)
+                }
+            }
+            guard !keys.isEmpty else { continue }
+            keys["NSIncludesSubdomains"] = .bool(domain.includeSubdomains)
+            entries[domain.host] = .dictionary(keys)
+        }
+        return (entries, warnings)
     }
 }

@@ -98,7 +98,7 @@ public enum PinExporter {
         case .okhttp: result = OkHttpExport.render(domains, version: options.okHttpVersion)
         case .android: result = AndroidExport.render(domains)
         case .trustkit: result = TrustKitExport.render(domains)
-        case .ats: result = ATSExport.render(domains)
+        case .ats: result = ATSExport.render(domains, evaluations: options.atsEvaluations)
         case .curl: result = CurlExport.render(domains)
         case .hpkp: result = HPKPExport.render(domains)
         case .urlsession: result = URLSessionExport.render(domains)

@@ -11,15 +11,20 @@ public struct ExportOptions: Sendable {
     /// Certificates to bundle for formats that pin certificates (``ExportFormat/needsCertificates``): the live
     /// chains or `--chain` files. A pin is carried when one of these certificates has its value.
     public var certificates: [ChainCertificate]
+    /// For `ats`: also write `NSExceptionDomains` entries with the exception keys each domain's live connection
+    /// needs (``ATSViolation/exception``), from these evaluations by normalized host. Nil: no exception keys. A
+    /// domain without an evaluation (not reached) gets none, and a warning says so.
+    public var atsEvaluations: [String: ATSEvaluation]?
 
     public init(
         now: Date = Date(), includeLapsed: Bool = false, okHttpVersion: OkHttpVersion = .v4,
-        certificates: [ChainCertificate] = []
+        certificates: [ChainCertificate] = [], atsEvaluations: [String: ATSEvaluation]? = nil
     ) {
         self.now = now
         self.includeLapsed = includeLapsed
         self.okHttpVersion = okHttpVersion
         self.certificates = certificates
+        self.atsEvaluations = atsEvaluations
     }
 }
 

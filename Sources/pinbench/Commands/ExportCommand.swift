@@ -16,6 +16,11 @@ struct ExportCommand: AsyncParsableCommand {
             never dropped silently; --strict makes any of it exit 1. Domains whose expires has passed and pins past \
             their certificate's notAfter are left out with a warning unless --include-lapsed.
 
+            ats --ats-exceptions connects to every domain and also writes NSExceptionDomains with the exception \
+            keys its live connection needs (NSExceptionMinimumTLSVersion for a TLS 1.1 server, \
+            NSExceptionRequiresForwardSecrecy for RSA key exchange, ...). A violation no key can lift, or a domain \
+            that could not be reached, is a warning. App Store review asks for a justification of each exception.
+
             alamofire and afnetworking pin by bundling certificates: they need --output, and write one DER .cer \
             file per pinned certificate beside it, taken from --chain files or, without --chain, from each \
             domain's live chain.
@@ -25,6 +30,7 @@ struct ExportCommand: AsyncParsableCommand {
               pinbench export okhttp --okhttp-version 3
               pinbench export urlsession --output App/PinBenchPinning.swift
               pinbench export alamofire --chain served.pem --output App/PinBenchTrust.swift
+              pinbench export ats --ats-exceptions > ats.plist
             """
     )
 
@@ -50,7 +56,16 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "A chain file (PEM or DER) whose certificates may be bundled; repeatable. Default: live chains.")
     var chain: [String] = []
 
+    @Flag(help: "For ats: connect to each domain and write the NSExceptionDomains keys its connection needs.")
+    var atsExceptions = false
+
     @OptionGroup var probeSettings: ProbeSettings
+
+    func validate() throws {
+        if atsExceptions && format != .ats {
+            throw ValidationError("--ats-exceptions goes with the ats format (pinbench export ats --ats-exceptions).")
+        }
+    }
 
     func run() async throws {
         let document = try ManifestStore.load(manifestOptions.url)
@@ -62,6 +77,9 @@ struct ExportCommand: AsyncParsableCommand {
                         + "(for example --output App/PinBenchTrust.\(format == .afnetworking ? "m" : "swift"))")
             }
             options.certificates = try await certificates(for: document.manifest)
+        }
+        if atsExceptions {
+            options.atsEvaluations = await liveProbes(for: document.manifest).mapValues(\.atsEvaluation)
         }
         let result = PinExporter.export(document.manifest, as: format, options: options)
         if let output {
@@ -80,28 +98,37 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     /// The certificates to bundle: every certificate of the `--chain` files, else of each domain's live chain
-    /// (sent and built), fetched concurrently within `--timeout` each. An unreachable domain is a warning.
+    /// (as sent), fetched concurrently within `--timeout` each. An unreachable domain is a warning.
     private func certificates(for manifest: PinManifest) async throws -> [ChainCertificate] {
         if !chain.isEmpty { return try chain.flatMap { try ChainFile.read($0) } }
+        let probes = await liveProbes(for: manifest).sorted { $0.key < $1.key }
+        return probes.flatMap { (try? $0.value.sentCertificates()) ?? [] }
+    }
+
+    /// Each reachable domain's live handshake, by normalized host; an unreachable domain is a warning.
+    private func liveProbes(for manifest: PinManifest) async -> [String: ProbeResult] {
         var targets: [ProbeTarget] = []
+        var hosts: [String] = []
         for domain in manifest.domains {
             do {
                 targets.append(try ProbeTarget(host: domain.host, port: domain.port, connect: domain.connect))
+                hosts.append(domain.normalizedHost)
             } catch {
-                Output.note("warning: \(domain.host): no live chain (\(error.description))")
+                Output.note("warning: \(domain.host): no live connection (\(error.description))")
             }
         }
-        var certificates: [ChainCertificate] = []
-        let options = ProbeOptions(deadline: probeSettings.deadline, useSystemTrustStore: false)
+        var probes: [String: ProbeResult] = [:]
+        var options = ProbeOptions(deadline: probeSettings.deadline, useSystemTrustStore: false)
+        options.buildsAnchorPath = false
         for await outcome in ChainProber().probeAll(targets, options: options, concurrency: 8) {
             switch outcome.result {
             case .failure(let failure):
-                Output.note("warning: \(targets[outcome.index].host): no live chain (\(failure.description))")
+                Output.note("warning: \(targets[outcome.index].host): no live connection (\(failure.description))")
             case .success(let probe):
-                certificates += (try? probe.sentCertificates()) ?? []
+                probes[hosts[outcome.index]] = probe
             }
         }
-        return certificates
+        return probes
     }
 }
 
