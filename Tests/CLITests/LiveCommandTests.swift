@@ -18,7 +18,8 @@ struct LiveCommandTests {
     @Test("lab: every scenario announced, a manifest beside its root, Ctrl-C stops it cleanly")
     func labLifecycle() async throws {
         let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
-        for name in ["good", "rotated", "mitm", "expired", "wrong-host", "self-signed", "incomplete", "weak", "slow"] {
+        let names = ["good", "rotated", "mitm", "expired", "wrong-host", "self-signed", "incomplete", "weak", "slow", "tls11"]
+        for name in names {
             #expect(lab.banner.contains("\(name).pinbench.test"), "\(name) missing from \(lab.banner)")
         }
         let manifest = try #require(
@@ -26,7 +27,7 @@ struct LiveCommandTests {
                 as? [String: Any])
         #expect(manifest["trustAnchors"] as? [String] == ["lab-lab-root.pem"])
         let domains = try #require(manifest["domains"] as? [[String: Any]])
-        #expect(domains.count == 9)
+        #expect(domains.count == names.count)
         #expect(domains.allSatisfy { $0["connect"] as? String == lab.endpoint })
         let rootPEM = try #require(folder.read("lab-lab-root.pem"))
         #expect(try OpenSSLCLI.x509Field(["-subject"], certificatePEM: rootPEM).contains("PinBench Lab Root CA"))

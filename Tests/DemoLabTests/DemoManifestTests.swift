@@ -36,6 +36,8 @@ struct DemoManifestTests {
         .incomplete: (.rejected, .untrustedChain),
         .weak: (.notPinned, nil),
         .slow: (.notPinned, nil),
+        // The chain is valid and pinned: the pin verdict accepts it. ATS, a separate verdict, refuses TLS 1.1.
+        .tls11: (.accepted, nil),
     ]
 
     @Test("every scenario's verdict", arguments: LabScenario.allCases)
@@ -56,7 +58,7 @@ struct DemoManifestTests {
             #expect(domain.mode == (domain.pins.count >= 2 ? .enforce : .reportOnly), "\(domain.host)")
         }
         let enforced = manifest.domains.filter { $0.mode == .enforce }.map(\.host)
-        #expect(enforced == [.good, .rotated, .mitm, .expired, .wrongHost].map { lab.scenario($0).host })
+        #expect(enforced == [.good, .rotated, .mitm, .expired, .wrongHost, .tls11].map { lab.scenario($0).host })
     }
 
     @Test("good is accepted on the lab root's key, the active pin")

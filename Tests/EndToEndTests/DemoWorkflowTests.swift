@@ -74,4 +74,28 @@ struct DemoWorkflowTests {
         if after.contains("Unsaved changes") { try tmux.send("y") }
         #expect(try await tmux.waitForExit() == 0)
     }
+
+    @Test("tls11: the demo shows a TLS 1.1-only server reachable, its chain judged, and ATS's refusal with the key")
+    func legacyProtocolScenario() async throws {
+        let folder = TemporaryFolder()
+        let manifestURL = folder.url.appendingPathComponent("pins.json")
+        let host = "tls11.pinbench.test"
+        let tmux = try TmuxSession.pinbench(["demo", "--manifest", manifestURL.path], width: 160, height: 48)
+        try await tmux.waitFor("✓ \(host)")  // fetched over TLS 1.1 and accepted by its pins
+        try tmux.send("/")
+        try tmux.send("tls11.", literal: true)
+        try tmux.send("Enter")
+        try await tmux.waitFor("Chain: \(host)")
+        try tmux.send("3")
+        let screen = try await tmux.waitFor("NSExceptionMinimumTLSVersion")
+        #expect(screen.contains("Protocol   TLSv1.1"))
+        #expect(screen.contains("TLS 1.1 < 1.2"))
+        #expect(screen.contains("accepted: active pin matched"))
+        try tmux.send("q")
+        let after = try await tmux.waitFor("exit or the quit guard") {
+            $0.contains("Unsaved changes") || tmux.hasExited()
+        }
+        if after.contains("Unsaved changes") { try tmux.send("y") }
+        #expect(try await tmux.waitForExit() == 0)
+    }
 }

@@ -38,6 +38,27 @@ import Testing
         record(state, "\(width)x\(height)")
     }
 
+    /// A server that speaks only TLS 1.1 (the lab's `tls11`): reachable, its key exchange named, and ATS's refusal
+    /// with the exception key that would allow it.
+    @Test(arguments: sizes)
+    func legacyProtocolSection(width: Int, height: Int) async {
+        var state = F.state()
+        await F.press([.character("R")], on: &state)
+        await F.deliverLive(
+            "good.pinbench.test", protocolVersion: "TLSv1.1", suite: "TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA",
+            group: "x25519", on: &state)
+        await F.press([.down, .character("3")], on: &state)
+        _ = state.apply(.resize(Size(width: width, height: height)))
+        let line = state.certificateLines.firstIndex(of: "Connection") ?? 0
+        state.certificateScroll = max(0, line - 1)
+        let text = WorkbenchProgram.view(state).text
+        #expect(text.contains("TLSv1.1"))
+        #expect(text.contains("ECDHE, group x25519"))
+        #expect(text.contains("TLS 1.1 <"))
+        if width >= 100 { #expect(text.contains("NSExceptionMinimumTLSVersion")) }
+        record(state, "\(width)x\(height)")
+    }
+
     @Test(arguments: sizes)
     func copyDialog(width: Int, height: Int) async {
         var state = await scenario(Size(width: width, height: height))

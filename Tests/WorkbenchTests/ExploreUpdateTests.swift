@@ -42,13 +42,14 @@ import Testing
         #expect(text.contains("Connection"))
         #expect(text.contains("Protocol   TLSv1.2"))
         #expect(text.contains("Cipher     TLS_RSA_WITH_AES_128_GCM_SHA256"))
-        #expect(text.contains("Key exch.  none (RSA key exchange, no forward secrecy)"))
+        #expect(text.contains("Key exch.  RSA (no forward secrecy)"))
         #expect(text.contains("Handshake  14 ms (connect 2 ms)"))
         #expect(text.contains("OCSP       · no staple"))
         #expect(text.contains("ATS        ✗ fails App Transport Security:"))
         let ats = F.connection(for: F.good, host: "good.pinbench.test").ats
         #expect(!ats.passes)
         for violation in ats.violations { #expect(text.contains("\(violation.rule)")) }
+        #expect(text.contains("NSExceptionRequiresForwardSecrecy"), "the exception key that would allow it")
         #expect(text.contains("Sent       2 certificates, leaf first"))
         #expect(text.contains("Built      3 certificates to the anchor"))
         #expect(text.contains("1 not sent"))

@@ -60,7 +60,7 @@ public enum ATSEvaluator {
                 let spoken = version.0 == 0 ? "SSL \(version.1).0" : "TLS \(version.0).\(version.1)"
                 violations.append(
                     .init(
-                        rule: .minimumTLSVersion, finding: "\(spoken) < 1.2 (negotiated \(protocolVersion))",
+                        rule: .minimumTLSVersion, finding: "\(spoken) < 1.2",
                         exception: .minimumTLSVersion(major: version.0, minor: version.1)))
             }
         } else {

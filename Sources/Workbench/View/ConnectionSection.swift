@@ -36,8 +36,10 @@ enum ConnectionSection {
         } else {
             field("ATS", "✗ fails App Transport Security:", .verdictRejected)
             for violation in facts.ats.violations {
-                field("", "- \(violation.rule): \(violation.finding.terminalSafe)", .verdictRejected, hang: 2)
-                field("", "  \(violation.remedy)", .dim, hang: 2)
+                // The finding and the Info.plist exception key that would allow it (or that none can).
+                field(
+                    "", "- \(violation.rule): \(violation.finding.terminalSafe) (\(violation.remedy))",
+                    .verdictRejected, hang: 2)
             }
         }
         field("Sent", counted(chain.certificates.count, "certificate") + ", leaf first")
