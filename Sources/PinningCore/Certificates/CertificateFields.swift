@@ -98,19 +98,9 @@ struct CertificateFields {
         default:
             throw ASN1Error.unexpectedFieldType(node.identifier)
         }
-        let days = daysFromCivil(year: parts.year, month: parts.month, day: parts.day)
-        let seconds = ((days * 24 + parts.hours) * 60 + parts.minutes) * 60 + parts.seconds
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        return Date(
+            utcYear: parts.year, month: parts.month, day: parts.day, hours: parts.hours, minutes: parts.minutes,
+            seconds: parts.seconds)
     }
 }
 

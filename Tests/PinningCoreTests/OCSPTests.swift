@@ -1,0 +1,155 @@
+import Foundation
+import PinningCore
+import TestSupport
+import Testing
+import X509
+
+/// The OCSP reader and judge against responses made by `openssl ocsp`, cross-checked with Python's cryptography.
+@Suite("OCSP responses from openssl, judged")
+struct OCSPTests {
+    /// One CA, one leaf, and openssl's responses about the leaf, made once for the suite.
+    struct Fixture: Sendable {
+        let ocsp: OpenSSLOCSP
+        let leaf: Certificate
+        let issuer: Certificate
+        let good: [UInt8]
+        let revoked: [UInt8]
+        let unknown: [UInt8]
+        let delegated: [UInt8]
+        let undelegated: [UInt8]
+        let stranger: [UInt8]
+
+        init() throws {
+            ocsp = try OpenSSLOCSP.make()
+            leaf = try Certificate(pemEncoded: ocsp.leaf.pem)
+            issuer = try Certificate(pemEncoded: ocsp.issuer.pem)
+            good = try ocsp.response(.valid)
+            revoked = try ocsp.response(.revoked(time: "261101120000Z", reason: "keyCompromise"))
+            unknown = try ocsp.response(.absent)
+            delegated = try ocsp.response(.valid, signer: try ocsp.responderCertificate(delegated: true))
+            undelegated = try ocsp.response(.valid, signer: try ocsp.responderCertificate(delegated: false))
+            let otherCA = try LegacyCertificate.root(commonName: "Some Other CA", key: .ec(curve: "P-256"))
+            stranger = try ocsp.response(.valid, signer: otherCA)
+        }
+    }
+
+    static let fixture = Result { try Fixture() }
+
+    func fixture() async throws -> Fixture { try await OffPoolThread.run { try Self.fixture.get() } }
+
+    func judge(_ der: [UInt8], _ f: Fixture, at time: Date = Date()) -> RevocationCheck {
+        OCSPResponseJudge.judge(der, leaf: f.leaf, issuer: f.issuer, at: time, source: .staple)
+    }
+
+    @Test("good, revoked (with time and reason) and unknown, as openssl wrote them")
+    func statuses() async throws {
+        let f = try await fixture()
+        guard case .good(let thisUpdate, let nextUpdate) = judge(f.good, f).outcome else {
+            Issue.record("good: \(judge(f.good, f).summary)")
+            return
+        }
+        #expect(abs(thisUpdate.timeIntervalSinceNow) < 600)
+        #expect(abs((nextUpdate ?? .distantPast).timeIntervalSince(thisUpdate) - 86_400) < 60)
+        let revoked = judge(f.revoked, f)
+        #expect(revoked.outcome == .revoked(at: Date(timeIntervalSince1970: 1_793_534_400), reason: .keyCompromise))
+        #expect(revoked.isRevoked)
+        #expect(revoked.summary.contains("REVOKED on 2026-11-01 12:00:00 UTC (keyCompromise)"))
+        #expect(judge(f.unknown, f).outcome == .unknown)
+    }
+
+    @Test("the fields agree with Python's cryptography reading the same bytes")
+    func crossCheckedWithPython() async throws {
+        let f = try await fixture()
+        let script = """
+            import sys, json
+            from cryptography.x509 import ocsp
+            out = []
+            for h in json.load(sys.stdin):
+                r = ocsp.load_der_ocsp_response(bytes.fromhex(h))
+                out.append({"status": r.certificate_status.name, "serial": format(r.serial_number, "X"),
+                  "thisUpdate": int(r.this_update_utc.timestamp()),
+                  "nextUpdate": int(r.next_update_utc.timestamp()) if r.next_update_utc else None,
+                  "revokedAt": int(r.revocation_time_utc.timestamp()) if r.revocation_time_utc else None,
+                  "reason": r.revocation_reason.name if r.revocation_reason else None})
+            print(json.dumps(out))
+            """
+        struct Found: Decodable {
+            let status: String
+            let serial: String
+            let thisUpdate: Int
+            let nextUpdate: Int?
+            let revokedAt: Int?
+            let reason: String?
+        }
+        let responses = [f.good, f.revoked, f.unknown]
+        let found = try await OffPoolThread.run {
+            try PythonParser.parse(
+                responses.map { $0.map { String(format: "%02x", $0) }.joined() }, with: script, as: [Found].self)
+        }
+        #expect(found.map(\.status) == ["GOOD", "REVOKED", "UNKNOWN"])
+        for (der, python) in zip(responses, found) {
+            let parsed = try ParsedOCSPResponse(derEncoded: der)
+            let single = try #require(parsed.responses.first)
+            let serial = single.certificateID.serialNumber.drop { $0 == 0 }.map { String(format: "%02X", $0) }
+            #expect(serial.joined() == python.serial)
+            #expect(Int(single.thisUpdate.timeIntervalSince1970) == python.thisUpdate)
+            #expect(single.nextUpdate.map { Int($0.timeIntervalSince1970) } == python.nextUpdate)
+            if case .revoked(let at, let reason) = single.status {
+                #expect(Int(at.timeIntervalSince1970) == python.revokedAt)
+                #expect(
+                    reason.map { "\($0)".lowercased() }
+                        == python.reason.map { $0.lowercased().replacingOccurrences(of: "_", with: "") })
+            } else {
+                #expect(python.revokedAt == nil)
+            }
+        }
+    }
+
+    @Test("a responder the CA delegated to (OCSPSigning) is trusted; one without that usage or another CA is not")
+    func signers() async throws {
+        let f = try await fixture()
+        if case .good = judge(f.delegated, f).outcome {
+        } else {
+            Issue.record("delegated: \(judge(f.delegated, f).summary)")
+        }
+        #expect(judge(f.undelegated, f).outcome == .unusable(.unauthorizedSigner))
+        #expect(judge(f.stranger, f).outcome == .unusable(.unauthorizedSigner))
+    }
+
+    @Test("a flipped signature byte, another certificate, a stale response and garbage are unusable, not good")
+    func unusable() async throws {
+        let f = try await fixture()
+        // The last byte of the signature (ECDSA's s): the DER stays well formed, the signature does not verify.
+        var tampered = f.good
+        let signature = try ParsedOCSPResponse(derEncoded: f.good).signature
+        let start = try #require(
+            (0...(tampered.count - signature.count)).first {
+                tampered[$0..<($0 + signature.count)].elementsEqual(signature)
+            })
+        tampered[start + signature.count - 1] ^= 0x01
+        #expect(judge(tampered, f).outcome == .unusable(.badSignature))
+        let other = try await OffPoolThread.run { try OpenSSLOCSP.make() }
+        let otherLeaf = try Certificate(pemEncoded: other.leaf.pem)
+        let otherIssuer = try Certificate(pemEncoded: other.issuer.pem)
+        #expect(
+            OCSPResponseJudge.judge(f.good, leaf: otherLeaf, issuer: otherIssuer, at: Date(), source: .staple).outcome
+                == .unusable(.noResponseForLeaf))
+        if case .unusable(.expired) = judge(f.good, f, at: Date().addingTimeInterval(3 * 86_400)).outcome {
+        } else {
+            Issue.record("a response past its nextUpdate must be unusable")
+        }
+        if case .unusable(.notYetValid) = judge(f.good, f, at: Date().addingTimeInterval(-3600)).outcome {
+        } else {
+            Issue.record("a response from the future must be unusable")
+        }
+        if case .unusable(.malformed) = judge(Array(f.good.prefix(40)), f).outcome {
+        } else {
+            Issue.record("truncated bytes must be malformed")
+        }
+        if case .unusable(.malformed(let why)) = judge([UInt8](repeating: 0x30, count: 70_000), f).outcome {
+            #expect(why.contains("at most 65536"))
+        } else {
+            Issue.record("oversized input must be refused by size")
+        }
+    }
+}
