@@ -5,6 +5,7 @@
 #ifndef PINBENCH_COPENSSL_SHIM_H
 #define PINBENCH_COPENSSL_SHIM_H
 
+#include <string.h>
 #include <openssl/bio.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -53,6 +54,18 @@ static inline int pb_SSL_set_tlsext_host_name(SSL *ssl, const char *name) {
 /// Asks the server to staple an OCSP response.
 static inline int pb_SSL_request_ocsp_stapling(SSL *ssl) {
     return (int)SSL_set_tlsext_status_type(ssl, TLSEXT_STATUSTYPE_ocsp);
+}
+/// The stapled OCSP response (owned by the session) and its length, or -1 when none was stapled.
+static inline long pb_SSL_stapled_ocsp(SSL *ssl, const unsigned char **response) {
+    return SSL_get_tlsext_status_ocsp_resp(ssl, response);
+}
+/// The server side: staples `response` (copied with OPENSSL_malloc, which the session then owns).
+static inline int pb_SSL_staple_ocsp(SSL *ssl, const unsigned char *response, long length) {
+    unsigned char *copy = OPENSSL_malloc(length);
+    if (copy == NULL) return 0;
+    memcpy(copy, response, length);
+    if (SSL_set_tlsext_status_ocsp_resp(ssl, copy, length) != 1) { OPENSSL_free(copy); return 0; }
+    return 1;
 }
 /// The length of the stapled OCSP response, or -1 when none was stapled.
 static inline long pb_SSL_stapled_ocsp_length(SSL *ssl) {

@@ -24,6 +24,8 @@ public struct ProbeResult: Hashable, Sendable {
     public var keyExchange: KeyExchange
     /// Whether the server stapled an OCSP response (we ask for one).
     public var ocspStapled: Bool
+    /// The stapled OCSP response, as sent; nil when none was stapled.
+    public var stapledOCSPResponse: [UInt8]?
     /// The address the connection went to, e.g. "127.0.0.1:8443" or "[::1]:443".
     public var peerAddress: String
     /// The SNI name sent, or nil when the host is an IP literal.
@@ -47,6 +49,7 @@ public struct ProbeResult: Hashable, Sendable {
         keyExchangeGroup: String?,
         keyExchange: KeyExchange? = nil,
         ocspStapled: Bool,
+        stapledOCSPResponse: [UInt8]? = nil,
         peerAddress: String,
         serverName: String?,
         connectDuration: Duration,
@@ -63,6 +66,7 @@ public struct ProbeResult: Hashable, Sendable {
         self.keyExchangeGroup = keyExchangeGroup
         self.keyExchange = keyExchange ?? KeyExchange(suiteName: cipherSuite)
         self.ocspStapled = ocspStapled
+        self.stapledOCSPResponse = stapledOCSPResponse
         self.peerAddress = peerAddress
         self.serverName = serverName
         self.connectDuration = connectDuration

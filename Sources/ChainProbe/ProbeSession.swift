@@ -90,6 +90,7 @@ enum ProbeSession {
             keyExchangeGroup: client.keyExchangeGroup,
             keyExchange: client.keyExchange,
             ocspStapled: client.ocspStapled,
+            stapledOCSPResponse: client.stapledOCSPResponse,
             peerAddress: connection.peer.description,
             serverName: target.serverName,
             connectDuration: dialStart.duration(to: handshakeStart),

@@ -142,6 +142,14 @@ final class TLSClient {
 
     var ocspStapled: Bool { pb_SSL_stapled_ocsp_length(ssl) > 0 }
 
+    /// The OCSP response the server stapled, as sent (its size is bounded by the handshake byte cap).
+    var stapledOCSPResponse: [UInt8]? {
+        var bytes: UnsafePointer<UInt8>?
+        let length = pb_SSL_stapled_ocsp(ssl, &bytes)
+        guard length > 0, let bytes else { return nil }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
     private func drainOutgoing() -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)

@@ -16,9 +16,9 @@ public struct OpenSSLOCSP: Sendable {
     public let leaf: LegacyCertificate
     let folder = TemporaryFolder()
 
-    /// A P-256 CA and a leaf it issued (with an AIA OCSP URL when `responderURL` is set).
-    public static func make(responderURL: String? = nil) throws -> Self {
-        let issuer = try LegacyCertificate.root(commonName: "OCSP Test CA", key: .ec(curve: "P-256"))
+    /// A leaf issued by `issuer` (default: a new P-256 CA), with an AIA OCSP URL when `responderURL` is set.
+    public static func make(issuer given: LegacyCertificate? = nil, responderURL: String? = nil) throws -> Self {
+        let issuer = try given ?? LegacyCertificate.root(commonName: "OCSP Test CA", key: .ec(curve: "P-256"))
         var extensions = ["subjectAltName=DNS:ocsp.pinbench.test"]
         if let responderURL { extensions.append("authorityInfoAccess=OCSP;URI:\(responderURL)") }
         let leaf = try LegacyCertificate.issued(

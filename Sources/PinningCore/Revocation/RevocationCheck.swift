@@ -3,7 +3,7 @@ import Foundation
 /// What PinBench concluded about the leaf's revocation, and from what: a stapled OCSP response, an answer from the
 /// responder the leaf names, or nothing (and why). Only ``Outcome/revoked(at:reason:)`` rejects a verdict; every
 /// other outcome is shown, never silently taken as "good".
-public struct RevocationCheck: Hashable, Sendable {
+public struct RevocationCheck: Hashable, Sendable, Encodable {
     /// Where the OCSP response came from.
     public enum Source: String, Hashable, Sendable {
         case staple
@@ -88,6 +88,21 @@ public struct RevocationCheck: Hashable, Sendable {
             case .noIssuer: return "not checked: the leaf is its own trust anchor"
             }
         }
+    }
+
+    private enum CodingKeys: String, CodingKey { case status, source, responder, summary, revokedAt, reason }
+
+    /// `{"status": "revoked", "source": "staple", "revokedAt": ..., "reason": "keyCompromise", "summary": ...}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .status)
+        try container.encodeIfPresent(source?.rawValue, forKey: .source)
+        try container.encodeIfPresent(responder, forKey: .responder)
+        if case .revoked(let at, let reason) = outcome {
+            try container.encode(at, forKey: .revokedAt)
+            try container.encodeIfPresent(reason?.description, forKey: .reason)
+        }
+        try container.encode(summary, forKey: .summary)
     }
 
     static func format(_ date: Date) -> String {

@@ -14,9 +14,12 @@ public struct PinValidator: Sendable {
     }
 
     /// The verdict for `chain` (as presented, leaf first) when connecting to `host` at `time`. Path building stays
-    /// within `limits` (a signature-check cap, and a deadline such as the rest of a probe's).
+    /// within `limits` (a signature-check cap, and a deadline such as the rest of a probe's). With `revocation`
+    /// (a live connection's stapled or fetched OCSP response), a trusted leaf that the response says is revoked is
+    /// rejected, and every verdict says what was learned; nil leaves revocation out (a chain from a file).
     public func validate(
-        host: String, chain: [ChainCertificate], at time: Date, limits: PathBuildingLimits = PathBuildingLimits()
+        host: String, chain: [ChainCertificate], at time: Date, limits: PathBuildingLimits = PathBuildingLimits(),
+        revocation: RevocationEvidence? = nil
     ) async -> Verdict {
         let policy = manifest.policy(for: host)
         guard !chain.isEmpty else {
@@ -78,7 +81,10 @@ public struct PinValidator: Sendable {
         case .failed(let rejection, let reasons):
             return rejected(rejection, reasons)
         case .trusted(let path):
-            return judgePins(host: host, policy: policy, path: path, presented: chain, at: time)
+            let check = revocation.map { Self.revocationCheck($0, path: path, at: time) }
+            var verdict = judgePins(host: host, policy: policy, path: path, presented: chain, at: time, revocation: check)
+            verdict.revocation = check
+            return verdict
         }
     }
 
@@ -90,7 +96,8 @@ public struct PinValidator: Sendable {
         policy: DomainPolicy?,
         path: [Certificate],
         presented: [ChainCertificate],
-        at time: Date
+        at time: Date,
+        revocation: RevocationCheck?
     ) -> Verdict {
         // `Certificate` equality, with the TBS bytes compared first: reading them copies nothing, while comparing
         // whole optional certificates copied each one (a retain per field) for every comparison.
@@ -133,9 +140,20 @@ public struct PinValidator: Sendable {
                     let trustLine =
                         "Trusted by default evaluation: \(path.count)-certificate path to trust anchor "
                         + "\(anchor.lazyDetails.subject)."
-                    return [trustLine] + lines()
+                    return [trustLine] + (revocation.map { ["Revocation: \($0.summary)."] } ?? []) + lines()
                 }
             )
+        }
+
+        if let revocation, case .revoked(let at, let reason) = revocation.outcome {
+            let why = reason.map { " (\($0))" } ?? ""
+            return verdict(
+                .rejected,
+                "rejected: the leaf certificate was revoked on \(RevocationCheck.format(at))\(why).",
+                rejection: .revoked
+            ) {
+                ["Pins were not checked: a revoked certificate is refused whatever it is pinned to."]
+            }
         }
 
         guard let policy else {
@@ -244,6 +262,18 @@ public struct PinValidator: Sendable {
         case .unacceptableKey: return "a certificate the chain needs has a key clients refuse"
         case .pathBuildingCutShort: return "path building was cut short before it found a path to a trust anchor"
         case .pinMismatch: return "no pinned key or certificate is in the verified chain"
+        case .revoked: return "the leaf certificate has been revoked"
+        }
+    }
+
+    /// The revocation evidence judged for the verified path's leaf and its issuer.
+    static func revocationCheck(_ evidence: RevocationEvidence, path: [Certificate], at time: Date) -> RevocationCheck {
+        switch evidence {
+        case .none(let reason):
+            return .notChecked(reason)
+        case .ocspResponse(let der, let source):
+            guard path.count >= 2 else { return .notChecked(.noIssuer) }
+            return OCSPResponseJudge.judge(der, leaf: path[0], issuer: path[1], at: time, source: source)
         }
     }
 }

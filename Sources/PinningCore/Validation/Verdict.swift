@@ -101,6 +101,8 @@ public struct Verdict: Sendable, Encodable {
         /// Path building stopped at its signature-check cap or deadline without finding a path.
         case pathBuildingCutShort = "path-building-cut-short"
         case pinMismatch = "pin-mismatch"
+        /// An OCSP response (stapled, or from the leaf's responder) says the leaf was revoked.
+        case revoked
     }
 
     public let host: String
@@ -120,6 +122,9 @@ public struct Verdict: Sendable, Encodable {
     /// Written when first read: a client deciding on a connection reads only ``outcome``.
     public var explanation: [String] { lazyExplanation.lines }
     private let lazyExplanation: LazyLines
+    /// What was learned about the leaf's revocation, when the caller gave evidence (a live connection); nil when
+    /// the question was not asked (a chain from a file).
+    public internal(set) var revocation: RevocationCheck?
 
     init(
         host: String, outcome: Outcome, rejection: Rejection?, policy: DomainPolicy?, matchedPin: PinMatch?,
@@ -155,7 +160,7 @@ public struct Verdict: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case host, outcome, rejection, policy, matchedPin, certificates, statement, summary, explanation
+        case host, outcome, rejection, policy, matchedPin, certificates, statement, summary, explanation, revocation
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -169,6 +174,7 @@ public struct Verdict: Sendable, Encodable {
         try container.encode(statement, forKey: .statement)
         try container.encode(summary, forKey: .summary)
         try container.encode(explanation, forKey: .explanation)
+        try container.encodeIfPresent(revocation, forKey: .revocation)
     }
 
     /// True when a client following this verdict would let the connection proceed.

@@ -34,6 +34,7 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var manifestOptions: ManifestOptions
     @OptionGroup var trust: TrustOptions
     @OptionGroup var probeSettings: ProbeSettings
+    @OptionGroup var revocationSettings: RevocationSettings
 
     @Option(help: "How many connections may be open at once.")
     var concurrency = 32
@@ -94,7 +95,9 @@ struct CheckCommand: AsyncParsableCommand {
                         judging -= 1
                     }
                     group.addTask {
-                        await Self.judge(probe, index: index, domain: domain, validator, anchors: anchors, at: now)
+                        await Self.judge(
+                            probe, index: index, domain: domain, validator, anchors: anchors, at: now,
+                            revocation: revocationSettings, deadline: probeSettings.deadline)
                     }
                     judging += 1
                 }
@@ -128,10 +131,11 @@ struct CheckCommand: AsyncParsableCommand {
 
     private static func judge(
         _ probe: ProbeResult, index: Int, domain: DomainPolicy, _ validator: PinValidator, anchors: TrustAnchors,
-        at now: Date
+        at now: Date, revocation: RevocationSettings, deadline: Duration
     ) async -> Judged {
         do {
-            let inspection = try await LiveInspection.judge(probe, validator: validator, at: now)
+            let inspection = try await LiveInspection.judge(
+                probe, validator: validator, at: now, revocation: revocation, deadline: deadline)
             let failure = PinFailureReport(
                 verdict: inspection.verdict, port: domain.port, served: inspection.sent,
                 anchors: anchors.certificates, at: now)

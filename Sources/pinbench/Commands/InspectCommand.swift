@@ -40,6 +40,7 @@ struct InspectCommand: AsyncParsableCommand {
     var connect: String?
 
     @OptionGroup var probeSettings: ProbeSettings
+    @OptionGroup var revocationSettings: RevocationSettings
     @OptionGroup var manifestOptions: ManifestOptions
     @OptionGroup var trust: TrustOptions
 
@@ -76,7 +77,9 @@ struct InspectCommand: AsyncParsableCommand {
         let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
         let inspection: LiveInspection
         do {
-            inspection = try await LiveInspection.judge(probe, validator: validator, at: Date())
+            inspection = try await LiveInspection.judge(
+                probe, validator: validator, at: Date(), revocation: revocationSettings,
+                deadline: probeSettings.deadline)
         } catch {
             throw CLIFailure(
                 "\(target): rejected: the server's chain cannot be parsed, so no client built on the core could "

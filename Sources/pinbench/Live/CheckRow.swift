@@ -31,6 +31,8 @@ struct CheckRow: Encodable {
     var leafDaysLeft: Int?
     var tls: TLSFacts?
     var ats: ATSJSON?
+    /// What was learned about the leaf's revocation (`--revocation`).
+    var revocation: RevocationCheck?
     var failure: ProbeFailureJSON?
 
     private init(_ domain: DomainPolicy, _ outcome: Outcome, summary: String) {
@@ -53,6 +55,7 @@ struct CheckRow: Encodable {
         }
         tls = TLSFacts(inspection.probe)
         ats = ATSJSON(inspection.ats)
+        revocation = verdict.revocation
     }
 
     init(domain: DomainPolicy, failure: ProbeFailure) {

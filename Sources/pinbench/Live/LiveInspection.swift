@@ -21,11 +21,18 @@ struct LiveInspection: Sendable {
     /// chain stops there, and the verdict says it was cut short). A certificate with a key clients refuse is judged
     /// like any other (the verdict names the refusal); this throws only when the server sent bytes that are not
     /// X.509 at all, which callers report as a rejection, in words.
-    static func judge(_ probe: ProbeResult, validator: PinValidator, at time: Date) async throws -> LiveInspection {
+    ///
+    /// `revocation` says how to learn about the leaf's revocation (nil: the staple, as `--revocation staple`).
+    static func judge(
+        _ probe: ProbeResult, validator: PinValidator, at time: Date, revocation: RevocationSettings? = nil,
+        deadline: Duration = .seconds(5)
+    ) async throws -> LiveInspection {
         let sent = try probe.sentCertificates()
         let built = try probe.builtCertificates(reusing: sent)
+        let evidence = await (revocation ?? RevocationSettings()).evidence(
+            for: probe, sent: sent, anchors: validator.trustAnchors, deadline: deadline)
         let verdict = await validator.validate(
-            host: probe.target.host, chain: sent, at: time, limits: probe.judgingLimits())
+            host: probe.target.host, chain: sent, at: time, limits: probe.judgingLimits(), revocation: evidence)
         let ats = atsEvaluation(probe)
         return LiveInspection(probe: probe, sent: sent, built: built, verdict: verdict, ats: ats, time: time)
     }
