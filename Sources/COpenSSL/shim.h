@@ -10,6 +10,7 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/objects.h>
+#include <openssl/ocsp.h>
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
 #include <openssl/tls1.h>
@@ -66,6 +67,15 @@ static inline int pb_SSL_staple_ocsp(SSL *ssl, const unsigned char *response, lo
     memcpy(copy, response, length);
     if (SSL_set_tlsext_status_ocsp_resp(ssl, copy, length) != 1) { OPENSSL_free(copy); return 0; }
     return 1;
+}
+/// Server side: acknowledge a client's status request only when a response was stapled for the connection.
+static int pb_lab_status_callback(SSL *ssl, void *argument) {
+    (void)argument;
+    const unsigned char *response = NULL;
+    return SSL_get_tlsext_status_ocsp_resp(ssl, &response) > 0 ? SSL_TLSEXT_ERR_OK : SSL_TLSEXT_ERR_NOACK;
+}
+static inline void pb_SSL_CTX_enable_stapling(SSL_CTX *ctx) {
+    SSL_CTX_set_tlsext_status_cb(ctx, pb_lab_status_callback);
 }
 /// The length of the stapled OCSP response, or -1 when none was stapled.
 static inline long pb_SSL_stapled_ocsp_length(SSL *ssl) {

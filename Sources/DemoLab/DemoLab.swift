@@ -3,7 +3,7 @@ import PinningCore
 import X509
 
 /// The offline demo lab: TLS servers on loopback whose scenarios (good, rotated, mitm, expired, wrong-host,
-/// self-signed, incomplete, weak, slow) are chosen by SNI name under a reserved `.test` domain.
+/// self-signed, incomplete, weak, slow, tls11, revoked) are chosen by SNI name under a reserved `.test` domain.
 ///
 /// Everything runs with no internet: the PKI is generated in memory at start, no private key ever touches disk.
 /// A name that is no scenario gets the TLS alert "unrecognized name"; a ClientHello without SNI gets `good`.
@@ -25,7 +25,7 @@ public enum DemoLab {
             Scenario(
                 kind: entry.kind, host: entry.host, servedChain: entry.served,
                 servedCertificates: try entry.served.map { try Certificate(derEncoded: $0) },
-                pinnedChain: entry.pinned)
+                pinnedChain: entry.pinned, stapledOCSPResponse: entry.staple)
         }
         server.start()
         return RunningLab(

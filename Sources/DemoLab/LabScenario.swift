@@ -10,6 +10,7 @@ public enum LabScenario: String, CaseIterable, Hashable, Sendable, CustomStringC
     case weak
     case slow
     case tls11
+    case revoked
 
     /// The scenario's SNI label: `<name>.<domain>`.
     public func host(in domain: String) -> String { "\(rawValue).\(domain)" }
@@ -38,6 +39,9 @@ public enum LabScenario: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .tls11:
             return "a valid chain on a server that speaks only TLS 1.1: reachable and its pins judged, but ATS refuses "
                 + "it (TLS 1.1 < 1.2) unless NSExceptionMinimumTLSVersion = TLSv1.1"
+        case .revoked:
+            return "a valid, pinned chain whose stapled OCSP response (signed by the lab CA) says the leaf was revoked "
+                + "for keyCompromise: rejected whatever it is pinned to"
         }
     }
 

@@ -48,6 +48,7 @@ final class LabServer: @unchecked Sendable {
             throw DemoLabError("OpenSSL could not create a server context: \(OpenSSLObjects.drainErrors())")
         }
         _ = pb_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION)
+        pb_SSL_CTX_enable_stapling(context)
         self.context = context
 
         var fds: [Int32] = [-1, -1]

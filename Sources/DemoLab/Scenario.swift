@@ -12,6 +12,8 @@ public struct Scenario: Hashable, Sendable {
     /// The genuine chain a client pinned earlier (leaf, intermediates, root): the served chain plus the lab root
     /// in most scenarios; the previous leaf for `rotated`; the real lab chain for `mitm`.
     public let pinnedChain: [Certificate]
+    /// The OCSP response the lab staples for this name (good for `good`, revoked for `revoked`), or nil.
+    public let stapledOCSPResponse: [UInt8]?
 
     public var name: String { kind.rawValue }
     public var expectation: String { kind.expectation }

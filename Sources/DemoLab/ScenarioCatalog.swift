@@ -13,6 +13,8 @@ struct ScenarioCatalog {
         let served: [[UInt8]]
         let leafKeyPEM: String
         let pinned: [Certificate]
+        /// The OCSP response stapled for this name, from the lab's responder; nil staples nothing.
+        var staple: [UInt8]? = nil
     }
 
     let root: IssuedCertificate
@@ -46,9 +48,16 @@ struct ScenarioCatalog {
                 pinned: pinned.map(\.certificate))
         }
 
+        func staple(_ leaf: IssuedCertificate, _ status: LabOCSPResponder.Status) throws -> [UInt8] {
+            try LabOCSPResponder.response(
+                leaf: leaf.der, issuer: intermediate.der, issuerKeyPEM: intermediate.key.privateKeyPEM, status: status)
+        }
+
         var entries: [Entry] = []
         let good = try leaf(.good, issuer: intermediate)
-        entries.append(entry(.good, serve: [good, intermediate], pinned: [good, intermediate, root]))
+        var goodEntry = entry(.good, serve: [good, intermediate], pinned: [good, intermediate, root])
+        goodEntry.staple = try staple(good, .good)
+        entries.append(goodEntry)
 
         let previous = try leaf(.rotated, issuer: intermediate, notBefore: now.addingTimeInterval(-60 * 86_400))
         let rotated = try leaf(.rotated, issuer: intermediate)
@@ -95,6 +104,11 @@ struct ScenarioCatalog {
 
         let old = try leaf(.tls11, issuer: intermediate)
         entries.append(entry(.tls11, serve: [old, intermediate], pinned: [old, intermediate, root]))
+
+        let revoked = try leaf(.revoked, issuer: intermediate)
+        var revokedEntry = entry(.revoked, serve: [revoked, intermediate], pinned: [revoked, intermediate, root])
+        revokedEntry.staple = try staple(revoked, .revoked(ago: 2 * 86_400))
+        entries.append(revokedEntry)
         self.entries = entries
     }
 }

@@ -10,10 +10,13 @@ final class ServerIdentity: @unchecked Sendable {
     let leaf: OpaquePointer
     let key: OpaquePointer
     let chain: OpaquePointer
+    /// The OCSP response to staple, if any.
+    let staple: [UInt8]?
 
     init(_ entry: ScenarioCatalog.Entry) throws {
         scenario = entry.kind
         host = entry.host
+        staple = entry.staple
         leaf = try OpenSSLObjects.certificate(der: entry.served[0])
         do {
             key = try OpenSSLObjects.privateKey(pem: entry.leafKeyPEM)
@@ -60,6 +63,12 @@ final class ServerIdentity: @unchecked Sendable {
             else { return false }
         }
         guard SSL_use_cert_and_key(ssl, leaf, key, chain, 1) == 1 else { return false }
+        if let staple {
+            // Sent only when the client asks for a status (the context's status callback acknowledges it).
+            guard staple.withUnsafeBufferPointer({ pb_SSL_staple_ocsp(ssl, $0.baseAddress, $0.count) }) == 1 else {
+                return false
+            }
+        }
         return true
     }
 }

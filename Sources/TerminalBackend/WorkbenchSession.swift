@@ -136,11 +136,11 @@ public final class WorkbenchSession {
                 let inbox = self.inbox
                 // Key generation (seconds for RSA) and the file writes run off the update loop.
                 Task.detached { inbox.post(.backupKeyFinished(BackupKeyJob.run(request))) }
-            case .validate(let host, let chain, let manifest, let generation):
+            case .validate(let host, let chain, let manifest, let revocation, let generation):
                 let inbox = self.inbox
                 let services = self.services
                 Task.detached {
-                    let verdict = await services.validate(host, chain, manifest)
+                    let verdict = await services.validate(host, chain, manifest, revocation)
                     inbox.post(.validated(host: host, verdict: verdict, generation: generation))
                 }
             }

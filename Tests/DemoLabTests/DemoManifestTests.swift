@@ -21,8 +21,11 @@ struct DemoManifestTests {
     func verdict(_ kind: LabScenario, anchors extra: [Certificate] = []) async -> Verdict {
         let validator = PinValidator(manifest: manifest, trustAnchors: TrustAnchors(certificates: [lab.root] + extra))
         let scenario = lab.scenario(kind)
+        // As a client that asked for a staple: the lab staples its own OCSP responses (good and revoked).
+        let evidence = scenario.stapledOCSPResponse.map { RevocationEvidence.ocspResponse($0, source: .staple) }
         return await validator.validate(
-            host: scenario.host, chain: scenario.servedCertificates.map(ChainCertificate.init), at: Date())
+            host: scenario.host, chain: scenario.servedCertificates.map(ChainCertificate.init), at: Date(),
+            revocation: evidence ?? .none(.noStaple))
     }
 
     /// What each scenario must come to, stated once for all of them.
@@ -38,6 +41,8 @@ struct DemoManifestTests {
         .slow: (.notPinned, nil),
         // The chain is valid and pinned: the pin verdict accepts it. ATS, a separate verdict, refuses TLS 1.1.
         .tls11: (.accepted, nil),
+        // Pinned and trusted, but its stapled OCSP response says revoked.
+        .revoked: (.rejected, .revoked),
     ]
 
     @Test("every scenario's verdict", arguments: LabScenario.allCases)
@@ -58,7 +63,8 @@ struct DemoManifestTests {
             #expect(domain.mode == (domain.pins.count >= 2 ? .enforce : .reportOnly), "\(domain.host)")
         }
         let enforced = manifest.domains.filter { $0.mode == .enforce }.map(\.host)
-        #expect(enforced == [.good, .rotated, .mitm, .expired, .wrongHost, .tls11].map { lab.scenario($0).host })
+        #expect(
+            enforced == [.good, .rotated, .mitm, .expired, .wrongHost, .tls11, .revoked].map { lab.scenario($0).host })
     }
 
     @Test("good is accepted on the lab root's key, the active pin")

@@ -13,6 +13,8 @@ public struct ConnectionFacts: Hashable, Sendable {
     /// How the keys were agreed: ECDHE, DHE, RSA, ...
     public var keyExchange: KeyExchange
     public var ocspStapled: Bool
+    /// The stapled OCSP response, as sent; nil when none was stapled.
+    public var stapledOCSPResponse: [UInt8]?
     /// Where the connection went, e.g. "127.0.0.1:8443".
     public var peerAddress: String
     /// The SNI name sent; nil for an IP literal.
@@ -28,7 +30,7 @@ public struct ConnectionFacts: Hashable, Sendable {
 
     public init(
         protocolVersion: String, cipherSuite: String, keyExchangeGroup: String?, keyExchange: KeyExchange? = nil,
-        ocspStapled: Bool,
+        ocspStapled: Bool, stapledOCSPResponse: [UInt8]? = nil,
         peerAddress: String, serverName: String?, connectDuration: Duration, handshakeDuration: Duration,
         ats: ATSEvaluation, builtChain: [ChainCertificate]?, builtChainProblem: String?
     ) {
@@ -37,6 +39,7 @@ public struct ConnectionFacts: Hashable, Sendable {
         self.keyExchangeGroup = keyExchangeGroup
         self.keyExchange = keyExchange ?? KeyExchange(suiteName: cipherSuite)
         self.ocspStapled = ocspStapled
+        self.stapledOCSPResponse = stapledOCSPResponse
         self.peerAddress = peerAddress
         self.serverName = serverName
         self.connectDuration = connectDuration
@@ -44,5 +47,10 @@ public struct ConnectionFacts: Hashable, Sendable {
         self.ats = ats
         self.builtChain = builtChain
         self.builtChainProblem = builtChainProblem
+    }
+
+    /// What the validator learns about the leaf's revocation from this handshake: its staple, or that there was none.
+    public var revocationEvidence: RevocationEvidence {
+        stapledOCSPResponse.map { .ocspResponse($0, source: .staple) } ?? .none(.noStaple)
     }
 }

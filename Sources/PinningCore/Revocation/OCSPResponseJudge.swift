@@ -108,7 +108,7 @@ public enum OCSPResponseJudge {
 
     private static func describe(_ id: ParsedOCSPResponse.ResponderID) -> String {
         switch id {
-        case .name(let name): return name.description
+        case .name(let name): return name.opensslString
         case .keyHash(let hash): return "key " + hash.map { String(format: "%02X", $0) }.joined(separator: ":")
         }
     }

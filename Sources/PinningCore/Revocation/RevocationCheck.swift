@@ -82,7 +82,7 @@ public struct RevocationCheck: Hashable, Sendable, Encodable {
         case .notChecked(let reason):
             switch reason {
             case .off: return "not checked (--revocation off)"
-            case .noStaple: return "not checked: the server stapled no OCSP response (try --revocation ocsp)"
+            case .noStaple: return "not checked: the server stapled no OCSP response"
             case .noResponder: return "not checked: the leaf names no OCSP responder"
             case .responderUnreachable(let why): return "not checked: the OCSP responder could not be asked (\(why))"
             case .noIssuer: return "not checked: the leaf is its own trust anchor"

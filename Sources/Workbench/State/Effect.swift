@@ -8,8 +8,11 @@ public enum Effect: Sendable {
     /// Fetch these domains' chains concurrently; answer each with `fetchStarted` and `fetchCompleted`.
     case fetch([FetchRequest])
     /// Validate `chain` for `host` against `manifest` (PinValidator with the manifest's trust anchors) and answer
-    /// with `validated(host:verdict:generation:)`, passing `generation` back.
-    case validate(host: String, chain: [ChainCertificate], manifest: PinManifest, generation: Int)
+    /// with `validated(host:verdict:generation:)`, passing `generation` back. `revocation` is the handshake's OCSP
+    /// staple (or that there was none); nil for a chain read from a file.
+    case validate(
+        host: String, chain: [ChainCertificate], manifest: PinManifest, revocation: RevocationEvidence?,
+        generation: Int)
     /// Save the document (ManifestStore.save: under the manifest's lock, only if the file is still the one loaded,
     /// atomically) and answer with `saved` or `saveFailed`.
     case save(ManifestDocument)

@@ -6,13 +6,17 @@ import PinningCore
 public struct WorkbenchServices: Sendable {
     /// Fetches one domain's chain. Called concurrently for many domains.
     public var fetch: @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>
-    /// Judges a chain for a host under a manifest.
+    /// Judges a chain for a host under a manifest, with the handshake's revocation evidence when it was live.
     public var validate:
-        @Sendable (_ host: String, _ chain: [ChainCertificate], _ manifest: PinManifest) async -> VerdictSummary
+        @Sendable (
+            _ host: String, _ chain: [ChainCertificate], _ manifest: PinManifest, _ revocation: RevocationEvidence?
+        ) async -> VerdictSummary
 
     public init(
         fetch: @escaping @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>,
-        validate: @escaping @Sendable (String, [ChainCertificate], PinManifest) async -> VerdictSummary
+        validate:
+            @escaping @Sendable (String, [ChainCertificate], PinManifest, RevocationEvidence?) async ->
+            VerdictSummary
     ) {
         self.fetch = fetch
         self.validate = validate
@@ -22,11 +26,11 @@ public struct WorkbenchServices: Sendable {
     public static func validation(
         trustAnchors: TrustAnchors, clock: @escaping @Sendable () -> Date = Date.init
     )
-        -> @Sendable (String, [ChainCertificate], PinManifest) async -> VerdictSummary
+        -> @Sendable (String, [ChainCertificate], PinManifest, RevocationEvidence?) async -> VerdictSummary
     {
-        { host, chain, manifest in
+        { host, chain, manifest, revocation in
             let verdict = await PinValidator(manifest: manifest, trustAnchors: trustAnchors)
-                .validate(host: host, chain: chain, at: clock())
+                .validate(host: host, chain: chain, at: clock(), revocation: revocation)
             return VerdictSummary(verdict, sent: chain.map(\.details))
         }
     }

@@ -43,6 +43,10 @@ extension WorkbenchState {
     /// Asks for a fresh verdict on `host`'s last chain under the current manifest.
     func revalidate(_ host: String) -> [Effect] {
         guard let chain = live[host]?.chain else { return [] }
-        return [.validate(host: host, chain: chain.certificates, manifest: manifest, generation: generation)]
+        return [
+            .validate(
+                host: host, chain: chain.certificates, manifest: manifest,
+                revocation: chain.connection?.revocationEvidence, generation: generation)
+        ]
     }
 }

@@ -77,9 +77,9 @@ enum WorkbenchFixture {
                         ?? .failure(FetchFailure("connection refused"))
                     pending += state.apply(.fetchCompleted(host: request.host, result: result))
                 }
-            case .validate(let host, let chain, let manifest, let generation):
+            case .validate(let host, let chain, let manifest, let revocation, let generation):
                 let validator = PinValidator(manifest: manifest, trustAnchors: TrustAnchors(certificates: root))
-                let verdict = await validator.validate(host: host, chain: chain, at: now)
+                let verdict = await validator.validate(host: host, chain: chain, at: now, revocation: revocation)
                 let summary = VerdictSummary(verdict, sent: chain.map(CertificateDetails.init))
                 pending += state.apply(.validated(host: host, verdict: summary, generation: generation))
             case .save, .quit, .suspend, .output, .generateBackupKey:
