@@ -90,7 +90,7 @@ struct LabProbeTests {
         }
     }
 
-    @Test("TLS facts: 1.3 with a key-exchange group for good, 1.2 RSA key exchange for weak")
+    @Test("TLS facts: 1.3 with a key-exchange group and the lab's OCSP staple for good, 1.2 RSA key exchange for weak")
     func tlsFacts() async throws {
         let fixture = try await Fixture.start()
         defer { fixture.tearDown() }
@@ -98,11 +98,16 @@ struct LabProbeTests {
         #expect(good.protocolVersion == "TLSv1.3")
         #expect(good.cipherSuite.hasPrefix("TLS_AES_") || good.cipherSuite.hasPrefix("TLS_CHACHA20"))
         #expect(good.keyExchangeGroup != nil)
-        #expect(good.ocspStapled == false)
+        #expect(good.keyExchange == .tls13)
+        #expect(good.ocspStapled)
+        #expect(good.stapledOCSPResponse == fixture.lab.scenario(.good).stapledOCSPResponse)
         let weak = try await ChainProber().probe(fixture.target(.weak), options: fixture.options).get()
         #expect(weak.protocolVersion == "TLSv1.2")
         #expect(weak.cipherSuite.hasPrefix("TLS_RSA_WITH_"))
         #expect(weak.keyExchangeGroup == nil)
+        #expect(weak.keyExchange == .rsa)
+        #expect(weak.ocspStapled == false, "the lab staples only for good and revoked")
+        #expect(weak.stapledOCSPResponse == nil)
     }
 
     @Test("an unknown name under the lab domain gets the TLS alert \"unrecognized name\"")
