@@ -20,6 +20,8 @@ public struct CertificateDetails: Hashable, Sendable, Codable {
     public let signatureAlgorithm: String
     public let isCertificateAuthority: Bool
     public let isSelfIssued: Bool
+    /// Key usage, extended key usage, basic constraints, AIA and CRL URLs.
+    public let usage: CertificateUsage
     /// Colon hex SHA-256 of the certificate DER, as `openssl x509 -fingerprint -sha256` prints it.
     public let sha256Fingerprint: String
     public let sha1Fingerprint: String
@@ -86,6 +88,7 @@ public struct CertificateDetails: Hashable, Sendable, Codable {
         self.signatureAlgorithm = signatureAlgorithm
         isCertificateAuthority = Self.isCA(extensions)
         isSelfIssued = subject == issuer
+        usage = CertificateUsage(extensions)
         sha256Fingerprint = Fingerprint.colonHex(SHA256.hash(data: der))
         sha1Fingerprint = Fingerprint.colonHex(Insecure.SHA1.hash(data: der))
         spkiPin = Fingerprint.sha256Base64(subjectPublicKeyInfo)

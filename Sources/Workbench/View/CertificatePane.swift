@@ -79,6 +79,7 @@ public enum CertificatePane {
             if !d.ipAddresses.isEmpty { field("IP", d.ipAddresses.joined(separator: ", ")) }
             field("Key", d.key.summary + (d.isCertificateAuthority ? ", CA" : ""))
             field("Signature", d.signatureAlgorithm.terminalSafe)
+            for (label, value) in d.usage.labelledValues { field(label, value.terminalSafe) }
             field("SHA-256", d.sha256Fingerprint)
             field("SHA-1", d.sha1Fingerprint)
             let pins = state.pinsAt(level, in: domain)

@@ -18,6 +18,11 @@ enum DetailsText {
             "Key:          \(details.key.summary)",
             "Signature:    \(details.signatureAlgorithm)",
             "Kind:         \(details.isCertificateAuthority ? (details.isSelfIssued ? "root CA" : "CA") : "leaf")",
+        ]
+        lines += details.usage.labelledValues.map {
+            ($0.label + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + $0.value
+        }
+        lines += [
             "SHA-256:      \(details.sha256Fingerprint)",
             "SHA-1:        \(details.sha1Fingerprint)",
             "spki-sha256:  \(details.spkiPin)",
