@@ -53,7 +53,14 @@ let package = Package(
         // Live TLS probe over OpenSSL: dial with a deadline, SNI, the sent and built chains, protocol and cipher.
         .target(name: "ChainProbe", dependencies: ["COpenSSL", "CSystemCalls", "PinningCore"]),
         // In-process TLS servers on loopback with a generated PKI, one scenario per SNI name.
-        .target(name: "DemoLab", dependencies: ["COpenSSL", "CSystemCalls", "LabPKI", "PinningCore"]),
+        .target(
+            name: "DemoLab",
+            dependencies: [
+                "COpenSSL", "CSystemCalls", "LabPKI", "PinningCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
+            ]),
         .executableTarget(
             name: "pinbench",
             dependencies: [

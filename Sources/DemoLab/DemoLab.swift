@@ -30,6 +30,6 @@ public enum DemoLab {
         server.start()
         return RunningLab(
             server: server, domain: options.domain, scenarios: scenarios, root: catalog.root.certificate,
-            intermediate: catalog.intermediate.certificate)
+            intermediate: catalog.intermediate.certificate, ctLogList: catalog.ctLogs.list)
     }
 }

@@ -49,7 +49,7 @@ extension RunningLab {
                         note: "demo: the spare key the leaf rotated to"
                     )
                 )
-            case .mitm, .expired, .wrongHost, .tls11, .revoked:
+            case .mitm, .expired, .wrongHost, .tls11, .revoked, .ctLogged, .noSCT:
                 domain.pins = [
                     pin(0, .spkiSHA256, .active, "demo: the genuine leaf key"),
                     pin(1, .spkiSHA256, .backup, "demo: the genuine intermediate key"),

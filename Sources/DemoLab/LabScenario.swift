@@ -11,6 +11,8 @@ public enum LabScenario: String, CaseIterable, Hashable, Sendable, CustomStringC
     case slow
     case tls11
     case revoked
+    case ctLogged = "ct-logged"
+    case noSCT = "no-sct"
 
     /// The scenario's SNI label: `<name>.<domain>`.
     public func host(in domain: String) -> String { "\(rawValue).\(domain)" }
@@ -42,6 +44,10 @@ public enum LabScenario: String, CaseIterable, Hashable, Sendable, CustomStringC
         case .revoked:
             return "a valid, pinned chain whose stapled OCSP response (signed by the lab CA) says the leaf was revoked "
                 + "for keyCompromise: rejected whatever it is pinned to"
+        case .ctLogged:
+            return "a leaf with SCTs from the lab's two CT logs: meets the 2-log policy (--ct-log-list, --require-ct)"
+        case .noSCT:
+            return "a leaf with no SCT: fails the CT policy, rejected only where CT is required (--require-ct)"
         }
     }
 

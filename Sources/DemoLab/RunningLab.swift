@@ -1,5 +1,6 @@
 import Foundation
 import LabPKI
+import PinningCore
 import X509
 
 /// A started lab: where it listens, what it serves, and the root to trust. Stop it with ``stop()`` (also done
@@ -17,9 +18,14 @@ public final class RunningLab: Sendable {
     public let root: Certificate
     /// The lab intermediate CA that issues the leaves (and that `incomplete` leaves out).
     public let intermediate: Certificate
+    /// The lab's Certificate Transparency logs (they signed the `ct-logged` leaf's SCTs), as a log list.
+    public let ctLogList: CTLogList
     private let server: LabServer
 
-    init(server: LabServer, domain: String, scenarios: [Scenario], root: Certificate, intermediate: Certificate) {
+    init(
+        server: LabServer, domain: String, scenarios: [Scenario], root: Certificate, intermediate: Certificate,
+        ctLogList: CTLogList
+    ) {
         self.server = server
         self.address = server.address
         self.port = server.port
@@ -27,6 +33,7 @@ public final class RunningLab: Sendable {
         self.scenarios = scenarios
         self.root = root
         self.intermediate = intermediate
+        self.ctLogList = ctLogList
     }
 
     deinit { server.stop() }

@@ -20,6 +20,8 @@ struct ScenarioCatalog {
     let root: IssuedCertificate
     let intermediate: IssuedCertificate
     let entries: [Entry]
+    /// The lab's CT logs, which signed the `ct-logged` leaf's SCTs.
+    let ctLogs: LabCTLogs
 
     init(domain: String) throws {
         let now = Date()
@@ -109,6 +111,13 @@ struct ScenarioCatalog {
         var revokedEntry = entry(.revoked, serve: [revoked, intermediate], pinned: [revoked, intermediate, root])
         revokedEntry.staple = try staple(revoked, .revoked(ago: 2 * 86_400))
         entries.append(revokedEntry)
+
+        let ctLogs = LabCTLogs()
+        self.ctLogs = ctLogs
+        let logged = try ctLogs.logged(try leaf(.ctLogged, issuer: intermediate), issuer: intermediate, at: now)
+        entries.append(entry(.ctLogged, serve: [logged, intermediate], pinned: [logged, intermediate, root]))
+        let unlogged = try leaf(.noSCT, issuer: intermediate)
+        entries.append(entry(.noSCT, serve: [unlogged, intermediate], pinned: [unlogged, intermediate, root]))
         self.entries = entries
     }
 }

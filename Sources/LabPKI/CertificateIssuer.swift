@@ -160,6 +160,30 @@ public enum CertificateIssuer {
         return IssuedCertificate(certificate: certificate, key: key)
     }
 
+    /// The same certificate (serial, key, validity, names, extensions) with `extra` appended to its extensions,
+    /// signed again by `issuer`: how a CA turns a precertificate into the certificate with its SCTs, whose TBS less
+    /// that extension is the precertificate's.
+    public static func reissue(
+        _ issued: IssuedCertificate, appending extra: Certificate.Extension, issuer: IssuedCertificate
+    ) throws -> IssuedCertificate {
+        let original = issued.certificate
+        var extensions = original.extensions
+        try extensions.append(extra)
+        let certificate = try Certificate(
+            version: original.version,
+            serialNumber: original.serialNumber,
+            publicKey: original.publicKey,
+            notValidBefore: original.notValidBefore,
+            notValidAfter: original.notValidAfter,
+            issuer: original.issuer,
+            subject: original.subject,
+            signatureAlgorithm: original.signatureAlgorithm,
+            extensions: extensions,
+            issuerPrivateKey: issuer.key.privateKey
+        )
+        return IssuedCertificate(certificate: certificate, key: issued.key)
+    }
+
     private static func ipAddressBytes(_ text: String) -> [UInt8]? {
         var v4 = in_addr()
         if inet_pton(AF_INET, text, &v4) == 1 {

@@ -18,7 +18,11 @@ struct LiveCommandTests {
     @Test("lab: every scenario announced, a manifest beside its root, Ctrl-C stops it cleanly")
     func labLifecycle() async throws {
         let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
-        let names = ["good", "rotated", "mitm", "expired", "wrong-host", "self-signed", "incomplete", "weak", "slow", "tls11", "revoked"]
+        let names = [
+            "good", "rotated", "mitm", "expired", "wrong-host", "self-signed", "incomplete", "weak", "slow", "tls11",
+            "revoked",
+            "ct-logged", "no-sct",
+        ]
         for name in names {
             #expect(lab.banner.contains("\(name).pinbench.test"), "\(name) missing from \(lab.banner)")
         }

@@ -43,6 +43,9 @@ struct DemoManifestTests {
         .tls11: (.accepted, nil),
         // Pinned and trusted, but its stapled OCSP response says revoked.
         .revoked: (.rejected, .revoked),
+        // CT is reported here, not required (TransparencyTests and the CLI's --require-ct cover the rejection).
+        .ctLogged: (.accepted, nil),
+        .noSCT: (.accepted, nil),
     ]
 
     @Test("every scenario's verdict", arguments: LabScenario.allCases)
@@ -64,7 +67,10 @@ struct DemoManifestTests {
         }
         let enforced = manifest.domains.filter { $0.mode == .enforce }.map(\.host)
         #expect(
-            enforced == [.good, .rotated, .mitm, .expired, .wrongHost, .tls11, .revoked].map { lab.scenario($0).host })
+            enforced
+                == [.good, .rotated, .mitm, .expired, .wrongHost, .tls11, .revoked, .ctLogged, .noSCT].map {
+                    lab.scenario($0).host
+                })
     }
 
     @Test("good is accepted on the lab root's key, the active pin")

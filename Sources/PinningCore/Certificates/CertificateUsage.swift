@@ -14,6 +14,9 @@ public struct CertificateUsage: Hashable, Sendable, Codable {
     public let ocspResponders: [String]
     public let caIssuers: [String]
     public let crlDistributionPoints: [String]
+    /// The embedded SCTs, one line each ("log 7s1... at 2026-11-24 10:00:00 UTC, ECDSA-SHA256"), unverified: the
+    /// verdict verifies them against a log list. A list that cannot be read is one line saying why.
+    public let signedCertificateTimestamps: [String]
 
     /// Labelled values for views (labels of at most 10 characters), only for what the certificate states; the
     /// values are raw (terminal-safe them at the output). `inspect`, `pins` and the workbench show these same lines.
@@ -25,6 +28,7 @@ public struct CertificateUsage: Hashable, Sendable, Codable {
         for url in ocspResponders { values.append(("OCSP", url)) }
         for url in caIssuers { values.append(("CA issuer", url)) }
         for url in crlDistributionPoints { values.append(("CRL", url)) }
+        for line in signedCertificateTimestamps { values.append(("SCT", line)) }
         return values
     }
 
@@ -52,6 +56,13 @@ public struct CertificateUsage: Hashable, Sendable, Codable {
         ocspResponders = Array(ocsp.prefix(Self.maximumURLs))
         caIssuers = Array(issuers.prefix(Self.maximumURLs))
         crlDistributionPoints = Array(Self.crlURLs(extensions).prefix(Self.maximumURLs))
+        do {
+            signedCertificateTimestamps = try SignedCertificateTimestamp.embedded(in: extensions).map {
+                "log \($0.logIDBase64.prefix(12))... at \(RevocationCheck.format($0.timestamp)), \($0.algorithmName)"
+            }
+        } catch {
+            signedCertificateTimestamps = ["unreadable SCT list: \(error.description)"]
+        }
     }
 
     private static func names(_ usage: KeyUsage) -> [String] {

@@ -19,7 +19,7 @@ public struct PinValidator: Sendable {
     /// rejected, and every verdict says what was learned; nil leaves revocation out (a chain from a file).
     public func validate(
         host: String, chain: [ChainCertificate], at time: Date, limits: PathBuildingLimits = PathBuildingLimits(),
-        revocation: RevocationEvidence? = nil
+        revocation: RevocationEvidence? = nil, transparency: CTRequirement? = nil
     ) async -> Verdict {
         let policy = manifest.policy(for: host)
         guard !chain.isEmpty else {
@@ -82,8 +82,15 @@ public struct PinValidator: Sendable {
             return rejected(rejection, reasons)
         case .trusted(let path):
             let check = revocation.map { Self.revocationCheck($0, path: path, at: time) }
-            var verdict = judgePins(host: host, policy: policy, path: path, presented: chain, at: time, revocation: check)
+            let ct = transparency.flatMap { requirement in
+                path.count >= 2
+                    ? CTPolicy.evaluate(leaf: path[0], issuer: path[1], logs: requirement.logs, at: time) : nil
+            }
+            var verdict = judgePins(
+                host: host, policy: policy, path: path, presented: chain, at: time, revocation: check,
+                transparency: ct, requiresTransparency: transparency?.required ?? false)
             verdict.revocation = check
+            verdict.transparency = ct
             return verdict
         }
     }
@@ -97,7 +104,9 @@ public struct PinValidator: Sendable {
         path: [Certificate],
         presented: [ChainCertificate],
         at time: Date,
-        revocation: RevocationCheck?
+        revocation: RevocationCheck?,
+        transparency: CTPolicyResult?,
+        requiresTransparency: Bool
     ) -> Verdict {
         // `Certificate` equality, with the TBS bytes compared first: reading them copies nothing, while comparing
         // whole optional certificates copied each one (a retain per field) for every comparison.
@@ -140,7 +149,8 @@ public struct PinValidator: Sendable {
                     let trustLine =
                         "Trusted by default evaluation: \(path.count)-certificate path to trust anchor "
                         + "\(anchor.lazyDetails.subject)."
-                    return [trustLine] + (revocation.map { ["Revocation: \($0.summary)."] } ?? []) + lines()
+                    return [trustLine] + (revocation.map { ["Revocation: \($0.summary)."] } ?? [])
+                        + (transparency.map { ["Certificate Transparency: \($0.summary)."] } ?? []) + lines()
                 }
             )
         }
@@ -153,6 +163,15 @@ public struct PinValidator: Sendable {
                 rejection: .revoked
             ) {
                 ["Pins were not checked: a revoked certificate is refused whatever it is pinned to."]
+            }
+        }
+        if requiresTransparency, let transparency, !transparency.meetsPolicy {
+            return verdict(
+                .rejected, "rejected: Certificate Transparency is required and the leaf does not meet the policy.",
+                rejection: .certificateTransparency
+            ) {
+                ["Pins were not checked: a client that requires CT refuses the connection first."]
+                    + transparency.checked.map { "  SCT: \($0.line)" }
             }
         }
 
@@ -263,6 +282,7 @@ public struct PinValidator: Sendable {
         case .pathBuildingCutShort: return "path building was cut short before it found a path to a trust anchor"
         case .pinMismatch: return "no pinned key or certificate is in the verified chain"
         case .revoked: return "the leaf certificate has been revoked"
+        case .certificateTransparency: return "Certificate Transparency is required and the leaf does not meet the policy"
         }
     }
 

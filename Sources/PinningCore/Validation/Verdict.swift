@@ -103,6 +103,8 @@ public struct Verdict: Sendable, Encodable {
         case pinMismatch = "pin-mismatch"
         /// An OCSP response (stapled, or from the leaf's responder) says the leaf was revoked.
         case revoked
+        /// Certificate Transparency was required and the leaf's SCTs do not meet the policy.
+        case certificateTransparency = "certificate-transparency"
     }
 
     public let host: String
@@ -125,6 +127,8 @@ public struct Verdict: Sendable, Encodable {
     /// What was learned about the leaf's revocation, when the caller gave evidence (a live connection); nil when
     /// the question was not asked (a chain from a file).
     public internal(set) var revocation: RevocationCheck?
+    /// The leaf's SCTs judged against a log list, when the caller gave one.
+    public internal(set) var transparency: CTPolicyResult?
 
     init(
         host: String, outcome: Outcome, rejection: Rejection?, policy: DomainPolicy?, matchedPin: PinMatch?,
@@ -160,7 +164,7 @@ public struct Verdict: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case host, outcome, rejection, policy, matchedPin, certificates, statement, summary, explanation, revocation
+        case host, outcome, rejection, policy, matchedPin, certificates, statement, summary, explanation, revocation, transparency
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -175,6 +179,7 @@ public struct Verdict: Sendable, Encodable {
         try container.encode(summary, forKey: .summary)
         try container.encode(explanation, forKey: .explanation)
         try container.encodeIfPresent(revocation, forKey: .revocation)
+        try container.encodeIfPresent(transparency, forKey: .transparency)
     }
 
     /// True when a client following this verdict would let the connection proceed.

@@ -24,13 +24,16 @@ public struct WorkbenchServices: Sendable {
 
     /// Validation with the core's ``PinValidator`` against `trustAnchors`, at the time of the call.
     public static func validation(
-        trustAnchors: TrustAnchors, clock: @escaping @Sendable () -> Date = Date.init
+        trustAnchors: TrustAnchors, transparency: CTRequirement? = nil,
+        clock: @escaping @Sendable () -> Date = Date.init
     )
         -> @Sendable (String, [ChainCertificate], PinManifest, RevocationEvidence?) async -> VerdictSummary
     {
         { host, chain, manifest, revocation in
             let verdict = await PinValidator(manifest: manifest, trustAnchors: trustAnchors)
-                .validate(host: host, chain: chain, at: clock(), revocation: revocation)
+                .validate(
+                    host: host, chain: chain, at: clock(), revocation: revocation,
+                    transparency: revocation == nil ? nil : transparency)
             return VerdictSummary(verdict, sent: chain.map(\.details))
         }
     }

@@ -35,6 +35,7 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var trust: TrustOptions
     @OptionGroup var probeSettings: ProbeSettings
     @OptionGroup var revocationSettings: RevocationSettings
+    @OptionGroup var transparencySettings: TransparencySettings
 
     @Option(help: "How many connections may be open at once.")
     var concurrency = 32
@@ -54,6 +55,7 @@ struct CheckCommand: AsyncParsableCommand {
         let domains = try selectedDomains(document.manifest)
         let anchors = try trust.anchors(for: document)
         let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
+        let transparency = try transparencySettings.requirement()
         let now = Date()
 
         var rows = [CheckRow?](repeating: nil, count: domains.count)
@@ -97,7 +99,8 @@ struct CheckCommand: AsyncParsableCommand {
                     group.addTask {
                         await Self.judge(
                             probe, index: index, domain: domain, validator, anchors: anchors, at: now,
-                            revocation: revocationSettings, deadline: probeSettings.deadline)
+                            revocation: revocationSettings, transparency: transparency,
+                            deadline: probeSettings.deadline)
                     }
                     judging += 1
                 }
@@ -131,11 +134,12 @@ struct CheckCommand: AsyncParsableCommand {
 
     private static func judge(
         _ probe: ProbeResult, index: Int, domain: DomainPolicy, _ validator: PinValidator, anchors: TrustAnchors,
-        at now: Date, revocation: RevocationSettings, deadline: Duration
+        at now: Date, revocation: RevocationSettings, transparency: CTRequirement?, deadline: Duration
     ) async -> Judged {
         do {
             let inspection = try await LiveInspection.judge(
-                probe, validator: validator, at: now, revocation: revocation, deadline: deadline)
+                probe, validator: validator, at: now, revocation: revocation, transparency: transparency,
+                deadline: deadline)
             let failure = PinFailureReport(
                 verdict: inspection.verdict, port: domain.port, served: inspection.sent,
                 anchors: anchors.certificates, at: now)

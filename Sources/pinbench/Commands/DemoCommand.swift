@@ -55,7 +55,9 @@ struct DemoCommand: ParsableCommand {
             themeName: theme,
             fetch: LiveChainFetch.make(deadline: .milliseconds(Int(timeout * 1000)), anchors: anchors),
             fetchAtStart: true,
-            display: display
+            display: display,
+            // The lab's own CT logs: the verdicts say which leaves meet the 2-log policy (reported, not required).
+            transparency: CTRequirement(logs: lab.ctLogList, required: false)
         )
         Output.note("demo manifest: \(manifestURL.path) (the lab and its keys are gone now)")
     }

@@ -41,6 +41,7 @@ struct InspectCommand: AsyncParsableCommand {
 
     @OptionGroup var probeSettings: ProbeSettings
     @OptionGroup var revocationSettings: RevocationSettings
+    @OptionGroup var transparencySettings: TransparencySettings
     @OptionGroup var manifestOptions: ManifestOptions
     @OptionGroup var trust: TrustOptions
 
@@ -58,6 +59,7 @@ struct InspectCommand: AsyncParsableCommand {
         let document = try manifestOptions.loadForReading()
         let anchors = try trust.anchors(for: document)
         let target = try makeTarget(document.manifest)
+        let transparency = try transparencySettings.requirement()
         let result = await ChainProber().probe(target, options: probeSettings.options(anchors: anchors))
         let probe: ProbeResult
         switch result {
@@ -79,7 +81,7 @@ struct InspectCommand: AsyncParsableCommand {
         do {
             inspection = try await LiveInspection.judge(
                 probe, validator: validator, at: Date(), revocation: revocationSettings,
-                deadline: probeSettings.deadline)
+                transparency: transparency, deadline: probeSettings.deadline)
         } catch {
             throw CLIFailure(
                 "\(target): rejected: the server's chain cannot be parsed, so no client built on the core could "

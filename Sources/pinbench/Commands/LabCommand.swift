@@ -77,7 +77,11 @@ struct LabCommand: ParsableCommand {
                     "could not write the lab root: " + SystemCallFailure.describe(error, path: rootURL.path))
             }
         }
-        Output.lines(LabBanner(lab: lab, rootPath: rootURL.path, manifestPath: manifestPath).lines)
+        let logListURL = rootURL.deletingLastPathComponent().appendingPathComponent(
+            rootURL.lastPathComponent.replacingOccurrences(of: "lab-root.pem", with: "lab-ct-logs.json"))
+        try LabManifestWriter.writeCTLogList(lab, to: logListURL)
+        Output.lines(
+            LabBanner(lab: lab, rootPath: rootURL.path, logListPath: logListURL.path, manifestPath: manifestPath).lines)
         Output.flush()
 
         var received: Int32 = 0
@@ -106,6 +110,7 @@ struct LabCommand: ParsableCommand {
 struct LabBanner {
     let lab: RunningLab
     let rootPath: String
+    let logListPath: String
     let manifestPath: String?
 
     var lines: [String] {
@@ -113,6 +118,7 @@ struct LabBanner {
         var lines = [
             "PinBench demo lab listening on \(lab.endpoint) (loopback only). Ctrl-C stops it.",
             "Lab root CA (PEM): \(rootPath)",
+            "Lab CT log list:   \(logListPath)",
             "",
             "Scenarios: connect to \(lab.endpoint) with the SNI name",
         ]
@@ -125,6 +131,9 @@ struct LabBanner {
             lines.append("Manifest: \(manifestPath) (every domain connects to \(lab.endpoint))")
             lines.append("  pinbench check --manifest \(manifestPath)")
             lines.append("  pinbench inspect good.\(lab.domain) --manifest \(manifestPath)")
+            lines.append(
+                "  pinbench inspect ct-logged.\(lab.domain) --manifest \(manifestPath) --ct-log-list \(logListPath) "
+                    + "--require-ct")
         } else {
             lines.append("  pinbench inspect good.\(lab.domain) --connect \(lab.endpoint) --ca-bundle \(rootPath)")
         }

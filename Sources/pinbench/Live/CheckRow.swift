@@ -33,6 +33,8 @@ struct CheckRow: Encodable {
     var ats: ATSJSON?
     /// What was learned about the leaf's revocation (`--revocation`).
     var revocation: RevocationCheck?
+    /// The leaf's SCTs against `--ct-log-list`, when given.
+    var transparency: CTPolicyResult?
     var failure: ProbeFailureJSON?
 
     private init(_ domain: DomainPolicy, _ outcome: Outcome, summary: String) {
@@ -56,6 +58,7 @@ struct CheckRow: Encodable {
         tls = TLSFacts(inspection.probe)
         ats = ATSJSON(inspection.ats)
         revocation = verdict.revocation
+        transparency = verdict.transparency
     }
 
     init(domain: DomainPolicy, failure: ProbeFailure) {

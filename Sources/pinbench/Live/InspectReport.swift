@@ -14,6 +14,10 @@ struct InspectReport {
         ]
         lines.append("TLS:  " + TLSFacts(probe).line)
         lines += atsLines
+        if let transparency = inspection.verdict.transparency {
+            lines.append("CT:   " + transparency.summary)
+            lines += transparency.checked.map { "        - SCT: \($0.line)" }
+        }
         lines.append("")
         lines.append("Sent chain (\(count(inspection.sent.count)), leaf first):")
         for (level, certificate) in inspection.sent.enumerated() {

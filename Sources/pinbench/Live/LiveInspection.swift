@@ -25,14 +25,15 @@ struct LiveInspection: Sendable {
     /// `revocation` says how to learn about the leaf's revocation (nil: the staple, as `--revocation staple`).
     static func judge(
         _ probe: ProbeResult, validator: PinValidator, at time: Date, revocation: RevocationSettings? = nil,
-        deadline: Duration = .seconds(5)
+        transparency: CTRequirement? = nil, deadline: Duration = .seconds(5)
     ) async throws -> LiveInspection {
         let sent = try probe.sentCertificates()
         let built = try probe.builtCertificates(reusing: sent)
         let evidence = await (revocation ?? RevocationSettings()).evidence(
             for: probe, sent: sent, anchors: validator.trustAnchors, deadline: deadline)
         let verdict = await validator.validate(
-            host: probe.target.host, chain: sent, at: time, limits: probe.judgingLimits(), revocation: evidence)
+            host: probe.target.host, chain: sent, at: time, limits: probe.judgingLimits(), revocation: evidence,
+            transparency: transparency)
         let ats = atsEvaluation(probe)
         return LiveInspection(probe: probe, sent: sent, built: built, verdict: verdict, ats: ats, time: time)
     }

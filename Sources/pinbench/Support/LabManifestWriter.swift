@@ -27,4 +27,14 @@ enum LabManifestWriter {
         )
         return (try ManifestStore.save(document), rootURL)
     }
+
+    /// Writes the lab's CT log list (the public list's JSON format) to `url`, for `--ct-log-list`.
+    static func writeCTLogList(_ lab: RunningLab, to url: URL) throws {
+        do {
+            try lab.ctLogList.json().write(to: url, options: .atomic)
+        } catch {
+            throw CLIFailure(
+                "could not write the lab's CT log list: " + SystemCallFailure.describe(error, path: url.path))
+        }
+    }
 }

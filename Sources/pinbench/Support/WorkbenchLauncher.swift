@@ -13,13 +13,15 @@ enum WorkbenchLauncher {
         themeName: String?,
         fetch: @escaping @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>,
         fetchAtStart: Bool,
-        display: DisplayOptions = DisplayOptions()
+        display: DisplayOptions = DisplayOptions(),
+        transparency: CTRequirement? = nil
     ) throws {
         let catalog = ThemeCatalog.load()
         for problem in catalog.problems { Output.note("warning: theme file: \(problem)") }
         let (chosen, warning) = catalog.select(themeName)
         if let warning { Output.note("warning: \(warning)") }
-        let services = WorkbenchServices(fetch: fetch, validate: WorkbenchServices.validation(trustAnchors: anchors))
+        let services = WorkbenchServices(
+            fetch: fetch, validate: WorkbenchServices.validation(trustAnchors: anchors, transparency: transparency))
         let terminal: Terminal
         do {
             terminal = try Terminal(environment: ProcessInfo.processInfo.environment, mouse: !display.noMouse)
