@@ -84,10 +84,15 @@ struct DemoWorkflowTests {
             "revoked.pinbench.test", "✗",
             ["rejected: the leaf certificate was revoked on", "Revocation: REVOKED on", "keyCompromise", "✓ stapled"]
         ),
+        (
+            "ct-logged.pinbench.test", "✓",
+            ["Certificate Transparency: meets the CT policy: 2 valid SCTs from 2 distinct logs", "SCT        log"]
+        ),
+        ("no-sct.pinbench.test", "✓", ["Certificate Transparency: fails the CT policy"]),
     ]
 
     @Test(
-        "tls11 and revoked in the demo: each domain's verdict, and the certificate pane explaining it",
+        "tls11, revoked, ct-logged and no-sct in the demo: each domain's verdict, and the certificate pane explaining it",
         arguments: Self.scenarioScreens.indices)
     func scenarioScreen(_ index: Int) async throws {
         let (host, marker, shown) = Self.scenarioScreens[index]
