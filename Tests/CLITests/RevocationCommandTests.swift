@@ -122,4 +122,35 @@ struct RevocationCommandTests {
         #expect(
             (revocation(hangingJSON)?["summary"] as? String)?.contains("did not answer within the deadline") == true)
     }
+
+    @Test("validate --ocsp-response: a saved staple judged with a chain file, revoked rejects, good accepts")
+    func validateWithSavedResponse() async throws {
+        let (ocsp, revoked, good) = try await OffPoolThread.run { () throws -> (OpenSSLOCSP, [UInt8], [UInt8]) in
+            let ocsp = try OpenSSLOCSP.make()
+            return (
+                ocsp, try ocsp.response(.revoked(time: "261101120000Z", reason: "cessationOfOperation")),
+                try ocsp.response(.valid)
+            )
+        }
+        let ca = folder.write("ca.pem", ocsp.issuer.pem)
+        let chain = folder.write("leaf.pem", ocsp.leaf.pem)
+        func validate(_ response: [UInt8]) async throws -> ProcessRunner.Result {
+            try await PinBenchBinary.run(
+                [
+                    "validate", "--host", host, "--chain", chain, "--ca-bundle", ca, "--no-system-trust",
+                    "--ocsp-response", folder.write("response-\(UUID().uuidString).der", Data(response)), "--json",
+                ], in: folder.url)
+        }
+        let rejected = try await validate(revoked)
+        #expect(rejected.status == 1, "\(rejected.stderrText)")
+        let verdict = try #require(try JSONSerialization.jsonObject(with: rejected.stdout) as? [String: Any])
+        #expect(verdict["rejection"] as? String == "revoked")
+        #expect((verdict["revocation"] as? [String: Any])?["reason"] as? String == "cessationOfOperation")
+        let accepted = try await validate(good)
+        #expect(accepted.status == 0, "\(accepted.stderrText)")
+        let garbage = try await validate([0x30, 0x03, 0x0A, 0x01, 0x09])
+        #expect(garbage.status == 0, "an unreadable response is reported, not a rejection")
+        let unreadable = try #require(try JSONSerialization.jsonObject(with: garbage.stdout) as? [String: Any])
+        #expect((unreadable["revocation"] as? [String: Any])?["status"] as? String == "unusable")
+    }
 }

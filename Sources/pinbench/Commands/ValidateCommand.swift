@@ -18,6 +18,11 @@ struct ValidateCommand: AsyncParsableCommand {
               pinbench validate --host api.example.com --chain served.pem
               pinbench validate --host api.example.com --chain served.pem --at 2027-06-01T00:00:00Z --json
               pinbench validate --host api.example.com --chain served.pem --report pin-failures.json
+              pinbench validate --host api.example.com --chain served.pem --ocsp-response staple.der
+              pinbench validate --host api.example.com --chain served.pem --ct-log-list log_list.json --require-ct
+
+            --ocsp-response FILE judges a DER OCSP response for the leaf (a staple saved with `openssl s_client \
+            -status`, or a responder's answer): revoked rejects; one that cannot be relied on is reported.
 
             --report FILE writes RFC 7469 section 3 failure reports (a JSON array; empty when no pin failed) to \
             FILE, for a rejection or report-only violation under a pinned domain. Nothing is sent anywhere.
@@ -40,6 +45,11 @@ struct ValidateCommand: AsyncParsableCommand {
     @Option(help: "Write RFC 7469 failure reports (JSON) for a pin failure to this file.")
     var report: String?
 
+    @Option(help: "A DER OCSP response about the leaf to judge with the chain (a saved staple).")
+    var ocspResponse: String?
+
+    @OptionGroup var transparencySettings: TransparencySettings
+
     func run() async throws {
         let host = try HostArgument.parse(self.host).text
         let document = try manifestOptions.loadForReading()
@@ -47,7 +57,16 @@ struct ValidateCommand: AsyncParsableCommand {
         let certificates = try ChainFile.read(chain)
         let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
         let at = try time.date()
-        let verdict = await validator.validate(host: host, chain: certificates, at: at)
+        var revocation: RevocationEvidence?
+        if let ocspResponse {
+            guard let bytes = FileManager.default.contents(atPath: ocspResponse) else {
+                throw CLIFailure("cannot read the OCSP response \(ocspResponse)")
+            }
+            revocation = .ocspResponse(Array(bytes), source: .staple)
+        }
+        let verdict = await validator.validate(
+            host: host, chain: certificates, at: at, revocation: revocation,
+            transparency: try transparencySettings.requirement())
         if let report {
             let failure = PinFailureReport(
                 verdict: verdict, port: verdict.policy?.port ?? 443, served: certificates,
