@@ -13,6 +13,10 @@ public struct VerdictSummary: Hashable, Sendable {
     public var matchedLevel: Int?
     /// The verified path (leaf to anchor), then sent certificates outside it.
     public var levels: [ChainLevel]
+    /// The OCSP outcome and the CT policy outcome, when the verdict judged them (a live chain): shown beside the
+    /// handshake's facts in the Connection section.
+    public var revocation: RevocationCheck?
+    public var transparency: CTPolicyResult?
 
     public init(
         outcome: Verdict.Outcome, rejection: Verdict.Rejection? = nil, statement: String, explanation: [String] = [],
@@ -37,6 +41,8 @@ public struct VerdictSummary: Hashable, Sendable {
                     details: $0.details, sent: sentFingerprints.contains($0.details.sha256Fingerprint),
                     verified: $0.inVerifiedPath)
             })
+        revocation = verdict.revocation
+        transparency = verdict.transparency
     }
 
     /// The marker and role for this outcome: never colour alone.

@@ -100,7 +100,7 @@ public enum CertificatePane {
             paragraph("Why", .label)
             for line in verdict.explanation { paragraph(line.terminalSafe, .dim, indent: "  ") }
         }
-        lines += ConnectionSection.lines(live.chain, width: width)
+        lines += ConnectionSection.lines(live.chain, verdict: live.verdict, width: width)
 
         lines.append(Line(""))
         paragraph("Pins (\(domain.pins.count))", .label)

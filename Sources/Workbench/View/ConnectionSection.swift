@@ -4,7 +4,7 @@ import PinningCore
 /// exchange, handshake time, OCSP staple, the ATS verdict with its violations, sent against built chain), from the
 /// ``ConnectionFacts`` the probe filled in. Every string from the server goes through `terminalSafe`.
 enum ConnectionSection {
-    static func lines(_ chain: FetchedChain?, width: Int) -> [CertificatePane.Line] {
+    static func lines(_ chain: FetchedChain?, verdict: VerdictSummary?, width: Int) -> [CertificatePane.Line] {
         guard let chain else { return [] }
         var lines: [CertificatePane.Line] = [.init(""), .init("Connection", .label)]
         let labelWidth = CertificatePane.labelWidth
@@ -41,6 +41,16 @@ enum ConnectionSection {
                     "", "- \(violation.rule): \(violation.finding.terminalSafe) (\(violation.remedy))",
                     .verdictRejected, hang: 2)
             }
+        }
+        if let revocation = verdict?.revocation {
+            let role: StyleRole =
+                revocation.isRevoked ? .verdictRejected : revocation.code == "good" ? .verdictAccepted : .dim
+            field("Revocation", revocation.summary.terminalSafe, role)
+        }
+        if let transparency = verdict?.transparency {
+            // What NSRequiresCertificateTransparency would ask of this leaf.
+            field(
+                "CT", transparency.summary.terminalSafe, transparency.meetsPolicy ? .verdictAccepted : .verdictWarning)
         }
         field("Sent", counted(chain.certificates.count, "certificate") + ", leaf first")
         if let built = facts.builtChain {
