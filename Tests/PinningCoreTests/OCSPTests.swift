@@ -152,4 +152,56 @@ struct OCSPTests {
             Issue.record("oversized input must be refused by size")
         }
     }
+
+    @Test("responses built by Python's cryptography (responder named by key hash, SHA-256 CertID) judge the same")
+    func builtByPython() async throws {
+        let f = try await fixture()
+        let script = """
+            import sys, json, datetime
+            from cryptography import x509
+            from cryptography.hazmat.primitives import hashes, serialization
+            from cryptography.x509 import ocsp
+            spec = json.load(sys.stdin)
+            leaf = x509.load_pem_x509_certificate(spec["leaf"].encode())
+            issuer = x509.load_pem_x509_certificate(spec["issuer"].encode())
+            key = serialization.load_pem_private_key(spec["key"].encode(), password=None)
+            now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+            out = []
+            for status in ["good", "revoked"]:
+                builder = ocsp.OCSPResponseBuilder().add_response(
+                    cert=leaf, issuer=issuer, algorithm=hashes.SHA256(),
+                    cert_status=ocsp.OCSPCertStatus.GOOD if status == "good" else ocsp.OCSPCertStatus.REVOKED,
+                    this_update=now - datetime.timedelta(minutes=1), next_update=now + datetime.timedelta(days=1),
+                    revocation_time=None if status == "good" else now - datetime.timedelta(days=2),
+                    revocation_reason=None if status == "good" else x509.ReasonFlags.superseded,
+                ).responder_id(ocsp.OCSPResponderEncoding.HASH, issuer)
+                out.append(builder.sign(key, hashes.SHA256()).public_bytes(serialization.Encoding.DER).hex())
+            print(json.dumps(out))
+            """
+        let spec: [String: String] = [
+            "leaf": f.ocsp.leaf.pem, "issuer": f.ocsp.issuer.pem, "key": f.ocsp.issuer.keyPEM,
+        ]
+        let responses = try await OffPoolThread.run { () throws -> [[UInt8]] in
+            let result = try ProcessRunner.run(
+                PythonInterpreter.path, PythonInterpreter.arguments + ["-c", script],
+                input: try JSONSerialization.data(withJSONObject: spec), timeout: 120
+            ).checked()
+            let hex = try JSONDecoder().decode([String].self, from: result.stdout)
+            return hex.map { text in
+                stride(from: 0, to: text.count, by: 2).map {
+                    let start = text.index(text.startIndex, offsetBy: $0)
+                    return UInt8(text[start..<text.index(start, offsetBy: 2)], radix: 16)!
+                }
+            }
+        }
+        #expect(responses.count == 2)
+        let good = judge(responses[0], f)
+        if case .good = good.outcome {} else { Issue.record("good: \(good.summary)") }
+        #expect(good.responder?.hasPrefix("key ") == true, "named by key hash: \(good.responder ?? "")")
+        guard case .revoked(_, let reason) = judge(responses[1], f).outcome else {
+            Issue.record("revoked: \(judge(responses[1], f).summary)")
+            return
+        }
+        #expect(reason == .superseded)
+    }
 }
