@@ -27,13 +27,13 @@ public struct OCSPResponderClient: Sendable {
     static func fetchBlocking(
         _ request: [UInt8], from url: String, deadline: Deadline
     ) -> Result<[UInt8], OCSPFetchFailure> {
-        guard let parsed = URL(string: url), parsed.scheme?.lowercased() == "http", let host = parsed.host,
-            !host.isEmpty
-        else { return .failure(OCSPFetchFailure("\(url) is not an http:// URL")) }
-        let port = UInt16(parsed.port ?? 80)
-        let path = parsed.path.isEmpty ? "/" : parsed.path
+        let target: OCSPRequestTarget
+        switch OCSPRequestTarget.parse(url) {
+        case .success(let parsed): target = parsed
+        case .failure(let failure): return .failure(failure)
+        }
         let signal = CancellationSignal()
-        let endpoint = ProbeEndpoint(host: host, port: port)
+        let endpoint = target.endpoint
         let connection: TCPConnection
         switch AddressResolver.resolve(endpoint, deadline: deadline, signal: signal).flatMap({
             TCPDialer.dial($0, deadline: deadline, signal: signal)
@@ -42,14 +42,11 @@ public struct OCSPResponderClient: Sendable {
         case .failure(let failure): return .failure(OCSPFetchFailure("\(endpoint): \(failure.description)"))
         }
         defer { close(connection.descriptor) }
-        let hostHeader = port == 80 ? host : "\(host):\(port)"
-        let head =
-            "POST \(path) HTTP/1.0\r\nHost: \(hostHeader)\r\nContent-Type: application/ocsp-request\r\n"
-            + "Accept: application/ocsp-response\r\nContent-Length: \(request.count)\r\nConnection: close\r\n\r\n"
-        if let problem = SocketIO.writeAll(
-            connection.descriptor, Array(head.utf8) + request, deadline: deadline, signal: signal)
+        if SocketIO.writeAll(
+            connection.descriptor, target.head(bodyLength: request.count) + request, deadline: deadline, signal: signal)
+            != nil
         {
-            return .failure(OCSPFetchFailure("could not send the request to \(endpoint) (\(problem))"))
+            return .failure(OCSPFetchFailure("could not send the request to \(endpoint)"))
         }
         var received: [UInt8] = []
         reading: while true {
@@ -104,4 +101,40 @@ public struct OCSPResponderClient: Sendable {
 public struct OCSPFetchFailure: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description.terminalSafe }
+}
+
+/// Where an OCSP request goes and its HTTP head, from a URL a certificate names: only the URL's percent-encoded
+/// form reaches the request line, and a host or path with a byte outside printable ASCII is refused, so a URL can
+/// never end a header line or add one.
+struct OCSPRequestTarget: Equatable {
+    let endpoint: ProbeEndpoint
+    /// The Host header's value (brackets kept for an IPv6 literal).
+    let hostHeader: String
+    /// The request target: percent-encoded path and query.
+    let path: String
+
+    static func parse(_ url: String) -> Result<Self, OCSPFetchFailure> {
+        guard let parsed = URLComponents(string: url), parsed.scheme?.lowercased() == "http",
+            let host = parsed.percentEncodedHost, !host.isEmpty, (1...65_535).contains(parsed.port ?? 80)
+        else { return .failure(OCSPFetchFailure("\(url) is not an http:// URL")) }
+        let port = UInt16(parsed.port ?? 80)
+        let path =
+            (parsed.percentEncodedPath.isEmpty ? "/" : parsed.percentEncodedPath)
+            + (parsed.percentEncodedQuery.map { "?" + $0 } ?? "")
+        guard (host + path).utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            return .failure(OCSPFetchFailure("\(url) holds characters a request line cannot carry"))
+        }
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        return .success(
+            Self(
+                endpoint: ProbeEndpoint(host: bare, port: port), hostHeader: port == 80 ? host : "\(host):\(port)",
+                path: path))
+    }
+
+    func head(bodyLength: Int) -> [UInt8] {
+        Array(
+            ("POST \(path) HTTP/1.0\r\nHost: \(hostHeader)\r\nContent-Type: application/ocsp-request\r\n"
+                + "Accept: application/ocsp-response\r\nContent-Length: \(bodyLength)\r\nConnection: close\r\n\r\n")
+                .utf8)
+    }
 }
