@@ -27,5 +27,6 @@ let package = Package(
         fuzzTarget("fuzz-theme", [.product(name: "Workbench", package: "PinBench")]),
         fuzzTarget("fuzz-terminal-text", [pinningCore]),
         fuzzTarget("fuzz-export", [pinningCore]),
+        fuzzTarget("fuzz-revocation-ct", [pinningCore]),
     ]
 )

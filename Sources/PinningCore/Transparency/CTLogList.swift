@@ -126,5 +126,5 @@ public struct CTLogList: Sendable {
 /// Why a log list cannot be used, in words.
 public struct CTLogListError: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    init(_ description: String) { self.description = description.terminalSafe }
 }

@@ -112,7 +112,7 @@ public struct SignedCertificateTimestamp: Hashable, Sendable {
 /// Why an SCT list cannot be read, in words.
 public struct SCTParseError: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    init(_ description: String) { self.description = description.terminalSafe }
 }
 
 /// Reads TLS presentation-language fields (big-endian integers, length-prefixed vectors) from bytes.
