@@ -73,7 +73,7 @@ public enum SCTVerifier {
                     continue
                 }
                 try tbs.appendConstructedNode(identifier: extensionsTag) { explicit in
-                    try explicit.appendConstructedNode(identifier: .sequence) { kept in
+                    explicit.appendConstructedNode(identifier: .sequence) { kept in
                         for item in extensions where !isSCTList(item) { kept.serializeRawBytes(item.encodedBytes) }
                     }
                 }
