@@ -43,12 +43,14 @@ struct CertificateFields {
             else { throw ASN1Error.invalidASN1Object(reason: "no serial number") }
             guard let innerAlgorithm = nodes.next() else { throw ASN1Error.invalidASN1Object(reason: "no algorithm") }
             _ = try Self.algorithm(innerAlgorithm)
-            let issuer = try DistinguishedName(derEncoded: &nodes)
+            guard let issuerNode = nodes.next() else { throw ASN1Error.invalidASN1Object(reason: "no issuer") }
+            let issuer = try DistinguishedName(derEncoded: issuerNode)
             guard let validityNode = nodes.next() else { throw ASN1Error.invalidASN1Object(reason: "no validity") }
             let validity = try DER.sequence(validityNode, identifier: .sequence) { times in
                 (try Self.date(times.next()), try Self.date(times.next()))
             }
-            let subject = try DistinguishedName(derEncoded: &nodes)
+            guard let subjectNode = nodes.next() else { throw ASN1Error.invalidASN1Object(reason: "no subject") }
+            let subject = try DistinguishedName(derEncoded: subjectNode)
             guard let key = nodes.next(), key.identifier == .sequence else {
                 throw ASN1Error.invalidASN1Object(reason: "no subject public key info")
             }

@@ -64,7 +64,7 @@ public enum SCTVerifier {
         }
         let extensionsTag = ASN1Identifier(tagWithNumber: 3, tagClass: .contextSpecific)
         var serializer = DER.Serializer()
-        try serializer.appendConstructedNode(identifier: .sequence) { tbs in
+        serializer.appendConstructedNode(identifier: .sequence) { tbs in
             for field in fields {
                 guard field.identifier == extensionsTag, case .constructed(let wrapped) = field.content,
                     let list = wrapped.first(where: { _ in true }), case .constructed(let extensions) = list.content
@@ -72,7 +72,7 @@ public enum SCTVerifier {
                     tbs.serializeRawBytes(field.encodedBytes)
                     continue
                 }
-                try tbs.appendConstructedNode(identifier: extensionsTag) { explicit in
+                tbs.appendConstructedNode(identifier: extensionsTag) { explicit in
                     explicit.appendConstructedNode(identifier: .sequence) { kept in
                         for item in extensions where !isSCTList(item) { kept.serializeRawBytes(item.encodedBytes) }
                     }
