@@ -69,7 +69,7 @@ final class HostileListener: @unchecked Sendable {
 
     /// Polls the counts until `condition` holds; false when `timeout` passes first. The timeout only bounds a
     /// failing test: on a loaded two-core machine a probe's start can wait seconds for the cooperative pool.
-    func waitUntil(timeout: Duration = .seconds(30), _ condition: (Counts) -> Bool) async -> Bool {
+    func waitUntil(timeout: Duration = .seconds(120), _ condition: (Counts) -> Bool) async -> Bool {
         let end = ContinuousClock.now.advanced(by: timeout)
         while ContinuousClock.now < end {
             if condition(counts) { return true }

@@ -16,15 +16,15 @@ struct LabProbeTests {
         let folder = TemporaryFolder()
         let options: ProbeOptions
 
-        init(deadline: Duration = .seconds(5)) throws {
-            lab = try DemoLab.start()
+        init(deadline: Duration = .seconds(5), slowHold: Duration = .seconds(10)) throws {
+            lab = try DemoLab.start(DemoLabOptions(slowHold: slowHold))
             let root = folder.write("lab-root.pem", lab.rootPEM)
             options = ProbeOptions(deadline: deadline, trustAnchorPaths: [root], useSystemTrustStore: false)
         }
 
         /// Starts the lab without holding a cooperative thread.
-        static func start(deadline: Duration = .seconds(5)) async throws -> Fixture {
-            try await OffPoolThread.run { try Fixture(deadline: deadline) }
+        static func start(deadline: Duration = .seconds(5), slowHold: Duration = .seconds(10)) async throws -> Fixture {
+            try await OffPoolThread.run { try Fixture(deadline: deadline, slowHold: slowHold) }
         }
 
         func target(_ kind: LabScenario) -> ProbeTarget { .loopback(lab.scenario(kind).host, port: lab.port) }
@@ -134,7 +134,9 @@ struct LabProbeTests {
 
     @Test("slow: the probe times out in the handshake phase, and other scenarios are served meanwhile")
     func slowTimesOut() async throws {
-        let fixture = try await Fixture.start(deadline: .milliseconds(500))
+        // The lab holds the slow handshake for 120 s, so the bound below tells a probe that gave up on its own 0.5 s
+        // deadline from one that waited on the server, with room for a loaded machine's cooperative pool.
+        let fixture = try await Fixture.start(deadline: .milliseconds(500), slowHold: .seconds(120))
         defer { fixture.tearDown() }
         let slow = Task {
             let started = ContinuousClock.now
@@ -148,6 +150,6 @@ struct LabProbeTests {
         #expect(failure.code == .timedOut)
         #expect(failure.phase == .handshake)
         #expect(failure.reason.contains("TLS handshake"))
-        #expect(elapsed < .seconds(4), "deadline 0.5 s plus a generous margin")
+        #expect(elapsed < .seconds(60), "deadline 0.5 s, hold 120 s")
     }
 }

@@ -8,7 +8,7 @@ import Testing
 /// how fast the machine is; the long deadlines are only a safety net.
 @Suite("Probing many servers at once")
 struct ProbeBatchTests {
-    let patient = ProbeOptions(deadline: .seconds(60), useSystemTrustStore: false)
+    let patient = ProbeOptions(deadline: .seconds(600), useSystemTrustStore: false)
 
     /// Consumes a batch in a task of its own, keeping every outcome in arrival order.
     func collect(_ batch: ProbeBatch) -> Task<[ProbeOutcome], Never> {
@@ -136,7 +136,7 @@ struct ProbeBatchTests {
         let cancelled = ContinuousClock.now
         batch.cancel()
         let results = await outcomes.value
-        #expect(cancelled.duration(to: .now) < .seconds(10), "the deadline is 60 s")
+        #expect(cancelled.duration(to: .now) < .seconds(120), "the deadline is 600 s")
         #expect(results.count == 4, "the two waiting targets never start")
         #expect(results.allSatisfy { $0.result.failure?.code == .cancelled })
         #expect(await listener.waitUntil { $0.open == 0 }, "the server sees every connection go")
