@@ -14,6 +14,41 @@ struct CanonicalJSONTests {
         var nested: [String: [String]]
     }
 
+    struct Head: Encodable {
+        var name: String
+        var count: Int
+    }
+
+    struct Whole: Encodable {
+        var name: String
+        var count: Int
+        var rows: [Sample]
+    }
+
+    struct Bare: Encodable {
+        var rows: [Sample]
+    }
+
+    @Test("written a row at a time, the text is byte for byte the whole object's: rows, no rows, a head with no keys")
+    func streamedArray() throws {
+        let hostile = Sample(
+            text: "a\nb\u{1B}[31m\u{2028}\"", number: 1, flag: false, missing: "x", empty: [], nested: ["k": ["\n"]])
+        let plain = Sample(text: "plain", number: 2, flag: true, missing: nil, empty: [3], nested: [:])
+        for rows in [[], [plain], [hostile, plain, hostile]] {
+            var pieces: [Data] = []
+            try CanonicalJSON.encode(Head(name: "n\t", count: rows.count), thenArray: "rows", rows) {
+                pieces.append($0)
+            }
+            let whole = try CanonicalJSON.encode(Whole(name: "n\t", count: rows.count, rows: rows))
+            #expect(pieces.reduce(Data(), +) == whole, "\(rows.count) rows")
+            #expect(pieces.count == (rows.isEmpty ? 1 : rows.count + 2), "one write per row, plus the ends")
+
+            var bare: [Data] = []
+            try CanonicalJSON.encode([String: Int](), thenArray: "rows", rows) { bare.append($0) }
+            #expect(bare.reduce(Data(), +) == (try CanonicalJSON.encode(Bare(rows: rows))))
+        }
+    }
+
     @Test("sorted keys, two-space indent, empty containers on one line, every kind of value")
     func layout() throws {
         let sample = Sample(

@@ -14,6 +14,40 @@ public enum CanonicalJSON {
         text += "\n"
         return Data(text.utf8)
     }
+
+    /// Writes the object `head` with one more key, `key`, holding the array `elements`: the same text
+    /// ``encode(_:encoder:)`` gives for the whole object, handed to `write` a piece at a time, so that a report of
+    /// thousands of rows is never held as one encoded tree and one text. Each element is encoded on its own.
+    ///
+    /// `key` must sort after every key of `head` (it is written last) and be letters and digits only.
+    public static func encode<Head: Encodable, Element: Encodable>(
+        _ head: Head, thenArray key: String, _ elements: [Element], encoder: JSONEncoder = JSONEncoder(),
+        write: (Data) -> Void
+    ) throws {
+        precondition(
+            !key.isEmpty
+                && key.unicodeScalars.allSatisfy {
+                    $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0)
+                },
+            "the array's key is written as is")
+        let headText = String(decoding: try encode(head, encoder: encoder), as: UTF8.self)
+        var opening = headText == "{}\n" ? "{\n" : String(headText.dropLast(3)) + ",\n"
+        opening += "  \"\(key)\": ["
+        guard !elements.isEmpty else {
+            write(Data((opening + "]\n}\n").utf8))
+            return
+        }
+        write(Data((opening + "\n").utf8))
+        for (index, element) in elements.enumerated() {
+            let text = String(decoding: try encode(element, encoder: encoder), as: UTF8.self)
+            // Canonical text never holds a raw newline inside a string (it is escaped), so lines are safe to indent.
+            var indented = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "    " + $0 }.joined(separator: "\n")
+            indented += index == elements.count - 1 ? "\n" : ",\n"
+            write(Data(indented.utf8))
+        }
+        write(Data("  ]\n}\n".utf8))
+    }
 }
 
 /// Re-indents the compact, key-sorted JSON that `JSONEncoder` writes, in one pass over its bytes.

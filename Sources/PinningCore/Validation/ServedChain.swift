@@ -4,51 +4,62 @@
 /// Lint compares pins with this value, so its served-chain findings agree with the verdict: a pin on a root that the
 /// client trusts but the server does not send is on the verified path, and counts.
 public struct ServedChain: Hashable, Sendable {
-    /// The sent certificates' details, computed only if someone reads them: lint needs just the pins.
-    private let sent: [LazyCertificateDetails]
-    private let path: [LazyCertificateDetails]?
+    /// The two pin values of each certificate as sent, leaf first. Only the pins are kept: `check` holds one served
+    /// chain per domain until the lockout guard runs, and the parsed certificates would cost kilobytes each.
+    private let sent: [CertificatePins]
+    /// The same for the verified path, leaf to trust anchor; nil when default trust evaluation found none.
+    private let path: [CertificatePins]?
 
-    /// The certificates as the server sent them, leaf first.
-    public var presented: [CertificateDetails] { sent.map(\.details) }
-    /// The verified path, leaf to trust anchor; nil when default trust evaluation found none.
-    public var verifiedPath: [CertificateDetails]? { path?.map(\.details) }
     /// Whether default trust evaluation found a path.
     public var hasVerifiedPath: Bool { path != nil }
 
     public init(presented: [CertificateDetails], verifiedPath: [CertificateDetails]?) {
-        sent = presented.map(LazyCertificateDetails.init)
-        path = verifiedPath?.map(LazyCertificateDetails.init)
+        sent = presented.map(CertificatePins.init)
+        path = verifiedPath?.map(CertificatePins.init)
     }
 
     /// The chain `presented` with the path of the verdict the validator gave it.
     public init(presented: [ChainCertificate], verdict: Verdict) {
-        let path = verdict.certificates.filter(\.inVerifiedPath).map(\.lazyDetails)
-        sent = presented.map(\.lazyDetails)
+        let path = verdict.certificates.filter(\.inVerifiedPath).map { CertificatePins($0.lazyDetails) }
+        sent = presented.map { CertificatePins($0.lazyDetails) }
         self.path = path.isEmpty ? nil : path
-    }
-
-    /// Same certificates (a `cert-sha256` pin is the hash of the whole DER), same path.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.sent.map { $0.pinValue(.certSHA256) } == rhs.sent.map { $0.pinValue(.certSHA256) }
-            && lhs.path?.map { $0.pinValue(.certSHA256) } == rhs.path?.map { $0.pinValue(.certSHA256) }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        for entry in sent { hasher.combine(entry.pinValue(.certSHA256)) }
-        hasher.combine(path?.map { $0.pinValue(.certSHA256) })
     }
 
     /// Every pin value of every certificate a client meets: the sent ones and the verified path's.
     var pinValues: Set<String> {
-        Set((sent + (path ?? [])).flatMap { [$0.pinValue(.spkiSHA256), $0.pinValue(.certSHA256)] })
+        Set((sent + (path ?? [])).flatMap { [$0.spkiSHA256, $0.certSHA256] })
     }
 
     /// Whether `pin` matches as the validator would match it: on the verified path at a level its position admits;
     /// without a verified path, anywhere in the chain as sent.
     func matches(_ pin: Pin) -> Bool {
-        guard let path else { return sent.contains { $0.pinValue(pin.type) == pin.value } }
-        return path.enumerated().contains { level, details in
-            pin.position.admits(level: level) && details.pinValue(pin.type) == pin.value
+        guard let path else { return sent.contains { $0.value(pin.type) == pin.value } }
+        return path.enumerated().contains { level, pins in
+            pin.position.admits(level: level) && pins.value(pin.type) == pin.value
+        }
+    }
+}
+
+/// A certificate's `spki-sha256` and `cert-sha256` pin values. Equal values mean the same certificate (the second is
+/// the hash of the whole DER).
+struct CertificatePins: Hashable, Sendable {
+    let spkiSHA256: String
+    let certSHA256: String
+
+    init(_ details: CertificateDetails) {
+        spkiSHA256 = details.pinValue(.spkiSHA256)
+        certSHA256 = details.pinValue(.certSHA256)
+    }
+
+    init(_ details: LazyCertificateDetails) {
+        spkiSHA256 = details.pinValue(.spkiSHA256)
+        certSHA256 = details.pinValue(.certSHA256)
+    }
+
+    func value(_ type: PinType) -> String {
+        switch type {
+        case .spkiSHA256: spkiSHA256
+        case .certSHA256: certSHA256
         }
     }
 }

@@ -117,7 +117,7 @@ struct CheckCommand: AsyncParsableCommand {
         let report = CheckReport(
             manifest: document.url.path, checkedAt: now, results: rows.compactMap { $0 }, lint: findings)
         if json {
-            Output.json(report)
+            Output.json(report.jsonHead, thenArray: "results", report.results)
         } else {
             Output.lines(report.lines)
         }

@@ -27,6 +27,20 @@ struct CheckReport: Encodable {
         return results.contains { $0.outcome == .unreachable } ? 2 : 0
     }
 
+    /// Every key but `results`, which sorts after them all: the report is printed as this head and then the rows one
+    /// at a time, the same text as the whole report encoded at once.
+    struct JSONHead: Encodable {
+        let manifest: String
+        let checkedAt: Date
+        let lint: [LintFinding]
+        let counts: [String: Int]
+        let exitStatus: Int32
+    }
+
+    var jsonHead: JSONHead {
+        JSONHead(manifest: manifest, checkedAt: checkedAt, lint: lint, counts: counts, exitStatus: exitStatus)
+    }
+
     var lines: [String] {
         var lines = table
         let explained = results.filter { $0.outcome != .accepted }

@@ -26,7 +26,7 @@ struct CheckRow: Encodable {
     /// Why it was rejected: a `Verdict.Rejection` value, or `unparsable-chain`.
     var rejection: String?
     var explanation: [String] = []
-    var matchedPin: PinMatch?
+    var matchedPin: MatchedPin?
     var leafNotAfter: Date?
     var leafDaysLeft: Int?
     var tls: TLSFacts?
@@ -36,6 +36,20 @@ struct CheckRow: Encodable {
     /// The leaf's SCTs against `--ct-log-list`, when given.
     var transparency: CTPolicyResult?
     var failure: ProbeFailureJSON?
+
+    /// The verdict's ``PinMatch`` as written (same keys), without the certificate it keeps: a row outlives its
+    /// chain, and `check` holds a row for every domain until the report is written.
+    struct MatchedPin: Encodable {
+        let pin: Pin
+        let level: Int
+        let subject: String
+
+        init(_ match: PinMatch) {
+            pin = match.pin
+            level = match.level
+            subject = match.subject
+        }
+    }
 
     private init(_ domain: DomainPolicy, _ outcome: Outcome, summary: String) {
         host = domain.host
@@ -50,7 +64,7 @@ struct CheckRow: Encodable {
         self.init(domain, Outcome(verdict.outcome), summary: verdict.summary)
         rejection = verdict.rejection?.rawValue
         explanation = verdict.explanation
-        matchedPin = verdict.matchedPin
+        matchedPin = verdict.matchedPin.map(MatchedPin.init)
         if let leaf = inspection.sent.first {
             leafNotAfter = leaf.notAfter
             leafDaysLeft = CertificateDetails.daysLeft(until: leaf.notAfter, at: now)

@@ -52,6 +52,20 @@ enum Output {
         }
     }
 
+    /// Prints the object `head` with one more key holding `elements`, as ``json(_:)`` would print the whole object,
+    /// a row at a time (see ``CanonicalJSON/encode(_:thenArray:_:encoder:write:)``).
+    static func json<Head: Encodable, Element: Encodable>(_ head: Head, thenArray key: String, _ elements: [Element]) {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        do {
+            try CanonicalJSON.encode(head, thenArray: key, elements, encoder: encoder) {
+                FileHandle.standardOutput.write($0)
+            }
+        } catch {
+            Output.error("could not encode the JSON output: \(error)")
+        }
+    }
+
     private static func standardError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
