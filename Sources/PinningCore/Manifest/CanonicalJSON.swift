@@ -15,6 +15,18 @@ public enum CanonicalJSON {
         return Data(text.utf8)
     }
 
+    /// One element of the array that ``encode(_:thenArray:_:encoder:write:)`` writes, already in its final text.
+    /// Elements can be encoded where they are made (on several tasks at once) and written later in order.
+    public struct ArrayElement: Sendable {
+        fileprivate let text: String
+
+        /// `element` in canonical text, indented as an element of an array under a top-level key.
+        public init<Element: Encodable>(_ element: Element, encoder: JSONEncoder = JSONEncoder()) throws {
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            text = CanonicalReformatter(compact: Array(try encoder.encode(element)), indent: "    ").text
+        }
+    }
+
     /// Writes the object `head` with one more key, `key`, holding the array `elements`: the same text
     /// ``encode(_:encoder:)`` gives for the whole object, handed to `write` a piece at a time, so that a report of
     /// thousands of rows is never held as one encoded tree and one text. Each element is encoded on its own.
@@ -23,6 +35,23 @@ public enum CanonicalJSON {
     public static func encode<Head: Encodable, Element: Encodable>(
         _ head: Head, thenArray key: String, _ elements: [Element], encoder: JSONEncoder = JSONEncoder(),
         write: (Data) -> Void
+    ) throws {
+        try writeObject(head, key, count: elements.count, encoder: encoder, write: write) {
+            try ArrayElement(elements[$0], encoder: encoder)
+        }
+    }
+
+    /// ``encode(_:thenArray:_:encoder:write:)`` for elements encoded beforehand.
+    public static func encode<Head: Encodable>(
+        _ head: Head, thenArray key: String, _ elements: [ArrayElement], encoder: JSONEncoder = JSONEncoder(),
+        write: (Data) -> Void
+    ) throws {
+        try writeObject(head, key, count: elements.count, encoder: encoder, write: write) { elements[$0] }
+    }
+
+    private static func writeObject<Head: Encodable>(
+        _ head: Head, _ key: String, count: Int, encoder: JSONEncoder, write: (Data) -> Void,
+        element: (Int) throws -> ArrayElement
     ) throws {
         precondition(
             !key.isEmpty
@@ -33,18 +62,13 @@ public enum CanonicalJSON {
         let headText = String(decoding: try encode(head, encoder: encoder), as: UTF8.self)
         var opening = headText == "{}\n" ? "{\n" : String(headText.dropLast(3)) + ",\n"
         opening += "  \"\(key)\": ["
-        guard !elements.isEmpty else {
+        guard count > 0 else {
             write(Data((opening + "]\n}\n").utf8))
             return
         }
         write(Data((opening + "\n").utf8))
-        for (index, element) in elements.enumerated() {
-            let text = String(decoding: try encode(element, encoder: encoder), as: UTF8.self)
-            // Canonical text never holds a raw newline inside a string (it is escaped), so lines are safe to indent.
-            var indented = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
-                .map { "    " + $0 }.joined(separator: "\n")
-            indented += index == elements.count - 1 ? "\n" : ",\n"
-            write(Data(indented.utf8))
+        for index in 0..<count {
+            write(Data((try element(index).text + (index == count - 1 ? "\n" : ",\n")).utf8))
         }
         write(Data("  ]\n}\n".utf8))
     }
@@ -61,10 +85,12 @@ struct CanonicalReformatter {
     private var index = 0
     private(set) var text = ""
 
-    init(compact: [UInt8]) {
+    /// `indent` starts every line: the text of a value nested that deep in a larger document.
+    init(compact: [UInt8], indent base: String = "") {
         bytes = compact
         text.reserveCapacity(compact.count * 2)
-        var indent = ""
+        text += base
+        var indent = base
         while index < bytes.count { step(&indent) }
     }
 

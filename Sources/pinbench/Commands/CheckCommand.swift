@@ -59,6 +59,10 @@ struct CheckCommand: AsyncParsableCommand {
         let now = Date()
 
         var rows = [CheckRow?](repeating: nil, count: domains.count)
+        // With --json, each judged row is encoded by the task that judged it, beside the probes still running,
+        // instead of all of them one after the other once the last probe is in.
+        var encodedRows = [CanonicalJSON.ArrayElement?](repeating: nil, count: domains.count)
+        let encodesRows = json
         var probeIndices: [Int] = []
         var targets: [ProbeTarget] = []
         for (index, domain) in domains.enumerated() {
@@ -82,6 +86,7 @@ struct CheckCommand: AsyncParsableCommand {
             var judging = 0
             func record(_ judged: Judged) {
                 rows[judged.index] = judged.row
+                encodedRows[judged.index] = judged.encodedRow
                 if let chain = judged.served { served[domains[judged.index].normalizedHost] = chain }
                 if let failure = judged.failureReport { failureReports[judged.index] = failure }
             }
@@ -100,7 +105,7 @@ struct CheckCommand: AsyncParsableCommand {
                         await Self.judge(
                             probe, index: index, domain: domain, validator, anchors: anchors, at: now,
                             revocation: revocationSettings, transparency: transparency,
-                            deadline: probeSettings.deadline)
+                            deadline: probeSettings.deadline, encodingRow: encodesRows)
                     }
                     judging += 1
                 }
@@ -117,7 +122,10 @@ struct CheckCommand: AsyncParsableCommand {
         let report = CheckReport(
             manifest: document.url.path, checkedAt: now, results: rows.compactMap { $0 }, lint: findings)
         if json {
-            Output.json(report.jsonHead, thenArray: "results", report.results)
+            let elements = try zip(rows, encodedRows).compactMap { row, encoded in
+                try encoded ?? row.map(Output.jsonElement)
+            }
+            Output.json(report.jsonHead, thenArray: "results", elements)
         } else {
             Output.lines(report.lines)
         }
@@ -130,11 +138,14 @@ struct CheckCommand: AsyncParsableCommand {
         let row: CheckRow
         let served: ServedChain?
         var failureReport: PinFailureReport? = nil
+        /// The row as JSON, when the report is JSON.
+        var encodedRow: CanonicalJSON.ArrayElement? = nil
     }
 
     private static func judge(
         _ probe: ProbeResult, index: Int, domain: DomainPolicy, _ validator: PinValidator, anchors: TrustAnchors,
-        at now: Date, revocation: RevocationSettings, transparency: CTRequirement?, deadline: Duration
+        at now: Date, revocation: RevocationSettings, transparency: CTRequirement?, deadline: Duration,
+        encodingRow: Bool
     ) async -> Judged {
         do {
             let inspection = try await LiveInspection.judge(
@@ -143,9 +154,10 @@ struct CheckCommand: AsyncParsableCommand {
             let failure = PinFailureReport(
                 verdict: inspection.verdict, port: domain.port, served: inspection.sent,
                 anchors: anchors.certificates, at: now)
+            let row = CheckRow(domain: domain, inspection: inspection, now: now)
             return Judged(
-                index: index, row: CheckRow(domain: domain, inspection: inspection, now: now),
-                served: inspection.served, failureReport: failure)
+                index: index, row: row, served: inspection.served, failureReport: failure,
+                encodedRow: encodingRow ? try? Output.jsonElement(row) : nil)
         } catch {
             return Judged(index: index, row: CheckRow(domain: domain, unparsable: error, probe: probe), served: nil)
         }

@@ -42,28 +42,36 @@ enum Output {
     /// Prints a value as stable JSON (sorted keys, ISO 8601 dates). ``CanonicalJSON`` escapes every control,
     /// bidirectional control and line separator in strings as `\uXXXX`.
     static func json<Value: Encodable>(_ value: Value) {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
         do {
-            let data = try CanonicalJSON.encode(value, encoder: encoder)
+            let data = try CanonicalJSON.encode(value, encoder: jsonEncoder())
             FileHandle.standardOutput.write(data)
         } catch {
             Output.error("could not encode the JSON output: \(error)")
         }
     }
 
-    /// Prints the object `head` with one more key holding `elements`, as ``json(_:)`` would print the whole object,
-    /// a row at a time (see ``CanonicalJSON/encode(_:thenArray:_:encoder:write:)``).
-    static func json<Head: Encodable, Element: Encodable>(_ head: Head, thenArray key: String, _ elements: [Element]) {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+    /// Prints the object `head` with one more key holding `elements`, as ``json(_:)`` would print the whole object
+    /// with the elements' values there, a row at a time (see ``CanonicalJSON/encode(_:thenArray:_:encoder:write:)``).
+    /// Elements are encoded beforehand with ``jsonElement(_:)``, where they are made.
+    static func json<Head: Encodable>(_ head: Head, thenArray key: String, _ elements: [CanonicalJSON.ArrayElement]) {
         do {
-            try CanonicalJSON.encode(head, thenArray: key, elements, encoder: encoder) {
+            try CanonicalJSON.encode(head, thenArray: key, elements, encoder: jsonEncoder()) {
                 FileHandle.standardOutput.write($0)
             }
         } catch {
             Output.error("could not encode the JSON output: \(error)")
         }
+    }
+
+    /// `value` as an element for ``json(_:thenArray:_:)``, encoded as ``json(_:)`` encodes.
+    static func jsonElement<Value: Encodable>(_ value: Value) throws -> CanonicalJSON.ArrayElement {
+        try CanonicalJSON.ArrayElement(value, encoder: jsonEncoder())
+    }
+
+    private static func jsonEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
     }
 
     private static func standardError(_ line: String) {
