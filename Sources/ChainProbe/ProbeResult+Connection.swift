@@ -12,7 +12,8 @@ extension ProbeResult {
     public func connectionFacts() throws(CertificateDecodingError) -> ConnectionFacts {
         ConnectionFacts(
             protocolVersion: protocolVersion, cipherSuite: cipherSuite, keyExchangeGroup: keyExchangeGroup,
-            keyExchange: keyExchange, ocspStapled: ocspStapled, stapledOCSPResponse: stapledOCSPResponse, peerAddress: peerAddress, serverName: serverName,
+            keyExchange: keyExchange, ocspStapled: ocspStapled, stapledOCSPResponse: stapledOCSPResponse,
+            peerAddress: peerAddress, serverName: serverName,
             connectDuration: connectDuration, handshakeDuration: handshakeDuration, ats: atsEvaluation,
             builtChain: try builtCertificates(), builtChainProblem: builtChainProblem)
     }

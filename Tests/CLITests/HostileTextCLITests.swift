@@ -171,6 +171,20 @@ struct HostileTextCLITests {
         #expect(check.stdoutText.contains("1 domain:"), "\(check.stdoutText)\(check.stderrText)")
         #expect(!check.stdoutText.contains("1 warnings") && !check.stdoutText.contains("1 errors"))
         expectNoForgedLine(check.stdoutText + check.stderrText, "check")
+
+        // The JSON report is written a row at a time: the hostile name is still one escaped string, intact.
+        let checkJSON = try await run([
+            "check", "--json", "--manifest", "m.json", "--ca-bundle", "root.pem", "--no-system-trust", "--timeout", "5",
+        ])
+        expectNoForgedLine(checkJSON.stdoutText, "check --json")
+        #expect(!checkJSON.stdoutText.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: checkJSON.stdout) as? [String: Any], "\(checkJSON.stderrText)")
+        let row = try #require((report["results"] as? [[String: Any]])?.first)
+        #expect(row["outcome"] as? String == "accepted")
+        let subject = try #require((row["matchedPin"] as? [String: Any])?["subject"] as? String)
+        // The distinguished name's own escaping (RFC 4514: `\"`, `\,`) stays; the newline and U+202E are data again.
+        #expect(subject.hasPrefix("CN=api\u{202E}\n    .add(\\\"evil.example\\\"\\, "), "\(subject)")
     }
 }
 

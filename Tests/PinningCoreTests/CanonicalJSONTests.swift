@@ -35,8 +35,9 @@ struct CanonicalJSONTests {
             text: "a\nb\u{1B}[31m\u{2028}\"", number: 1, flag: false, missing: "x", empty: [], nested: ["k": ["\n"]])
         let plain = Sample(text: "plain", number: 2, flag: true, missing: nil, empty: [3], nested: [:])
         for rows in [[], [plain], [hostile, plain, hostile]] {
+            let elements = try rows.map { try CanonicalJSON.ArrayElement($0) }
             var pieces: [Data] = []
-            try CanonicalJSON.encode(Head(name: "n\t", count: rows.count), thenArray: "rows", rows) {
+            try CanonicalJSON.encode(Head(name: "n\t", count: rows.count), thenArray: "rows", elements) {
                 pieces.append($0)
             }
             let whole = try CanonicalJSON.encode(Whole(name: "n\t", count: rows.count, rows: rows))
@@ -44,7 +45,7 @@ struct CanonicalJSONTests {
             #expect(pieces.count == (rows.isEmpty ? 1 : rows.count + 2), "one write per row, plus the ends")
 
             var bare: [Data] = []
-            try CanonicalJSON.encode([String: Int](), thenArray: "rows", rows) { bare.append($0) }
+            try CanonicalJSON.encode([String: Int](), thenArray: "rows", elements) { bare.append($0) }
             #expect(bare.reduce(Data(), +) == (try CanonicalJSON.encode(Bare(rows: rows))))
         }
     }

@@ -29,29 +29,12 @@ public enum CanonicalJSON {
 
     /// Writes the object `head` with one more key, `key`, holding the array `elements`: the same text
     /// ``encode(_:encoder:)`` gives for the whole object, handed to `write` a piece at a time, so that a report of
-    /// thousands of rows is never held as one encoded tree and one text. Each element is encoded on its own.
+    /// thousands of rows is never held as one encoded tree and one text.
     ///
     /// `key` must sort after every key of `head` (it is written last) and be letters and digits only.
-    public static func encode<Head: Encodable, Element: Encodable>(
-        _ head: Head, thenArray key: String, _ elements: [Element], encoder: JSONEncoder = JSONEncoder(),
-        write: (Data) -> Void
-    ) throws {
-        try writeObject(head, key, count: elements.count, encoder: encoder, write: write) {
-            try ArrayElement(elements[$0], encoder: encoder)
-        }
-    }
-
-    /// ``encode(_:thenArray:_:encoder:write:)`` for elements encoded beforehand.
     public static func encode<Head: Encodable>(
         _ head: Head, thenArray key: String, _ elements: [ArrayElement], encoder: JSONEncoder = JSONEncoder(),
         write: (Data) -> Void
-    ) throws {
-        try writeObject(head, key, count: elements.count, encoder: encoder, write: write) { elements[$0] }
-    }
-
-    private static func writeObject<Head: Encodable>(
-        _ head: Head, _ key: String, count: Int, encoder: JSONEncoder, write: (Data) -> Void,
-        element: (Int) throws -> ArrayElement
     ) throws {
         precondition(
             !key.isEmpty
@@ -62,13 +45,13 @@ public enum CanonicalJSON {
         let headText = String(decoding: try encode(head, encoder: encoder), as: UTF8.self)
         var opening = headText == "{}\n" ? "{\n" : String(headText.dropLast(3)) + ",\n"
         opening += "  \"\(key)\": ["
-        guard count > 0 else {
+        guard let last = elements.indices.last else {
             write(Data((opening + "]\n}\n").utf8))
             return
         }
         write(Data((opening + "\n").utf8))
-        for index in 0..<count {
-            write(Data((try element(index).text + (index == count - 1 ? "\n" : ",\n")).utf8))
+        for (index, element) in elements.enumerated() {
+            write(Data((element.text + (index == last ? "\n" : ",\n")).utf8))
         }
         write(Data("  ]\n}\n".utf8))
     }

@@ -282,7 +282,8 @@ public struct PinValidator: Sendable {
         case .pathBuildingCutShort: return "path building was cut short before it found a path to a trust anchor"
         case .pinMismatch: return "no pinned key or certificate is in the verified chain"
         case .revoked: return "the leaf certificate has been revoked"
-        case .certificateTransparency: return "Certificate Transparency is required and the leaf does not meet the policy"
+        case .certificateTransparency:
+            return "Certificate Transparency is required and the leaf does not meet the policy"
         }
     }
 

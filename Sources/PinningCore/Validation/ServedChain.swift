@@ -14,14 +14,14 @@ public struct ServedChain: Hashable, Sendable {
     public var hasVerifiedPath: Bool { path != nil }
 
     public init(presented: [CertificateDetails], verifiedPath: [CertificateDetails]?) {
-        sent = presented.map(CertificatePins.init)
-        path = verifiedPath?.map(CertificatePins.init)
+        sent = presented.map { CertificatePins($0.pinValue) }
+        path = verifiedPath?.map { CertificatePins($0.pinValue) }
     }
 
     /// The chain `presented` with the path of the verdict the validator gave it.
     public init(presented: [ChainCertificate], verdict: Verdict) {
-        let path = verdict.certificates.filter(\.inVerifiedPath).map { CertificatePins($0.lazyDetails) }
-        sent = presented.map { CertificatePins($0.lazyDetails) }
+        let path = verdict.certificates.filter(\.inVerifiedPath).map { CertificatePins($0.lazyDetails.pinValue) }
+        sent = presented.map { CertificatePins($0.lazyDetails.pinValue) }
         self.path = path.isEmpty ? nil : path
     }
 
@@ -46,14 +46,9 @@ struct CertificatePins: Hashable, Sendable {
     let spkiSHA256: String
     let certSHA256: String
 
-    init(_ details: CertificateDetails) {
-        spkiSHA256 = details.pinValue(.spkiSHA256)
-        certSHA256 = details.pinValue(.certSHA256)
-    }
-
-    init(_ details: LazyCertificateDetails) {
-        spkiSHA256 = details.pinValue(.spkiSHA256)
-        certSHA256 = details.pinValue(.certSHA256)
+    init(_ pinValue: (PinType) -> String) {
+        spkiSHA256 = pinValue(.spkiSHA256)
+        certSHA256 = pinValue(.certSHA256)
     }
 
     func value(_ type: PinType) -> String {

@@ -164,7 +164,8 @@ public struct Verdict: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case host, outcome, rejection, policy, matchedPin, certificates, statement, summary, explanation, revocation, transparency
+        case host, outcome, rejection, policy, matchedPin, certificates, statement, summary, explanation, revocation,
+            transparency
     }
 
     public func encode(to encoder: any Encoder) throws {

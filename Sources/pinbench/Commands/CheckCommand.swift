@@ -62,7 +62,6 @@ struct CheckCommand: AsyncParsableCommand {
         // With --json, each judged row is encoded by the task that judged it, beside the probes still running,
         // instead of all of them one after the other once the last probe is in.
         var encodedRows = [CanonicalJSON.ArrayElement?](repeating: nil, count: domains.count)
-        let encodesRows = json
         var probeIndices: [Int] = []
         var targets: [ProbeTarget] = []
         for (index, domain) in domains.enumerated() {
@@ -105,7 +104,7 @@ struct CheckCommand: AsyncParsableCommand {
                         await Self.judge(
                             probe, index: index, domain: domain, validator, anchors: anchors, at: now,
                             revocation: revocationSettings, transparency: transparency,
-                            deadline: probeSettings.deadline, encodingRow: encodesRows)
+                            deadline: probeSettings.deadline, encodingRow: json)
                     }
                     judging += 1
                 }

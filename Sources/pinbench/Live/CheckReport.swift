@@ -2,7 +2,7 @@ import Foundation
 import PinningCore
 
 /// `check`'s result for every domain checked, with the lint findings that concern them, as text or JSON.
-struct CheckReport: Encodable {
+struct CheckReport {
     let manifest: String
     let checkedAt: Date
     let results: [CheckRow]
@@ -27,8 +27,8 @@ struct CheckReport: Encodable {
         return results.contains { $0.outcome == .unreachable } ? 2 : 0
     }
 
-    /// Every key but `results`, which sorts after them all: the report is printed as this head and then the rows one
-    /// at a time, the same text as the whole report encoded at once.
+    /// The JSON report's keys but `results`, which sorts after them all: the report is printed as this head and then
+    /// the rows one at a time (``CanonicalJSON/encode(_:thenArray:_:encoder:write:)``).
     struct JSONHead: Encodable {
         let manifest: String
         let checkedAt: Date

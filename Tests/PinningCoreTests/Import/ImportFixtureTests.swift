@@ -148,7 +148,8 @@ struct ImportFixtureTests {
                 "HXXQgxueCIU5TTLHob/bPbwcKOKw6DkfsTWYHbxbqTY=", "0SDf3cRToyZJaMsoS17oF72VMavLxj/N7WBNasNuiR8=",
             ])
         #expect(datatheorem.mode == .reportOnly)
-        #expect(datatheorem.expires == CalendarDay("2027-11-30"))  // TSKExpirationDate 2027-12-01 is the first day without pins
+        // TSKExpirationDate 2027-12-01 is the first day without pins.
+        #expect(datatheorem.expires == CalendarDay("2027-11-30"))
         #expect(!datatheorem.includeSubdomains)
         // The http:// URI breaks the manifest's rule (https only) and is listed; the https one is carried.
         #expect(datatheorem.reportUris == ["https://report.datatheorem.com/log_report"])
@@ -173,7 +174,7 @@ struct ImportFixtureTests {
             with open(sys.argv[2], 'wb') as f: plistlib.dump(d, f, fmt=plistlib.FMT_BINARY)
             with open(sys.argv[3], 'wb') as f: plistlib.dump(d['TSKConfiguration'], f)
             """
-        try ProcessRunner.run(
+        _ = try ProcessRunner.run(
             "/usr/bin/python3",
             ["-c", script, folder.path("Info.plist"), folder.path("bin.plist"), folder.path("tk.plist")]
         ).checked()
@@ -193,7 +194,8 @@ struct ImportFixtureTests {
         let imported = try read(Self.androidConfig, .android)
         #expect(imported.domains.map(\.policy.host) == ["example.com", "insecure.example.com", "cdn.example.com"])
         let example = try #require(domain(imported, "example.com"))
-        #expect(example.includeSubdomains && example.expires == CalendarDay("2017-12-31"))  // expiration="2018-01-01": first day without pins
+        // expiration="2018-01-01" is the first day without pins.
+        #expect(example.includeSubdomains && example.expires == CalendarDay("2017-12-31"))
         #expect(
             example.pins.map(\.value) == [
                 "7HIpactkIAq2Y49orFOOQKurWxmmSFZhBCoQYcRhJ3Y=", "fwza0LRMXouZHRC8Ei+4PyuldPDcf3UKgO/04cDM1oE=",
