@@ -104,7 +104,7 @@ struct ExploreWorkflowTests {
         let folder = TemporaryFolder()
         let (tmux, _) = try await demo(in: folder)
         // tmux takes OSC 52 from programs only with set-clipboard on.
-        try await OffPoolThread.run {
+        _ = try await OffPoolThread.run {
             try ProcessRunner.runCleanly(
                 tmux.tmux, ["-L", tmux.socket, "set-option", "-g", "set-clipboard", "on"], timeout: 10
             ).checked()

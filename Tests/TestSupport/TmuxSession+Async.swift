@@ -15,13 +15,28 @@ extension TmuxSession {
         var screen = ""
         while Date() < deadline {
             screen = try capture()
-            if predicate(screen) { return screen }
+            if predicate(screen) { return try await settled(screen, predicate) }
             try await Task.sleep(for: .milliseconds(50))
         }
         // One last look: a sleep that overran the deadline must not fail a condition that already holds.
         screen = try capture()
         if predicate(screen) { return screen }
         throw TmuxTimeout(description: "timed out waiting for \(description); last screen:\n\(screen)")
+    }
+
+    /// `screen` once drawn whole. ncurses writes a frame in pieces, and on a loaded machine a capture can catch one
+    /// half drawn: the line a test waited for is there, the one it reads next is not yet (a gate's title without its
+    /// last line). So a screen that satisfies the predicate is taken once a second look a moment later shows the
+    /// same text; a screen that keeps changing (a spinner) is taken after a few looks as it then stands.
+    private func settled(_ screen: String, _ predicate: (String) -> Bool) async throws -> String {
+        var last = screen
+        for _ in 0..<5 {
+            try await Task.sleep(for: .milliseconds(30))
+            let next = try capture()
+            if next == last || !predicate(next) { return last }
+            last = next
+        }
+        return last
     }
 
     /// Waits until the screen contains `text`.
