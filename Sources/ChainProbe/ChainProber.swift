@@ -42,36 +42,33 @@ public struct ChainProber: Sendable {
 
     /// Probes many servers with at most `concurrency` in flight, delivering each outcome as soon as it is known.
     ///
-    /// The returned batch buffers without bound, so a slow consumer never stalls the probes; ending the iteration,
+    /// The probes run on `concurrency` worker threads that each take the next target when done with one. The
+    /// returned batch buffers without bound, so a slow consumer never stalls the probes; ending the iteration,
     /// cancelling the consuming task or calling ``ProbeBatch/cancel()`` stops all probes still running.
     public func probeAll(
         _ targets: [ProbeTarget], options: ProbeOptions = ProbeOptions(), concurrency: Int = 32
     ) -> ProbeBatch {
         let (stream, continuation) = AsyncStream.makeStream(of: ProbeOutcome.self, bufferingPolicy: .unbounded)
-        let limit = max(1, concurrency)
-        let shared = Result { () throws(ProbeFailure) in try ProbeResources(options: options) }
-        let task = Task.detached {
-            await withTaskGroup(of: ProbeOutcome.self) { group in
-                var next = 0
-                func startNext() {
-                    let index = next
-                    let target = targets[index]
-                    next += 1
-                    group.addTask {
-                        ProbeOutcome(
-                            index: index, target: target,
-                            result: await self.probe(target, options: options, shared: shared))
-                    }
-                }
-                while next < targets.count && next < limit { startNext() }
-                for await outcome in group {
-                    continuation.yield(outcome)
-                    if next < targets.count && !Task.isCancelled { startNext() }
-                }
-            }
+        let workers = min(max(1, concurrency), targets.count)
+        let queue = ProbeWorkQueue(count: targets.count, workers: workers)
+        continuation.onTermination = { _ in queue.cancel() }
+        guard workers > 0 else {
             continuation.finish()
+            return ProbeBatch(stream: stream, queue: queue)
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return ProbeBatch(stream: stream, task: task)
+        let shared = Result { () throws(ProbeFailure) in try ProbeResources(options: options) }
+        for _ in 0..<workers {
+            let thread = Thread {
+                while let index = queue.take() {
+                    let result = ProbeSession.run(
+                        targets[index], options: options, shared: shared, signal: queue.signal)
+                    continuation.yield(ProbeOutcome(index: index, target: targets[index], result: result))
+                }
+                if queue.workerEnded() { continuation.finish() }
+            }
+            thread.name = "pinbench.probe"
+            thread.start()
+        }
+        return ProbeBatch(stream: stream, queue: queue)
     }
 }

@@ -6,18 +6,18 @@ public struct ProbeBatch: AsyncSequence, Sendable {
     public typealias Element = ProbeOutcome
 
     private let stream: AsyncStream<ProbeOutcome>
-    private let task: Task<Void, Never>
+    private let queue: ProbeWorkQueue
 
-    init(stream: AsyncStream<ProbeOutcome>, task: Task<Void, Never>) {
+    init(stream: AsyncStream<ProbeOutcome>, queue: ProbeWorkQueue) {
         self.stream = stream
-        self.task = task
+        self.queue = queue
     }
 
     /// Stops the probes still running or waiting; the sequence then ends.
-    public func cancel() { task.cancel() }
+    public func cancel() { queue.cancel() }
 
     public func makeAsyncIterator() -> Iterator {
-        Iterator(base: stream.makeAsyncIterator(), stopper: BatchStopper(task))
+        Iterator(base: stream.makeAsyncIterator(), stopper: BatchStopper(queue))
     }
 
     /// Hands out the outcomes; when the last copy of it is dropped, the batch stops.
@@ -37,11 +37,11 @@ public struct ProbeBatch: AsyncSequence, Sendable {
     }
 }
 
-/// Cancels the batch's task when the iterator that owns it goes away.
+/// Stops the batch when the iterator that owns it goes away.
 final class BatchStopper: Sendable {
-    private let task: Task<Void, Never>
+    private let queue: ProbeWorkQueue
 
-    init(_ task: Task<Void, Never>) { self.task = task }
+    init(_ queue: ProbeWorkQueue) { self.queue = queue }
 
-    deinit { task.cancel() }
+    deinit { queue.cancel() }
 }

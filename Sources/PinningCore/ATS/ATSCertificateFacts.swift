@@ -12,8 +12,13 @@ struct ATSCertificateFacts {
     let signatureAlgorithm: ASN1ObjectIdentifier
     /// Subject and issuer are the same name (a root, or a self-signed leaf).
     let isSelfIssued: Bool
+    /// The subject, read into words only when a finding names it.
+    private let subjectNode: ASN1Node
+
     /// The subject as `openssl x509 -subject` prints it.
-    let subject: String
+    var subject: String {
+        (try? DistinguishedName(derEncoded: subjectNode).opensslString) ?? "(unreadable name)"
+    }
 
     struct Unreadable: Error, CustomStringConvertible {
         let description: String
@@ -30,7 +35,7 @@ struct ATSCertificateFacts {
         let (issuer, subject, publicKeyInfo) = (fields[2], fields[4], fields[5])
         signatureAlgorithm = try Self.algorithm(of: certificate[1]).oid
         isSelfIssued = issuer.encodedBytes == subject.encodedBytes
-        self.subject = (try? DistinguishedName(derEncoded: subject).opensslString) ?? "(unreadable name)"
+        subjectNode = subject
         key = try Self.key(publicKeyInfo)
     }
 

@@ -10,20 +10,20 @@ public enum CanonicalJSON {
     public static func encode<Value: Encodable>(_ value: Value, encoder: JSONEncoder = JSONEncoder()) throws -> Data {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let compact = try encoder.encode(value)
-        var text = CanonicalReformatter(compact: Array(compact)).text
-        text += "\n"
-        return Data(text.utf8)
+        var text = CanonicalReformatter(compact: Array(compact)).output
+        text.append(UInt8(ascii: "\n"))
+        return Data(text)
     }
 
     /// One element of the array that ``encode(_:thenArray:_:encoder:write:)`` writes, already in its final text.
     /// Elements can be encoded where they are made (on several tasks at once) and written later in order.
     public struct ArrayElement: Sendable {
-        fileprivate let text: String
+        fileprivate let text: [UInt8]
 
         /// `element` in canonical text, indented as an element of an array under a top-level key.
         public init<Element: Encodable>(_ element: Element, encoder: JSONEncoder = JSONEncoder()) throws {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            text = CanonicalReformatter(compact: Array(try encoder.encode(element)), indent: "    ").text
+            text = CanonicalReformatter(compact: Array(try encoder.encode(element)), indent: "    ").output
         }
     }
 
@@ -49,68 +49,84 @@ public enum CanonicalJSON {
             write(Data((opening + "]\n}\n").utf8))
             return
         }
-        write(Data((opening + "\n").utf8))
+        // Handed out in pieces of about 64 KiB: one write per row would be a system call per row.
+        var pending = Array((opening + "\n").utf8)
         for (index, element) in elements.enumerated() {
-            write(Data((element.text + (index == last ? "\n" : ",\n")).utf8))
+            pending += element.text
+            pending += index == last ? [UInt8(ascii: "\n")] : [UInt8(ascii: ","), UInt8(ascii: "\n")]
+            if pending.count >= 1 << 16 {
+                write(Data(pending))
+                pending.removeAll(keepingCapacity: true)
+            }
         }
-        write(Data("  ]\n}\n".utf8))
+        pending += "  ]\n}\n".utf8
+        write(Data(pending))
     }
 }
 
-/// Re-indents the compact, key-sorted JSON that `JSONEncoder` writes, in one pass over its bytes.
+/// Re-indents the compact, key-sorted JSON that `JSONEncoder` writes, in one pass over its bytes, into UTF-8 bytes.
 ///
 /// One pass over bytes rather than a decode into `Decodable` values, which can only find each value's kind by failed
 /// attempts: for a 10,000-domain manifest that throws most of a million errors and takes a second.
 /// Strings are unescaped and written again by ``JSONEncoding`` so the escaping rules stay ours: no control,
-/// bidirectional control or line separator is ever written raw.
+/// bidirectional control or line separator is ever written raw. A literal of printable ASCII without escapes (most
+/// of them: keys, pins, host names, timestamps) is copied as it is, which is what ``JSONEncoding`` would write.
 struct CanonicalReformatter {
     private let bytes: [UInt8]
     private var index = 0
-    private(set) var text = ""
+    private(set) var output: [UInt8] = []
 
     /// `indent` starts every line: the text of a value nested that deep in a larger document.
     init(compact: [UInt8], indent base: String = "") {
         bytes = compact
-        text.reserveCapacity(compact.count * 2)
-        text += base
-        var indent = base
+        output.reserveCapacity(compact.count * 2)
+        var indent = Array(base.utf8)
+        output += indent
         while index < bytes.count { step(&indent) }
     }
 
-    private mutating func step(_ indent: inout String) {
+    /// The output as text.
+    var text: String { String(decoding: output, as: UTF8.self) }
+
+    private mutating func step(_ indent: inout [UInt8]) {
         let byte = bytes[index]
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let close = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            output.append(byte)
             if index + 1 < bytes.count && bytes[index + 1] == close {
-                text.unicodeScalars.append(Unicode.Scalar(byte))
-                text.unicodeScalars.append(Unicode.Scalar(close))
+                output.append(close)
                 index += 2
                 return
             }
-            indent += "  "
-            text.unicodeScalars.append(Unicode.Scalar(byte))
-            text += "\n" + indent
+            indent += [UInt8(ascii: " "), UInt8(ascii: " ")]
+            newLine(indent)
             index += 1
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
             indent.removeLast(2)
-            text += "\n" + indent
-            text.unicodeScalars.append(Unicode.Scalar(byte))
+            newLine(indent)
+            output.append(byte)
             index += 1
         case UInt8(ascii: ","):
-            text += ",\n" + indent
+            output.append(byte)
+            newLine(indent)
             index += 1
         case UInt8(ascii: ":"):
-            text += ": "
+            output += [UInt8(ascii: ":"), UInt8(ascii: " ")]
             index += 1
         case UInt8(ascii: "\""):
-            JSONEncoding.writeString(readString(), into: &text)
+            copyString()
         default:
             // A number, true, false or null: copied as written.
             let start = index
             while index < bytes.count && !Self.isStructural(bytes[index]) { index += 1 }
-            text += String(decoding: bytes[start..<index], as: UTF8.self)
+            output += bytes[start..<index]
         }
+    }
+
+    private mutating func newLine(_ indent: [UInt8]) {
+        output.append(UInt8(ascii: "\n"))
+        output += indent
     }
 
     private static func isStructural(_ byte: UInt8) -> Bool {
@@ -118,18 +134,37 @@ struct CanonicalReformatter {
             || byte == UInt8(ascii: ":")
     }
 
-    /// Reads the string literal at `index` (on its opening quote) and returns its value, escapes resolved by
-    /// ``JSONStringDecoder``, the strict reader's own decoder (`JSONEncoder` writes only valid escapes).
-    private mutating func readString() -> String {
+    /// Writes the string literal at `index` (on its opening quote) as ``JSONEncoding`` spells it. Printable ASCII
+    /// without a backslash is spelled the same, so it is copied; anything else is read (escapes resolved by
+    /// ``JSONStringDecoder``, the strict reader's own decoder; `JSONEncoder` writes only valid escapes) and written
+    /// again.
+    private mutating func copyString() {
         let start = index + 1
         index = start
+        var plain = true
         while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
-            index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") {
+                plain = false
+                index += 2
+            } else {
+                if byte < 0x20 || byte > 0x7E { plain = false }
+                index += 1
+            }
         }
         let end = min(index, bytes.count)
         index += 1
-        return bytes.withUnsafeBufferPointer {
+        if plain {
+            output.append(UInt8(ascii: "\""))
+            output += bytes[start..<end]
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        let value = bytes.withUnsafeBufferPointer {
             JSONStringDecoder.decode(UnsafeBufferPointer(rebasing: $0[start..<end]))
         }
+        var literal = ""
+        JSONEncoding.writeString(value, into: &literal)
+        output += literal.utf8
     }
 }
