@@ -39,10 +39,16 @@ final class TLSClientContext: @unchecked Sendable {
         SSL_CTX_set_verify(context, SSL_VERIFY_NONE, nil)
         // With SSL_VERIFY_NONE libssl still runs X509_verify_cert on every server chain, only to ignore the result
         // (about 2 % of a scan's CPU). Nothing reads that result: PinningCore judges the chain, and `TrustStore`
-        // builds OpenSSL's path when asked. The handshake's proof that the server holds the leaf's key (TLS 1.3
-        // CertificateVerify; in TLS 1.2 the signed key exchange, or the Finished message after RSA key exchange) does
-        // not depend on this callback.
-        SSL_CTX_set_cert_verify_callback(context, { _, _ in 1 }, nil)
+        // builds OpenSSL's path when asked. This callback takes its place and answers "not verified" without
+        // looking, so the result reads as a failure and a later SSL_VERIFY_PEER would fail closed. The handshake's
+        // proof that the server holds the leaf's key (TLS 1.3 CertificateVerify; in TLS 1.2 the signed key
+        // exchange, or the Finished message after RSA key exchange) does not depend on it.
+        SSL_CTX_set_cert_verify_callback(
+            context,
+            { storeContext, _ in
+                X509_STORE_CTX_set_error(storeContext, X509_V_ERR_APPLICATION_VERIFICATION)
+                return 0
+            }, nil)
     }
 
     deinit { SSL_CTX_free(context) }
