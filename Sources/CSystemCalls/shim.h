@@ -49,3 +49,17 @@ static inline int pb_pipe_cloexec(int fds[2]) {
     return 0;
 #endif
 }
+
+#include <pthread.h>
+#if defined(__linux__)
+int pthread_setname_np(pthread_t, const char *);
+#endif
+
+/// Names the calling thread (Linux shows at most 15 bytes) for ps, top and debuggers.
+static inline int pb_set_current_thread_name(const char *name) {
+#if defined(__linux__)
+    return pthread_setname_np(pthread_self(), name);
+#else
+    return pthread_setname_np(name);
+#endif
+}

@@ -44,9 +44,21 @@ public struct ChainProber: Sendable {
     ///
     /// The probes run on `concurrency` worker threads that each take the next target when done with one. The
     /// returned batch buffers without bound, so a slow consumer never stalls the probes; ending the iteration,
-    /// cancelling the consuming task or calling ``ProbeBatch/cancel()`` stops all probes still running.
+    /// cancelling the consuming task or calling ``ProbeBatch/cancel()`` stops all probes still running. Every target
+    /// gets one outcome unless the batch is stopped first, even when no thread can be started (then each is a
+    /// `setup` failure saying so).
     public func probeAll(
         _ targets: [ProbeTarget], options: ProbeOptions = ProbeOptions(), concurrency: Int = 32
+    ) -> ProbeBatch {
+        probeAll(targets, options: options, concurrency: concurrency) {
+            ProbeThread.start(name: "pinbench.probe", $0)
+        }
+    }
+
+    /// ``probeAll(_:options:concurrency:)`` with the function that starts a worker thread (false: none started).
+    func probeAll(
+        _ targets: [ProbeTarget], options: ProbeOptions, concurrency: Int,
+        startingThreadsWith startThread: (@escaping @Sendable () -> Void) -> Bool
     ) -> ProbeBatch {
         let (stream, continuation) = AsyncStream.makeStream(of: ProbeOutcome.self, bufferingPolicy: .unbounded)
         let workers = min(max(1, concurrency), targets.count)
@@ -57,17 +69,27 @@ public struct ChainProber: Sendable {
             return ProbeBatch(stream: stream, queue: queue)
         }
         let shared = Result { () throws(ProbeFailure) in try ProbeResources(options: options) }
-        for _ in 0..<workers {
-            let thread = Thread {
-                while let index = queue.take() {
-                    let result = ProbeSession.run(
-                        targets[index], options: options, shared: shared, signal: queue.signal)
-                    continuation.yield(ProbeOutcome(index: index, target: targets[index], result: result))
-                }
-                if queue.workerEnded() { continuation.finish() }
+        let work: @Sendable () -> Void = {
+            while let index = queue.take() {
+                let result = ProbeSession.run(targets[index], options: options, shared: shared, signal: queue.signal)
+                continuation.yield(ProbeOutcome(index: index, target: targets[index], result: result))
             }
-            thread.name = "pinbench.probe"
-            thread.start()
+            if queue.workerEnded() { continuation.finish() }
+        }
+        var started = 0
+        for _ in 0..<workers {
+            if startThread(work) { started += 1 }
+        }
+        if started == 0 {
+            let failure = ProbeFailure.other(
+                .setup, "no thread could be started for the probe (the process or the system is out of threads)")
+            while let index = queue.take() {
+                continuation.yield(ProbeOutcome(index: index, target: targets[index], result: .failure(failure)))
+            }
+        }
+        // The workers that did not start end here; their share of the targets went to those that did.
+        for _ in started..<workers {
+            if queue.workerEnded() { continuation.finish() }
         }
         return ProbeBatch(stream: stream, queue: queue)
     }
