@@ -23,7 +23,8 @@ public enum CanonicalJSON {
         /// `element` in canonical text, indented as an element of an array under a top-level key.
         public init<Element: Encodable>(_ element: Element, encoder: JSONEncoder = JSONEncoder()) throws {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            text = CanonicalReformatter(compact: Array(try encoder.encode(element)), indent: "    ").output
+            // Kept until the whole report is written: stored without the re-indenter's spare capacity.
+            text = Array(CanonicalReformatter(compact: Array(try encoder.encode(element)), indent: "    ").output[...])
         }
     }
 
