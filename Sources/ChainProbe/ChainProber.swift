@@ -2,8 +2,9 @@ import Foundation
 
 /// Fetches certificate chains from live servers over OpenSSL.
 ///
-/// Each probe runs its blocking socket and OpenSSL work on a thread of its own, so async callers (and the
-/// terminal UI) never block and the cooperative pool is never tied up by the network.
+/// Probes do their blocking socket and OpenSSL work on threads of their own (a lone probe on one thread, a batch on a
+/// fixed set of worker threads), so async callers (and the terminal UI) never block and the cooperative pool is never
+/// tied up by the network.
 public struct ChainProber: Sendable {
     public init() {}
 
@@ -11,15 +12,14 @@ public struct ChainProber: Sendable {
     /// stops the probe at once (it returns a `cancelled` failure).
     public func probe(
         _ target: ProbeTarget, options: ProbeOptions = ProbeOptions()
-    ) async -> Result<
-        ProbeResult, ProbeFailure
-    > {
-        await probe(target, options: options, shared: nil)
+    ) async -> Result<ProbeResult, ProbeFailure> {
+        await probe(target, options: options) { ProbeThread.start(name: "pinbench.probe", $0) }
     }
 
-    /// ``probe(_:options:)`` with what a batch made once for all its probes (nil: make them for this one).
-    private func probe(
-        _ target: ProbeTarget, options: ProbeOptions, shared: Result<ProbeResources, ProbeFailure>?
+    /// ``probe(_:options:)`` with the function that starts its thread (false: none started).
+    func probe(
+        _ target: ProbeTarget, options: ProbeOptions,
+        startingThreadWith startThread: (@escaping @Sendable () -> Void) -> Bool
     ) async -> Result<ProbeResult, ProbeFailure> {
         let signal = CancellationSignal()
         return await withTaskCancellationHandler {
@@ -28,12 +28,11 @@ public struct ChainProber: Sendable {
                     continuation.resume(returning: .failure(.cancelled(.setup)))
                     return
                 }
-                let thread = Thread {
+                let started = startThread {
                     continuation.resume(
-                        returning: ProbeSession.run(target, options: options, shared: shared, signal: signal))
+                        returning: ProbeSession.run(target, options: options, shared: nil, signal: signal))
                 }
-                thread.name = "pinbench.probe"
-                thread.start()
+                if !started { continuation.resume(returning: .failure(.noThread)) }
             }
         } onCancel: {
             signal.cancel()
@@ -81,10 +80,8 @@ public struct ChainProber: Sendable {
             if startThread(work) { started += 1 }
         }
         if started == 0 {
-            let failure = ProbeFailure.other(
-                .setup, "no thread could be started for the probe (the process or the system is out of threads)")
             while let index = queue.take() {
-                continuation.yield(ProbeOutcome(index: index, target: targets[index], result: .failure(failure)))
+                continuation.yield(ProbeOutcome(index: index, target: targets[index], result: .failure(.noThread)))
             }
         }
         // The workers that did not start end here; their share of the targets went to those that did.

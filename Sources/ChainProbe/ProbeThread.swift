@@ -51,3 +51,9 @@ enum ProbeThread {
         return nil
     }
 }
+
+extension ProbeFailure {
+    /// No thread could be started to run a probe.
+    static let noThread = ProbeFailure.other(
+        .setup, "no thread could be started for the probe (the process or the system is out of threads)")
+}

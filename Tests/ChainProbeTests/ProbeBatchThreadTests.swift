@@ -30,6 +30,17 @@ struct ProbeBatchThreadTests {
         }
     }
 
+    @Test("a lone probe whose thread cannot start fails in setup at once, and one whose thread starts runs")
+    func loneProbe() async throws {
+        let refusing = try RefusingPort()
+        let target = ProbeTarget.loopback("lone.pinbench.test", port: refusing.port)
+        let failed = await ChainProber().probe(target, options: options) { _ in false }
+        #expect(failed.failure == .noThread)
+        #expect(failed.failure?.reason.contains("no thread could be started") == true)
+        let ran = await ChainProber().probe(target, options: options) { ProbeThread.start(name: "pinbench.test", $0) }
+        #expect(ran.failure?.code == .connectionRefused, "\(ran)")
+    }
+
     @Test("some threads start: those probe every target, once each")
     func someThreads() async throws {
         let refusing = try RefusingPort()
