@@ -12,9 +12,10 @@ enum AddressResolver {
             return lookUp(endpoint, flags: AI_NUMERICHOST | AI_NUMERICSERV)
         }
         let box = ResolutionBox()
-        let thread = Thread { box.finish(lookUp(endpoint, flags: AI_NUMERICSERV | AI_ADDRCONFIG)) }
-        thread.name = "pinbench.resolve"
-        thread.start()
+        let started = ProbeThread.start(name: "pinbench.resolve") {
+            box.finish(lookUp(endpoint, flags: AI_NUMERICSERV | AI_ADDRCONFIG))
+        }
+        guard started else { return .failure(.other(.resolve, ProbeThread.unavailable)) }
         while true {
             if signal.isCancelled { return .failure(.cancelled(.resolve)) }
             let slice = min(deadline.remaining, .milliseconds(50))

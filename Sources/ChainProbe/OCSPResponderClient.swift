@@ -15,12 +15,11 @@ public struct OCSPResponderClient: Sendable {
         _ request: [UInt8], from url: String, deadline: Duration
     ) async -> Result<[UInt8], OCSPFetchFailure> {
         await withCheckedContinuation { continuation in
-            let thread = Thread {
+            let started = ProbeThread.start(name: "pinbench.ocsp") {
                 continuation.resume(
                     returning: Self.fetchBlocking(request, from: url, deadline: Deadline(after: deadline)))
             }
-            thread.name = "pinbench.ocsp"
-            thread.start()
+            if !started { continuation.resume(returning: .failure(OCSPFetchFailure(ProbeThread.unavailable))) }
         }
     }
 

@@ -6,12 +6,16 @@ import CSystemCalls
     import Darwin
 #endif
 
-/// Starts the detached threads that probes run on, and says when none could be started.
+/// Starts the detached threads that probes (and their name lookups and OCSP requests) run on, and says when none
+/// could be started.
 ///
 /// Foundation's `Thread.start()` gives no sign when `pthread_create` fails (a process or system out of threads):
 /// no thread runs, and whoever waits for its work waits forever. Here the caller learns of it and can give the
 /// targets that thread would have probed a failure instead.
 enum ProbeThread {
+    /// Why there is no answer when ``start(name:_:)`` returned false.
+    static let unavailable = "no thread could be started (the process or the system is out of threads)"
+
     /// Runs `body` on a new detached thread named `name` (at most 15 bytes show); false when no thread started.
     static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
         let context = Unmanaged.passRetained(Work(name: name, body: body)).toOpaque()
@@ -54,6 +58,5 @@ enum ProbeThread {
 
 extension ProbeFailure {
     /// No thread could be started to run a probe.
-    static let noThread = ProbeFailure.other(
-        .setup, "no thread could be started for the probe (the process or the system is out of threads)")
+    static let noThread = ProbeFailure.other(.setup, ProbeThread.unavailable)
 }

@@ -97,13 +97,7 @@ public enum ATSEvaluator {
 
     /// (major, minor) of "TLSv1.2", "TLS 1.3", "TLSv1", "SSLv3"; SSL versions rank below every TLS version.
     static func parseVersion(_ text: String) -> (Int, Int)? {
-        // OpenSSL's own names first: every probe reports one of these.
-        switch text {
-        case "TLSv1.3": return (1, 3)
-        case "TLSv1.2": return (1, 2)
-        default: break
-        }
-        let trimmed = text.uppercased().replacingOccurrences(of: " ", with: "")
+        let trimmed = String(text.filter { $0 != " " }).uppercased()
         if trimmed.hasPrefix("SSLV") { return (0, Int(trimmed.dropFirst(4)) ?? 0) }
         guard trimmed.hasPrefix("TLSV") || trimmed.hasPrefix("TLS") else { return nil }
         let number = trimmed.hasPrefix("TLSV") ? trimmed.dropFirst(4) : trimmed.dropFirst(3)

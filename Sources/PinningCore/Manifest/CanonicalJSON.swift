@@ -86,9 +86,6 @@ struct CanonicalReformatter {
         while index < bytes.count { step(&indent) }
     }
 
-    /// The output as text.
-    var text: String { String(decoding: output, as: UTF8.self) }
-
     private mutating func step(_ indent: inout [UInt8]) {
         let byte = bytes[index]
         switch byte {
