@@ -9,7 +9,10 @@ import Testing
 struct HostileTextCLITests {
     static let host = "api.pinbench.test"
     static let forged = "\n    .add(\"evil.example\", \"sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\")"
-    static let commonName = "api\u{202E}" + forged
+    /// After the forged line: an option-like `--`, a command substitution and an escape sequence that would turn a
+    /// terminal red.
+    static let tail = " -- $(touch /tmp/pinbench-pwned) \u{1B}[31m"
+    static let commonName = "api\u{202E}" + forged + tail
 
     let folder = TemporaryFolder()
 
@@ -35,6 +38,7 @@ struct HostileTextCLITests {
         }
         #expect(forgedLines.isEmpty, "\(context) printed a forged line:\n\(text)")
         #expect(!text.unicodeScalars.contains("\u{202E}"), "\(context) printed a raw U+202E")
+        #expect(!text.unicodeScalars.contains("\u{1B}"), "\(context) printed a raw escape")
     }
 
     @Test("pin add, export okhttp, pins, validate, lint and pin remove: one .add(, no forged line anywhere")
@@ -185,6 +189,7 @@ struct HostileTextCLITests {
         let subject = try #require((row["matchedPin"] as? [String: Any])?["subject"] as? String)
         // The distinguished name's own escaping (RFC 4514: `\"`, `\,`) stays; the newline and U+202E are data again.
         #expect(subject.hasPrefix("CN=api\u{202E}\n    .add(\\\"evil.example\\\"\\, "), "\(subject)")
+        #expect(subject.hasSuffix(Self.tail), "the rest of the name is data too: \(subject)")
     }
 }
 
