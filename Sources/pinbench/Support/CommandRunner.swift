@@ -6,6 +6,7 @@ import Foundation
 /// the main thread waits for. Maps every error to a message on stderr and an exit code, never a stack trace.
 enum CommandRunner {
     static func main(_ root: ParsableCommand.Type) -> Never {
+        ResidentMemory.limitMallocArenas()
         if let message = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst()), root: root) {
             Output.error(message.problem)
             Output.note(message.help)
