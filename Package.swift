@@ -183,4 +183,3 @@ var pinbenchLinkerSettings: [LinkerSetting] {
         ),
     ]
 }
-
