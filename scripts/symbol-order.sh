@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates BuildSupport/pinbench.order: the functions pinbench runs, for lld to place together in release links
-# (Package.swift, BuildSupport/README.md). It runs a release build of pinbench under valgrind's callgrind through
-# the commands people run most, against the offline lab, and lists every function of the binary they executed:
-# grouped by the commands that run them, the groups most commands share first.
+# (Package.swift, BuildSupport/README.md). It runs the release build of scripts/build-release.sh under valgrind's
+# callgrind through the commands people run most, against the offline lab, and lists every function of the binary
+# they executed: grouped by the commands that run them, the groups most commands share first.
 #
 #   scripts/symbol-order.sh            # needs valgrind and tmux; about five minutes
 #
@@ -12,8 +12,7 @@ cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "symbol-order.sh: needs valgrind (apt-get install valgrind)" >&2; exit 2; }
 command -v tmux >/dev/null || { echo "symbol-order.sh: needs tmux" >&2; exit 2; }
 
-scratch=.build-static
-swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product pinbench
+built=$(scripts/build-release.sh)
 work=$(mktemp -d /tmp/pinbench-order.XXXXXX)
 lab_pid=""
 cleanup() {
@@ -23,7 +22,7 @@ cleanup() {
 }
 trap cleanup EXIT
 # valgrind cannot read the DWARF 5 of this toolchain; the symbol table is enough.
-strip --strip-debug -o "$work/pinbench" "$scratch/release/pinbench"
+strip --strip-debug -o "$work/pinbench" "$built"
 pinbench="$work/pinbench"
 
 "$pinbench" lab --write-manifest "$work/lab.json" >"$work/lab.log" 2>&1 &
@@ -97,4 +96,4 @@ with open(sys.argv[2], "w") as out:
 print(f"{len(order)} functions from {len(sys.argv) - 3} profiles written to {sys.argv[2]}")
 PY
 # SwiftPM does not see the order file as an input of the link: relink by removing the built binaries.
-echo "relink to use it: rm -f .build*/*/release/pinbench, then swift build -c release"
+echo "relink to use it: rm -f .build*/*/release/pinbench, then build again"

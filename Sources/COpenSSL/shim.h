@@ -45,6 +45,7 @@ static inline int pb_SSL_set_min_proto_version(SSL *ssl, int version) {
 static inline int pb_SSL_set_max_proto_version(SSL *ssl, int version) {
     return (int)SSL_set_max_proto_version(ssl, version);
 }
+static inline long pb_SSL_CTX_release_buffers(SSL_CTX *ctx) { return SSL_CTX_set_mode(ctx, SSL_MODE_RELEASE_BUFFERS); }
 static inline long pb_SSL_CTX_set_max_cert_list(SSL_CTX *ctx, long bytes) {
     return SSL_CTX_set_max_cert_list(ctx, bytes);
 }
