@@ -2,7 +2,7 @@
 # Regenerates BuildSupport/pinbench.order: the functions pinbench runs, for lld to place together in release links
 # (Package.swift, BuildSupport/README.md). It runs the release build of scripts/build-release.sh under valgrind's
 # callgrind through the commands people run most, against the offline lab, and lists every function of the binary
-# they executed: grouped by the commands that run them, the groups most commands share first.
+# they executed, the functions of the commands ranked first placed first.
 #
 #   scripts/symbol-order.sh            # needs valgrind and tmux; about five minutes
 #
@@ -30,33 +30,25 @@ lab_pid=$!
 for _ in $(seq 100); do [ -s "$work/lab.json" ] && break; sleep 0.1; done
 [ -s "$work/lab.json" ] || { echo "symbol-order.sh: the lab wrote no manifest" >&2; cat "$work/lab.log" >&2; exit 1; }
 cp "$work/lab.json" "$work/edit.json"
+cp "$work/lab.json" "$work/lab-copy.json"
 lab_root=$(dirname "$work/lab.json")/$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["trustAnchors"][0])' "$work/lab.json")
 
-profile=0
+# Each profile is named by its rank: the functions of the commands ranked first are placed first (below). `check`
+# leads, as the command that runs over a whole fleet in CI; the workbench follows.
 run() {
-    profile=$((profile + 1))
-    echo "profile $profile: pinbench $*"
-    (cd "$work" && valgrind -q --tool=callgrind --demangle=no --callgrind-out-file="$work/cg.$profile" \
+    local rank=$1
+    shift
+    echo "profile $rank: pinbench $*"
+    (cd "$work" && valgrind -q --tool=callgrind --demangle=no --callgrind-out-file="$work/cg.$rank" \
         "$pinbench" "$@" >/dev/null 2>&1) || true
 }
-run --version
-run --help
-run check --manifest lab.json --timeout 3
-run check --manifest lab.json --timeout 3 --json
-run inspect good.pinbench.test --manifest lab.json --timeout 3
-run lint --manifest lab.json
-run pins "$lab_root"
-run export okhttp --manifest lab.json
-run export ats --manifest lab.json
-run validate --host good.pinbench.test --chain "$lab_root" --manifest lab.json
-run pin add good.pinbench.test --chain "$lab_root" --level 0 --backup --manifest edit.json
-run diff lab.json edit.json
+run 01 check --manifest lab.json --timeout 3 --json
+run 02 check --manifest lab.json --timeout 3
 
 # The workbench, in a terminal: open, refresh every domain, move, pin a key, see the diff, write, quit.
-profile=$((profile + 1))
-echo "profile $profile: pinbench workbench (tmux)"
+echo "profile 03: pinbench workbench (tmux)"
 tmux new-session -d -s pinbench-order -x 100 -y 30 \
-    "cd '$work' && valgrind -q --tool=callgrind --demangle=no --callgrind-out-file='$work/cg.$profile' '$pinbench' workbench --manifest edit.json 2>'$work/workbench.err'; sleep 2"
+    "cd '$work' && valgrind -q --tool=callgrind --demangle=no --callgrind-out-file='$work/cg.03' '$pinbench' workbench --manifest edit.json 2>'$work/workbench.err'; sleep 2"
 sleep 20
 for key in R j j p m Escape w y; do
     tmux send-keys -t pinbench-order "$key" 2>/dev/null || { echo "the workbench ended early:" >&2; cat "$work/workbench.err" >&2; exit 1; }
@@ -67,6 +59,17 @@ tmux send-keys -t pinbench-order q 2>/dev/null || true
 sleep 3
 tmux send-keys -t pinbench-order y 2>/dev/null || true
 for _ in $(seq 60); do tmux has-session -t pinbench-order 2>/dev/null || break; sleep 1; done
+
+run 04 inspect good.pinbench.test --manifest lab.json --timeout 3
+run 05 validate --host good.pinbench.test --chain "$lab_root" --manifest lab.json
+run 06 lint --manifest lab.json
+run 07 pin add good.pinbench.test --chain "$lab_root" --level 0 --backup --manifest lab-copy.json
+run 08 diff lab.json lab-copy.json
+run 09 export okhttp --manifest lab.json
+run 10 export ats --manifest lab.json
+run 11 pins "$lab_root"
+run 12 --version
+run 13 --help
 
 nm --defined-only "$pinbench" | awk '$2 ~ /^[tTwW]$/ { print $3 }' >"$work/symbols"
 python3 - "$work/symbols" BuildSupport/pinbench.order "$work"/cg.* <<'PY'
@@ -87,9 +90,11 @@ for index, path in enumerate(sys.argv[3:]):
             current = objects[number]
         elif kind == "fn" and current and current.endswith("/pinbench") and functions[number] in symbols:
             profiles.setdefault(functions[number], set()).add(index)
-# Functions run by the same commands sit together, the groups most commands share first: a command then touches
-# the shared groups and its own, not code scattered among other commands' functions.
-order = sorted(profiles, key=lambda name: (-len(profiles[name]), sorted(profiles[name]), name))
+# Sorted by which profiles ran each function, profile 01 first: every function `check` runs comes before any it
+# does not, and within those the workbench's come first, and so on. Each command's code then sits in as few
+# stretches as the commands before it allow, and code every command runs (start-up, parsing) comes first of all.
+ranks = range(len(sys.argv) - 3)
+order = sorted(profiles, key=lambda name: ([rank not in profiles[name] for rank in ranks], name))
 with open(sys.argv[2], "w") as out:
     out.write("# Generated by scripts/symbol-order.sh: the functions pinbench runs (BuildSupport/README.md).\n")
     out.write("\n".join(order) + "\n")
