@@ -72,8 +72,7 @@ let package = Package(
                 "CSystemCalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-            ],
-            linkerSettings: pinbenchLinkerSettings
+            ]
         ),
         // C calls Swift's Glibc module leaves out: malloc_trim, and sockets and pipes close-on-exec from the start.
         .systemLibrary(name: "CSystemCalls", path: "Sources/CSystemCalls"),
@@ -160,26 +159,3 @@ let package = Package(
         ),
     ]
 )
-
-/// How `pinbench` is linked on Linux, to keep its resident memory down (BuildSupport/README.md).
-///
-/// - lld with packed relative relocations: the 2 MB relocation table the loader reads at every start shrinks to
-///   a few kilobytes.
-/// - No dynamic symbol table for our own modules: `--static-swift-stdlib` exports every symbol of the package's
-///   code (the toolchain's libraries it already keeps out), 1 MB the loader reads and nothing looks up.
-/// - In release builds, the functions commands run placed together, in the order of BuildSupport/pinbench.order
-///   (made by scripts/symbol-order.sh), instead of spread over the 22 MB of code among the ones they never run.
-///   The kernel maps code in 64 KB blocks around each page touched; placed together, fewer blocks are touched.
-var pinbenchLinkerSettings: [LinkerSetting] {
-    let order = Context.packageDirectory + "/BuildSupport/pinbench.order"
-    return [
-        .unsafeFlags(
-            ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
-            .when(platforms: [.linux])
-        ),
-        .unsafeFlags(
-            ["-Xlinker", "--symbol-ordering-file=\(order)", "-Xlinker", "--no-warn-symbol-ordering"],
-            .when(platforms: [.linux], configuration: .release)
-        ),
-    ]
-}

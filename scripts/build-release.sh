@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
-# Builds the pinbench to install or ship to CI runners, and prints its path.
+# Builds the pinbench to install or ship to CI runners, and prints its path (BuildSupport/README.md).
 #
 #   scripts/build-release.sh [SWIFT BUILD OPTIONS...]
+#   PINBENCH_RELR=0 scripts/build-release.sh     # for systems with glibc older than 2.36 (Ubuntu 22.04, RHEL 9)
 #
 # - The Swift runtime and Foundation linked in (--static-swift-stdlib): the binary needs only OpenSSL, ncurses,
 #   libxml2 and the C and C++ runtimes from the system.
-# - One section per function, Swift and C (-function-sections), so that the link can place the functions commands
-#   run next to each other (BuildSupport/README.md) and drop the ones nothing calls.
-# The output is the same as the default build's; a 500-host `check` peaks about 13 MB lower (BENCHMARKS.md).
+# - One section per function, Swift and C (-function-sections), linked by lld with the functions commands run
+#   placed together (BuildSupport/pinbench.order), packed relative relocations and no exported symbols.
+# The output is the same as the default build's; a 500-host `check` peaks at about 29 MB instead of 43 MB
+# (BENCHMARKS.md). These are command-line options, not settings in Package.swift: there they would be unsafe flags,
+# which SwiftPM refuses in any package that uses the `pinbench` product as a versioned dependency.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=${PINBENCH_RELEASE_SCRATCH:-.build-release}
+order="$PWD/BuildSupport/pinbench.order"
 flags=(-c release --static-swift-stdlib --scratch-path "$scratch" --product pinbench
-    -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections)
+    -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
+    -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic
+    -Xlinker "--symbol-ordering-file=$order" -Xlinker --no-warn-symbol-ordering)
+if [ "${PINBENCH_RELR:-1}" != 0 ]; then
+    # RELR relocations need glibc 2.36 or later where the binary runs.
+    flags+=(-Xlinker -z -Xlinker pack-relative-relocs)
+fi
 swift build "${flags[@]}" "$@" >&2
-echo "$(swift build "${flags[@]}" "$@" --show-bin-path)/pinbench"
+bin=$(swift build "${flags[@]}" "$@" --show-bin-path)
+echo "$bin/pinbench"

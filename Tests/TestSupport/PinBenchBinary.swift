@@ -2,8 +2,12 @@ import Foundation
 
 /// The built `pinbench` executable, run as a user would run it.
 public enum PinBenchBinary {
-    /// The executable beside the test bundle (`swift test` builds every product into the same folder).
+    /// The executable beside the test bundle (`swift test` builds every product into the same folder), or the one
+    /// `PINBENCH_BINARY` names: the benchmarks measure the binary to install that way (BENCHMARKS.md).
     public static var url: URL {
+        if let path = ProcessInfo.processInfo.environment["PINBENCH_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         // On Linux the test runner is <build>/<config>/PinBenchPackageTests.xctest; on macOS it sits deeper.
         for _ in 0..<4 {
