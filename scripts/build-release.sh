@@ -2,13 +2,13 @@
 # Builds the pinbench to install or ship to CI runners, and prints its path (BuildSupport/README.md).
 #
 #   scripts/build-release.sh [SWIFT BUILD OPTIONS...]
-#   PINBENCH_RELR=0 scripts/build-release.sh     # for systems with glibc older than 2.36 (Ubuntu 22.04, RHEL 9)
+#   PINBENCH_RELR=0 scripts/build-release.sh     # for glibc 2.35 (Ubuntu 22.04) where the binary runs
 #
 # - The Swift runtime and Foundation linked in (--static-swift-stdlib): the binary needs only OpenSSL, ncurses,
 #   libxml2 and the C and C++ runtimes from the system.
 # - One section per function, Swift and C (-function-sections), linked by lld with the functions commands run
 #   placed together (BuildSupport/pinbench.order), packed relative relocations and no exported symbols.
-# The output is the same as the default build's; a 500-host `check` peaks at about 29 MB instead of 43 MB
+# The output is the same as the default build's; a 500-host `check` peaks at about 30 MB instead of 45 MB
 # (BENCHMARKS.md). These are command-line options, not settings in Package.swift: there they would be unsafe flags,
 # which SwiftPM refuses in any package that uses the `pinbench` product as a versioned dependency.
 set -euo pipefail

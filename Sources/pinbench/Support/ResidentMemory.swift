@@ -17,9 +17,9 @@ enum ResidentMemory {
     /// (`MALLOC_ARENA_MAX`, or `arena_max` in `GLIBC_TUNABLES`) is left as it is.
     ///
     /// glibc gives each new thread that allocates an arena of its own until there are eight per core; only then do
-    /// threads share. `check` runs up to 32 probe threads, and the arenas they made stayed partly used and resident. On 2 cores, a
-    /// 500-host `check` with 4 arenas instead of 16 peaked 1.8 MiB lower for the same time (0.440 s against
-    /// 0.435 s, 12 interleaved runs); with 2 arenas it saved no more and cost 4 % more CPU in one series.
+    /// threads share. `check` runs up to 32 probe threads, and the arenas they made stayed partly used and resident.
+    /// On 2 cores, a 500-host `check` with 4 arenas instead of 16 peaked 1.8 MiB lower for the same time (0.440 s
+    /// against 0.435 s, 12 interleaved runs); with 2 arenas it saved no more and cost 4 % more CPU in one series.
     static func limitMallocArenas() {
         #if canImport(Glibc)
             let tunables = getenv("GLIBC_TUNABLES").map { String(cString: $0) } ?? ""
