@@ -64,7 +64,8 @@ for _ in $(seq 120); do
 done
 [[ $screen == *"Domains ("* ]] || { cat "$work/err.03" >&2; fail "the workbench did not show its domains"; }
 for key in R j j p m Escape w y; do
-    "${tmux_server[@]}" send-keys -t order "$key" 2>/dev/null || { cat "$work/err.03" >&2; fail "the workbench ended early"; }
+    "${tmux_server[@]}" send-keys -t order "$key" 2>/dev/null ||
+        { cat "$work/err.03" >&2; fail "the workbench ended early"; }
     sleep 5
 done
 # Quit, and answer the question it asks if the write did not happen.
