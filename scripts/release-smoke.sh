@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "release-smoke.sh: $*" >&2; exit 1; }
+source scripts/lab.bash
 
 bin=$(scripts/build-release.sh)
 "$bin" --version >/dev/null || fail "$bin does not start"
@@ -29,10 +30,7 @@ python3 -c 'import sys; sys.exit(0 if int(sys.argv[2], 16) - int(sys.argv[1], 16
 work=$(mktemp -d /tmp/pinbench-smoke.XXXXXX)
 lab_pid=""
 trap '[ -n "$lab_pid" ] && kill "$lab_pid" 2>/dev/null; rm -rf "$work"' EXIT
-"$bin" lab --write-manifest "$work/lab.json" >"$work/lab.log" 2>&1 &
-lab_pid=$!
-for _ in $(seq 100); do [ -s "$work/lab.json" ] && break; sleep 0.1; done
-[ -s "$work/lab.json" ] || { cat "$work/lab.log" >&2; fail "the lab wrote no manifest"; }
+start_lab "$bin" "$work" || fail "the lab wrote no manifest"
 status=0
 (cd "$work" && "$bin" check --manifest lab.json --timeout 3 --json >check.json) || status=$?
 [ "$status" -eq 1 ] || fail "check of the lab exited $status, not 1 (rejections)"

@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "symbol-order.sh: needs valgrind (apt-get install valgrind)" >&2; exit 2; }
 command -v tmux >/dev/null || { echo "symbol-order.sh: needs tmux" >&2; exit 2; }
 fail() { echo "symbol-order.sh: $*" >&2; exit 1; }
+source scripts/lab.bash
 
 built=$(scripts/build-release.sh)
 work=$(mktemp -d /tmp/pinbench-order.XXXXXX)
@@ -28,10 +29,7 @@ trap cleanup EXIT
 strip --strip-debug -o "$work/pinbench" "$built"
 pinbench="$work/pinbench"
 
-"$pinbench" lab --write-manifest "$work/lab.json" >"$work/lab.log" 2>&1 &
-lab_pid=$!
-for _ in $(seq 100); do [ -s "$work/lab.json" ] && break; sleep 0.1; done
-[ -s "$work/lab.json" ] || { cat "$work/lab.log" >&2; fail "the lab wrote no manifest"; }
+start_lab "$pinbench" "$work" || fail "the lab wrote no manifest"
 cp "$work/lab.json" "$work/edit.json"
 cp "$work/lab.json" "$work/lab-copy.json"
 (cd "$work" && "$pinbench" inspect good.pinbench.test --manifest lab.json --pem >served.pem) ||

@@ -54,7 +54,8 @@ public enum CanonicalJSON {
         var pending = Array((opening + "\n").utf8)
         for (index, element) in elements.enumerated() {
             pending += element.text
-            pending += index == last ? [UInt8(ascii: "\n")] : [UInt8(ascii: ","), UInt8(ascii: "\n")]
+            if index != last { pending.append(UInt8(ascii: ",")) }
+            pending.append(UInt8(ascii: "\n"))
             if pending.count >= 1 << 16 {
                 write(Data(pending))
                 pending.removeAll(keepingCapacity: true)
