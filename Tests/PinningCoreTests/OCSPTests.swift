@@ -63,10 +63,12 @@ struct OCSPTests {
         let script = """
             import sys, json
             from cryptography.x509 import ocsp
+            def to_hex(n):  # big-endian bytes, no leading zero byte, as the Swift side prints them
+                return n.to_bytes((n.bit_length() + 7) // 8, "big").hex().upper()
             out = []
             for h in json.load(sys.stdin):
                 r = ocsp.load_der_ocsp_response(bytes.fromhex(h))
-                out.append({"status": r.certificate_status.name, "serial": format(r.serial_number, "X"),
+                out.append({"status": r.certificate_status.name, "serial": to_hex(r.serial_number),
                   "thisUpdate": int(r.this_update_utc.timestamp()),
                   "nextUpdate": int(r.next_update_utc.timestamp()) if r.next_update_utc else None,
                   "revokedAt": int(r.revocation_time_utc.timestamp()) if r.revocation_time_utc else None,
