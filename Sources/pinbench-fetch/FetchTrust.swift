@@ -11,7 +11,10 @@ enum FetchTrust {
         var anchors = TrustAnchors()
         let bundle = caBundle ?? systemBundles.first { FileManager.default.fileExists(atPath: $0) }
         do {
-            if let bundle { try anchors.add(contentsOf: URL(fileURLWithPath: bundle)) }
+            if let bundle {
+                try anchors.add(
+                    contentsOf: URL(fileURLWithPath: bundle), parsing: caBundle == nil ? .whenLookedUp : .immediately)
+            }
             try anchors.add(
                 manifestAnchors: document.manifest.trustAnchors, relativeTo: document.url.deletingLastPathComponent())
         } catch {

@@ -87,7 +87,7 @@ struct CertificateFields {
     }
 
     /// Time ::= CHOICE { UTCTime, GeneralizedTime }, to the second, as swift-certificates reads it.
-    private static func date(_ node: ASN1Node?) throws -> Date {
+    static func date(_ node: ASN1Node?) throws -> Date {
         guard let node else { throw ASN1Error.invalidASN1Object(reason: "no time") }
         let parts: (year: Int, month: Int, day: Int, hours: Int, minutes: Int, seconds: Int)
         switch node.identifier {

@@ -34,6 +34,9 @@ final class LazyCertificateDetails: Sendable {
         memo = Mutex(Memo(details: details))
     }
 
+    /// The DER, when the certificate is known by more than its details (always so in a verified path).
+    var derBytes: [UInt8]? { der ?? certificate?.derBytes }
+
     var details: CertificateDetails {
         if let known = memo.withLock({ $0.details }) { return known }
         // `certificate` is set whenever `details` was not given at init.

@@ -51,11 +51,9 @@ public struct PinFailureReport: Encodable, Sendable {
     /// under a policy. Nil for verdicts no pin failed (accepted, not pinned, lapsed) and for rejections before any
     /// pin was looked at without a policy.
     ///
-    /// `served` is the chain as presented; `anchors` the trust anchors, so the validated chain can end with the
-    /// anchor the path reached (matched by SHA-256 fingerprint).
-    public init?(
-        verdict: Verdict, port: Int, served: [ChainCertificate], anchors: [Certificate] = [], at time: Date
-    ) {
+    /// `served` is the chain as presented. The validated chain is the verified path, ending with the anchor it
+    /// reached.
+    public init?(verdict: Verdict, port: Int, served: [ChainCertificate], at time: Date) {
         guard let policy = verdict.policy, verdict.outcome == .rejected || verdict.outcome == .reportOnlyViolation
         else { return nil }
         dateTime = time
@@ -65,14 +63,8 @@ public struct PinFailureReport: Encodable, Sendable {
         includeSubdomains = policy.includeSubdomains
         notedHostname = policy.host
         servedCertificateChain = served.map { Self.pem($0.der) }
-        var byFingerprint: [String: [UInt8]] = [:]
-        for certificate in served { byFingerprint[certificate.details.sha256Fingerprint] = certificate.der }
-        for anchor in anchors {
-            let entry = ChainCertificate(anchor)
-            byFingerprint[entry.details.sha256Fingerprint] = entry.der
-        }
         validatedCertificateChain = verdict.certificates.filter(\.inVerifiedPath).sorted { $0.level < $1.level }
-            .compactMap { byFingerprint[$0.details.sha256Fingerprint].map(Self.pem) }
+            .compactMap { $0.lazyDetails.derBytes.map(Self.pem) }
         knownPins = policy.pins.filter { $0.type == .spkiSHA256 }.map { "pin-sha256=\"\($0.value)\"" }
     }
 

@@ -4,18 +4,31 @@ import X509
 /// ``SignatureCheckBudget`` allows: every certificate handed out as a candidate issuer costs the verifier one
 /// signature check (at most), so the budget bounds the whole search.
 ///
-/// Also the one place anchors are indexed: the index is built once per evaluation, not once per verification.
+/// Holds the presented intermediates, or the trust anchors (an ``AnchorSet``, indexed once when loaded and parsed
+/// anchor by anchor as paths reach them).
 struct BudgetedCertificateStore: CustomCertificateStore {
+    private let anchors: AnchorSet?
     private let bySubject: [DistinguishedName: [Certificate]]
     private let budget: SignatureCheckBudget
 
     init(_ certificates: some Sequence<Certificate>, budget: SignatureCheckBudget) {
-        self.init(index: Self.index(certificates), budget: budget)
+        self.init(anchors: nil, index: Self.index(certificates), budget: budget)
     }
 
-    init(index: [DistinguishedName: [Certificate]], budget: SignatureCheckBudget) {
+    init(anchors: AnchorSet, budget: SignatureCheckBudget) {
+        self.init(anchors: anchors, index: [:], budget: budget)
+    }
+
+    private init(anchors: AnchorSet?, index: [DistinguishedName: [Certificate]], budget: SignatureCheckBudget) {
+        self.anchors = anchors
         self.bySubject = index
         self.budget = budget
+    }
+
+    private func candidates(_ subject: DistinguishedName) -> [Certificate] {
+        let indexed = bySubject[subject] ?? []
+        guard let anchors else { return indexed }
+        return anchors.certificates(withSubject: subject) + indexed
     }
 
     /// Distinct certificates by subject, in the order given (a chain that sends a certificate twice costs once).
@@ -29,7 +42,8 @@ struct BudgetedCertificateStore: CustomCertificateStore {
 
     subscript(subject: DistinguishedName) -> [Certificate]? {
         get async {
-            guard let candidates = bySubject[subject], !candidates.isEmpty else { return nil }
+            let candidates = candidates(subject)
+            guard !candidates.isEmpty else { return nil }
             let (granted, yieldFirst) = budget.grantCheckingYield(candidates.count)
             // Path building is CPU-bound work on the shared cooperative pool: let other tasks run between batches of
             // signature checks (other verdicts in `check`, the workbench's messages). Not at every lookup: a yield
@@ -40,7 +54,7 @@ struct BudgetedCertificateStore: CustomCertificateStore {
     }
 
     func contains(_ certificate: Certificate) async -> Bool {
-        bySubject[certificate.subject]?.contains(certificate) ?? false
+        candidates(certificate.subject).contains(certificate)
     }
 
     mutating func append(contentsOf certificates: some Sequence<Certificate>) {
@@ -48,11 +62,11 @@ struct BudgetedCertificateStore: CustomCertificateStore {
         for certificate in certificates where !(index[certificate.subject]?.contains(certificate) ?? false) {
             index[certificate.subject, default: []].append(certificate)
         }
-        self = Self(index: index, budget: budget)
+        self = Self(anchors: anchors, index: index, budget: budget)
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.budget === rhs.budget && lhs.bySubject == rhs.bySubject
+        lhs.budget === rhs.budget && lhs.anchors === rhs.anchors && lhs.bySubject == rhs.bySubject
     }
 
     func hash(into hasher: inout Hasher) {

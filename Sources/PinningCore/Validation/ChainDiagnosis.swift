@@ -4,7 +4,7 @@ import X509
 /// Explains why no path from a leaf to a trust anchor exists, by walking the presented chain the way a verifier would.
 /// Its signature checks count against the same kind of budget as path building, so a hostile chain cannot stretch it.
 struct ChainDiagnosis: Sendable {
-    let anchors: [Certificate]
+    let anchors: AnchorSet
     let budget: SignatureCheckBudget
 
     /// Whether `issuer`'s key signed `certificate`, or nil once the budget allows no more checks.
@@ -47,7 +47,7 @@ struct ChainDiagnosis: Sendable {
                 reasons.append("\(what) is a trust anchor, but the path to it breaks a chain rule")
                 return reasons
             }
-            if let anchor = anchors.first(where: { $0.subject == current.issuer }) {
+            if let anchor = anchors.certificates(withSubject: current.issuer).first {
                 guard let verified = signed(current, by: anchor) else { return reasons + [stopped] }
                 if verified {
                     reasons.append(

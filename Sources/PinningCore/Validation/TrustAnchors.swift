@@ -6,45 +6,65 @@ public struct TrustAnchors: Sendable {
     public struct Source: Hashable, Sendable {
         public let path: String
         public let loaded: Int
-        /// Certificates in the file that swift-certificates could not parse (e.g. legacy key types); skipped.
+        /// Blocks of the file left out: ones that are not certificates and, when parsed ``Parsing/immediately``,
+        /// certificates swift-certificates refuses (legacy key types).
         public let skipped: Int
     }
 
-    public private(set) var certificates: [Certificate] {
-        didSet { identity = AnchorSetIdentity(certificates) }
-    }
     public private(set) var sources: [Source]
-    /// Made anew whenever ``certificates`` change: two values with the same identity hold the same anchors, so a
-    /// ``VerdictCache`` compares anchor sets in constant time.
-    private(set) var identity: AnchorSetIdentity
-    /// The certificates by subject, built as they are added: path building looks issuers up here, once per
-    /// candidate, instead of indexing a few hundred system roots for every verification.
-    private(set) var bySubject: [DistinguishedName: [Certificate]]
+    /// The anchors, indexed; replaced (never mutated) when anchors are added.
+    private(set) var anchorSet: AnchorSet
+
+    /// When the certificates of a file are parsed.
+    public enum Parsing: Sendable {
+        /// All of them as the file is read: a certificate swift-certificates refuses is counted in
+        /// ``Source/skipped``, and a file with none it can use is an error. For the files a user names.
+        case immediately
+        /// Each one the first time a path looks up its subject; only the subject and validity are read up front.
+        /// ``Source/skipped`` then counts blocks that are not certificates at all; one with a key swift-certificates
+        /// refuses is simply never a candidate. For the system bundle: most commands reach one or two of its
+        /// anchors, and parsing all of them cost every command about 4 ms.
+        case whenLookedUp
+    }
 
     public init(certificates: [Certificate] = [], sources: [Source] = []) {
-        self.certificates = certificates
         self.sources = sources
-        self.bySubject = BudgetedCertificateStore.index(certificates)
-        self.identity = AnchorSetIdentity(certificates)
+        anchorSet = AnchorSet(certificates.map { TrustAnchor($0) })
+    }
+
+    /// Every usable anchor, in the order added. Parses the anchors not parsed yet: prefer
+    /// ``certificates(withSubject:)``.
+    public var certificates: [Certificate] { anchorSet.anchors.compactMap(\.certificate) }
+
+    /// The usable anchors with this subject: the issuers a certificate naming `subject` as its issuer could chain to.
+    public func certificates(withSubject subject: DistinguishedName) -> [Certificate] {
+        anchorSet.certificates(withSubject: subject)
     }
 
     /// Adds the certificates of a PEM bundle or a DER file. A bundle may hold certificates with legacy keys that
     /// cannot be parsed; those are skipped and counted rather than failing the whole bundle.
-    public mutating func add(contentsOf url: URL) throws(CertificateDecodingError) {
+    public mutating func add(contentsOf url: URL, parsing: Parsing = .immediately) throws(CertificateDecodingError) {
         let data = try CertificateChainDecoder.read(url)
-        var loaded: [Certificate] = []
+        var loaded: [TrustAnchor] = []
         var skipped = 0
         let blocks = CertificateChainDecoder.pemBlocks(Array(data), source: url.path)
         if blocks.isEmpty {
             let decoded = try CertificateChainDecoder.decode(data, source: url.path)
-            loaded = decoded.compactMap(\.certificate)
+            loaded = decoded.compactMap { entry in entry.certificate.map { TrustAnchor($0, der: entry.der) } }
             if loaded.isEmpty, let refusal = decoded.first?.refusal {
                 throw CertificateDecodingError(
                     code: .malformedDER, source: url.path, block: nil, reason: "cannot be a trust anchor: \(refusal)")
             }
         } else {
             for case .success(let block) in blocks {
-                if let certificate = try? Certificate(derEncoded: block.der) { loaded.append(certificate) }
+                switch parsing {
+                case .immediately:
+                    if let certificate = try? Certificate(derEncoded: block.der) {
+                        loaded.append(TrustAnchor(certificate, der: block.der))
+                    }
+                case .whenLookedUp:
+                    if let anchor = try? TrustAnchor(deferringParseOf: block.der) { loaded.append(anchor) }
+                }
             }
             skipped = blocks.count - loaded.count
             if loaded.isEmpty {
@@ -56,8 +76,7 @@ public struct TrustAnchors: Sendable {
                 )
             }
         }
-        certificates += loaded
-        bySubject = BudgetedCertificateStore.index(certificates)
+        anchorSet = AnchorSet(loaded, after: anchorSet)
         sources.append(Source(path: url.path, loaded: loaded.count, skipped: skipped))
     }
 
@@ -77,15 +96,5 @@ public struct TrustAnchors: Sendable {
     private static func resolve(_ path: String, relativeTo folder: URL) -> URL {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
         return url.standardizedFileURL
-    }
-}
-
-/// One set of trust anchors, by identity, with the instants at which any of them becomes or stops being valid.
-final class AnchorSetIdentity: Sendable {
-    /// Every anchor's notBefore and notAfter, sorted: a verdict cached for an hour must not span one of them.
-    let validityBoundaries: [Date]
-
-    init(_ certificates: [Certificate]) {
-        validityBoundaries = certificates.flatMap { [$0.notValidBefore, $0.notValidAfter] }.sorted()
     }
 }

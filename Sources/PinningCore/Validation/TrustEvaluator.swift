@@ -65,7 +65,7 @@ struct TrustEvaluator: Sendable {
             return .failed(.wrongKeyUsage, reasons: withoutValidity.reasons)
         }
         if let cutoff = withoutUsage.cutoff { return cutShort(cutoff, chain: chain) }
-        let diagnosis = ChainDiagnosis(anchors: anchors.certificates, budget: SignatureCheckBudget(limits))
+        let diagnosis = ChainDiagnosis(anchors: anchors.anchorSet, budget: SignatureCheckBudget(limits))
         return .failed(.untrustedChain, reasons: diagnosis.explain(chain))
     }
 
@@ -85,7 +85,7 @@ struct TrustEvaluator: Sendable {
     ) async -> Attempt {
         let ipAddress = Self.isIPAddress(host) ? host : nil
         let budget = SignatureCheckBudget(limits)
-        let roots = CertificateStore(custom: BudgetedCertificateStore(index: anchors.bySubject, budget: budget))
+        let roots = CertificateStore(custom: BudgetedCertificateStore(anchors: anchors.anchorSet, budget: budget))
         var verifier = Verifier(rootCertificates: roots) {
             if checks.validity {
                 RFC5280Policy(fixedExpiryValidationTime: time)

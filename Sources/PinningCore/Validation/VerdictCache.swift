@@ -132,7 +132,7 @@ public final class VerdictCache: Sendable {
             }
         }
         if let lapse = policy?.expires?.endDate, window.contains(lapse) { return false }
-        let boundaries = anchors.identity.validityBoundaries
+        let boundaries = anchors.anchorSet.validityBoundaries
         // The first boundary at or after `start`, by binary search.
         var low = 0
         var high = boundaries.count
@@ -151,7 +151,7 @@ public final class VerdictCache: Sendable {
         let manifest: PinManifest
         let anchors: ObjectIdentifier
         /// Keeps the anchor set alive while the key exists, so its identifier is never reused for another set.
-        let anchorSet: AnchorSetIdentity
+        let anchorSet: AnchorSet
         let maxSignatureChecks: Int
         let hour: Int64
 
@@ -159,7 +159,7 @@ public final class VerdictCache: Sendable {
             self.chain = chain
             self.host = host
             manifest = validator.manifest
-            anchorSet = validator.trustAnchors.identity
+            anchorSet = validator.trustAnchors.anchorSet
             anchors = ObjectIdentifier(anchorSet)
             maxSignatureChecks = limits.maxSignatureChecks
             hour = Int64((time.timeIntervalSince1970 / 3_600).rounded(.down))

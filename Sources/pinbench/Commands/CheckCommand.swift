@@ -102,7 +102,7 @@ struct CheckCommand: AsyncParsableCommand {
                     }
                     group.addTask {
                         await Self.judge(
-                            probe, index: index, domain: domain, validator, anchors: anchors, at: now,
+                            probe, index: index, domain: domain, validator, at: now,
                             revocation: revocationSettings, transparency: transparency,
                             deadline: probeSettings.deadline, encodingRow: json)
                     }
@@ -142,7 +142,7 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     private static func judge(
-        _ probe: ProbeResult, index: Int, domain: DomainPolicy, _ validator: PinValidator, anchors: TrustAnchors,
+        _ probe: ProbeResult, index: Int, domain: DomainPolicy, _ validator: PinValidator,
         at now: Date, revocation: RevocationSettings, transparency: CTRequirement?, deadline: Duration,
         encodingRow: Bool
     ) async -> Judged {
@@ -152,7 +152,7 @@ struct CheckCommand: AsyncParsableCommand {
                 deadline: deadline)
             let failure = PinFailureReport(
                 verdict: inspection.verdict, port: domain.port, served: inspection.sent,
-                anchors: anchors.certificates, at: now)
+                at: now)
             let row = CheckRow(domain: domain, inspection: inspection, now: now)
             return Judged(
                 index: index, row: row, served: inspection.served, failureReport: failure,

@@ -70,7 +70,7 @@ struct ValidateCommand: AsyncParsableCommand {
         if let report {
             let failure = PinFailureReport(
                 verdict: verdict, port: verdict.policy?.port ?? 443, served: certificates,
-                anchors: anchors.certificates, at: at)
+                at: at)
             try FailureReportFile.write([failure].compactMap { $0 }, to: report)
         }
         if json {

@@ -40,7 +40,7 @@ struct RevocationSettings: ParsableArguments {
             guard let url = OCSPRequestBuilder.responderURL(of: leaf) else { return .none(.noResponder) }
             let issuer =
                 sent.dropFirst().compactMap(\.certificate).first { $0.subject == leaf.issuer }
-                ?? anchors.certificates.first { $0.subject == leaf.issuer }
+                ?? anchors.certificates(withSubject: leaf.issuer).first
             guard let issuer else {
                 return .none(.responderUnreachable("the leaf's issuer is neither sent nor a trust anchor"))
             }

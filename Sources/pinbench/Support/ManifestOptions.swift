@@ -58,7 +58,10 @@ struct TrustOptions: ParsableArguments {
     func anchors(for document: ManifestDocument, skippingUnreadable: Bool = false) throws -> TrustAnchors {
         var anchors = TrustAnchors()
         if let path = systemBundlePath {
-            try anchors.add(contentsOf: URL(fileURLWithPath: path))
+            // A bundle the user names is parsed whole, so a file with nothing usable is an error now; the system's
+            // is parsed anchor by anchor as paths reach them.
+            try anchors.add(
+                contentsOf: URL(fileURLWithPath: path), parsing: caBundle == nil ? .whenLookedUp : .immediately)
         } else if !noSystemTrust {
             Output.note("warning: no system CA bundle found; only the manifest's trustAnchors are trusted")
         }

@@ -1,0 +1,129 @@
+import Foundation
+import LabPKI
+import PinningCore
+import SwiftASN1
+import TestSupport
+import Testing
+import X509
+
+@Suite("Trust anchors parsed when a path looks them up")
+struct TrustAnchorParsingTests {
+    let pki = TestPKI.shared
+
+    /// A bundle like the system's: unrelated roots around the one that matters, a legacy key, a broken block.
+    func bundle() throws -> (url: URL, folder: TemporaryFolder, legacySubject: DistinguishedName) {
+        let legacy = try LegacyCertificate.selfSigned(commonName: "p192.pinbench.test", key: .ec(curve: "prime192v1"))
+        let text =
+            pki.impostor.root.pem + legacy.pem
+            + "-----BEGIN CERTIFICATE-----\n!!!notbase64!!!\n-----END CERTIFICATE-----\n"
+            + pki.root.pem + pki.selfSigned.pem + pki.root.pem
+        let folder = TemporaryFolder()
+        return (
+            URL(fileURLWithPath: folder.write("bundle.pem", text)), folder,
+            try DistinguishedName { CommonName("p192.pinbench.test") }
+        )
+    }
+
+    @Test("the same verdicts, statements and paths as anchors parsed at once, for trusted and impostor chains")
+    func sameVerdicts() async throws {
+        let (url, folder, _) = try bundle()
+        _ = folder
+        var now = TrustAnchors()
+        try now.add(contentsOf: url, parsing: .immediately)
+        var later = TrustAnchors()
+        try later.add(contentsOf: url, parsing: .whenLookedUp)
+        let manifest = Fixtures.manifest(
+            DomainPolicy(
+                host: pki.host, pins: [Fixtures.pin(Fixtures.spki(pki.good.leaf)), Fixtures.pin(Fixtures.unrelatedPin)])
+        )
+        for chain in [pki.good, pki.impostor, pki.expired, pki.wrongHost, pki.rotated] {
+            let expected = await PinValidator(manifest: manifest, trustAnchors: now).validate(
+                host: pki.host, chain: chain.presentedChain, at: Date())
+            let verdict = await PinValidator(manifest: manifest, trustAnchors: later).validate(
+                host: pki.host, chain: chain.presentedChain, at: Date())
+            #expect(verdict.outcome == expected.outcome)
+            #expect(verdict.report == expected.report)
+            #expect(
+                verdict.certificates.map(\.details.sha256Fingerprint)
+                    == expected.certificates.map(\.details.sha256Fingerprint))
+        }
+        let good = await PinValidator(manifest: manifest, trustAnchors: later).validate(
+            host: pki.host, chain: pki.good.presentedChain, at: Date())
+        #expect(good.outcome == .accepted)
+        #expect(
+            good.certificates.filter(\.inVerifiedPath).last?.details.sha256Fingerprint
+                == CertificateDetails(pki.root.certificate).sha256Fingerprint)
+    }
+
+    @Test("counts: a broken block is skipped either way; a legacy key only when parsed at once, and never a candidate")
+    func countsAndRefusedKeys() throws {
+        let (url, folder, legacySubject) = try bundle()
+        _ = folder
+        var now = TrustAnchors()
+        try now.add(contentsOf: url, parsing: .immediately)
+        var later = TrustAnchors()
+        try later.add(contentsOf: url, parsing: .whenLookedUp)
+        #expect(now.sources.map(\.loaded) == [4])
+        #expect(now.sources.map(\.skipped) == [2])
+        #expect(later.sources.map(\.loaded) == [5])
+        #expect(later.sources.map(\.skipped) == [1])
+        #expect(later.certificates(withSubject: legacySubject).isEmpty)
+        // The root listed twice is one anchor; every usable anchor, in order, as parsed at once.
+        #expect(
+            later.certificates(withSubject: pki.root.certificate.subject).count == 2,
+            "the impostor root shares the name")
+        #expect(later.certificates == now.certificates)
+        #expect(
+            later.certificates == [pki.impostor.root.certificate, pki.root.certificate, pki.selfSigned.certificate])
+    }
+
+    @Test("a bundle with no certificate at all is refused either way")
+    func nothingUsable() throws {
+        let folder = TemporaryFolder()
+        let url = URL(
+            fileURLWithPath: folder.write("bad.pem", "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"))
+        for parsing in [TrustAnchors.Parsing.immediately, .whenLookedUp] {
+            var anchors = TrustAnchors()
+            #expect(throws: CertificateDecodingError.self) { try anchors.add(contentsOf: url, parsing: parsing) }
+            #expect(anchors.sources.isEmpty)
+        }
+    }
+
+    static let systemBundlePath = "/etc/ssl/certs/ca-certificates.crt"
+
+    @Test(
+        "the system bundle: every header read, and the certificates parsed later equal those parsed at once",
+        .enabled(if: FileManager.default.fileExists(atPath: systemBundlePath), "needs the ca-certificates bundle"))
+    func systemBundle() throws {
+        let url = URL(fileURLWithPath: Self.systemBundlePath)
+        var now = TrustAnchors()
+        try now.add(contentsOf: url, parsing: .immediately)
+        var later = TrustAnchors()
+        try later.add(contentsOf: url, parsing: .whenLookedUp)
+        let blocks = OpenSSLCLI.pemCertificates(in: try String(contentsOf: url, encoding: .utf8))
+        #expect(later.sources.first?.loaded == blocks.count)
+        #expect(later.certificates == now.certificates)
+        // Each anchor found again by its own subject, as path building looks it up.
+        for certificate in now.certificates {
+            #expect(later.certificates(withSubject: certificate.subject).contains(certificate))
+        }
+    }
+
+    @Test("a failure report's validated chain ends with the anchor the path reached, as parsed from the bundle")
+    func failureReportEndsWithAnchor() async throws {
+        let (url, folder, _) = try bundle()
+        _ = folder
+        var anchors = TrustAnchors()
+        try anchors.add(contentsOf: url, parsing: .whenLookedUp)
+        let manifest = Fixtures.manifest(
+            DomainPolicy(
+                host: pki.host, pins: [Fixtures.pin(Fixtures.unrelatedPin), Fixtures.pin(Fixtures.unrelatedPin)]))
+        let verdict = await PinValidator(manifest: manifest, trustAnchors: anchors).validate(
+            host: pki.host, chain: pki.good.presentedChain, at: Date())
+        #expect(verdict.outcome == .rejected)
+        let report = try #require(
+            PinFailureReport(verdict: verdict, port: 443, served: pki.good.presentedChain, at: Date()))
+        let validated = try report.validatedCertificateChain.map { try PEMDocument(pemString: $0).derBytes }
+        #expect(validated == [pki.good.leaf.der, pki.intermediate.der, pki.root.der])
+    }
+}
