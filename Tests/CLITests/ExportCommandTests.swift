@@ -155,7 +155,7 @@ struct ExportCommandTests {
 
         // check --report: every domain of the lab live; mitm's impostor chain is a rejection under its pins.
         let check = try await run([
-            "check", "--manifest", "lab.json", "--ca-bundle", "lab-lab-root.pem", "--timeout", "3", "--report",
+            "check", "--manifest", "lab.json", "--ca-bundle", "lab-lab-root.pem", "--timeout", "5", "--report",
             "check.json",
         ])
         #expect(check.status == 1)
@@ -171,7 +171,7 @@ struct ExportCommandTests {
     @Test("ats --ats-exceptions: the exception keys each lab server needs, read back with PropertyListSerialization")
     func atsExceptionKeysFromLiveConnections() async throws {
         let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
-        let export = try await run(["export", "ats", "--ats-exceptions", "--manifest", "lab.json", "--timeout", "2"])
+        let export = try await run(["export", "ats", "--ats-exceptions", "--manifest", "lab.json", "--timeout", "5"])
         #expect(export.status == 0, "\(export.stderrText)")
         let plist = try #require(
             PropertyListSerialization.propertyList(from: Data(export.stdoutText.utf8), format: nil)

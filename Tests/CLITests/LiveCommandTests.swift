@@ -66,7 +66,7 @@ struct LiveCommandTests {
     @Test("check: each scenario's verdict, the exit status, and the reasons in the text")
     func checkEveryScenario() async throws {
         let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
-        let result = try await run(["check", "--manifest", "lab.json", "--json", "--timeout", "1"])
+        let result = try await run(["check", "--manifest", "lab.json", "--json", "--timeout", "5"])
         #expect(result.status == 1, "rejections outrank the unreachable slow scenario: \(result.stderrText)")
         let report = try json(result)
         let rows = try #require(report["results"] as? [[String: Any]])
@@ -103,7 +103,7 @@ struct LiveCommandTests {
             "good's root pin is in the verified path, though the server does not send the root")
 
         let text = try await run([
-            "check", "--manifest", "lab.json", "--timeout", "1", "good.pinbench.test", "mitm.pinbench.test",
+            "check", "--manifest", "lab.json", "--timeout", "5", "good.pinbench.test", "mitm.pinbench.test",
         ])
         #expect(text.status == 1)
         let tableRow = text.stdoutText.split(separator: "\n").first { $0.hasPrefix("mitm.pinbench.test") }

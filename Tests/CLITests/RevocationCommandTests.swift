@@ -116,7 +116,7 @@ struct RevocationCommandTests {
         let started = Date()
         let (allowed, hangingJSON) = try await inspect(
             hangingServer.port, ca: ca, ["--revocation", "ocsp", "--timeout", "2"])
-        #expect(Date().timeIntervalSince(started) < 30, "bounded by --timeout")
+        #expect(Date().timeIntervalSince(started) < 60, "bounded by --timeout (with room for a loaded shared pool)")
         #expect(allowed.status == 0, "\(allowed.stderrText)")
         #expect(revocation(hangingJSON)?["status"] as? String == "not-checked")
         #expect(

@@ -184,9 +184,10 @@ final class HostileListener: @unchecked Sendable {
         }
     }
 
-    /// Waits (at most two seconds) for the ClientHello and reads it.
+    /// Waits for the ClientHello and reads it: 30 seconds at most, so a probe thread stalled on a loaded machine still
+    /// sees the behaviour under test rather than a close before its ClientHello went out.
     private func readClientHello(_ fd: Int32) {
-        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         _ = recv(fd, &buffer, buffer.count, 0)

@@ -42,13 +42,15 @@ struct TransparencyTests {
         let der = logged.derBytes
         let timestamps = try SignedCertificateTimestamp.embedded(in: logged)
         let script = """
-            import sys, json
+            import sys, json, datetime
             from cryptography import x509
             out = []
             for h in json.load(sys.stdin):
                 cert = x509.load_der_x509_certificate(bytes.fromhex(h))
                 scts = cert.extensions.get_extension_for_class(x509.PrecertificateSignedCertificateTimestamps).value
-                out.append([[s.log_id.hex(), int(s.timestamp.timestamp() * 1000)] for s in scts])
+                # cryptography gives a naive datetime in UTC: read it as UTC, whatever TZ says.
+                out.append([[s.log_id.hex(), int(s.timestamp.replace(tzinfo=datetime.timezone.utc).timestamp() * 1000)]
+                    for s in scts])
             print(json.dumps(out))
             """
         let hex = der.map { String(format: "%02x", $0) }.joined()

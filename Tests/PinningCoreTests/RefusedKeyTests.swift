@@ -51,7 +51,8 @@ struct RefusedKeyTests {
         #expect(details.certPin == reference.cert)
         #expect(details.sha256Fingerprint == reference.fingerprint)
         #expect(details.serialNumber.replacingOccurrences(of: ":", with: "").hasSuffix(reference.serial))
-        #expect(details.notAfter.timeIntervalSince(details.notBefore) == 30 * 86_400)
+        // openssl reads the clock once for each date: a second may tick between them.
+        #expect(abs(details.notAfter.timeIntervalSince(details.notBefore) - 30 * 86_400) <= 1)
     }
 
     @Test("the DER reader and swift-certificates agree on every certificate both can read")

@@ -101,9 +101,10 @@ struct ValidatorTests {
         #expect(verdict.outcome == .pinsLapsed)
         #expect(verdict.summary.contains("LAPSED"))
         // The day itself still counts: pins apply through the end of `expires`.
-        let today = CalendarDay(containing: Date())
+        let now = Date()
+        let today = CalendarDay(containing: now)
         let current = await Fixtures.validator(pinned(leafAndBackup, expires: today)).validate(
-            host: host, chain: pki.rotated.presentedChain, at: Date())
+            host: host, chain: pki.rotated.presentedChain, at: now)
         #expect(current.outcome == .rejected)
     }
 
