@@ -26,9 +26,10 @@ struct BudgetedCertificateStore: CustomCertificateStore {
     }
 
     private func candidates(_ subject: DistinguishedName) -> [Certificate] {
-        let indexed = bySubject[subject] ?? []
-        guard let anchors else { return indexed }
-        return anchors.certificates(withSubject: subject) + indexed
+        guard let anchors else { return bySubject[subject] ?? [] }
+        let found = anchors.certificates(withSubject: subject)
+        guard let indexed = bySubject[subject] else { return found }
+        return found + indexed
     }
 
     /// Distinct certificates by subject, in the order given (a chain that sends a certificate twice costs once).

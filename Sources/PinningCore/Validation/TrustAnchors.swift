@@ -34,7 +34,7 @@ public struct TrustAnchors: Sendable {
 
     /// Every usable anchor, in the order added. Parses the anchors not parsed yet: prefer
     /// ``certificates(withSubject:)``.
-    public var certificates: [Certificate] { anchorSet.anchors.compactMap(\.certificate) }
+    public var certificates: [Certificate] { anchorSet.allCertificates }
 
     /// The usable anchors with this subject: the issuers a certificate naming `subject` as its issuer could chain to.
     public func certificates(withSubject subject: DistinguishedName) -> [Certificate] {
