@@ -49,7 +49,10 @@ let package = Package(
         // One scenario in a plain loop, without the benchmark harness: what perf and callgrind profile.
         .executableTarget(
             name: "core-profile",
-            dependencies: ["CoreFixtures", .product(name: "PinningCore", package: pinBench)]
+            dependencies: [
+                "CoreFixtures", .product(name: "PinningCore", package: pinBench),
+                .product(name: "X509", package: "swift-certificates"),
+            ]
         ),
     ]
 )

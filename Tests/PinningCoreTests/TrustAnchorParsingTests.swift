@@ -75,6 +75,12 @@ struct TrustAnchorParsingTests {
         #expect(later.certificates == now.certificates)
         #expect(
             later.certificates == [pki.impostor.root.certificate, pki.root.certificate, pki.selfSigned.certificate])
+        // The same file again (a manifest anchor the system bundle already holds): nothing new, in either mode.
+        try later.add(contentsOf: url, parsing: .immediately)
+        try now.add(contentsOf: url, parsing: .whenLookedUp)
+        #expect(later.certificates == now.certificates)
+        #expect(later.certificates.count == 3)
+        #expect(later.certificates(withSubject: pki.root.certificate.subject).count == 2)
     }
 
     @Test("a bundle with no certificate at all is refused either way")

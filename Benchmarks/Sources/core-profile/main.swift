@@ -1,6 +1,7 @@
 import CoreFixtures
 import Foundation
 import PinningCore
+import X509
 
 // `swift run -c release core-profile SCENARIO [COUNT]`: one benchmark scenario in a plain loop, for
 // `perf record` or `valgrind --tool=callgrind` (BENCHMARKS.md, "Validation core"). Prints µs per iteration.
@@ -10,7 +11,7 @@ import PinningCore
 let scenarios = [
     "der-rsa", "der-p256", "parsed-rsa", "parsed-p256", "pins-rsa", "pins-p256", "repeated-rsa", "repeated-p256",
     "openssl-der-rsa", "openssl-der-p256", "openssl-parsed-rsa", "openssl-parsed-p256", "openssl-pins-rsa",
-    "openssl-pins-p256",
+    "openssl-pins-p256", "anchors-now", "anchors-lazy",
 ]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let scenario = arguments.first, scenarios.contains(scenario) else {
@@ -19,6 +20,18 @@ guard let scenario = arguments.first, scenarios.contains(scenario) else {
 }
 let count = arguments.count > 1 ? Int(arguments[1]) ?? 2_000 : 2_000
 let fixture = try scenario.hasSuffix("rsa") ? CoreFixture.rsa() : CoreFixture.p256()
+
+/// `anchors-now` / `anchors-lazy`: what every CLI command pays for the system bundle, read as the CLI did before
+/// (every certificate parsed) and as it does now (indexed, parsed when looked up), then one path's lookup.
+let systemBundle = URL(
+    fileURLWithPath: ProcessInfo.processInfo.environment["SSL_CERT_FILE"] ?? "/etc/ssl/certs/ca-certificates.crt")
+let lookedUp: DistinguishedName? =
+    scenario.hasPrefix("anchors")
+    ? try {
+        var anchors = TrustAnchors()
+        try anchors.add(contentsOf: systemBundle)
+        return anchors.certificates.last?.subject
+    }() : nil
 
 /// The loop, off the main actor (top-level code runs on it): each verdict would otherwise hop executors twice.
 @concurrent func run(_ scenario: String, _ fixture: CoreFixture, count: Int) async -> Duration {
@@ -42,6 +55,11 @@ let fixture = try scenario.hasSuffix("rsa") ? CoreFixture.rsa() : CoreFixture.p2
         case "repeated-rsa", "repeated-p256":
             let verdict = await fixture.repeatedVerdict(cache)
             precondition(verdict.outcome == .accepted)
+        case "anchors-now", "anchors-lazy":
+            var anchors = TrustAnchors()
+            try! anchors.add(
+                contentsOf: systemBundle, parsing: scenario == "anchors-now" ? .immediately : .whenLookedUp)
+            precondition(!anchors.certificates(withSubject: lookedUp!).isEmpty)
         default:
             precondition(fixture.pins()[0] == fixture.leafPin)
         }

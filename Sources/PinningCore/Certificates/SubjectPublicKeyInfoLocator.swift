@@ -13,12 +13,12 @@ enum SubjectPublicKeyInfoLocator {
     /// The SubjectPublicKeyInfo inside `tbs` when it is in one of the canonical forms, else nil.
     static func canonicalSubjectPublicKeyInfo(inTBS tbs: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         guard let spki = subjectPublicKeyInfo(inTBS: tbs),
-            let outer = element(in: spki, at: spki.startIndex), outer.end == spki.endIndex
+            let outer = DERElement(in: spki, at: spki.startIndex), outer.end == spki.endIndex
         else { return nil }
         let fields = outer.content
         for form in canonicalForms where fields.starts(with: form.algorithm) {
             // After the algorithm identifier: the BIT STRING, its unused-bits octet (0), then the key.
-            guard let bits = element(in: fields, at: fields.startIndex + form.algorithm.count), bits.tag == 0x03,
+            guard let bits = DERElement(in: fields, at: fields.startIndex + form.algorithm.count), bits.tag == 0x03,
                 bits.end == fields.endIndex, bits.content.first == 0
             else { return nil }
             let key = bits.content.dropFirst()
@@ -32,49 +32,10 @@ enum SubjectPublicKeyInfoLocator {
     /// The SubjectPublicKeyInfo element of a TBSCertificate: SEQUENCE { [0] version OPTIONAL, serialNumber,
     /// signature, issuer, validity, subject, subjectPublicKeyInfo, ... }.
     static func subjectPublicKeyInfo(inTBS tbs: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        guard let outer = element(in: tbs, at: tbs.startIndex), outer.tag == 0x30 else { return nil }
-        let fields = outer.content
-        var cursor = fields.startIndex
-        if fields.first == 0xA0 {
-            guard let version = element(in: fields, at: cursor) else { return nil }
-            cursor = version.end
-        }
-        for _ in 0..<5 {  // serialNumber, signature, issuer, validity, subject
-            guard let skipped = element(in: fields, at: cursor) else { return nil }
-            cursor = skipped.end
-        }
-        guard let spki = element(in: fields, at: cursor), spki.tag == 0x30 else { return nil }
-        return fields[cursor..<spki.end]
-    }
-
-    private struct Element {
-        let tag: UInt8
-        let content: ArraySlice<UInt8>
-        var end: Int { content.endIndex }
-    }
-
-    /// One element with a single-octet tag and a definite length (short form, or long form of up to 3 octets),
-    /// entirely within `bytes`; nil otherwise.
-    private static func element(in bytes: ArraySlice<UInt8>, at start: Int) -> Element? {
-        guard start >= bytes.startIndex, start + 2 <= bytes.endIndex else { return nil }
-        let tag = bytes[start]
-        guard tag & 0x1F != 0x1F else { return nil }
-        var cursor = start + 1
-        let first = bytes[cursor]
-        cursor += 1
-        var length = 0
-        if first < 0x80 {
-            length = Int(first)
-        } else {
-            let octets = Int(first & 0x7F)
-            guard (1...3).contains(octets), cursor + octets <= bytes.endIndex else { return nil }
-            for _ in 0..<octets {
-                length = length << 8 | Int(bytes[cursor])
-                cursor += 1
-            }
-        }
-        guard length <= bytes.endIndex - cursor else { return nil }
-        return Element(tag: tag, content: bytes[cursor..<cursor + length])
+        guard let (fields, cursor) = DERElement.tbsFields(tbs),
+            let spki = DERElement.element(5, of: fields, from: cursor), spki.tag == 0x30
+        else { return nil }
+        return spki.encoded(in: fields)
     }
 
     private struct Form {

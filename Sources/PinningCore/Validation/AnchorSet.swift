@@ -11,22 +11,34 @@ final class AnchorSet: Sendable {
     /// Every anchor's notBefore and notAfter, sorted: a verdict cached for an hour must not span one of them.
     let validityBoundaries: [Date]
 
-    /// `previous`'s anchors followed by `anchors`, reusing its index rather than hashing every name again.
+    /// `previous`'s anchors followed by `anchors`, reusing its index: hashing a name walks all its attributes, so the
+    /// names already indexed are not hashed again.
     init(_ anchors: [TrustAnchor], after previous: AnchorSet? = nil) {
         var index = previous?.bySubject ?? [:]
         var distinct = previous?.anchors ?? []
-        index.reserveCapacity(index.count + anchors.count)
         distinct.reserveCapacity(distinct.count + anchors.count)
         var added: [DistinguishedName: [TrustAnchor]] = [:]
+        added.reserveCapacity(anchors.count)
         // A bundle that lists a certificate twice holds it once (a path must not cost two signature checks for it).
+        let hasEarlier = !index.isEmpty
         for anchor in anchors {
-            let known = (index[anchor.subject]?.anchors ?? []) + (added[anchor.subject] ?? [])
-            guard !known.contains(where: { $0.der == anchor.der }) else { continue }
-            added[anchor.subject, default: []].append(anchor)
-            distinct.append(anchor)
+            if hasEarlier, let earlier = index[anchor.subject],
+                earlier.anchors.contains(where: { $0.der == anchor.der })
+            {
+                continue
+            }
+            var isNew = false
+            func append(to group: inout [TrustAnchor]) {
+                guard !group.contains(where: { $0.der == anchor.der }) else { return }
+                group.append(anchor)
+                isNew = true
+            }
+            append(to: &added[anchor.subject, default: []])
+            if isNew { distinct.append(anchor) }
         }
-        for (subject, anchors) in added {
-            index[subject] = AnchorSubject((index[subject]?.anchors ?? []) + anchors)
+        index.reserveCapacity(index.count + added.count)
+        for (subject, group) in added {
+            index[subject] = AnchorSubject((index[subject]?.anchors ?? []) + group)
         }
         self.anchors = distinct
         bySubject = index
