@@ -28,7 +28,8 @@ struct BudgetedCertificateStore: CustomCertificateStore {
     private func candidates(_ subject: DistinguishedName) -> [Certificate] {
         guard let anchors else { return bySubject[subject] ?? [] }
         let found = anchors.certificates(withSubject: subject)
-        guard let indexed = bySubject[subject] else { return found }
+        // Empty unless the verifier appended certificates: skip hashing the name a second time.
+        guard !bySubject.isEmpty, let indexed = bySubject[subject] else { return found }
         return found + indexed
     }
 
