@@ -1,10 +1,11 @@
 import Foundation
 import LabPKI
-import PinningCore
 import SwiftASN1
 import TestSupport
 import Testing
 import X509
+
+@testable import PinningCore
 
 @Suite("Trust anchors parsed when a path looks them up")
 struct TrustAnchorParsingTests {
@@ -13,10 +14,15 @@ struct TrustAnchorParsingTests {
     /// A bundle like the system's: unrelated roots around the one that matters, a legacy key, a broken block.
     func bundle() throws -> (url: URL, folder: TemporaryFolder, legacySubject: DistinguishedName) {
         let legacy = try LegacyCertificate.selfSigned(commonName: "p192.pinbench.test", key: .ec(curve: "prime192v1"))
+        // The intermediate with a byte after its DER: neither mode may take it.
+        let trailing =
+            "-----BEGIN CERTIFICATE-----\n"
+            + Data(pki.intermediate.der + [0]).base64EncodedString(options: .lineLength64Characters)
+            + "\n-----END CERTIFICATE-----\n"
         let text =
             pki.impostor.root.pem + legacy.pem
             + "-----BEGIN CERTIFICATE-----\n!!!notbase64!!!\n-----END CERTIFICATE-----\n"
-            + pki.root.pem + pki.selfSigned.pem + pki.root.pem
+            + pki.root.pem + pki.selfSigned.pem + pki.root.pem + trailing
         let folder = TemporaryFolder()
         return (
             URL(fileURLWithPath: folder.write("bundle.pem", text)), folder,
@@ -55,7 +61,9 @@ struct TrustAnchorParsingTests {
                 == CertificateDetails(pki.root.certificate).sha256Fingerprint)
     }
 
-    @Test("counts: a broken block is skipped either way; a legacy key only when parsed at once, and never a candidate")
+    @Test(
+        "counts: broken blocks and trailing bytes skipped either way; a legacy key only when parsed at once, never a candidate"
+    )
     func countsAndRefusedKeys() throws {
         let (url, folder, legacySubject) = try bundle()
         _ = folder
@@ -64,9 +72,9 @@ struct TrustAnchorParsingTests {
         var later = TrustAnchors()
         try later.add(contentsOf: url, parsing: .whenLookedUp)
         #expect(now.sources.map(\.loaded) == [4])
-        #expect(now.sources.map(\.skipped) == [2])
+        #expect(now.sources.map(\.skipped) == [3])
         #expect(later.sources.map(\.loaded) == [5])
-        #expect(later.sources.map(\.skipped) == [1])
+        #expect(later.sources.map(\.skipped) == [2])
         #expect(later.certificates(withSubject: legacySubject).isEmpty)
         // The root listed twice is one anchor; every usable anchor, in order, as parsed at once.
         #expect(
@@ -92,6 +100,43 @@ struct TrustAnchorParsingTests {
             var anchors = TrustAnchors()
             #expect(throws: CertificateDecodingError.self) { try anchors.add(contentsOf: url, parsing: parsing) }
             #expect(anchors.sources.isEmpty)
+        }
+    }
+
+    @Test("certificates with random bytes changed: read later or at once, the same anchors, names and validity")
+    func mutatedCertificates() throws {
+        var generator = SeededGenerator(state: 0x5EED_CE27)
+        let originals = [pki.root, pki.intermediate, pki.good.leaf, pki.selfSigned, pki.impostor.root].map(\.der)
+        var text = ""
+        for original in originals {
+            for _ in 0..<150 {
+                var der = original
+                for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                    der[Int.random(in: der.indices, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                }
+                text += "-----BEGIN CERTIFICATE-----\n"
+                text += Data(der).base64EncodedString(options: .lineLength64Characters)
+                text += "\n-----END CERTIFICATE-----\n"
+            }
+        }
+        let folder = TemporaryFolder()
+        let url = URL(fileURLWithPath: folder.write("mutated.pem", text))
+        var now = TrustAnchors()
+        try now.add(contentsOf: url, parsing: .immediately)
+        var later = TrustAnchors()
+        try later.add(contentsOf: url, parsing: .whenLookedUp)
+        // A header that cannot be read while the whole certificate parses would lose a usable anchor.
+        #expect(later.certificates == now.certificates)
+        #expect(now.certificates.count > 100, "enough of the changed certificates still parse to compare")
+        for certificate in now.certificates {
+            #expect(later.certificates(withSubject: certificate.subject).contains(certificate))
+        }
+        // What the index holds (the verdict cache's validity boundaries come from it) is what the parse says.
+        for anchor in later.anchorSet.anchors {
+            guard let parsed = anchor.parsed() else { continue }
+            #expect(anchor.subject == parsed.subject)
+            #expect(anchor.notValidBefore == parsed.notValidBefore)
+            #expect(anchor.notValidAfter == parsed.notValidAfter)
         }
     }
 
@@ -131,5 +176,18 @@ struct TrustAnchorParsingTests {
             PinFailureReport(verdict: verdict, port: 443, served: pki.good.presentedChain, at: Date()))
         let validated = try report.validatedCertificateChain.map { try PEMDocument(pemString: $0).derBytes }
         #expect(validated == [pki.good.leaf.der, pki.intermediate.der, pki.root.der])
+    }
+}
+
+/// SplitMix64: the same changes in every run, so a failure can be replayed.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -18,6 +18,7 @@ struct CertificateHeader {
     init(derEncoded der: [UInt8]) throws {
         let bytes = der[...]
         guard let certificate = DERElement(in: bytes, at: bytes.startIndex), certificate.tag == 0x30,
+            certificate.end == bytes.endIndex,
             let (fields, cursor) = DERElement.tbsFields(certificate.content),
             let validity = DERElement.element(3, of: fields, from: cursor), validity.tag == 0x30,
             let subject = DERElement(in: fields, at: validity.end), subject.tag == 0x30

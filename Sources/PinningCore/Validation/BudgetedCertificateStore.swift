@@ -61,7 +61,10 @@ struct BudgetedCertificateStore: CustomCertificateStore {
 
     mutating func append(contentsOf certificates: some Sequence<Certificate>) {
         var index = bySubject
-        for certificate in certificates where !(index[certificate.subject]?.contains(certificate) ?? false) {
+        for certificate in certificates {
+            // Held already (as an anchor or appended before): offering it twice would cost the budget twice.
+            let anchored = anchors?.contains(certificate) ?? false
+            guard !anchored, !(index[certificate.subject]?.contains(certificate) ?? false) else { continue }
             index[certificate.subject, default: []].append(certificate)
         }
         self = Self(anchors: anchors, index: index, budget: budget)

@@ -7,7 +7,8 @@ struct TrustAnchor: Sendable {
     let subject: DistinguishedName
     let notValidBefore: Date
     let notValidAfter: Date
-    /// Nil until an ``AnchorSubject`` parses it, for an anchor read ``TrustAnchors/Parsing/whenLookedUp``.
+    /// Nil for an anchor read ``TrustAnchors/Parsing/whenLookedUp``; ``AnchorSubject`` keeps what ``parsed()``
+    /// returns for it.
     let certificate: Certificate?
 
     /// An anchor known parsed.

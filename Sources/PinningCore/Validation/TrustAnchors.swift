@@ -42,7 +42,9 @@ public struct TrustAnchors: Sendable {
     }
 
     /// Adds the certificates of a PEM bundle or a DER file. A bundle may hold certificates with legacy keys that
-    /// cannot be parsed; those are skipped and counted rather than failing the whole bundle.
+    /// cannot be parsed: parsed ``Parsing/immediately``, those are skipped and counted rather than failing the whole
+    /// bundle; ``Parsing/whenLookedUp``, they are found when looked up and never become candidates. A DER file
+    /// (one certificate, or a few concatenated) is always parsed at once.
     public mutating func add(contentsOf url: URL, parsing: Parsing = .immediately) throws(CertificateDecodingError) {
         let data = try CertificateChainDecoder.read(url)
         var loaded: [TrustAnchor] = []

@@ -7,8 +7,8 @@ import X509
 ///
 /// It can never answer for a different input. The key is everything a verdict depends on: the exact DER of every
 /// certificate as sent, the host as given, the manifest (compared whole; the same manifest value compares by
-/// storage identity), the trust anchors (by ``TrustAnchors`` identity, made anew whenever they change), the
-/// signature-check cap, and the hour of the validation time. Only verdicts that cannot change within their hour are
+/// storage identity), the trust anchors (by the identity of their indexed set, made anew by every `init` and `add`
+/// of ``TrustAnchors``, so two sets loaded separately never share entries), the signature-check cap, and the hour of the validation time. Only verdicts that cannot change within their hour are
 /// kept:
 /// - default trust found a path (accepted, not pinned, lapsed, report-only, pin mismatch); failures carry reasons
 ///   that may name the exact time, and are rare, so they are judged each time;

@@ -58,8 +58,9 @@ struct TrustOptions: ParsableArguments {
     func anchors(for document: ManifestDocument, skippingUnreadable: Bool = false) throws -> TrustAnchors {
         var anchors = TrustAnchors()
         if let path = systemBundlePath {
-            // A bundle the user names is parsed whole, so a file with nothing usable is an error now; the system's
-            // is parsed anchor by anchor as paths reach them.
+            // A bundle named with --ca-bundle is parsed whole, so a file with nothing usable is an error at once. The
+            // system's (or $SSL_CERT_FILE's, which environments set to the system's) is parsed anchor by anchor as
+            // paths reach them: a legacy-key anchor there is never a candidate, and a chain that needs it is untrusted.
             try anchors.add(
                 contentsOf: URL(fileURLWithPath: path), parsing: caBundle == nil ? .whenLookedUp : .immediately)
         } else if !noSystemTrust {
