@@ -30,14 +30,20 @@ struct TrustAnchorParsingTests {
         )
     }
 
-    @Test("the same verdicts, statements and paths as anchors parsed at once, for trusted and impostor chains")
-    func sameVerdicts() async throws {
-        let (url, folder, _) = try bundle()
-        _ = folder
+    /// The same file read with every certificate parsed at once, and indexed to be parsed when looked up.
+    func loadedBothWays(_ url: URL) throws -> (now: TrustAnchors, later: TrustAnchors) {
         var now = TrustAnchors()
         try now.add(contentsOf: url, parsing: .immediately)
         var later = TrustAnchors()
         try later.add(contentsOf: url, parsing: .whenLookedUp)
+        return (now, later)
+    }
+
+    @Test("the same verdicts, statements and paths as anchors parsed at once, for trusted and impostor chains")
+    func sameVerdicts() async throws {
+        let (url, folder, _) = try bundle()
+        _ = folder
+        let (now, later) = try loadedBothWays(url)
         let manifest = Fixtures.manifest(
             DomainPolicy(
                 host: pki.host, pins: [Fixtures.pin(Fixtures.spki(pki.good.leaf)), Fixtures.pin(Fixtures.unrelatedPin)])
@@ -67,10 +73,7 @@ struct TrustAnchorParsingTests {
     func countsAndRefusedKeys() throws {
         let (url, folder, legacySubject) = try bundle()
         _ = folder
-        var now = TrustAnchors()
-        try now.add(contentsOf: url, parsing: .immediately)
-        var later = TrustAnchors()
-        try later.add(contentsOf: url, parsing: .whenLookedUp)
+        var (now, later) = try loadedBothWays(url)
         #expect(now.sources.map(\.loaded) == [4])
         #expect(now.sources.map(\.skipped) == [3])
         #expect(later.sources.map(\.loaded) == [5])
@@ -105,7 +108,7 @@ struct TrustAnchorParsingTests {
 
     @Test("certificates with random bytes changed: read later or at once, the same anchors, names and validity")
     func mutatedCertificates() throws {
-        var generator = SeededGenerator(state: 0x5EED_CE27)
+        var generator = SeededGenerator(seed: 0x5EED_CE27)
         let originals = [pki.root, pki.intermediate, pki.good.leaf, pki.selfSigned, pki.impostor.root].map(\.der)
         var text = ""
         for original in originals {
@@ -121,10 +124,7 @@ struct TrustAnchorParsingTests {
         }
         let folder = TemporaryFolder()
         let url = URL(fileURLWithPath: folder.write("mutated.pem", text))
-        var now = TrustAnchors()
-        try now.add(contentsOf: url, parsing: .immediately)
-        var later = TrustAnchors()
-        try later.add(contentsOf: url, parsing: .whenLookedUp)
+        let (now, later) = try loadedBothWays(url)
         // A header that cannot be read while the whole certificate parses would lose a usable anchor.
         #expect(later.certificates == now.certificates)
         #expect(now.certificates.count > 100, "enough of the changed certificates still parse to compare")
@@ -147,10 +147,7 @@ struct TrustAnchorParsingTests {
         .enabled(if: FileManager.default.fileExists(atPath: systemBundlePath), "needs the ca-certificates bundle"))
     func systemBundle() throws {
         let url = URL(fileURLWithPath: Self.systemBundlePath)
-        var now = TrustAnchors()
-        try now.add(contentsOf: url, parsing: .immediately)
-        var later = TrustAnchors()
-        try later.add(contentsOf: url, parsing: .whenLookedUp)
+        let (now, later) = try loadedBothWays(url)
         let blocks = OpenSSLCLI.pemCertificates(in: try String(contentsOf: url, encoding: .utf8))
         #expect(later.sources.first?.loaded == blocks.count)
         #expect(later.certificates == now.certificates)
@@ -176,18 +173,5 @@ struct TrustAnchorParsingTests {
             PinFailureReport(verdict: verdict, port: 443, served: pki.good.presentedChain, at: Date()))
         let validated = try report.validatedCertificateChain.map { try PEMDocument(pemString: $0).derBytes }
         #expect(validated == [pki.good.leaf.der, pki.intermediate.der, pki.root.der])
-    }
-}
-
-/// SplitMix64: the same changes in every run, so a failure can be replayed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 
 /// A reproducible generator of hostile text: the pieces that break each output language, mixed with random
 /// characters from every Unicode plane. Seeded, so a failing case can be replayed.
 struct HostileText {
-    private var state: UInt64
+    private var generator: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
     /// The pieces an attacker puts in a certificate name or a manifest label.
     static let pieces: [String] = [
@@ -18,13 +19,7 @@ struct HostileText {
         "\u{600}-", "-\u{301}", "\u{600}-->", "<!--\u{301}", "\u{200D}", "\u{FEFF}",
     ]
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
