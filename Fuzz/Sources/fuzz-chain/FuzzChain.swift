@@ -10,12 +10,15 @@ import X509
 /// - the decoded certificates wrapped again as PEM decode to the same certificates;
 /// - details and both pins can be computed, and the pins are base64 of 32 bytes;
 /// - an error names a PEM block only if that block exists, and its text carries no raw control or bidi scalar
-///   (errors are printed on terminals and the input is attacker-controlled).
+///   (errors are printed on terminals and the input is attacker-controlled);
+/// - read as a trust-anchor bundle, the input gives the same usable anchors whether every certificate is parsed at
+///   once or only its subject and validity until a path looks it up, each found again by its own subject.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzChain(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
     Invariant.currentInput = data
     defer { Invariant.currentInput = nil }
+    checkAnchors(data)
     let certificates: [ChainCertificate]
     do {
         certificates = try CertificateChainDecoder.decode(data, source: "fuzz input")
@@ -61,6 +64,33 @@ private func checkError(_ error: CertificateDecodingError, input: Data) {
     if let block = error.block {
         let blocks = input.occurrences(of: "-----BEGIN CERTIFICATE-----")
         Invariant.check(block >= 1 && block <= blocks, "error names block \(block) of \(blocks): \(visible(text))")
+    }
+}
+
+/// The bundle file the anchor check reads (`TrustAnchors` reads files); one per process, removed at exit.
+private let anchorBundle: URL = {
+    let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("fuzz-chain-\(getpid()).pem")
+    atexit { try? FileManager.default.removeItem(at: anchorBundle) }
+    return url
+}()
+
+private func checkAnchors(_ data: Data) {
+    guard (try? data.write(to: anchorBundle)) != nil else { return }
+    var now = TrustAnchors()
+    guard (try? now.add(contentsOf: anchorBundle, parsing: .immediately)) != nil else { return }
+    var later = TrustAnchors()
+    do {
+        try later.add(contentsOf: anchorBundle, parsing: .whenLookedUp)
+    } catch {
+        Invariant.fail("usable anchors when parsed at once, none when looked up: \(visible(error.description))")
+        return
+    }
+    Invariant.check(
+        later.certificates == now.certificates, "anchors parsed when looked up differ from those parsed at once")
+    for certificate in now.certificates {
+        Invariant.check(
+            later.certificates(withSubject: certificate.subject).contains(certificate),
+            "an anchor is not found by its own subject")
     }
 }
 
