@@ -3,13 +3,9 @@ import PinningCore
 
 /// The trust anchors, as the CLI builds them: the system bundle (or `--ca-bundle`) plus the manifest's anchors.
 enum FetchTrust {
-    static let systemBundles = [
-        "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem",
-    ]
-
     static func anchors(for document: ManifestDocument, caBundle: String?) throws -> TrustAnchors {
         var anchors = TrustAnchors()
-        let bundle = caBundle ?? systemBundles.first { FileManager.default.fileExists(atPath: $0) }
+        let bundle = caBundle ?? TrustAnchors.systemBundlePath
         do {
             if let bundle {
                 try anchors.add(

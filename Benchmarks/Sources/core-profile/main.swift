@@ -24,7 +24,7 @@ let fixture = try scenario.hasSuffix("rsa") ? CoreFixture.rsa() : CoreFixture.p2
 /// `anchors-now` / `anchors-lazy`: what every CLI command pays for the system bundle, read as the CLI did before
 /// (every certificate parsed) and as it does now (indexed, parsed when looked up), then one path's lookup.
 let systemBundle = URL(
-    fileURLWithPath: ProcessInfo.processInfo.environment["SSL_CERT_FILE"] ?? "/etc/ssl/certs/ca-certificates.crt")
+    fileURLWithPath: ProcessInfo.processInfo.environment["SSL_CERT_FILE"] ?? TrustAnchors.systemBundlePath!)
 let lookedUp: DistinguishedName? =
     scenario.hasPrefix("anchors")
     ? try {

@@ -46,9 +46,7 @@ struct CertificateFields {
             guard let issuerNode = nodes.next() else { throw ASN1Error.invalidASN1Object(reason: "no issuer") }
             let issuer = try DistinguishedName(derEncoded: issuerNode)
             guard let validityNode = nodes.next() else { throw ASN1Error.invalidASN1Object(reason: "no validity") }
-            let validity = try DER.sequence(validityNode, identifier: .sequence) { times in
-                (try Self.date(times.next()), try Self.date(times.next()))
-            }
+            let validity = try Self.validity(validityNode)
             guard let subjectNode = nodes.next() else { throw ASN1Error.invalidASN1Object(reason: "no subject") }
             let subject = try DistinguishedName(derEncoded: subjectNode)
             guard let key = nodes.next(), key.identifier == .sequence else {
@@ -86,8 +84,13 @@ struct CertificateFields {
         return try ASN1ObjectIdentifier(derEncoded: first)
     }
 
+    /// Validity ::= SEQUENCE { notBefore Time, notAfter Time }
+    static func validity(_ node: ASN1Node) throws -> (notBefore: Date, notAfter: Date) {
+        try DER.sequence(node, identifier: .sequence) { times in (try date(times.next()), try date(times.next())) }
+    }
+
     /// Time ::= CHOICE { UTCTime, GeneralizedTime }, to the second, as swift-certificates reads it.
-    static func date(_ node: ASN1Node?) throws -> Date {
+    private static func date(_ node: ASN1Node?) throws -> Date {
         guard let node else { throw ASN1Error.invalidASN1Object(reason: "no time") }
         let parts: (year: Int, month: Int, day: Int, hours: Int, minutes: Int, seconds: Int)
         switch node.identifier {

@@ -23,10 +23,7 @@ struct CertificateHeader {
             let validity = DERElement.element(3, of: fields, from: cursor), validity.tag == 0x30,
             let subject = DERElement(in: fields, at: validity.end), subject.tag == 0x30
         else { throw ASN1Error.invalidASN1Object(reason: "not a certificate: no validity and subject where expected") }
-        (notBefore, notAfter) = try DER.sequence(try DER.parse(validity.encoded(in: fields)), identifier: .sequence) {
-            times in
-            (try CertificateFields.date(times.next()), try CertificateFields.date(times.next()))
-        }
+        (notBefore, notAfter) = try CertificateFields.validity(try DER.parse(validity.encoded(in: fields)))
         self.subject = try DistinguishedName(derEncoded: try DER.parse(subject.encoded(in: fields)))
     }
 }

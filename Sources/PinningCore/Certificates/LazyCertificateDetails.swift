@@ -40,7 +40,7 @@ final class LazyCertificateDetails: Sendable {
     var details: CertificateDetails {
         if let known = memo.withLock({ $0.details }) { return known }
         // `certificate` is set whenever `details` was not given at init.
-        let computed = CertificateDetails(certificate!, der: der ?? certificate!.derBytes)
+        let computed = CertificateDetails(certificate!, der: derBytes!)
         return memo.withLock { memo in
             if let known = memo.details { return known }
             memo.details = computed
@@ -57,7 +57,7 @@ final class LazyCertificateDetails: Sendable {
         let computed: String
         switch type {
         case .spkiSHA256: computed = Fingerprint.spkiPin(certificate!)
-        case .certSHA256: computed = Fingerprint.sha256Base64(der ?? certificate!.derBytes)
+        case .certSHA256: computed = Fingerprint.sha256Base64(derBytes!)
         }
         memo.withLock { memo in
             switch type {

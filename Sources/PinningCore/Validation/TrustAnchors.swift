@@ -89,6 +89,16 @@ public struct TrustAnchors: Sendable {
         }
     }
 
+    /// Where Linux distributions keep the system's CA bundle (Debian and Ubuntu, Fedora and RHEL, Alpine and others).
+    public static let systemBundleCandidates = [
+        "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem",
+    ]
+
+    /// The first of ``systemBundleCandidates`` on this machine: the bundle to read ``Parsing/whenLookedUp``.
+    public static var systemBundlePath: String? {
+        systemBundleCandidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
     /// The manifest's `trustAnchors` that cannot be read, as written in the manifest: a lint error in every front
     /// end, found the same way everywhere.
     public static func unreadable(manifestAnchors paths: [String], relativeTo folder: URL) -> [String] {

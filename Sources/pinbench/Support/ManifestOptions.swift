@@ -39,10 +39,6 @@ struct TrustOptions: ParsableArguments {
     @Flag(name: .customLong("no-system-trust"), help: "Trust only the manifest's trustAnchors (and --ca-bundle).")
     var noSystemTrust = false
 
-    static let systemBundleCandidates = [
-        "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem",
-    ]
-
     /// The system bundle path the CLI would use, if any.
     var systemBundlePath: String? {
         if let caBundle { return caBundle }
@@ -50,7 +46,7 @@ struct TrustOptions: ParsableArguments {
         if let fromEnvironment = ProcessInfo.processInfo.environment["SSL_CERT_FILE"], !fromEnvironment.isEmpty {
             return fromEnvironment
         }
-        return Self.systemBundleCandidates.first { FileManager.default.fileExists(atPath: $0) }
+        return TrustAnchors.systemBundlePath
     }
 
     /// The system (or given) bundle plus the manifest's anchors, resolved against the manifest's folder.
