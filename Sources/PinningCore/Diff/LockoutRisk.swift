@@ -14,19 +14,39 @@ public struct LockoutRisk: Hashable, Sendable, Codable {
         /// No pin has the backup role (lint's `no-backup-pin`): a forced rotation needs an app update first.
         /// Judged without a served chain.
         case noBackupPin = "no-backup-pin"
+        /// The served chain fails default trust evaluation with the new manifest's trust anchors: every connection
+        /// is rejected before pins are looked at (``trustFailure`` says why).
+        case servedChainUntrusted = "served-chain-untrusted"
+        /// The served chain was trusted with the old manifest's trust anchors and is not with the new one's: the
+        /// change drops anchors it needs (``trustAnchorsDropped``).
+        case trustAnchorDropped = "trust-anchor-dropped"
     }
 
+    /// The domain (normalized host) whose policy is at risk.
     public var host: String
     public var kind: Kind
     /// True when the domain as it was before the change had the same risk: the change did not bring it in.
     public var alsoBefore: Bool
     public var message: String
+    /// The host whose served chain showed the risk: `host` itself, or a subdomain its `includeSubdomains` policy
+    /// governs. Nil for the risks of the pin set alone.
+    public var servedHost: String?
+    /// Why default trust rejects the served chain, for the trust kinds.
+    public var trustFailure: Verdict.Rejection?
+    /// The trust anchors the change drops, for ``Kind/trustAnchorDropped``.
+    public var trustAnchorsDropped: [String]?
 
-    public init(host: String, kind: Kind, alsoBefore: Bool, message: String) {
+    public init(
+        host: String, kind: Kind, alsoBefore: Bool, message: String, servedHost: String? = nil,
+        trustFailure: Verdict.Rejection? = nil, trustAnchorsDropped: [String]? = nil
+    ) {
         self.host = host
         self.kind = kind
         self.alsoBefore = alsoBefore
         self.message = message
+        self.servedHost = servedHost
+        self.trustFailure = trustFailure
+        self.trustAnchorsDropped = trustAnchorsDropped
     }
 }
 
@@ -39,75 +59,4 @@ public struct LockoutAssessment: Hashable, Sendable {
     /// Risks that the change brings in (not those the domain had before).
     public var introduced: [LockoutRisk] { risks.filter { !$0.alsoBefore } }
     public var isRisky: Bool { risks.contains { !$0.alsoBefore } }
-}
-
-extension ManifestDiff {
-    /// Judges every added or changed domain as it is after the change: its pin set by the linter's own rules
-    /// (too few pins, no backup), and against `served` (chains by normalized host,
-    /// as the validator judged them: see ``ServedChain``) at `now`. Only enforced domains whose pins have not lapsed
-    /// can lock anyone out. "Matches" is the validator's and the lockout guard's rule (``ServedChain/matches(_:)``,
-    /// ``ServedChain/keepsBackupOutside(_:)``), not a second one.
-    public func lockoutRisks(served: [String: ServedChain], now: Date) -> LockoutAssessment {
-        var risks: [LockoutRisk] = []
-        var unchecked: [String] = []
-        for change in domains {
-            guard let domain = change.new, Self.canLockOut(domain, now: now) else { continue }
-            let structuralBefore = change.old.map { Self.structuralRisks(of: $0, now: now) } ?? []
-            for (kind, message) in Self.structuralRisks(of: domain, now: now) {
-                risks.append(
-                    LockoutRisk(
-                        host: change.host, kind: kind, alsoBefore: structuralBefore.contains { $0.0 == kind },
-                        message: message))
-            }
-            guard let chain = served[change.host] else {
-                unchecked.append(change.host)
-                continue
-            }
-            let before = change.old.map { Self.kinds(of: $0, chain: chain, now: now) } ?? []
-            for kind in Self.kinds(of: domain, chain: chain, now: now) {
-                risks.append(
-                    LockoutRisk(
-                        host: change.host, kind: kind, alsoBefore: before.contains(kind),
-                        message: Self.describe(kind, domain: domain)))
-            }
-        }
-        return LockoutAssessment(risks: risks, unchecked: unchecked)
-    }
-
-    /// The risks a domain's pin set has whatever its server serves, decided by the linter's own rules.
-    private static func structuralRisks(of domain: DomainPolicy, now: Date) -> [(LockoutRisk.Kind, String)] {
-        guard canLockOut(domain, now: now) else { return [] }
-        return ManifestLinter().lint(domain, now: now, served: nil).compactMap { finding in
-            switch finding.rule {
-            case .tooFewPins: return (.tooFewPins, finding.message)
-            case .noBackupPin: return (.noBackupPin, finding.message)
-            default: return nil
-            }
-        }
-    }
-
-    private static func canLockOut(_ domain: DomainPolicy, now: Date) -> Bool {
-        domain.mode == .enforce && !domain.hasLapsed(at: now) && !domain.pins.isEmpty
-    }
-
-    private static func kinds(of domain: DomainPolicy, chain: ServedChain, now: Date) -> [LockoutRisk.Kind] {
-        guard canLockOut(domain, now: now) else { return [] }
-        var kinds: [LockoutRisk.Kind] = []
-        if !domain.pins.contains(where: chain.matches) { kinds.append(.pinsMatchNothingServed) }
-        if !chain.keepsBackupOutside(domain.pins) { kinds.append(.noBackupOutsideServed) }
-        return kinds
-    }
-
-    private static func describe(_ kind: LockoutRisk.Kind, domain: DomainPolicy) -> String {
-        switch kind {
-        case .pinsMatchNothingServed:
-            return "none of its \(domain.pins.count) enforced pins matches the chain the server serves: every "
-                + "connection would be rejected."
-        case .noBackupOutsideServed:
-            return "no backup pin is outside the chain the server serves: losing that key or chain locks users out "
-                + "until an app update."
-        case .tooFewPins, .noBackupPin:
-            return ""  // judged by the linter, with its words (structuralRisks)
-        }
-    }
 }

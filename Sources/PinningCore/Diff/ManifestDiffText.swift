@@ -34,8 +34,10 @@ extension ManifestDiff {
         guard let assessment else { return lines }
         for risk in assessment.risks {
             let prefix = risk.alsoBefore ? "  (already before) " : "✗ LOCKOUT RISK "
+            let via = risk.servedHost.map { $0 == risk.host ? "" : " (as \($0) serves it, includeSubdomains)" } ?? ""
             lines.append(
-                ManifestDiffLine(risk.alsoBefore ? .priorRisk : .risk, "\(prefix)\(risk.host): \(risk.message)"))
+                ManifestDiffLine(
+                    risk.alsoBefore ? .priorRisk : .risk, "\(prefix)\(risk.host)\(via): \(risk.message)"))
         }
         if !assessment.unchecked.isEmpty {
             let hosts = assessment.unchecked.prefix(5).joined(separator: ", ")

@@ -103,7 +103,7 @@ struct CheckCommand: AsyncParsableCommand {
                     group.addTask {
                         await Self.judge(
                             probe, index: index, domain: domain, validator, at: now,
-                            revocation: revocationSettings, transparency: transparency,
+                            revocation: revocationSettings.revocation, transparency: transparency,
                             deadline: probeSettings.deadline, encodingRow: json)
                     }
                     judging += 1
@@ -143,7 +143,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     private static func judge(
         _ probe: ProbeResult, index: Int, domain: DomainPolicy, _ validator: PinValidator,
-        at now: Date, revocation: RevocationSettings, transparency: CTRequirement?, deadline: Duration,
+        at now: Date, revocation: RevocationMode, transparency: CTRequirement?, deadline: Duration,
         encodingRow: Bool
     ) async -> Judged {
         do {

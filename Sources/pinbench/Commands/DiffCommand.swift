@@ -9,26 +9,35 @@ struct DiffCommand: AsyncParsableCommand {
         commandName: "diff",
         abstract: "Show what changed between two versions of the manifest, and its lockout risk.",
         discussion: """
-            Each side is a manifest file, or else a git revision of the manifest (--manifest, default pins.json), \
-            read with `git show REV:PATH`. No sides: HEAD against the working file. One side: that revision or \
-            file against the working file. Two: the first against the second.
+            Each side is a manifest file or a git revision of the manifest (--manifest, default pins.json), read \
+            as the revision's tree has it (a committed symbolic link is followed inside the repository, never out of \
+            it). Choose explicitly with --old-file/--old-rev and --new-file/--new-rev. A positional OLD or NEW is a \
+            file when it starts with /, ./ or ../ or when only a file has that name, and a revision when only a \
+            revision has it; a word naming both (a file called main, HEAD or a tag's name) is refused until you \
+            choose: --old-file main (or ./main) for the file, --old-rev main for the revision. No sides: HEAD against the working file. One side: that revision or file against the working \
+            file. Two: the first against the second.
 
             Per domain: domains added and removed; mode, includeSubdomains, port, connect and expires changes; pins \
-            added, removed, and changed (role, position, label, note, dates). Order and formatting do not count.
+            added, removed, and changed (role, position, label, note, dates); trust anchors added and removed. Order \
+            and formatting do not count.
 
             Lockout risk: for every added or changed enforced domain, does the new pin set keep at least two pins \
             and a backup (lint's too-few-pins and no-backup-pin, judged always), and (with --served HOST=FILE or \
             --live) does it still match the chain the server serves (as `validate` matches it: on the verified path), \
-            and does it keep a backup pin outside that chain? Risks the domain already had before the change are \
-            shown but do not fail.
+            and does it keep a backup pin outside that chain? A served HOST is judged under the policy that governs \
+            it (its own domain, or a parent with includeSubdomains). Each served chain is judged with each side's \
+            trust anchors: a chain that fails default trust is a risk, and so is dropping a trust anchor the chain \
+            needs (then every enforced domain is judged, changed or not). Risks the domain already had before the \
+            change are shown but do not fail.
 
             Exit status: 0 no risky change, 1 a change that brings in a lockout risk, 2 bad input (an unreadable \
-            side, an unknown revision, outside a git repository).
+            side, an unknown revision, an ambiguous side, outside a git repository).
 
             Examples:
               pinbench diff                                  # uncommitted changes to pins.json
               pinbench diff HEAD~1                           # since the previous commit
               pinbench diff main feature --manifest app/pins.json
+              pinbench diff --old-rev main --new-file main   # the revision main against a file called main
               pinbench diff old.json new.json --served api.example.com=served.pem --json
               pinbench diff origin/main --live               # in CI, against what the servers serve now
             """
@@ -39,6 +48,18 @@ struct DiffCommand: AsyncParsableCommand {
 
     @Argument(help: "The new side: a manifest file or a git revision (default: the working file).")
     var new: String?
+
+    @Option(name: .customLong("old-file"), help: "The old side is this manifest file.")
+    var oldFile: String?
+
+    @Option(name: .customLong("old-rev"), help: "The old side is this git revision of the manifest.")
+    var oldRevision: String?
+
+    @Option(name: .customLong("new-file"), help: "The new side is this manifest file.")
+    var newFile: String?
+
+    @Option(name: .customLong("new-rev"), help: "The new side is this git revision of the manifest.")
+    var newRevision: String?
 
     @OptionGroup var manifestOptions: ManifestOptions
     @OptionGroup var trust: TrustOptions
@@ -55,39 +76,54 @@ struct DiffCommand: AsyncParsableCommand {
         if live && !servedOptions.served.isEmpty {
             throw ValidationError("give either --served or --live, not both.")
         }
+        if oldFile != nil && oldRevision != nil { throw ValidationError("give either --old-file or --old-rev.") }
+        if newFile != nil && newRevision != nil { throw ValidationError("give either --new-file or --new-rev.") }
+        let free = (oldFile == nil && oldRevision == nil ? 1 : 0) + (newFile == nil && newRevision == nil ? 1 : 0)
+        if [old, new].compactMap({ $0 }).count > free {
+            throw ValidationError(
+                "each side is given once: --old-file/--old-rev and --new-file/--new-rev leave room for "
+                    + "\(free) positional side\(free == 1 ? "" : "s").")
+        }
     }
 
     func run() async throws {
         let manifestURL = manifestOptions.url
-        let oldSide = try load(old ?? "HEAD", defaultFile: manifestURL)
-        let newSide = try new.map { try load($0, defaultFile: manifestURL) } ?? loadWorkingFile(manifestURL)
-        let diff = ManifestDiff(from: oldSide.manifest, to: newSide.manifest)
+        let (oldSide, newSide) = try DiffSide.sides(
+            explicitOld: oldFile.map(DiffSide.file) ?? oldRevision.map(DiffSide.revision),
+            explicitNew: newFile.map(DiffSide.file) ?? newRevision.map(DiffSide.revision),
+            words: [old, new].compactMap { $0 }, manifest: manifestURL)
+        let name = manifestOptions.manifest ?? "pins.json"
+        let before = try LoadedSide.load(oldSide, manifest: manifestURL, manifestName: name)
+        let after = try LoadedSide.load(newSide, manifest: manifestURL, manifestName: name)
+        let diff = ManifestDiff(from: before.manifest, to: after.manifest)
         let now = Date()
 
         // Risks of the pin sets themselves (too few pins, no backup) are judged always; those against the chain a
         // server serves need --served or --live.
-        var chains: [String: ServedChain] = [:]
+        var served: [String: ServedEvidence] = [:]
         var unreachable: [String] = []
         let judgesServed = live || !servedOptions.served.isEmpty
         if judgesServed {
-            let document = ManifestDocument(manifest: newSide.manifest, url: manifestURL, loadedFingerprint: nil)
-            let anchors = try trust.anchors(for: document, skippingUnreadable: true)
-            let validator = PinValidator(manifest: newSide.manifest, trustAnchors: anchors)
+            let scratch = ScratchFolder()
+            defer { scratch.remove() }
+            let judge = try ServedJudge(before: before, after: after, trust: trust, scratch: scratch)
             if live {
-                (chains, unreachable) = await liveChains(diff, validator: validator, anchors: anchors, now: now)
+                (served, unreachable) = await liveEvidence(diff, after.manifest, judge: judge, now: now)
             } else {
-                chains = try await servedOptions.chains(validator: validator, now: now)
+                for (host, chain) in try servedOptions.entries() {
+                    served[host] = await judge.evidence(host: host, chain: chain, at: now)
+                }
             }
         }
-        let assessment = diff.lockoutRisks(served: chains, now: now)
+        let assessment = diff.lockoutRisks(from: before.manifest, to: after.manifest, served: served, now: now)
 
         if json {
             Output.json(
                 DiffReport(
-                    old: oldSide.name, new: newSide.name, diff: diff, assessment: assessment, unreachable: unreachable))
+                    old: before.name, new: after.name, diff: diff, assessment: assessment, unreachable: unreachable))
         } else {
-            Output.line("--- \(oldSide.name)")
-            Output.line("+++ \(newSide.name)")
+            Output.line("--- \(before.name)")
+            Output.line("+++ \(after.name)")
             Output.lines(diff.lines(assessment: assessment).map(\.text))
             for host in unreachable { Output.line("? \(host): could not be reached, so its risk was not judged") }
             if !judgesServed && !assessment.unchecked.isEmpty {
@@ -97,49 +133,36 @@ struct DiffCommand: AsyncParsableCommand {
         if assessment.isRisky { throw ExitCode.rejected }
     }
 
-    /// A side as named on the command line: a file if one exists at that path, else a revision of the manifest.
-    private func load(_ argument: String, defaultFile: URL) throws -> (name: String, manifest: PinManifest) {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), !isFolder.boolValue {
-            let document = try ManifestStore.load(URL(fileURLWithPath: argument))
-            return (argument, document.manifest)
-        }
-        let (data, spec) = try GitRevisionReader.read(defaultFile, at: argument)
-        return (spec, try ManifestCodec.decode(data, path: spec))
-    }
-
-    /// The working file; a manifest not created yet is empty (a diff against HEAD then shows every domain removed).
-    private func loadWorkingFile(_ url: URL) throws -> (name: String, manifest: PinManifest) {
-        (manifestOptions.manifest ?? "pins.json", try ManifestStore.loadOrCreate(url).manifest)
-    }
-
-    /// The chains of every added or changed enforced domain, fetched live and judged by `validator`; hosts that
-    /// could not be reached are returned apart.
-    private func liveChains(
-        _ diff: ManifestDiff, validator: PinValidator, anchors: TrustAnchors, now: Date
-    ) async -> ([String: ServedChain], [String]) {
+    /// The chains of the enforced domains the change could lock out (those added or changed; every one when the
+    /// trust anchors changed), fetched live and judged by both sides; hosts that could not be reached are returned
+    /// apart.
+    private func liveEvidence(
+        _ diff: ManifestDiff, _ manifest: PinManifest, judge: ServedJudge, now: Date
+    ) async -> ([String: ServedEvidence], [String]) {
+        let anchorsChanged = !diff.trustAnchorsAdded.isEmpty || !diff.trustAnchorsRemoved.isEmpty
+        let domains = anchorsChanged ? manifest.domains : diff.domains.compactMap(\.new)
         var targets: [ProbeTarget] = []
         var unreachable: [String] = []
-        for change in diff.domains {
-            guard let domain = change.new, domain.mode == .enforce, !domain.pins.isEmpty else { continue }
+        for domain in domains where domain.mode == .enforce && !domain.pins.isEmpty {
             do {
                 targets.append(try ProbeTarget(host: domain.host, port: domain.port, connect: domain.connect))
             } catch {
                 unreachable.append(domain.host)
             }
         }
-        var chains: [String: ServedChain] = [:]
-        let batch = ChainProber().probeAll(targets, options: probeSettings.options(anchors: anchors), concurrency: 16)
-        for await outcome in batch {
+        var served: [String: ServedEvidence] = [:]
+        // Only the core's verdicts are shown, so OpenSSL's own path to an anchor is not built.
+        var options = ProbeOptions(deadline: probeSettings.deadline, anchors: judge.anchorsAfter)
+        options.buildsAnchorPath = false
+        for await outcome in ChainProber().probeAll(targets, options: options, concurrency: 16) {
             let host = targets[outcome.index].host
-            guard case .success(let probe) = outcome.result,
-                let inspection = try? await LiveInspection.judge(probe, validator: validator, at: now)
-            else {
+            guard case .success(let probe) = outcome.result, let chain = try? probe.sentCertificates() else {
                 unreachable.append(host)
                 continue
             }
-            chains[DomainPolicy(host: host).normalizedHost] = inspection.served
+            served[DomainPolicy(host: host).normalizedHost] = await judge.evidence(
+                host: host, chain: chain, at: now, limits: probe.judgingLimits())
         }
-        return (chains, unreachable.sorted())
+        return (served, unreachable.sorted())
     }
 }

@@ -80,7 +80,7 @@ struct InspectCommand: AsyncParsableCommand {
         let inspection: LiveInspection
         do {
             inspection = try await LiveInspection.judge(
-                probe, validator: validator, at: Date(), revocation: revocationSettings,
+                probe, validator: validator, at: Date(), revocation: revocationSettings.revocation,
                 transparency: transparency, deadline: probeSettings.deadline)
         } catch {
             throw CLIFailure(

@@ -12,8 +12,7 @@ enum LiveChainFetch {
         deadline: Duration, anchors: TrustAnchors
     ) -> @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure> {
         let prober = ChainProber()
-        let options = ProbeOptions(
-            deadline: deadline, trustAnchorPaths: anchors.sources.map(\.path), useSystemTrustStore: false)
+        let options = ProbeOptions(deadline: deadline, anchors: anchors)
         return { request in
             let target: ProbeTarget
             do {

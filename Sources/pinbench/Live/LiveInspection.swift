@@ -22,14 +22,14 @@ struct LiveInspection: Sendable {
     /// like any other (the verdict names the refusal); this throws only when the server sent bytes that are not
     /// X.509 at all, which callers report as a rejection, in words.
     ///
-    /// `revocation` says how to learn about the leaf's revocation (nil: the staple, as `--revocation staple`).
+    /// `revocation` says how to learn about the leaf's revocation (`--revocation`, as the command parsed it).
     static func judge(
-        _ probe: ProbeResult, validator: PinValidator, at time: Date, revocation: RevocationSettings? = nil,
+        _ probe: ProbeResult, validator: PinValidator, at time: Date, revocation: RevocationMode,
         transparency: CTRequirement? = nil, deadline: Duration = .seconds(5)
     ) async throws -> LiveInspection {
         let sent = try probe.sentCertificates()
         let built = try probe.builtCertificates(reusing: sent)
-        let evidence = await (revocation ?? RevocationSettings()).evidence(
+        let evidence = await revocation.evidence(
             for: probe, sent: sent, anchors: validator.trustAnchors, deadline: deadline)
         let verdict = await validator.validate(
             host: probe.target.host, chain: sent, at: time, limits: probe.judgingLimits(), revocation: evidence,

@@ -15,10 +15,17 @@ struct ProbeSettings: ParsableArguments {
 
     var deadline: Duration { .milliseconds(Int((timeout * 1000).rounded())) }
 
+    /// Probe options within `--timeout` against `anchors` (``ProbeOptions/init(deadline:anchors:)``).
+    func options(anchors: TrustAnchors) -> ProbeOptions {
+        ProbeOptions(deadline: deadline, anchors: anchors)
+    }
+}
+
+extension ProbeOptions {
     /// Probe options that build chains against exactly the files the core trusts, so that the built chain and the
     /// verdict never disagree about which anchors exist.
-    func options(anchors: TrustAnchors) -> ProbeOptions {
-        ProbeOptions(deadline: deadline, trustAnchorPaths: anchors.sources.map(\.path), useSystemTrustStore: false)
+    init(deadline: Duration, anchors: TrustAnchors) {
+        self.init(deadline: deadline, trustAnchorPaths: anchors.sources.map(\.path), useSystemTrustStore: false)
     }
 }
 

@@ -13,7 +13,8 @@ enum RevocationMode: String, CaseIterable, ExpressibleByArgument {
     case ocsp
 }
 
-/// `--revocation off|staple|ocsp`.
+/// `--revocation off|staple|ocsp`, read once by the command: what it hands on is the plain ``RevocationMode``
+/// (an options group is only ever filled in by the parser; one built by hand traps when read).
 struct RevocationSettings: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -24,13 +25,15 @@ struct RevocationSettings: ParsableArguments {
                 one that cannot be relied on, is reported as such and rejects nothing.
                 """))
     var revocation: RevocationMode = .staple
+}
 
+extension RevocationMode {
     /// The evidence for the validator from one live connection: its staple, or the responder's answer, or why
     /// there is none.
     func evidence(
         for probe: ProbeResult, sent: [ChainCertificate], anchors: TrustAnchors, deadline: Duration
     ) async -> RevocationEvidence {
-        switch revocation {
+        switch self {
         case .off:
             return .none(.off)
         case .staple:

@@ -12,6 +12,10 @@ enum GitRevisionReader {
     static let deadline: Duration = .seconds(10)
 
     /// The bytes of `file` (a manifest path) at `revision` of the repository that holds it.
+    ///
+    /// A committed symbolic link is followed within the revision's tree, as a checkout of it would read the file:
+    /// git resolves it (`cat-file --follow-symlinks`, which gives up after 40 links and reports a loop), and a link
+    /// that leaves the repository, dangles or loops is refused, never read from outside the revision.
     static func read(_ file: URL, at revision: String) throws -> (data: Data, shownPath: String) {
         try check(revision)
         let folder = file.deletingLastPathComponent()
@@ -22,25 +26,68 @@ enum GitRevisionReader {
                     + "give two manifest files instead (pinbench diff OLD.json NEW.json)")
         }
         let path = prefix.text.trimmingCharacters(in: .newlines) + file.lastPathComponent
-        let commit = try git(
-            ["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: folder)
-        guard commit.status == 0 else {
+        guard try isRevision(revision, in: folder) else {
             throw CLIFailure(
                 "\(revision) is not a revision of the repository at \(folder.path) (no such branch, tag or commit); "
                     + "`git log --oneline` lists commits")
         }
         let spec = revision + ":" + path
-        let exists = try git(["cat-file", "-e", "--end-of-options", spec], in: folder)
-        guard exists.status == 0 else {
+        guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw CLIFailure("the path \(path) contains a control character, so git cannot be asked for it")
+        }
+        let shown = try git(
+            ["cat-file", "--batch", "--follow-symlinks"], in: folder, input: Data((spec + "\n").utf8),
+            limit: ManifestCodec.maximumSize + 1_024)
+        guard shown.status == 0 else {
+            throw CLIFailure("git could not show \(spec): \(shown.errorText)")
+        }
+        return (try blob(in: shown.output, spec: spec, path: path, revision: revision), spec)
+    }
+
+    /// The content of the one object `cat-file --batch --follow-symlinks` answered with, or why there is none.
+    private static func blob(in output: Data, spec: String, path: String, revision: String) throws -> Data {
+        guard let newline = output.firstIndex(of: 0x0A) else {
+            throw CLIFailure("git gave no answer for \(spec)")
+        }
+        let header = String(decoding: output[..<newline], as: UTF8.self).split(separator: " ")
+        let detail = String(decoding: output[(newline + 1)...], as: UTF8.self).trimmingCharacters(in: .newlines)
+        switch header.count == 3 ? String(header[1]) : header.first.map(String.init) ?? "" {
+        case "blob":
+            guard let size = Int(header[2]), size <= ManifestCodec.maximumSize else {
+                throw CLIFailure(
+                    "the file at that revision is larger than \(ManifestCodec.maximumSize >> 20) MiB, the limit for "
+                        + "a manifest")
+            }
+            let start = newline + 1
+            guard output.count >= start + size else { throw CLIFailure("git's answer for \(spec) was cut short") }
+            return output.subdata(in: start..<(start + size))
+        case "tree":
+            throw CLIFailure("\(path) is a folder at revision \(revision), not a manifest")
+        case "symlink":
+            throw CLIFailure(
+                "\(path) at revision \(revision) is a symbolic link leading outside the repository (\(detail)); "
+                    + "only files inside the revision are read")
+        case "dangling":
+            throw CLIFailure(
+                "\(path) at revision \(revision) is a symbolic link to a file that does not exist there")
+        case "loop":
+            throw CLIFailure(
+                "\(path) at revision \(revision) is a symbolic link that loops (or takes more than 40 links)")
+        case "notdir":
+            throw CLIFailure("a folder on the way to \(path) is a file at revision \(revision)")
+        default:
             throw CLIFailure(
                 "\(path) (relative to the repository's root) does not exist at revision \(revision); "
                     + "was it added later, or is the manifest somewhere else (--manifest)?")
         }
-        let shown = try git(["show", "--no-textconv", "--end-of-options", spec], in: folder)
-        guard shown.status == 0 else {
-            throw CLIFailure("git could not show \(spec): \(shown.errorText)")
-        }
-        return (shown.output, spec)
+    }
+
+    /// Whether `text` names a commit of the repository holding `folder` (false outside a repository, and for a text
+    /// ``check(_:)`` refuses).
+    static func isRevision(_ text: String, in folder: URL) throws -> Bool {
+        guard (try? check(text)) != nil else { return false }
+        let commit = try git(["rev-parse", "--verify", "--quiet", "--end-of-options", text + "^{commit}"], in: folder)
+        return commit.status == 0
     }
 
     /// Refuses revision texts that could be read as an option or change the path read.
@@ -73,8 +120,11 @@ enum GitRevisionReader {
         var text: String { String(decoding: output, as: UTF8.self) }
     }
 
-    /// Runs `git` with `arguments` in `folder` within ``deadline``; stdout is capped at the manifest size limit.
-    static func git(_ arguments: [String], in folder: URL) throws -> Result {
+    /// Runs `git` with `arguments` in `folder` within ``deadline``, `input` on its stdin; stdout is capped at `limit`
+    /// bytes (the manifest size limit).
+    static func git(
+        _ arguments: [String], in folder: URL, input: Data? = nil, limit: Int = ManifestCodec.maximumSize
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", folder.path] + arguments
@@ -88,7 +138,8 @@ enum GitRevisionReader {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = input.map { _ in Pipe() }
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
         let done = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in done.signal() }
         do {
@@ -96,8 +147,12 @@ enum GitRevisionReader {
         } catch {
             throw CLIFailure("could not run git (is it installed?)")
         }
-        let limit = ManifestCodec.maximumSize
         let collected = PipeCollector(output: output, errors: errors, limit: limit)
+        if let inputPipe, let input {
+            // One short request line: far below a pipe's buffer, so writing it cannot block.
+            try? inputPipe.fileHandleForWriting.write(contentsOf: input)
+            try? inputPipe.fileHandleForWriting.close()
+        }
         let seconds = Double(deadline.components.seconds)
         if done.wait(timeout: .now() + seconds) == .timedOut {
             process.terminate()

@@ -15,15 +15,31 @@ struct ServedOptions: ParsableArguments {
     /// The chains by normalized host, each with the path `validator` verified for it at `now`.
     func chains(validator: PinValidator, now: Date) async throws -> [String: ServedChain] {
         var chains: [String: ServedChain] = [:]
+        for (host, chain) in try entries() {
+            let verdict = await validator.validate(host: host, chain: chain, at: now)
+            chains[host] = ServedChain(presented: chain, verdict: verdict)
+        }
+        return chains
+    }
+
+    /// The chain files read, by normalized host, in the order given. A host given twice is bad input: which of its
+    /// chains is served today would be a guess.
+    func entries() throws -> [(host: String, chain: [ChainCertificate])] {
+        var entries: [(host: String, chain: [ChainCertificate])] = []
+        var files: [String: String] = [:]
         for entry in served {
             guard let separator = entry.firstIndex(of: "="), separator != entry.startIndex else {
                 throw CLIFailure("--served \(entry): expected HOST=FILE")
             }
             let host = try HostArgument.parse(String(entry[..<separator])).text
-            let chain = try ChainFile.read(String(entry[entry.index(after: separator)...]))
-            let verdict = await validator.validate(host: host, chain: chain, at: now)
-            chains[host] = ServedChain(presented: chain, verdict: verdict)
+            let file = String(entry[entry.index(after: separator)...])
+            if let first = files[host] {
+                throw CLIFailure(
+                    "--served names \(host) twice (\(first) and \(file)); give the one chain it serves today")
+            }
+            files[host] = file
+            entries.append((host, try ChainFile.read(file)))
         }
-        return chains
+        return entries
     }
 }

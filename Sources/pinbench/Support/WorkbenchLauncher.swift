@@ -13,7 +13,7 @@ enum WorkbenchLauncher {
         themeName: String?,
         fetch: @escaping @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>,
         fetchAtStart: Bool,
-        display: DisplayOptions = DisplayOptions(),
+        display: DisplayOptions,
         transparency: CTRequirement? = nil
     ) throws {
         let catalog = ThemeCatalog.load()
