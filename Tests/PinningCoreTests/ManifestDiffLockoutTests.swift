@@ -1,4 +1,5 @@
 import Foundation
+import LabPKI
 import PinningCore
 import TestSupport
 import Testing

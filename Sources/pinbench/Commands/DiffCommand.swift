@@ -37,7 +37,7 @@ struct DiffCommand: AsyncParsableCommand {
               pinbench diff                                  # uncommitted changes to pins.json
               pinbench diff HEAD~1                           # since the previous commit
               pinbench diff main feature --manifest app/pins.json
-              pinbench diff --old-rev main --new-file main   # the revision main against a file called main
+              pinbench diff --old-rev main --new-file main   # rev main, file named main
               pinbench diff old.json new.json --served api.example.com=served.pem --json
               pinbench diff origin/main --live               # in CI, against what the servers serve now
             """
