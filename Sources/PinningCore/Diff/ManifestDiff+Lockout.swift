@@ -102,7 +102,7 @@ extension ManifestDiff {
                 add(
                     .servedChainUntrusted, alsoBefore: before.trustFailure != nil,
                     "the served chain fails default trust (\(reason)): every connection is rejected before pins "
-                        + "are checked; the pins below were compared with the chain as sent.")
+                        + "are checked (its pins are compared with the chain as sent).")
             }
         }
         let kindsBefore = entry.before.map { Self.pinKinds(of: $0, chain: before.chain, now: now) } ?? []
