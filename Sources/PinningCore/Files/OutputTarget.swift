@@ -85,7 +85,9 @@ public struct OutputTarget: Sendable {
                 reason: "\(path) is not a regular file (a folder, terminal, pipe or device); give a file name")
         }
         for input in inputs where Self.identity(of: input.path) == identity {
-            let same = input.path == path ? "" : " (\(input.path), through a link)"
+            let named =
+                URL(fileURLWithPath: input.path).standardizedFileURL == URL(fileURLWithPath: path).standardizedFileURL
+            let same = named ? "" : " (the same file as \(input.path), by another name or link)"
             throw OutputFileError(
                 .isInput, path: path,
                 reason: "\(path) is the \(input.what) this command reads\(same); writing it would lose the "

@@ -43,7 +43,7 @@ public enum BackupKeyFiles {
             close(keyFile)
             close(requestFile)
         }
-        do {
+        do throws(BackupKeyError) {
             try write(Data(key.privateKeyPEM.utf8), to: keyFile, path: keyURL.path)
             try write(Data(key.certificateSigningRequestPEM.utf8), to: requestFile, path: requestURL.path)
             guard fsync(folder.descriptor) == 0 else {
