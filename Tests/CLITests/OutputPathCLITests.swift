@@ -23,10 +23,11 @@ struct OutputPathCLITests {
         try await PinBenchBinary.run(arguments, in: folder.url)
     }
 
-    /// A manifest pinning the test host to both keys of good.pem.
+    /// A manifest enforcing both keys of good.pem for the test host.
     func writeManifest() async throws {
-        for level in ["0", "1"] {
-            let added = try await run(["pin", "add", pki.host, "--chain", "good.pem", "--level", level])
+        // Enforced once both pins are in: the lint gate refuses a single enforced pin.
+        for arguments in [["--level", "0"], ["--level", "1", "--mode", "enforce"]] {
+            let added = try await run(["pin", "add", pki.host, "--chain", "good.pem"] + arguments)
             #expect(added.status == 0, "\(added.stderrText)")
         }
     }
@@ -72,7 +73,16 @@ struct OutputPathCLITests {
 
     @Test("check --report: the manifest and the CA bundle, by any name, are refused; a new file works")
     func checkReport() async throws {
-        folder.write("pins.json", #"{"schema": 1, "domains": []}"#)
+        let server = try await OpenSSLServer.start(.init(pki.good.leaf, chain: [pki.intermediate]))
+        defer { server.stop() }
+        try await writeManifest()
+        // The domain is reached at the local server.
+        let text = try #require(bytes("pins.json"))
+        var manifest = try #require(try JSONSerialization.jsonObject(with: text) as? [String: Any])
+        var domains = try #require(manifest["domains"] as? [[String: Any]])
+        domains[0]["connect"] = "127.0.0.1:\(server.port)"
+        manifest["domains"] = domains
+        folder.write("pins.json", try JSONSerialization.data(withJSONObject: manifest))
         let command = { (report: String) in
             ["check", "--ca-bundle", "root.pem", "--timeout", "2", "--report", report]
         }

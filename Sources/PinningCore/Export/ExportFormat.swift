@@ -64,6 +64,11 @@ public struct ExportedFile: Hashable, Sendable {
     /// A plain file name (`pinbench-1a2b3c4d5e6f7a8b.cer`), made by the exporter, never from manifest text.
     public let name: String
     public let contents: [UInt8]
+
+    public init(name: String, contents: [UInt8]) {
+        self.name = name
+        self.contents = contents
+    }
 }
 
 /// One thing an export says about itself, naming the domain; its severity decides what the front end does.

@@ -21,7 +21,9 @@ public final class BackupKeyFolder: Sendable {
         let descriptor = open(url.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            if code == ELOOP {
+            // Linux answers ENOTDIR for a link to a folder under O_DIRECTORY | O_NOFOLLOW, other systems ELOOP.
+            var info = stat()
+            if code == ELOOP || (code == ENOTDIR && lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK) {
                 throw BackupKeyError(
                     .folderIsLink,
                     reason: "\(url.path) is a symbolic link; give the folder it points to (a link could be swapped "
