@@ -108,7 +108,7 @@ struct ExportCommand: AsyncParsableCommand {
                 try ExportFileWriter.write(
                     Array(result.text.utf8), companions: result.files, to: output, replacing: true, inputs: inputs)
             } catch {
-                throw CLIFailure("not written: " + error.reason + CommandInputs.hint(error, option: "--output"))
+                throw refusal(error)
             }
             Output.note("wrote \(output)" + (result.files.isEmpty ? "" : " and \(result.files.count) .cer file(s)"))
         } else {
@@ -122,8 +122,12 @@ struct ExportCommand: AsyncParsableCommand {
         do {
             _ = try OutputTarget.check(output, inputs: inputs)
         } catch {
-            throw CLIFailure("not written: " + error.reason + CommandInputs.hint(error, option: "--output"))
+            throw refusal(error)
         }
+    }
+
+    private func refusal(_ error: OutputFileError) -> CLIFailure {
+        CLIFailure("not written: " + error.reason + CommandInputs.hint(error, option: "--output"))
     }
 
     /// The certificates to bundle: every certificate of the `--chain` files, else of each domain's live chain
