@@ -68,8 +68,9 @@ struct HostileTextCLITests {
         #expect(call[comment.upperBound...].contains(#"\n    .add("evil.example""#), "the name stays in the comment")
         expectNoForgedLine(export.stdoutText, "export okhttp")
 
+        // One pin: TrustKit and HPKP clients would refuse it, so --allow-invalid writes the text to examine.
         for format in ["android", "trustkit", "ats", "curl", "hpkp"] {
-            let other = try await run(["export", format, "--manifest", "m.json"])
+            let other = try await run(["export", format, "--manifest", "m.json", "--allow-invalid"])
             #expect(other.status == 0, "\(format): \(other.stderrText)")
             expectNoForgedLine(other.stdoutText + other.stderrText, "export \(format)")
         }

@@ -149,7 +149,7 @@ struct StrictJSONTests {
             Issue.record("a 64 MiB + 1 manifest was read")
         } catch {
             #expect(error.code == .tooLarge)
-            #expect(error.description.contains("larger than 64 MiB, the limit for a manifest"), "\(error)")
+            #expect(error.description.contains("larger than 64 MiB, the size limit for the manifest"), "\(error)")
         }
         // A folder or a device is not a manifest.
         #expect(throws: ManifestError(.unreadable, path: "", reason: "")) { try ManifestStore.load(folder.url) }

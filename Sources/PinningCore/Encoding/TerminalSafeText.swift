@@ -5,8 +5,9 @@
 /// goes through here, in the CLI and in the workbench, and comes out as one line with nothing that drives the
 /// terminal: a newline reads `\n`, ESC `\u{1B}` (see ``TextHazards`` for the rule).
 public enum TerminalSafeText {
-    /// Replaces C0 and C1 control characters (ESC, CSI, BEL, newlines, ...), DEL, bidirectional controls and the
-    /// Unicode line separators by visible escapes such as `\n` and `\u{1B}`. Applying it twice changes nothing.
+    /// Replaces C0 and C1 control characters (ESC, CSI, BEL, newlines, ...), DEL, every format character
+    /// (bidirectional controls, zero width and other invisible characters) and the Unicode line separators by
+    /// visible escapes such as `\n` and `\u{1B}` (``TextHazards/isHazard(_:)``). Applying it twice changes nothing.
     public static func sanitize(_ text: String) -> String {
         TextHazards.visible(text)
     }

@@ -7,17 +7,21 @@
 /// output: `\n`, `\r`, `\t`, `\0`, and `\u{1B}` (hex, upper case) for the rest. A backslash stays as it is: an
 /// escape is a way to show a character, and the text around it is never parsed back.
 public enum TextHazards {
-    /// C0 and C1 controls (newline, ESC, NEL, ...), DEL, bidirectional marks, embeddings, overrides and isolates,
-    /// the Unicode line and paragraph separators, and the invisible characters that hide text from a reader: zero
-    /// width space, word joiner and invisible operators, the byte order mark and the tag characters (which spell
-    /// whole words no terminal shows). Zero width joiners stay: emoji and some scripts need them.
+    /// Controls (general category Cc: C0, DEL and C1: newline, ESC, NEL, ...), every format character (category
+    /// Cf: the bidirectional marks, embeddings, overrides and isolates, zero width space, non-joiner and joiner, the
+    /// soft hyphen, the word joiner and invisible operators, the Mongolian vowel separator, the byte order mark, the
+    /// interlinear annotation characters and the tag characters, which spell whole words no terminal shows), and the
+    /// Unicode line and paragraph separators (Zl, Zp). A format character is invisible or changes how the text
+    /// around it reads, so a reviewer cannot see it; the whole category is escaped, not a list of known tricks. A
+    /// joiner inside an emoji shows as `\u{200D}` between its parts: the cost of never hiding one elsewhere.
     public static func isHazard(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
+        case 0x20...0x7E: return false
         case 0x00...0x1F, 0x7F...0x9F: return true
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
         case 0x2028, 0x2029: return true
-        case 0x200B, 0x2060...0x2064, 0xFEFF, 0xE0000...0xE007F: return true
-        default: return false
+        // Unassigned tag code points too: a newer Unicode may make them format characters.
+        case 0xE0000...0xE007F: return true
+        default: return scalar.properties.generalCategory == .format
         }
     }
 

@@ -64,21 +64,57 @@ public struct ExportedFile: Hashable, Sendable {
     /// A plain file name (`pinbench-1a2b3c4d5e6f7a8b.cer`), made by the exporter, never from manifest text.
     public let name: String
     public let contents: [UInt8]
+
+    public init(name: String, contents: [UInt8]) {
+        self.name = name
+        self.contents = contents
+    }
+}
+
+/// One thing an export says about itself, naming the domain; its severity decides what the front end does.
+public struct ExportFinding: Hashable, Sendable {
+    public enum Severity: Hashable, Sendable {
+        /// The format cannot carry something of the manifest (a certificate pin, report-only mode, an expiry):
+        /// the configuration works, with less than the manifest says.
+        case notCarried
+        /// The client refuses the configuration as written (TrustKit throws at start-up, a browser ignores the
+        /// header): shipping it breaks the app or pins nothing. Not written unless the user insists.
+        case refusedByClient
+    }
+
+    public let severity: Severity
+    public let message: String
+
+    public init(_ severity: Severity, _ message: String) {
+        self.severity = severity
+        self.message = message
+    }
 }
 
 /// Exported text plus what the target format could not express. Never drop a pin silently.
 public struct ExportResult: Sendable {
     public let text: String
-    /// One line per pin or setting that the format cannot carry, naming the domain.
-    public let warnings: [String]
+    /// One per pin or setting that the format cannot carry, and per rule of the client the export breaks.
+    public let findings: [ExportFinding]
     /// Files to write beside the text (empty for most formats).
     public let files: [ExportedFile]
 
-    public init(text: String, warnings: [String], files: [ExportedFile] = []) {
+    public init(text: String, findings: [ExportFinding], files: [ExportedFile] = []) {
         self.text = text
-        self.warnings = warnings
+        self.findings = findings
         self.files = files
     }
+
+    /// A result whose every finding is ``ExportFinding/Severity/notCarried``.
+    public init(text: String, warnings: [String], files: [ExportedFile] = []) {
+        self.init(text: text, findings: warnings.map { ExportFinding(.notCarried, $0) }, files: files)
+    }
+
+    /// Every finding's message, in order.
+    public var warnings: [String] { findings.map(\.message) }
+
+    /// The findings saying the client would refuse this configuration.
+    public var refusals: [ExportFinding] { findings.filter { $0.severity == .refusedByClient } }
 }
 
 /// Turns a manifest into another tool's configuration.
@@ -106,7 +142,9 @@ public enum PinExporter {
         case .afnetworking:
             result = AFNetworkingExport.render(domains, bundle: CertificateBundle(options.certificates))
         }
-        return ExportResult(text: result.text, warnings: prepared.warnings + result.warnings, files: result.files)
+        return ExportResult(
+            text: result.text, findings: prepared.warnings.map { ExportFinding(.notCarried, $0) } + result.findings,
+            files: result.files)
     }
 
     /// Splits a domain's pins into the SPKI pins a key-pinning format can carry and warnings for the rest.

@@ -2,13 +2,16 @@
 ///
 /// Pins are RFC 9110 quoted strings (``HTTPHeaderEncoding``); the `# host` line above each header shows the host
 /// with visible escapes, so no manifest text can end a header or start another. `reportUris` become `report-uri`
-/// directives (RFC 7469 section 2.1.4).
+/// directives (RFC 7469 section 2.1.4). A browser notes a header only when its pins include one in the served
+/// chain and a backup pin outside it (RFC 7469 section 2.5): a domain with fewer than two pins is a header the
+/// browser ignores.
 enum HPKPExport {
     static let maxAge = 5_184_000
 
     static func render(_ domains: [DomainPolicy]) -> ExportResult {
         var warnings: [String] = ["HPKP is deprecated and ignored by current browsers; prefer app-side pinning"]
         var lines: [String] = []
+        var refusals: [ExportFinding] = []
         for domain in domains {
             var directives: [String] = []
             for pin in domain.pins {
@@ -24,6 +27,13 @@ enum HPKPExport {
                 directives.append("pin-sha256=\(quoted)")
             }
             guard !directives.isEmpty else { continue }
+            if directives.count < 2 {
+                refusals.append(
+                    ExportFinding(
+                        .refusedByClient,
+                        "\(domain.host): has one key pin; a browser ignores a Public-Key-Pins header without a "
+                            + "backup pin (RFC 7469 section 2.5), so it needs at least two"))
+            }
             let name = domain.mode == .reportOnly ? "Public-Key-Pins-Report-Only" : "Public-Key-Pins"
             directives.append("max-age=\(maxAge)")
             if domain.includeSubdomains { directives.append("includeSubDomains") }
@@ -37,6 +47,8 @@ enum HPKPExport {
             lines.append("# \(TextHazards.visible(domain.host))")
             lines.append("\(name): " + directives.joined(separator: "; "))
         }
-        return ExportResult(text: lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"), warnings: warnings)
+        return ExportResult(
+            text: lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"),
+            findings: warnings.map { ExportFinding(.notCarried, $0) } + refusals)
     }
 }

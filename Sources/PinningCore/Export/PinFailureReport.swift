@@ -19,7 +19,7 @@ public struct PinFailureReport: Encodable, Sendable {
     public let validatedCertificateChain: [String]
     public let knownPins: [String]
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case dateTime = "date-time"
         case hostname, port
         case effectiveExpirationDate = "effective-expiration-date"
@@ -66,6 +66,20 @@ public struct PinFailureReport: Encodable, Sendable {
         validatedCertificateChain = verdict.certificates.filter(\.inVerifiedPath).sorted { $0.level < $1.level }
             .compactMap { $0.lazyDetails.derBytes.map(Self.pem) }
         knownPins = policy.pins.filter { $0.type == .spkiSHA256 }.map { "pin-sha256=\"\($0.value)\"" }
+    }
+
+    /// True when `bytes` is a file of reports as ``json(_:)`` writes it: a JSON array (empty when nothing failed)
+    /// whose every element is an object with all the RFC 7469 section 3.1 fields. `--report` replaces such a file
+    /// and nothing else, so a mistyped path cannot replace a file of another kind.
+    public static func isReportFile(_ bytes: [UInt8]) -> Bool {
+        guard let tape = try? JSONReader.read(bytes), tape[0].kind == .array else { return false }
+        let fields = Set(CodingKeys.allCases.map(\.rawValue))
+        for element in tape.elements(of: 0) {
+            guard tape[element].kind == .object else { return false }
+            let keys = Set(tape.keys(of: element).map { tape.string(at: $0) })
+            guard keys.isSuperset(of: fields) else { return false }
+        }
+        return true
     }
 
     static func pem(_ der: [UInt8]) -> String {

@@ -6,7 +6,7 @@
 /// `reportUris` become `TSKReportUris`.
 enum TrustKitExport {
     static func render(_ domains: [DomainPolicy]) -> ExportResult {
-        var warnings: [String] = []
+        var findings: [ExportFinding] = []
         var pinned: [String: PropertyListEncoding.Value] = [:]
         for domain in domains {
             var pins: [Pin] = []
@@ -14,14 +14,18 @@ enum TrustKitExport {
                 if pin.type == .spkiSHA256 {
                     pins.append(pin)
                 } else {
-                    warnings.append(
-                        "\(domain.host): TrustKit pins public keys only; skipped cert-sha256 pin \(pin.value)")
+                    findings.append(
+                        ExportFinding(
+                            .notCarried,
+                            "\(domain.host): TrustKit pins public keys only; skipped cert-sha256 pin \(pin.value)"))
                 }
             }
             if pins.count < 2 {
-                warnings.append(
-                    "\(domain.host): has \(pins.count) distinct key pin\(pins.count == 1 ? "" : "s"); TrustKit "
-                        + "needs at least two per domain (report-only too) and throws at start-up otherwise")
+                findings.append(
+                    ExportFinding(
+                        .refusedByClient,
+                        "\(domain.host): has \(pins.count) distinct key pin\(pins.count == 1 ? "" : "s"); TrustKit "
+                            + "needs at least two per domain (report-only too) and throws at start-up otherwise"))
             }
             var entry: [String: PropertyListEncoding.Value] = [
                 "TSKPublicKeyHashes": .array(pins.map { .string($0.value) }),
@@ -38,7 +42,9 @@ enum TrustKitExport {
                     "TSKSwizzleNetworkDelegates": .bool(false), "TSKPinnedDomains": .dictionary(pinned),
                 ])
             ]))
-        return ExportResult(
-            text: plist.text, warnings: warnings + PinExporter.alteredWarnings(plist.altered, format: "TrustKit"))
+        let altered = PinExporter.alteredWarnings(plist.altered, format: "TrustKit").map {
+            ExportFinding(.notCarried, $0)
+        }
+        return ExportResult(text: plist.text, findings: findings + altered)
     }
 }

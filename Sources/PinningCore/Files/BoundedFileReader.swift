@@ -19,7 +19,8 @@ import Foundation
 /// grows meanwhile.
 public enum BoundedFileReader {
     /// The bytes of the regular file at `url`, at most `limit` bytes; `what` names the kind of file in errors
-    /// ("manifest", "chain file").
+    /// ("manifest", "chain file", "Android Network Security Config configuration"), without an article: messages
+    /// put "the" before it.
     public static func read(_ url: URL, limit: Int, what: String) throws(FileReadError) -> Data {
         let path = url.path
         // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below as not a regular file.
@@ -87,7 +88,7 @@ public enum BoundedFileReader {
     private static func tooLarge(path: String, what: String, limit: Int) -> FileReadError {
         FileReadError(
             .tooLarge, path: path,
-            reason: "is larger than \(describe(bytes: limit)), the limit for a \(what); is it the right file?")
+            reason: "is larger than \(describe(bytes: limit)), the size limit for the \(what); is it the right file?")
     }
 
     /// `64 MiB`, `512 KiB`: limits are powers of two, so binary units read exactly.

@@ -101,6 +101,8 @@ public struct BackupKeyError: Error, Hashable, Sendable, CustomStringConvertible
         /// A file (or a symbolic link) is already at the path: never overwritten.
         case exists
         case folderMissing
+        /// The folder's path ends in a symbolic link: not followed, as it could be swapped while the key is made.
+        case folderIsLink
         case writeFailed
     }
 

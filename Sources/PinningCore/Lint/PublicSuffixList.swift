@@ -78,7 +78,7 @@ public struct PublicSuffixList: Sendable {
     public static func load(path: String = defaultPath) -> Result<PublicSuffixList, FileReadError> {
         do {
             let data = try BoundedFileReader.read(
-                URL(fileURLWithPath: path), limit: maximumFileSize, what: "the Public Suffix List")
+                URL(fileURLWithPath: path), limit: maximumFileSize, what: "Public Suffix List")
             return .success(PublicSuffixList(bytes: [UInt8](data)))
         } catch {
             return .failure(error)

@@ -42,6 +42,7 @@ struct ManifestTarget: Sendable {
                 return ManifestTarget(given: given, path: path)
             }
             guard info.st_mode & S_IFMT == S_IFLNK else { return ManifestTarget(given: given, path: path) }
+            try refuseForeignLinkInSharedFolder(path, link: info, given: given)
             let destination = try readLink(path, given: given)
             path = destination.hasPrefix("/") ? destination : folder(of: path) + "/" + destination
         }
@@ -63,6 +64,25 @@ struct ManifestTarget: Sendable {
     private static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The kernel's `protected_symlinks` rule, applied by hand because it guards `open` and not the `rename` the
+    /// writers use: in a sticky world-writable folder (`/tmp`) a link is followed only when it belongs to the caller
+    /// or to the folder's owner. Anyone may plant `/tmp/report.json -> ~/.profile`; following it would replace the
+    /// victim's file.
+    private static func refuseForeignLinkInSharedFolder(
+        _ path: String, link: stat, given: String
+    )
+        throws(ManifestError)
+    {
+        var folderInfo = stat()
+        guard stat(folder(of: path), &folderInfo) == 0 else { return }
+        let shared = folderInfo.st_mode & S_ISVTX != 0 && folderInfo.st_mode & S_IWOTH != 0
+        guard shared, link.st_uid != geteuid(), link.st_uid != folderInfo.st_uid else { return }
+        throw ManifestError(
+            .unreadable, path: given,
+            reason: "\(path) is a symbolic link another user (uid \(link.st_uid)) left in a shared folder "
+                + "(\(folder(of: path)), writable by everyone); it is not followed. Give the file's real path")
     }
 
     private static func readLink(_ path: String, given: String) throws(ManifestError) -> String {

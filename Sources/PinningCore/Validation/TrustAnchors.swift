@@ -85,7 +85,7 @@ public struct TrustAnchors: Sendable {
     /// Adds the manifest's `trustAnchors`, resolved against the manifest's folder.
     public mutating func add(manifestAnchors paths: [String], relativeTo folder: URL) throws(CertificateDecodingError) {
         for path in paths {
-            try add(contentsOf: Self.resolve(path, relativeTo: folder))
+            try add(contentsOf: Self.manifestAnchorURL(path, relativeTo: folder))
         }
     }
 
@@ -102,10 +102,11 @@ public struct TrustAnchors: Sendable {
     /// The manifest's `trustAnchors` that cannot be read, as written in the manifest: a lint error in every front
     /// end, found the same way everywhere.
     public static func unreadable(manifestAnchors paths: [String], relativeTo folder: URL) -> [String] {
-        paths.filter { !FileManager.default.isReadableFile(atPath: resolve($0, relativeTo: folder).path) }
+        paths.filter { !FileManager.default.isReadableFile(atPath: manifestAnchorURL($0, relativeTo: folder).path) }
     }
 
-    private static func resolve(_ path: String, relativeTo folder: URL) -> URL {
+    /// The file a manifest's `trustAnchors` entry names: a relative path is read from the manifest's folder.
+    public static func manifestAnchorURL(_ path: String, relativeTo folder: URL) -> URL {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
         return url.standardizedFileURL
     }

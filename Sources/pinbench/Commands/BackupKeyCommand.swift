@@ -40,13 +40,17 @@ struct BackupKeyCommand: ParsableCommand {
 
     func run() throws {
         let host = try HostArgument.parse(self.host)
-        let folder = URL(fileURLWithPath: out).standardizedFileURL
+        // Opened before the key is made (RSA takes seconds): the files go into this folder, whatever its path
+        // names by the time they are written.
+        let outFolder: BackupKeyFolder
         let key: BackupKey
         do {
+            outFolder = try BackupKeyFolder(URL(fileURLWithPath: out).standardizedFileURL)
             key = try BackupKey.generate(for: host, algorithm: algorithm)
         } catch {
             throw CLIFailure(error.description)
         }
+        let folder = outFolder.url
         let url = manifestOptions.url
         let names = key.fileNames
         let pin = key.pin(
@@ -60,7 +64,7 @@ struct BackupKeyCommand: ParsableCommand {
             beforeWriting: { manifest in
                 try LintGate.check(manifest, writingTo: url, allowErrors: allowLintErrors)
                 do {
-                    files = try BackupKeyFiles.write(key, to: folder)
+                    files = try BackupKeyFiles.write(key, to: outFolder)
                 } catch let error as BackupKeyError {
                     throw CLIFailure(error.description)
                 }

@@ -24,7 +24,8 @@ struct CheckCommand: AsyncParsableCommand {
               pinbench check --report pin-failures.json
 
             --report FILE writes an RFC 7469 section 3 failure report (in a JSON array) for every rejection or \
-            report-only violation under a pinned domain to FILE. Nothing is sent anywhere.
+            report-only violation under a pinned domain to FILE. Nothing is sent anywhere. FILE is a new file or an \
+            earlier report, never a file this command reads.
             """
     )
 
@@ -52,6 +53,11 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let document = try ManifestStore.load(manifestOptions.url)
+        var reportInputs = CommandInputs.manifestAndTrust(document, trust: trust)
+        if let ctLogList = transparencySettings.ctLogList {
+            reportInputs.append(InputFile(ctLogList, what: "CT log list"))
+        }
+        if let report { try FailureReportFile.check(report, inputs: reportInputs) }
         let domains = try selectedDomains(document.manifest)
         let anchors = try trust.anchors(for: document)
         let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
@@ -113,7 +119,8 @@ struct CheckCommand: AsyncParsableCommand {
         }
 
         if let report {
-            try FailureReportFile.write(failureReports.sorted { $0.key < $1.key }.map(\.value), to: report)
+            try FailureReportFile.write(
+                failureReports.sorted { $0.key < $1.key }.map(\.value), to: report, inputs: reportInputs)
         }
         let checkedHosts = Set(domains.map(\.host))
         let findings = ManifestLinter().lint(document, now: now, served: served)

@@ -16,6 +16,13 @@ struct ExportCommand: AsyncParsableCommand {
             never dropped silently; --strict makes any of it exit 1. Domains whose expires has passed and pins past \
             their certificate's notAfter are left out with a warning unless --include-lapsed.
 
+            A configuration the client itself would refuse (TrustKit throws at start-up with fewer than two pins for \
+            a domain; a browser ignores an HPKP header without a backup pin) is an error: nothing is written and the \
+            exit status is 1, unless --allow-invalid.
+
+            --output never names a file the export reads (the manifest, a --chain file), by any name or link, nor \
+            standard output (/dev/stdout): leave out --output to write to standard output.
+
             ats --ats-exceptions connects to every domain and also writes NSExceptionDomains with the exception \
             keys its live connection needs (NSExceptionMinimumTLSVersion for a TLS 1.1 server, \
             NSExceptionRequiresForwardSecrecy for RSA key exchange, ...). A violation no key can lift, or a domain \
@@ -45,6 +52,9 @@ struct ExportCommand: AsyncParsableCommand {
     @Flag(help: "Keep domains whose expires has passed and pins past their certificate's notAfter.")
     var includeLapsed = false
 
+    @Flag(help: "Write the export even when the client would refuse it (see above); the reasons stay on stderr.")
+    var allowInvalid = false
+
     @Option(help: "The OkHttp major version for okhttp: 4 writes **.host (OkHttp 4.3+), 3 the host and *.host.")
     var okhttpVersion: OkHttpVersion = .v4
 
@@ -69,6 +79,8 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let document = try ManifestStore.load(manifestOptions.url)
+        let inputs = [InputFile(document.url.path, what: "manifest")] + chain.map { InputFile($0, what: "chain file") }
+        if let output { try check(output, inputs: inputs) }
         var options = ExportOptions(includeLapsed: includeLapsed, okHttpVersion: okhttpVersion)
         if format.needsCertificates {
             guard output != nil else {
@@ -82,19 +94,40 @@ struct ExportCommand: AsyncParsableCommand {
             options.atsEvaluations = await liveProbes(for: document.manifest).mapValues(\.atsEvaluation)
         }
         let result = PinExporter.export(document.manifest, as: format, options: options)
+        let refused = !result.refusals.isEmpty && !allowInvalid
+        for finding in result.findings {
+            Output.note((finding.severity == .refusedByClient && refused ? "error: " : "warning: ") + finding.message)
+        }
+        if refused {
+            throw CLIFailure(
+                "not written: the client would refuse this \(format.displayName) configuration (see above); "
+                    + "fix the manifest, or give --allow-invalid to write it anyway", exitCode: .rejected)
+        }
         if let output {
             do {
                 try ExportFileWriter.write(
-                    Array(result.text.utf8), companions: result.files, to: output, replacing: true)
+                    Array(result.text.utf8), companions: result.files, to: output, replacing: true, inputs: inputs)
             } catch {
-                throw CLIFailure("not written: " + error.reason)
+                throw refusal(error)
             }
             Output.note("wrote \(output)" + (result.files.isEmpty ? "" : " and \(result.files.count) .cer file(s)"))
         } else {
             FileHandle.standardOutput.write(Data(result.text.utf8))
         }
-        for warning in result.warnings { Output.note("warning: " + warning) }
-        if strict && !result.warnings.isEmpty { throw ExitCode.rejected }
+        if strict && !result.findings.isEmpty { throw ExitCode.rejected }
+    }
+
+    /// Refuses `--output` before any work (live connections included) when it names an input or standard output.
+    private func check(_ output: String, inputs: [InputFile]) throws {
+        do {
+            _ = try OutputTarget.check(output, inputs: inputs)
+        } catch {
+            throw refusal(error)
+        }
+    }
+
+    private func refusal(_ error: OutputFileError) -> CLIFailure {
+        CLIFailure("not written: " + error.reason + CommandInputs.hint(error, option: "--output"))
     }
 
     /// The certificates to bundle: every certificate of the `--chain` files, else of each domain's live chain

@@ -25,7 +25,8 @@ struct ValidateCommand: AsyncParsableCommand {
             -status`, or a responder's answer): revoked rejects; one that cannot be relied on is reported.
 
             --report FILE writes RFC 7469 section 3 failure reports (a JSON array; empty when no pin failed) to \
-            FILE, for a rejection or report-only violation under a pinned domain. Nothing is sent anywhere.
+            FILE, for a rejection or report-only violation under a pinned domain. Nothing is sent anywhere. FILE is \
+            a new file or an earlier report, never a file this command reads.
             """
     )
 
@@ -53,6 +54,8 @@ struct ValidateCommand: AsyncParsableCommand {
     func run() async throws {
         let host = try HostArgument.parse(self.host).text
         let document = try manifestOptions.loadForReading()
+        let inputs = reportInputs(document)
+        if let report { try FailureReportFile.check(report, inputs: inputs) }
         let anchors = try trust.anchors(for: document)
         let certificates = try ChainFile.read(chain)
         let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
@@ -71,7 +74,7 @@ struct ValidateCommand: AsyncParsableCommand {
             let failure = PinFailureReport(
                 verdict: verdict, port: verdict.policy?.port ?? 443, served: certificates,
                 at: at)
-            try FailureReportFile.write([failure].compactMap { $0 }, to: report)
+            try FailureReportFile.write([failure].compactMap { $0 }, to: report, inputs: inputs)
         }
         if json {
             Output.json(verdict)
@@ -79,5 +82,14 @@ struct ValidateCommand: AsyncParsableCommand {
             Output.lines(verdict.reportLines)
         }
         if !verdict.allowsConnection { throw ExitCode.rejected }
+    }
+
+    /// Every file this command reads, none of which `--report` may name.
+    private func reportInputs(_ document: ManifestDocument) -> [InputFile] {
+        var inputs = CommandInputs.manifestAndTrust(document, trust: trust)
+        inputs.append(InputFile(chain, what: "chain file"))
+        if let ocspResponse { inputs.append(InputFile(ocspResponse, what: "OCSP response")) }
+        if let ctLogList = transparencySettings.ctLogList { inputs.append(InputFile(ctLogList, what: "CT log list")) }
+        return inputs
     }
 }

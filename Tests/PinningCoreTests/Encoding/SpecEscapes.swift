@@ -3,12 +3,10 @@
 enum SpecEscapes {
     static func isHazard(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        return value < 0x20 || (0x7F...0x9F).contains(value)
-            || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains(value) || (0x202A...0x202E).contains(value)
-            || (0x2066...0x2069).contains(value)
-            // Invisible characters that hide text: zero width space, word joiner and friends, BOM, tag characters.
-            || [0x200B, 0xFEFF].contains(value) || (0x2060...0x2064).contains(value)
-            || (0xE0000...0xE007F).contains(value)
+        return value < 0x20 || (0x7F...0x9F).contains(value) || [0x2028, 0x2029].contains(value)
+            // Every format character (Unicode category Cf): bidirectional controls, zero width characters, the soft
+            // hyphen, the BOM, interlinear annotations, tag characters; the whole tag block, assigned or not.
+            || scalar.properties.generalCategory == .format || (0xE0000...0xE007F).contains(value)
     }
 
     static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {

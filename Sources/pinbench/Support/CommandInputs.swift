@@ -1,0 +1,28 @@
+import Foundation
+import PinningCore
+
+/// The files a command reads, for the rule that an output is never one of them (``OutputTarget``).
+enum CommandInputs {
+    /// The manifest, the CA bundle the command trusts (given, from `$SSL_CERT_FILE` or the system's) and the
+    /// manifest's own trust anchors.
+    static func manifestAndTrust(_ document: ManifestDocument, trust: TrustOptions) -> [InputFile] {
+        var inputs = [InputFile(document.url.path, what: "manifest")]
+        if let bundle = trust.systemBundlePath { inputs.append(InputFile(bundle, what: "CA bundle")) }
+        let folder = document.url.deletingLastPathComponent()
+        for anchor in document.manifest.trustAnchors {
+            inputs.append(
+                InputFile(TrustAnchors.manifestAnchorURL(anchor, relativeTo: folder).path, what: "trust anchor file"))
+        }
+        return inputs
+    }
+
+    /// What the CLI adds to the core's reason for a refused output given with `option`.
+    static func hint(_ error: OutputFileError, option: String) -> String {
+        switch error.code {
+        case .standardStream, .notRegularFile:
+            return option == "--output" ? "; leave out --output to write to standard output" : ""
+        default:
+            return ""
+        }
+    }
+}
