@@ -46,7 +46,7 @@ import Testing
         #expect(!paneRows(start).contains { $0.contains(label) }, "the pane is longer than the screen")
         let ways: [(String, [Key])] = [
             ("G", [.character("G")]), ("End", [.end]), ("PgDn", Array(repeating: .pageDown, count: 40)),
-            ("j", Array(repeating: .character("j"), count: 200)),
+            ("j", Array(repeating: .character("j"), count: 400)),
         ]
         for (name, keys) in ways {
             var state = start

@@ -45,8 +45,8 @@ import Testing
             let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             guard words.count >= 2 else { continue }
             drawn += 1
-            // The status glyph first (after the row pointer, if selected), then the name, then the markers.
-            let status = words[0] == Marker.selectedRow.symbol ? words[1] : words[0]
+            // The status glyph first (after the selected row's pointer), then the name, then the markers.
+            let status = String(words[0].drop { String($0) == Marker.selectedRow.symbol })
             #expect(symbols.contains(status), "status \(status) in \(text)")
             let name = words.firstIndex { $0.contains(".example") || $0.contains(".pinbench.test") }!
             var rest = words[(name + 1)...].joined(separator: " ")

@@ -48,7 +48,7 @@ struct WriteGateLintTests {
     }
 
     /// The fixture fetched, then good.pinbench.test pinned on its leaf key only: the change introduces no-backup-pin
-    /// for good; too-few-pins of good, evil and offline (enforced) and mitm's stale pins were there before.
+    /// and all-pins-on-expiring-leaf for good; too-few-pins of good, evil and offline (enforced) and mitm's stale pins were there before.
     func gateAfterPinningGood(size: Size = Size(width: 100, height: 30)) async -> WorkbenchState {
         var state = F.state(size: size)
         await F.press([.character("R"), .down, .character("2"), .character("p"), .character("w")], on: &state)
@@ -62,8 +62,9 @@ struct WriteGateLintTests {
             Issue.record("no write gate")
             return
         }
-        #expect(gate.introduced.map(\.rule) == [.noBackupPin])
-        #expect(gate.introduced.map(\.host) == ["good.pinbench.test"])
+        // No backup pin, and every pin on a leaf that expires within 30 days (the fixture's leaf: 18 days).
+        #expect(Set(gate.introduced.map(\.rule)) == [.noBackupPin, .allPinsOnExpiringLeaf])
+        #expect(gate.introduced.allSatisfy { $0.host == "good.pinbench.test" && $0.severity == .warning })
         // The loaded manifest's own lint, on the same inputs, is exactly what was there before.
         var loaded = state.document
         loaded.manifest = state.savedManifest
@@ -87,7 +88,7 @@ struct WriteGateLintTests {
         let folded = rows()
         let change = try #require(row("Your change", in: folded))
         let diff = try #require(row("~ good.pinbench.test", in: folded))
-        let introduced = try #require(row("Introduced by this change: 1 warning", in: folded))
+        let introduced = try #require(row("Introduced by this change: 2 warnings", in: folded))
         let finding = try #require(row("[no-backup-pin] good.pinbench.test", in: folded))
         let earlier = try #require(row("Already in the manifest before this change: 3 errors, 1 warning", in: folded))
         #expect(change < diff && diff < introduced && introduced < finding && finding < earlier)
