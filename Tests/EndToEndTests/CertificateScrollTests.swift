@@ -35,7 +35,7 @@ struct CertificateScrollTests {
     func scrollsToTheEnd(width: Int, height: Int) async throws {
         let (workspace, lastLabel) = try workspace()
         let tmux = try TmuxSession.pinbench(workspace.workbenchArguments, width: width, height: height)
-        try await tmux.waitFor("✓ accepted")
+        try await tmux.waitFor("✓ \(pki.host)")  // fetched and judged
         for keys in Self.keys {
             try tmux.send("3", "g")
             try await tmux.waitFor("the top of the pane") { !$0.contains(lastLabel) && $0.contains("Subject") }
