@@ -10,8 +10,9 @@ import Testing
 struct CertificateScrollTests {
     let pki = TestPKI.shared
 
-    /// The shared good chain, pinned with twenty labelled backups so that the pane is longer than any screen.
-    func workspace() throws -> (OfflineWorkspace, lastLabel: String) {
+    /// The shared good chain, pinned with twenty labelled backups so that the pane is longer than any screen; with
+    /// `other`, a second domain with the same pins and no chain.
+    func workspace(other: String? = nil) throws -> (OfflineWorkspace, lastLabel: String) {
         let leaf = Pin(
             certificate: CertificateDetails(pki.good.leaf.certificate), level: 0, type: .spkiSHA256, added: Date())
         let spares = (1...20).map { index in
@@ -20,7 +21,9 @@ struct CertificateScrollTests {
                 role: .backup, label: "spare key \(index) of 20")
         }
         let domain = DomainPolicy(host: pki.host, pins: [leaf] + spares)
-        let workspace = try OfflineWorkspace(root: pki.root, chains: [pki.host: pki.good], domains: [domain])
+        let others = other.map { [DomainPolicy(host: $0, pins: [leaf] + spares)] } ?? []
+        let workspace = try OfflineWorkspace(
+            root: pki.root, chains: [pki.host: pki.good], domains: [domain] + others)
         // The pane lists pins in the manifest's order as loaded (canonical); the last one's label ends it.
         let last = try #require(PinManifest(domains: [domain]).canonicallyOrdered.domains[0].pins.last?.label)
         return (workspace, last)
@@ -47,6 +50,23 @@ struct CertificateScrollTests {
             // At the end there is nothing more below: no "more below" arrow in the pane.
             #expect(!screen.contains("↓"), "\(keys.first!): \(screen)")
         }
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
+    @Test("a domain selected by the filter starts at the top of its certificate, not at the last one's offset")
+    func filteringStartsAtTheTop() async throws {
+        let (workspace, lastLabel) = try workspace(other: "zz.pinbench.test")
+        let tmux = try TmuxSession.pinbench(workspace.workbenchArguments, width: 100, height: 30)
+        try await tmux.waitFor("? zz.pinbench.test")  // both judged; zz has no chain file
+        try tmux.send("3", "G")
+        try await tmux.waitFor(lastLabel)
+        try tmux.send("1", "/")
+        try tmux.send("zz", literal: true)
+        try tmux.send("Enter")
+        let screen = try await tmux.waitFor("zz.pinbench.test  enforce")
+        #expect(!screen.contains("↑"), "nothing above the top: \(screen)")
+        #expect(!screen.contains(lastLabel), "the pane starts at its top: \(screen)")
         try tmux.send("q")
         #expect(try await tmux.waitForExit() == 0)
     }
