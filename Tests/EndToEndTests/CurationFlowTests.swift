@@ -105,4 +105,49 @@ struct CurationFlowTests {
         #expect(values == [leaf.value, ca.value], "\(values)")
         try await quit(tmux)
     }
+
+    @Test("the Pins pane takes the right-hand column only while focused: Tab away and the Certificate pane is back")
+    func pinsColumnOnlyWhileFocused() async throws {
+        let workspace = try OfflineWorkspace.standard()
+        let tmux = try TmuxSession.pinbench(workspace.workbenchArguments, width: 100, height: 30)
+        try await tmux.waitFor("✓ accepted")
+        try tmux.send("4")
+        try await tmux.waitFor("Pins: \(pki.host) (2)")
+        try tmux.send("1")
+        let screen = try await tmux.waitFor("Certificate: level 0")
+        #expect(!screen.contains("Pins: \(pki.host)"), "\(screen)")
+        try tmux.send("4", "2")
+        let chain = try await tmux.waitFor("the Certificate pane beside the focused Chain") {
+            $0.contains("Certificate: level 0") && !$0.contains("Pins: \(self.pki.host)")
+        }
+        #expect(chain.contains("Chain: \(pki.host)"))
+        try await quit(tmux)
+    }
+
+    @Test("the write gate shows the change and the finding it introduces first; findings from before fold below")
+    func writeGateShowsTheChangeFirst() async throws {
+        let workspace = try OfflineWorkspace.standard()  // missing.pinbench.test enforces no pins: an error already
+        let tmux = try TmuxSession.pinbench(workspace.workbenchArguments, width: 100, height: 30)
+        try await tmux.waitFor("✓ accepted")
+        // Unpinning the backup leaves one enforced pin: too-few-pins for the pinned host, introduced by the change.
+        try tmux.send("4", "G", "u")
+        try await tmux.waitFor("unpinned")
+        try tmux.send("w")
+        let gate = try await tmux.waitFor("Write pins.json?")
+        let lines = gate.split(separator: "\n").map(String.init)
+        func row(_ text: String) -> Int? { lines.firstIndex { $0.contains(text) } }
+        let change = try #require(row("Your change"), "\(gate)")
+        let introduced = try #require(row("Introduced by this change"), "\(gate)")
+        let earlier = try #require(row("Already in the manifest before this change: 1 error"), "\(gate)")
+        #expect(lines[earlier].contains("(f shows them)"))
+        let newFinding = try #require(row("[too-few-pins] \(pki.host)"), "\(gate)")
+        #expect(change < introduced && introduced < newFinding && newFinding < earlier, "\(gate)")
+        #expect(row("[too-few-pins] missing.pinbench.test") == nil, "folded: \(gate)")
+        try tmux.send("f")
+        let unfolded = try await tmux.waitFor("[too-few-pins] missing.pinbench.test")
+        #expect(unfolded.contains("(f folds them)"))
+        try tmux.send("Escape")
+        try await tmux.waitFor("not written")
+        try await quit(tmux)
+    }
 }

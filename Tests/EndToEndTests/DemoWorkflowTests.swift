@@ -75,36 +75,55 @@ struct DemoWorkflowTests {
         #expect(try await tmux.waitForExit() == 0)
     }
 
-    /// The lab scenarios that pass their pins yet fail something else, as the demo shows them.
-    static let scenarioScreens: [(host: String, marker: String, shown: [String])] = [
-        (
-            "tls11.pinbench.test", "✓", ["Protocol   TLSv1.1", "TLS 1.1 < 1.2", "NSExceptionMinimumTLSVersion"]
-        ),
-        (
-            "revoked.pinbench.test", "✗",
+    /// The lab scenarios that pass their pins yet fail something else, as the demo shows them (with the demo's
+    /// arguments): what the Certificate pane must show, and what it must not.
+    static let scenarioScreens:
+        [(host: String, arguments: [String], marker: String, shown: [String], absent: [String])] =
             [
-                "rejected: the leaf certificate was revoked on", "Revocation: REVOKED on", "keyCompromise", "✓ stapled",
-                "Revocation REVOKED on",
+                (
+                    "tls11.pinbench.test", [], "✓",
+                    ["Protocol   TLSv1.1", "TLS 1.1 < 1.2", "NSExceptionMinimumTLSVersion", "TLSv1.1 · "], []
+                ),
+                (
+                    "revoked.pinbench.test", [], "✗",
+                    [
+                        "rejected: the leaf certificate was revoked on", "Revocation: REVOKED on", "keyCompromise",
+                        "✓ stapled", "Revocation REVOKED on", "OCSP ✗ revoked",
+                    ], []
+                ),
+                // No log list in force: CT is "not checked", in the summary line and the Connection section, and the
+                // verdict's reasons do not mention it.
+                (
+                    "good.pinbench.test", [], "✓",
+                    ["ATS ✓ · OCSP ✓ · CT not checked (no log list)", "CT         not checked (no log list)"],
+                    ["Certificate Transparency:", "fails the CT policy"]
+                ),
+                (
+                    "ct-logged.pinbench.test", ["--check-ct"], "✓",
+                    [
+                        "Certificate Transparency: meets the CT policy: 2 valid SCTs from 2 distinct logs",
+                        "SCT        log", "CT         meets the CT policy", "· CT ✓",
+                    ], ["CT not checked"]
+                ),
+                (
+                    "no-sct.pinbench.test", ["--check-ct"], "✓",
+                    ["Certificate Transparency: fails the CT policy", "· CT ✗"], []
+                ),
+                (
+                    "no-sct.pinbench.test", ["--require-ct"], "✗",
+                    ["Certificate Transparency is required and the leaf does not meet the policy", "· CT ✗"], []
+                ),
             ]
-        ),
-        (
-            "ct-logged.pinbench.test", "✓",
-            [
-                "Certificate Transparency: meets the CT policy: 2 valid SCTs from 2 distinct logs", "SCT        log",
-                "CT         meets the CT policy",
-            ]
-        ),
-        ("no-sct.pinbench.test", "✓", ["Certificate Transparency: fails the CT policy"]),
-    ]
 
     @Test(
-        "tls11, revoked, ct-logged and no-sct in the demo: each domain's verdict, and the certificate pane explaining it",
+        "tls11, revoked, good, ct-logged, no-sct in the demo: each verdict, the summary line, the pane explaining it",
         arguments: Self.scenarioScreens.indices)
     func scenarioScreen(_ index: Int) async throws {
-        let (host, marker, shown) = Self.scenarioScreens[index]
+        let (host, arguments, marker, shown, absent) = Self.scenarioScreens[index]
         let folder = TemporaryFolder()
         let manifestURL = folder.url.appendingPathComponent("pins.json")
-        let tmux = try TmuxSession.pinbench(["demo", "--manifest", manifestURL.path], width: 160, height: 48)
+        let tmux = try TmuxSession.pinbench(
+            ["demo", "--manifest", manifestURL.path] + arguments, width: 160, height: 48)
         try await tmux.waitFor("\(marker) \(host)")  // fetched and judged
         try tmux.send("/")
         try tmux.send(String(host.prefix { $0 != "." }) + ".", literal: true)
@@ -113,6 +132,7 @@ struct DemoWorkflowTests {
         try tmux.send("3")
         let screen = try await tmux.waitFor(shown[0])
         for text in shown { #expect(screen.contains(text), "\(host): \(text)") }
+        for text in absent { #expect(!screen.contains(text), "\(host) \(arguments): \(text)") }
         try tmux.send("q")
         let after = try await tmux.waitFor("exit or the quit guard") {
             $0.contains("Unsaved changes") || tmux.hasExited()

@@ -35,9 +35,9 @@ import Testing
         #expect(state.layout.visiblePanes == [.domains, .chain, .certificate])
         await F.press([.character("4")], on: &state)
         #expect(state.layout.visiblePanes == [.domains, .chain, .pins])
-        // Back to the Chain pane: the right column keeps the pane focused last.
+        // Back to the Chain pane: Pins holds the right column only while focused (README), Certificate is back.
         await F.press([.character("2")], on: &state)
-        #expect(state.layout.visiblePanes == [.domains, .chain, .pins])
+        #expect(state.layout.visiblePanes == [.domains, .chain, .certificate])
         await F.press([.tab], on: &state)
         #expect(state.focus == .certificate && state.layout.visiblePanes == [.domains, .chain, .certificate])
         await F.press([.tab], on: &state)

@@ -280,7 +280,7 @@ import Testing
         let matches = state.search?.matches(in: lines) ?? []
         #expect(matches.count == 2)  // SHA-256 and SHA-1
         #expect(state.message?.text.hasPrefix("match 1 of 2 for \"sha-\"") == true)
-        #expect(state.certificateScroll == matches[0].line - 1)
+        #expect(state.certificateScroll.offset == matches[0].line - 1)
         await F.press([.character("n")], on: &state)
         #expect(state.search?.current == 1)
         await F.press([.character("n")], on: &state)

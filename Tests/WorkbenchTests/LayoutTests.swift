@@ -32,6 +32,33 @@ import Testing
         #expect(Layout(size: size, focus: .certificate).visiblePanes == [.domains, .certificate])
     }
 
+    /// README: the Pins pane "takes the right-hand column while focused", and only then.
+    @Test(arguments: [(100, 30), (80, 24)])
+    func thePinsPaneHoldsTheRightColumnOnlyWhileFocused(width: Int, height: Int) {
+        var state = WorkbenchFixture.state(size: Size(width: width, height: height))
+        _ = state.apply(.key(.character("4")))
+        #expect(state.layout.panes[.pins] != nil)
+        for key: Character in ["1", "2"] {
+            var moved = state
+            _ = moved.apply(.key(.character("4")))
+            _ = moved.apply(.key(.character(key)))
+            #expect(moved.layout.panes[.pins] == nil, "after \(key) at \(width)x\(height)")
+            #expect(moved.layout.visiblePanes.contains(.certificate) || moved.layout.visiblePanes.contains(.chain))
+            #expect(!WorkbenchProgram.view(moved).text.contains("Pins:"), "after \(key)")
+        }
+        _ = state.apply(.key(.character("1")))
+        if width >= 100 {
+            #expect(state.layout.visiblePanes == [.domains, .chain, .certificate])
+        } else {
+            #expect(state.layout.visiblePanes == [.domains, .chain], "the detail pane focused last before Pins")
+        }
+        // Certificate focused before Pins stays the detail pane in two-pane mode.
+        _ = state.apply(.key(.character("3")))
+        _ = state.apply(.key(.character("4")))
+        _ = state.apply(.key(.character("1")))
+        #expect(state.layout.visiblePanes.contains(.certificate))
+    }
+
     @Test func onePaneShowsOnlyTheFocusedPane() {
         let layout = Layout(size: Size(width: 50, height: 12), focus: .certificate)
         #expect(layout.visiblePanes == [.certificate])

@@ -24,6 +24,27 @@ import Testing
         #expect(state.message == nil)
     }
 
+    /// Pin, toggle backup and unpin from the Chain pane each post one message, recorded once with its whole text.
+    @Test func eachEditIsRecordedOnce() async {
+        var state = F.state()
+        await F.press([.character("R"), .down, .character("2")], on: &state)
+        for (key, words) in [("p", "pinned"), ("b", "backup"), ("u", "unpinned")] {
+            let before = state.messageLog.entries.count
+            await F.press([.character(Character(key))], on: &state)
+            let added = state.messageLog.entries.dropFirst(before).map(\.message.text)
+            #expect(added.count == 1, "\(key): \(added)")
+            #expect(added.first?.contains(words) == true, "\(key): \(added)")
+            if key != "p" { #expect(added.first?.contains("pin of level 0") == true, "\(key): the whole message") }
+        }
+        // A pin off the verified path: one warning, not an info line and then the warning.
+        await F.press([.character("1"), .down, .character("2"), .character("G")], on: &state)
+        let before = state.messageLog.entries.count
+        await F.press([.character("p")], on: &state)
+        let added = state.messageLog.entries.dropFirst(before).map(\.message)
+        #expect(added.count == 1, "\(added)")
+        #expect(added.first?.level == .warning && added.first?.text.contains("not in the verified path") == true)
+    }
+
     @Test func isErrorStillReadsAndWritesTheLevel() {
         var message = StatusMessage("x", isError: true)
         #expect(message.isError && message.level == .error)

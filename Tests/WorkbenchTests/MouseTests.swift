@@ -52,11 +52,11 @@ import Testing
         let certificate = state.layout.panes[.certificate]!
         let inCertificate = Point(x: certificate.x + 10, y: certificate.y + 10)
         _ = state.apply(.mouse(MouseEvent(.wheelDown, at: inCertificate)))
-        #expect(state.certificateScroll == WorkbenchState.wheelLines)
+        #expect(state.certificateScroll.offset == WorkbenchState.wheelLines)
         #expect(state.focus == .domains)
         _ = state.apply(.mouse(MouseEvent(.wheelUp, at: inCertificate)))
         _ = state.apply(.mouse(MouseEvent(.wheelUp, at: inCertificate)))
-        #expect(state.certificateScroll == 0)
+        #expect(state.certificateScroll.offset == 0)
 
         _ = state.apply(.mouse(MouseEvent(.wheelDown, at: Point(x: 3, y: 2))))
         #expect(state.selectedDomainPolicy?.host == "offline.pinbench.test")

@@ -24,6 +24,8 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case reloadFromDisk, reapplyEdits, keepEditing
     /// In a dialog: yes, go ahead. `force` goes ahead despite lint errors.
     case confirm, force
+    /// In the write gate: show or fold the lint findings that were in the manifest before the change.
+    case toggleFold
     /// Copy a pin or fingerprint (OSC 52 to the terminal's clipboard, and shown whole in a dialog).
     case copy
     /// Save the selected certificate or the chain as PEM.

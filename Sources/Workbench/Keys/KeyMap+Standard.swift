@@ -107,6 +107,9 @@ extension KeyMap {
             KeyBinding(
                 .character("!"), .writeGate, .force, "write despite lint errors (risks locking users out)",
                 inStatusBar: true),
+            KeyBinding(
+                .character("f"), .writeGate, .toggleFold, "show or fold the findings that were there before",
+                inStatusBar: true),
             KeyBinding(.character("n"), .writeGate, .cancel, "do not write", inStatusBar: true, short: "back"),
             KeyBinding(.escape, .writeGate, .cancel, "do not write", inStatusBar: true, short: "back"),
             KeyBinding(.character("q"), .writeGate, .cancel, "do not write"),

@@ -1,8 +1,9 @@
 /// Where each pane goes for a terminal size: the breakpoints of DESIGN.md in one pure function.
 ///
-/// - three panes at 100x30 or more: Domains left-top, Chain left-bottom, Certificate or Pins (the one focused last)
-///   right;
-/// - two panes from 60x16: Domains left, and on the right the detail pane (Chain, Certificate or Pins) last focused;
+/// - three panes at 100x30 or more: Domains left-top, Chain left-bottom, and on the right Certificate, or Pins while it
+///   has the focus;
+/// - two panes from 60x16: Domains left, and on the right the focused pane, or while Domains has the focus the detail
+///   pane (Chain or Certificate) focused last;
 /// - one pane from 40x10: only the focused pane, Tab switches;
 /// - below that, no panes: a "terminal too small" notice.
 ///
@@ -25,10 +26,9 @@ public struct Layout: Hashable, Sendable {
 
     /// - Parameters:
     ///   - focus: the focused pane (the one shown in one-pane mode).
-    ///   - detail: the detail pane to show on the right in two-pane mode when Domains has the focus.
-    ///   - inspector: the pane (Certificate or Pins) in the right-hand column in three-pane mode when neither has the
-    ///     focus.
-    public init(size: Size, focus: PaneID, detail: PaneID = .chain, inspector: PaneID = .certificate) {
+    ///   - detail: the detail pane to show on the right in two-pane mode when Domains has the focus. Pins is shown
+    ///     only while focused, so it is never the detail pane.
+    public init(size: Size, focus: PaneID, detail: PaneID = .chain) {
         self.size = size
         let mode = Self.mode(for: size)
         self.mode = mode
@@ -43,15 +43,13 @@ public struct Layout: Hashable, Sendable {
             statusBar = bar
         case .twoPanes:
             let (left, right) = body.splitColumns(leftWidth: max(28, body.width * 2 / 5))
-            let shownDetail: PaneID = focus == .domains ? (detail == .domains ? .chain : detail) : focus
+            let shownDetail: PaneID = focus == .domains ? (detail == .certificate ? .certificate : .chain) : focus
             panes = [.domains: left, shownDetail: right]
             statusBar = bar
         case .threePanes:
             let (left, right) = body.splitColumns(leftWidth: max(40, body.width * 2 / 5))
             let (top, bottom) = left.splitRows(topHeight: body.height / 2)
-            let shownInspector: PaneID =
-                focus == .certificate || focus == .pins ? focus : (inspector == .pins ? .pins : .certificate)
-            panes = [.domains: top, .chain: bottom, shownInspector: right]
+            panes = [.domains: top, .chain: bottom, (focus == .pins ? .pins : .certificate): right]
             statusBar = bar
         }
     }

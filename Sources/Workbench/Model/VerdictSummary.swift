@@ -13,10 +13,10 @@ public struct VerdictSummary: Hashable, Sendable {
     public var matchedLevel: Int?
     /// The verified path (leaf to anchor), then sent certificates outside it.
     public var levels: [ChainLevel]
-    /// The OCSP outcome and the CT policy outcome, when the verdict judged them (a live chain): shown beside the
-    /// handshake's facts in the Connection section.
+    /// The OCSP outcome, when the verdict judged it (a live chain), and the CT outcome (not checked without a log
+    /// list): shown in the connection's summary line and beside the handshake's facts in the Connection section.
     public var revocation: RevocationCheck?
-    public var transparency: CTPolicyResult?
+    public var transparency: CTVerdict = .notChecked(.noLogList)
 
     public init(
         outcome: Verdict.Outcome, rejection: Verdict.Rejection? = nil, statement: String, explanation: [String] = [],
@@ -30,8 +30,9 @@ public struct VerdictSummary: Hashable, Sendable {
         self.levels = levels
     }
 
-    /// Summarises `verdict` for a chain whose sent certificates are `sent`.
-    public init(_ verdict: Verdict, sent: [CertificateDetails]) {
+    /// Summarises `verdict` for a chain whose sent certificates are `sent`, judged under the CT `requirement` that
+    /// was in force (nil: no log list).
+    public init(_ verdict: Verdict, sent: [CertificateDetails], transparency requirement: CTRequirement? = nil) {
         let sentFingerprints = Set(sent.map(\.sha256Fingerprint))
         self.init(
             outcome: verdict.outcome, rejection: verdict.rejection, statement: verdict.statement,
@@ -42,7 +43,7 @@ public struct VerdictSummary: Hashable, Sendable {
                     verified: $0.inVerifiedPath)
             })
         revocation = verdict.revocation
-        transparency = verdict.transparency
+        transparency = CTVerdict(verdict, requirement: requirement)
     }
 
     /// The marker and role for this outcome: never colour alone.

@@ -43,23 +43,3 @@ public enum OverlayState: Hashable, Sendable {
         }
     }
 }
-
-/// What the write gate shows and decides on.
-public struct WriteGate: Hashable, Sendable {
-    public var findings: [LintFinding]
-    /// The semantic diff (loaded → edited) with its lockout risk against the live chains.
-    public var diff: [ManifestDiffLine]
-    public var scroll: Int
-    /// Quit after a successful write (the quit guard's `w`).
-    public var quitAfterWrite: Bool
-
-    public init(findings: [LintFinding], diff: [ManifestDiffLine], scroll: Int = 0, quitAfterWrite: Bool = false) {
-        self.findings = findings
-        self.diff = diff
-        self.scroll = scroll
-        self.quitAfterWrite = quitAfterWrite
-    }
-
-    /// The findings counted as the CLI counts them.
-    public var tally: LintTally { LintTally(findings) }
-}

@@ -30,11 +30,11 @@ public struct WorkbenchServices: Sendable {
         -> @Sendable (String, [ChainCertificate], PinManifest, RevocationEvidence?) async -> VerdictSummary
     {
         { host, chain, manifest, revocation in
+            // CT is judged for live chains only (a chain from a file has no handshake to have sent it).
+            let requirement = revocation == nil ? nil : transparency
             let verdict = await PinValidator(manifest: manifest, trustAnchors: trustAnchors)
-                .validate(
-                    host: host, chain: chain, at: clock(), revocation: revocation,
-                    transparency: revocation == nil ? nil : transparency)
-            return VerdictSummary(verdict, sent: chain.map(\.details))
+                .validate(host: host, chain: chain, at: clock(), revocation: revocation, transparency: requirement)
+            return VerdictSummary(verdict, sent: chain.map(\.details), transparency: requirement)
         }
     }
 }

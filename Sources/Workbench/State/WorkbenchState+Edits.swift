@@ -11,13 +11,14 @@ extension WorkbenchState {
         let pin = Pin(certificate: level.details, level: selectedLevel, type: type, role: .active, added: now)
         var edited = manifest
         let outcome = ManifestEditor.addPin(pin, host: domain.host, to: &edited)
-        let effects = commit(outcome, edited, host: domain.normalizedHost)
-        if outcome.didChange, !level.verified {
-            message = StatusMessage(
-                outcome.message.terminalSafe + " (warning: level \(selectedLevel) is not in the verified path, "
-                    + "so this pin cannot match until it is)", level: .warning)
+        let offPath = outcome.didChange && !level.verified
+        return commit(outcome, edited, host: domain.normalizedHost) { [selectedLevel] text in
+            offPath
+                ? StatusMessage(
+                    text + " (warning: level \(selectedLevel) is not in the verified path, "
+                        + "so this pin cannot match until it is)", level: .warning)
+                : StatusMessage(text)
         }
-        return effects
     }
 
     /// Flips the selected level's pin (the one pinned last, key or certificate) between active and backup.
@@ -55,15 +56,14 @@ extension WorkbenchState {
     private mutating func commitLevelEdit(
         _ outcome: ManifestEditor.Outcome, _ edited: PinManifest, pin: Pin, level: ChainLevel, domain: DomainPolicy
     ) -> [Effect] {
-        let effects = commit(outcome, edited, host: domain.normalizedHost)
         // The outcome first (it names the pin), then which type it was: the status line is read from the left.
         let word = pin.type == .spkiSHA256 ? "key" : "certificate"
-        var text = (message?.text ?? "") + " (the \(word) pin of level \(selectedLevel)"
+        var which = " (the \(word) pin of level \(selectedLevel)"
         if pinsAt(level, in: domain).count > 1 {
-            text += "; its \(pin.type == .spkiSHA256 ? "certificate" : "key") pin is unchanged: 4 lists every pin"
+            which += "; its \(pin.type == .spkiSHA256 ? "certificate" : "key") pin is unchanged: 4 lists every pin"
         }
-        message = StatusMessage(text + ")", isError: message?.isError ?? false)
-        return effects
+        let closing = which + ")"
+        return commit(outcome, edited, host: domain.normalizedHost) { StatusMessage($0 + closing) }
     }
 
     /// Adds the domain typed at the prompt (`host`, `host:port` or `[IPv6]:port`), selects it and fetches it. The
@@ -86,8 +86,7 @@ extension WorkbenchState {
         if let index = visibleDomains.firstIndex(where: { manifest.domains[$0].normalizedHost == domain.normalizedHost }
         ) {
             selectedDomain = index
-            selectedLevel = 0
-            certificateScroll = 0
+            startAtTopOfDomain()
         }
         effects += fetch([domain])
         return effects
@@ -155,19 +154,16 @@ extension WorkbenchState {
         return (domain, level)
     }
 
-    private mutating func commit(_ outcome: ManifestEditor.Outcome, _ edited: PinManifest, host: String) -> [Effect] {
-        commit([outcome], edited, host: host)
-    }
-
-    private mutating func commit(_ outcomes: [ManifestEditor.Outcome], _ edited: PinManifest, host: String) -> [Effect]
-    {
-        let text = outcomes.map(\.message).joined(separator: "; ").terminalSafe
-        guard outcomes.contains(where: \.didChange) else {
-            message = StatusMessage(text)
-            return []
-        }
+    /// Commits an edit (undo, re-validation) and posts one message for it: `report` turns the outcome's text into
+    /// the message, so a caller that adds to it still records it once in the log.
+    private mutating func commit(
+        _ outcome: ManifestEditor.Outcome, _ edited: PinManifest, host: String,
+        report: (String) -> StatusMessage = { StatusMessage($0) }
+    ) -> [Effect] {
+        let text = outcome.message.terminalSafe
+        message = report(text)
+        guard outcome.didChange else { return [] }
         commitEdit(edited, undo: text, previous: manifest, host: host)
-        message = StatusMessage(text)
         return revalidate(host)
     }
 }

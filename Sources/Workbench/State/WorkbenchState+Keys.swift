@@ -69,8 +69,8 @@ extension WorkbenchState {
             }
         case .quit:
             if isDirty { overlay = .quitGuard } else { return [.quit] }
-        case .confirm, .force, .close, .editNote, .editField, .applySettings, .reloadFromDisk, .reapplyEdits,
-            .keepEditing:
+        case .confirm, .force, .toggleFold, .close, .editNote, .editField, .applySettings, .reloadFromDisk,
+            .reapplyEdits, .keepEditing:
             break
         case .copy: return openCopyDialog()
         case .savePEM: openSavePEM()
@@ -84,8 +84,7 @@ extension WorkbenchState {
 
     mutating func setFocus(_ pane: PaneID) {
         focus = pane
-        if pane != .domains { detailPane = pane }
-        if pane == .certificate || pane == .pins { inspectorPane = pane }
+        if pane == .chain || pane == .certificate { detailPane = pane }
     }
 
     /// Rows in the focused pane, for page up and down.
@@ -98,20 +97,12 @@ extension WorkbenchState {
         case .domains:
             let old = selectedDomain
             selectedDomain = clamp(selectedDomain, delta, count: visibleDomains.count)
-            if old != selectedDomain {
-                selectedLevel = 0
-                certificateScroll = 0
-                chainViewport = ListViewport()
-            }
+            if old != selectedDomain { startAtTopOfDomain() }
         case .chain:
-            let old = selectedLevel
             selectedLevel = clamp(selectedLevel, delta, count: selectedLive?.levels.count ?? 0)
-            if old != selectedLevel { certificateScroll = 0 }
         case .certificate:
-            let width = max(1, (layout.panes[.certificate]?.width ?? size.width) - 2)
-            let height = max(1, (layout.panes[.certificate]?.height ?? size.height) - 2)
-            let lines = CertificatePane.lines(for: self, width: width).count
-            certificateScroll = clamp(certificateScroll, delta, count: max(1, lines - height + 1))
+            let page = CertificatePane.page(for: self)
+            certificateScroll.move(by: delta, lineCount: page.lines.count, rows: page.rows)
         case .pins:
             pinsPane.move(by: delta, count: selectedDomainPolicy?.pins.count ?? 0)
         }
@@ -211,7 +202,8 @@ extension WorkbenchState {
             case .force:
                 return save(quitAfter: gate.quitAfterWrite)
             default:
-                gate.scroll = min(scrolled(gate.scroll), gate.findings.count * 3 + gate.diff.count)
+                let lines = WriteGateView.body(gate, screen: size).count
+                gate.update(command) { min(scrolled($0), lines) }
                 overlay = .writeGate(gate)
             }
         case .confirmDelete(let host):
@@ -259,9 +251,17 @@ extension WorkbenchState {
 
     private mutating func openWriteGate(quitAfterWrite: Bool) {
         // The same lint as the CLI's, on the same inputs: the document (its trustAnchors resolved against its
-        // folder) and each live chain with the path the validator verified for it.
-        let findings = ManifestLinter().lint(document, now: now, served: servedChains)
-            .sorted { $0.severity > $1.severity }
-        overlay = .writeGate(WriteGate(findings: findings, diff: manifestDiff(), quitAfterWrite: quitAfterWrite))
+        // folder) and each live chain with the path the validator verified for it. The manifest as loaded is
+        // linted the same way, so the gate can tell what the change introduces from what was there before.
+        let served = servedChains
+        func lint(_ manifest: PinManifest) -> [LintFinding] {
+            var version = document
+            version.manifest = manifest
+            return ManifestLinter().lint(version, now: now, served: served).sorted { $0.severity > $1.severity }
+        }
+        overlay = .writeGate(
+            WriteGate(
+                edited: lint(manifest), loaded: lint(savedManifest), diff: manifestDiff(),
+                quitAfterWrite: quitAfterWrite))
     }
 }

@@ -21,18 +21,17 @@ public struct WorkbenchState: Sendable {
     public var pendingFetches = 0
 
     public var focus: PaneID = .domains
-    /// The detail pane (Chain, Certificate or Pins) shown beside Domains in two-pane mode.
+    /// The detail pane (Chain or Certificate) shown beside Domains in two-pane mode: the one focused last. The Pins
+    /// pane takes the right-hand column only while it has the focus (README, "The workbench").
     public var detailPane: PaneID = .chain
-    /// The pane (Certificate or Pins) in the right-hand column in three-pane mode: the one focused last.
-    public var inspectorPane: PaneID = .certificate
     /// The Pins pane's own model: its selection and scroll position.
     public var pinsPane = PinsPane()
     /// Index into ``visibleDomains``.
     public var selectedDomain = 0
     /// Level of the selected domain's chain (0 = leaf).
     public var selectedLevel = 0
-    /// First line shown in the Certificate pane.
-    public var certificateScroll = 0
+    /// The Certificate pane's scroll position (its own model: a new domain or level starts at the top).
+    public var certificateScroll = CertificateScroll()
     public var domainViewport = ListViewport()
     public var chainViewport = ListViewport()
 
@@ -113,7 +112,7 @@ public struct WorkbenchState: Sendable {
         return levels[selectedLevel]
     }
 
-    public var layout: Layout { Layout(size: size, focus: focus, detail: detailPane, inspector: inspectorPane) }
+    public var layout: Layout { Layout(size: size, focus: focus, detail: detailPane) }
 
     /// Where keys go now, most specific first: the open overlay's contexts, else the focused pane's and the global
     /// one. Key dispatch and the status bar's hints both use this, so they cannot disagree.
@@ -171,6 +170,7 @@ public struct WorkbenchState: Sendable {
         filter = text
         recomputeVisibleDomains()
         selectedDomain = host.flatMap { h in visibleDomains.firstIndex { domain(at: $0).normalizedHost == h } } ?? 0
+        if selectedDomainPolicy?.normalizedHost != host { startAtTopOfDomain() }
         clampSelection()
     }
 
@@ -185,11 +185,17 @@ public struct WorkbenchState: Sendable {
 
     // MARK: - Selection
 
+    /// A newly selected domain shows its leaf from the top of its chain; the Certificate pane's scroll and the Pins
+    /// pane's selection follow the host by themselves (``reconcileViewports()``).
+    mutating func startAtTopOfDomain() {
+        selectedLevel = 0
+        chainViewport = ListViewport()
+    }
+
     mutating func clampSelection() {
         selectedDomain = min(max(0, selectedDomain), max(0, visibleDomains.count - 1))
         let levels = selectedLive?.levels.count ?? 0
         selectedLevel = min(max(0, selectedLevel), max(0, levels - 1))
-        certificateScroll = max(0, certificateScroll)
     }
 
     /// Keeps the selections on screen after any change (the view itself never scrolls).
@@ -203,6 +209,7 @@ public struct WorkbenchState: Sendable {
             chainViewport = chainViewport.scrolled(
                 toShow: selectedLevel, count: selectedLive?.levels.count ?? 0, height: max(0, rect.height - 2))
         }
+        certificateScroll.follow(host: selectedDomainPolicy?.normalizedHost, level: selectedLevel)
         let pins = selectedDomainPolicy?.pins ?? []
         pinsPane.follow(host: selectedDomainPolicy?.normalizedHost, count: pins.count)
         if let rect = layout.panes[.pins] {

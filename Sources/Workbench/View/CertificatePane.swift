@@ -21,7 +21,7 @@ public enum CertificatePane {
 
     static let labelWidth = 10
 
-    /// All lines of the pane for `width` columns; the pane shows those from `certificateScroll` on.
+    /// All lines of the pane for `width` columns; the pane shows those from ``WorkbenchState/certificateScroll`` on.
     public static func lines(for state: WorkbenchState, width: Int) -> [Line] {
         guard let domain = state.selectedDomainPolicy else { return [Line("No domain selected.", .dim)] }
         let live = state.live[domain.normalizedHost] ?? DomainLive()
@@ -54,6 +54,10 @@ public enum CertificatePane {
         }
         if let verdict = live.verdict {
             paragraph(VerdictLine.text(verdict).terminalSafe, verdict.marker.role)
+        }
+        if let facts = live.chain?.connection {
+            let summary = ConnectionSection.summary(facts, verdict: live.verdict)
+            paragraph(summary.text, summary.role)
         }
 
         if let level = state.selectedChainLevel {
@@ -114,10 +118,32 @@ public enum CertificatePane {
         return lines
     }
 
+    /// The pane's lines wrapped as drawn, and the rows they are drawn in.
+    public struct Page: Sendable {
+        public var lines: [Line]
+        public var rows: Int
+    }
+
+    /// The page inside a pane border `inside`: text starts one column in, so it wraps one column narrower.
+    static func page(for state: WorkbenchState, inside: Rect) -> Page {
+        Page(lines: lines(for: state, width: max(1, inside.width - 1)), rows: max(0, inside.height))
+    }
+
+    /// The page at the pane's place in the layout (or where it would be if focused, when it is not on screen).
+    /// Scrolling, search and the view all wrap through this, so a scroll limit cannot disagree with what is drawn.
+    public static func page(for state: WorkbenchState) -> Page {
+        let rect =
+            state.layout.panes[.certificate]
+            ?? Layout(size: state.size, focus: .certificate).panes[.certificate]
+            ?? Rect(x: 0, y: 0, width: state.size.width, height: state.size.height)
+        return page(for: state, inside: rect.inset(by: 1))
+    }
+
     static func draw(into frame: inout Frame, rect: Rect, state: WorkbenchState) {
         guard rect.width > 1 else { return }
-        let all = lines(for: state, width: rect.width - 1)
-        let start = min(state.certificateScroll, max(0, all.count - rect.height))
+        let shown = Self.page(for: state, inside: rect)
+        let all = shown.lines
+        let start = state.certificateScroll.shownOffset(lineCount: all.count, rows: shown.rows)
         for (row, line) in all.dropFirst(start).prefix(rect.height).enumerated() {
             frame.text(line.text, at: Point(x: rect.x + 1, y: rect.y + row), width: rect.width - 1, role: line.role)
         }

@@ -48,9 +48,8 @@ enum ConnectionSection {
             field("Revocation", revocation.summary.terminalSafe, role)
         }
         if let transparency = verdict?.transparency {
-            // What NSRequiresCertificateTransparency would ask of this leaf.
-            field(
-                "CT", transparency.summary.terminalSafe, transparency.meetsPolicy ? .verdictAccepted : .verdictWarning)
+            // What NSRequiresCertificateTransparency would ask of this leaf, when a log list was given to check it.
+            field("CT", transparency.summary.terminalSafe, role(of: transparency))
         }
         field("Sent", counted(chain.certificates.count, "certificate") + ", leaf first")
         if let built = facts.builtChain {
@@ -68,6 +67,52 @@ enum ConnectionSection {
                     + (facts.builtChainProblem?.terminalSafe ?? "no reason given") + ")", .verdictWarning)
         }
         return lines
+    }
+
+    /// The connection in one line for the top of the pane: protocol, key exchange, ATS, revocation and CT, each
+    /// with a marker (the details stay in this section).
+    static func summary(_ facts: ConnectionFacts, verdict: VerdictSummary?) -> CertificatePane.Line {
+        let yes = Marker.accepted.symbol
+        let no = Marker.rejected.symbol
+        var parts = [
+            facts.protocolVersion.terminalSafe,
+            (facts.keyExchangeGroup?.terminalSafe ?? facts.keyExchange.description)
+                + (facts.keyExchange.isForwardSecret ? "" : " (no forward secrecy)"),
+            "ATS " + (facts.ats.passes ? yes : no),
+        ]
+        // The line takes the colour of its worst part; the markers say which part that is.
+        var worst: StyleRole = facts.ats.passes && facts.keyExchange.isForwardSecret ? .text : .verdictWarning
+        if let revocation = verdict?.revocation {
+            switch revocation.outcome {
+            case .good: parts.append("OCSP " + yes)
+            case .revoked:
+                parts.append("OCSP \(no) revoked")
+                worst = .verdictRejected
+            case .unknown: parts.append("OCSP unknown")
+            case .unusable: parts.append("OCSP unusable")
+            case .notChecked: parts.append("OCSP not checked")
+            }
+        }
+        if let transparency = verdict?.transparency {
+            switch transparency {
+            case .checked(let result, _):
+                parts.append("CT " + (result.meetsPolicy ? yes : no))
+                if worst != .verdictRejected, role(of: transparency) != .verdictAccepted {
+                    worst = role(of: transparency)
+                }
+            case .notChecked(.noLogList): parts.append("CT " + transparency.summary)
+            case .notChecked: parts.append("CT not checked")
+            }
+        }
+        return CertificatePane.Line(parts.joined(separator: " · "), worst)
+    }
+
+    private static func role(of transparency: CTVerdict) -> StyleRole {
+        switch transparency {
+        case .checked(let result, let required):
+            return result.meetsPolicy ? .verdictAccepted : required ? .verdictRejected : .verdictWarning
+        case .notChecked: return .dim
+        }
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {

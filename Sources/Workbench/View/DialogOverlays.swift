@@ -1,6 +1,6 @@
 import PinningCore
 
-/// The diff, write gate and confirmation overlays.
+/// The diff and confirmation overlays, and the scrolling frame the write gate shares.
 enum DialogOverlays {
     static func diffRole(_ kind: ManifestDiffLine.Kind) -> StyleRole {
         switch kind {
@@ -48,37 +48,6 @@ enum DialogOverlays {
     static func drawDiff(into frame: inout Frame, lines: [ManifestDiffLine], scroll: Int) {
         let body = diffBody(lines, width: max(20, min(frame.size.width - 8, 100)))
         drawScrolling(into: &frame, title: "Manifest diff", lines: body, scroll: scroll, footer: "w write · Esc close")
-    }
-
-    static func drawWriteGate(into frame: inout Frame, gate: WriteGate, file: String) {
-        var body: [CertificatePane.Line] = []
-        let width = max(20, min(frame.size.width - 8, 100))
-        if gate.findings.isEmpty {
-            body.append(.init(Marker.accepted.symbol + " lint: no findings", .verdictAccepted))
-        } else {
-            body.append(.init("lint: " + gate.tally.summary, .label))
-            for finding in gate.findings {
-                let isError = finding.severity == .error
-                let head =
-                    (isError ? Marker.rejected.symbol + " error " : Marker.warning.symbol + " warning ")
-                    + "[\(finding.rule.rawValue)] "
-                    + (finding.host ?? "manifest").terminalSafe + ": " + finding.message.terminalSafe
-                for part in Frame.wrap(head, width: width) {
-                    body.append(.init(part, isError ? .verdictRejected : .verdictWarning))
-                }
-                for part in Frame.wrap("Fix: " + finding.fix.terminalSafe, width: width - 2) {
-                    body.append(.init("  " + part, .dim))
-                }
-            }
-        }
-        body.append(.init(""))
-        body += diffBody(gate.diff, width: width)
-        let footer =
-            gate.tally.errors > 0
-            ? "! write anyway (risks locking users out) · Esc cancel"
-            : "y write · Esc cancel"
-        drawScrolling(
-            into: &frame, title: "Write \(file.terminalSafe)?", lines: body, scroll: gate.scroll, footer: footer)
     }
 
     static func drawConfirm(into frame: inout Frame, title: String, lines: [String], footer: String) {

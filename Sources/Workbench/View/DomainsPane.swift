@@ -33,15 +33,8 @@ enum DomainsPane {
         }
     }
 
-    /// `●2 ○1` (active and backup pins), `no pins`, and `ro` for report-only domains.
+    /// `●2 ○1` (active and backup pins), `no pins`, and `ro` for report-only domains: ``DomainMarker``'s table.
     static func pinSummary(_ domain: DomainPolicy) -> String {
-        let active = domain.pins.filter { $0.role == .active }.count
-        let backup = domain.pins.count - active
-        var parts: [String] = []
-        if domain.pins.isEmpty { parts.append("no pins") }
-        if active > 0 { parts.append(Marker.activePin.symbol + "\(active)") }
-        if backup > 0 { parts.append(Marker.backupPin.symbol + "\(backup)") }
-        if domain.mode == .reportOnly { parts.append("ro") }
-        return parts.joined(separator: " ")
+        DomainMarker.markers(for: domain).map(\.text).joined(separator: " ")
     }
 }

@@ -6,10 +6,19 @@ public enum HelpOverlay {
         keyLines(keyMap: keyMap) + [("", .overlayText)] + legendLines()
     }
 
-    /// The legend: every state marker of ``Marker/all`` and what it means.
+    /// The legend: every state marker of ``Marker/all`` and what it means, then what the Domains pane writes after
+    /// a name (``DomainMarker``).
     public static func legendLines() -> [(text: String, role: StyleRole)] {
-        [("Markers (state is never shown by colour alone)", .label)]
-            + Marker.all.filter(\.inLegend).map { ("  " + $0.symbol + "  " + $0.meaning, .overlayText) }
+        var lines: [(text: String, role: StyleRole)] = [("Markers (state is never shown by colour alone)", .label)]
+        for marker in Marker.all where marker.inLegend {
+            lines.append(("  " + marker.symbol + "  " + marker.meaning, .overlayText))
+        }
+        lines.append(("After a domain's name", .label))
+        let width = DomainMarker.allCases.map { CharacterWidth.of($0.legendSymbol) }.max() ?? 0
+        for marker in DomainMarker.allCases {
+            lines.append(("  " + Frame.pad(marker.legendSymbol, toWidth: width) + "  " + marker.meaning, .overlayText))
+        }
+        return lines
     }
 
     /// The key sections, from the key table.

@@ -135,6 +135,7 @@ public enum StatusBar {
         case .close: return "close"
         case .confirm: return "yes"
         case .force: return "write anyway"
+        case .toggleFold: return "earlier findings"
         case .copy: return "copy"
         case .savePEM: return "save PEM"
         case .exportManifest: return "export"

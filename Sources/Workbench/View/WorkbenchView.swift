@@ -41,7 +41,7 @@ enum WorkbenchView {
         case .help(let scroll): HelpOverlay.draw(into: &frame, keyMap: state.keyMap, scroll: scroll)
         case .diff(let lines, let scroll): DialogOverlays.drawDiff(into: &frame, lines: lines, scroll: scroll)
         case .writeGate(let gate):
-            DialogOverlays.drawWriteGate(into: &frame, gate: gate, file: state.document.url.lastPathComponent)
+            WriteGateView.draw(into: &frame, gate: gate, file: state.document.url.lastPathComponent)
         case .confirmDelete(let host):
             let count = state.manifest.policy(for: host)?.pins.count ?? 0
             DialogOverlays.drawConfirm(

@@ -27,6 +27,12 @@ struct DemoCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
+    @Flag(help: "Check Certificate Transparency against the lab's own two CT logs (reported, as with --ct-log-list).")
+    var checkCt = false
+
+    @Flag(help: "Check CT against the lab's logs and reject a leaf that does not meet the policy.")
+    var requireCt = false
+
     @Option(help: "Seconds allowed for each connection (dial and handshake).")
     var timeout: Double = 3
 
@@ -56,8 +62,8 @@ struct DemoCommand: ParsableCommand {
             fetch: LiveChainFetch.make(deadline: .milliseconds(Int(timeout * 1000)), anchors: anchors),
             fetchAtStart: true,
             display: display,
-            // The lab's own CT logs: the verdicts say which leaves meet the 2-log policy (reported, not required).
-            transparency: CTRequirement(logs: lab.ctLogList, required: false)
+            // CT only when asked: the lab's own logs, so the verdicts say which leaves meet the 2-log policy.
+            transparency: checkCt || requireCt ? CTRequirement(logs: lab.ctLogList, required: requireCt) : nil
         )
         Output.note("demo manifest: \(manifestURL.path) (the lab and its keys are gone now)")
     }

@@ -3,8 +3,7 @@ import PinningCore
 extension WorkbenchState {
     /// The Certificate pane's lines as drawn at its current width.
     var certificateLines: [String] {
-        let width = max(1, (layout.panes[.certificate]?.width ?? size.width) - 2)
-        return CertificatePane.lines(for: self, width: width).map(\.text)
+        CertificatePane.page(for: self).lines.map(\.text)
     }
 
     /// `/` in the Certificate pane: the search prompt, starting from the last query.
@@ -66,7 +65,7 @@ extension WorkbenchState {
         }
         current.current = min(current.current, matches.count - 1)
         search = current
-        certificateScroll = max(0, matches[current.current].line - 1)
+        certificateScroll.offset = max(0, matches[current.current].line - 1)
         if announce {
             message = StatusMessage(
                 "match \(current.current + 1) of \(matches.count) for \"\(current.query.terminalSafe)\": n next, N previous"
