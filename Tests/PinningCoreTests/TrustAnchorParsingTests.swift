@@ -48,11 +48,13 @@ struct TrustAnchorParsingTests {
             DomainPolicy(
                 host: pki.host, pins: [Fixtures.pin(Fixtures.spki(pki.good.leaf)), Fixtures.pin(Fixtures.unrelatedPin)])
         )
+        // One clock reading for both: the reports carry the validation time, to the second.
+        let moment = Date()
         for chain in [pki.good, pki.impostor, pki.expired, pki.wrongHost, pki.rotated] {
             let expected = await PinValidator(manifest: manifest, trustAnchors: now).validate(
-                host: pki.host, chain: chain.presentedChain, at: Date())
+                host: pki.host, chain: chain.presentedChain, at: moment)
             let verdict = await PinValidator(manifest: manifest, trustAnchors: later).validate(
-                host: pki.host, chain: chain.presentedChain, at: Date())
+                host: pki.host, chain: chain.presentedChain, at: moment)
             #expect(verdict.outcome == expected.outcome)
             #expect(verdict.report == expected.report)
             #expect(
