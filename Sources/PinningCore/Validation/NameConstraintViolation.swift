@@ -109,7 +109,8 @@ struct NameConstraintViolation: Hashable, Sendable {
         for level in path.indices.dropFirst() {
             guard let constraints = try? path[level].extensions.nameConstraints else { continue }
             for case .dnsName(let name) in names {
-                for case .dnsName(let base) in constraints.excludedSubtrees where wildcard(name, mayCoverNameWithin: base) {
+                for case .dnsName(let base) in constraints.excludedSubtrees
+                where wildcard(name, mayCoverNameWithin: base) {
                     return NameConstraintViolation(
                         level: level, subject: path[level].subject.opensslString, name: name, holder: 0,
                         excluded: true, permitted: [])
@@ -146,7 +147,8 @@ struct NameConstraintBudget: Sendable {
             guard let constraints = try? path[level].extensions.nameConstraints else { continue }
             let subtrees = constraints.permittedSubtrees.count + constraints.excludedSubtrees.count
             for holder in 0..<level {
-                let names = ((try? path[holder].extensions.subjectAlternativeNames)?.count ?? 0)
+                let names =
+                    ((try? path[holder].extensions.subjectAlternativeNames)?.count ?? 0)
                     + path[holder].subject.reduce(0) { $0 + $1.count }
                 total += names * subtrees
                 if total > comparisons { return total }

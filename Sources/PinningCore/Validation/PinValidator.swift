@@ -13,7 +13,8 @@ public struct PinValidator: Sendable {
 
     /// `publicSuffixes` defaults to the system's list when it is installed (``PublicSuffixList/installed``).
     public init(
-        manifest: PinManifest, trustAnchors: TrustAnchors, publicSuffixes: PublicSuffixList? = PublicSuffixList.installed
+        manifest: PinManifest, trustAnchors: TrustAnchors,
+        publicSuffixes: PublicSuffixList? = PublicSuffixList.installed
     ) {
         self.manifest = manifest
         self.trustAnchors = trustAnchors
