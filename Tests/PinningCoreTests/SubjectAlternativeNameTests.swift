@@ -36,8 +36,10 @@ struct SubjectAlternativeNameTests {
     func verdicts(_ example: Case) async throws {
         let (root, leaf, openssl) = try await OffPoolThread.run {
             let root = try LegacyCertificate.root(commonName: "SAN Test Root", key: .ec(curve: "prime256v1"))
+            // serverAuth on every leaf: iOS requires it, and the case is about names only.
             let leaf = try LegacyCertificate.issued(
-                subject: example.subject, key: .ec(curve: "prime256v1"), by: root, extensions: example.extensions)
+                subject: example.subject, key: .ec(curve: "prime256v1"), by: root,
+                extensions: example.extensions + ["extendedKeyUsage=serverAuth"])
             return (root, leaf, try leaf.opensslVerify(anchor: root, host: example.host))
         }
         let anchors = try CertificateChainDecoder.decode(Data(root.pem.utf8), source: "root.pem").compactMap(

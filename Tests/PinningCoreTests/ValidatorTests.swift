@@ -187,7 +187,7 @@ struct ValidatorTests {
         #expect(verdict.rejection == .emptyChain)
     }
 
-    @Test("server-auth extended key usage: critical accepted, client-only rejected")
+    @Test("server-auth extended key usage: critical accepted; client-only, and absent (iOS 13), rejected")
     func extendedKeyUsage() async throws {
         let critical = try CertificateIssuer.leaf(
             commonName: host, dnsNames: [host], issuer: pki.intermediate, extendedKeyUsage: ([.serverAuth], true))
@@ -205,7 +205,8 @@ struct ValidatorTests {
             commonName: host, dnsNames: [host], issuer: pki.intermediate, extendedKeyUsage: nil)
         let plain = await validator.validate(
             host: host, chain: [noEKU.chainCertificate, pki.intermediate.chainCertificate], at: Date())
-        #expect(plain.outcome == .notPinned)
+        #expect(plain.rejection == .wrongKeyUsage)
+        #expect(plain.explanation.contains { $0.contains("iOS 13") }, "\(plain.report)")
     }
 
     @Test("policy lookup: exact host first, else the nearest parent with includeSubdomains")

@@ -19,7 +19,8 @@ public struct OpenSSLOCSP: Sendable {
     /// A leaf issued by `issuer` (default: a new P-256 CA), with an AIA OCSP URL when `responderURL` is set.
     public static func make(issuer given: LegacyCertificate? = nil, responderURL: String? = nil) throws -> Self {
         let issuer = try given ?? LegacyCertificate.root(commonName: "OCSP Test CA", key: .ec(curve: "P-256"))
-        var extensions = ["subjectAltName=DNS:ocsp.pinbench.test"]
+        // serverAuth: iOS, and so PinBench, refuse a leaf issued after July 2019 without it.
+        var extensions = ["subjectAltName=DNS:ocsp.pinbench.test", "extendedKeyUsage=serverAuth"]
         if let responderURL { extensions.append("authorityInfoAccess=OCSP;URI:\(responderURL)") }
         let leaf = try LegacyCertificate.issued(
             subject: "/CN=ocsp.pinbench.test", key: .ec(curve: "P-256"), by: issuer, extensions: extensions)

@@ -88,6 +88,9 @@ public struct PublicSuffixList: Sendable {
     /// The system list, read and parsed the first time it is needed and kept for the life of the process.
     public static let system: Result<PublicSuffixList, FileReadError> = load()
 
+    /// The system list when it could be read; nil (and the validator's built-in wildcard rule) otherwise.
+    public static var installed: PublicSuffixList? { try? system.get() }
+
     /// A rule's labels as A-labels, lower case (Unicode labels through Punycode); nil when a label cannot be
     /// encoded or is empty.
     private static func asciiRule(_ rule: ArraySlice<UInt8>) -> String? {

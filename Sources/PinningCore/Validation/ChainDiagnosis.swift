@@ -21,9 +21,32 @@ struct ChainDiagnosis: Sendable {
     private static let handledCriticalExtensions: Set<ASN1ObjectIdentifier> = [
         .X509ExtensionID.basicConstraints, .X509ExtensionID.keyUsage, .X509ExtensionID.nameConstraints,
         .X509ExtensionID.subjectAlternativeName, .X509ExtensionID.extendedKeyUsage,
+        PolicyConstraintsPolicy.policyConstraints,
     ]
 
-    func explain(_ chain: [Certificate]) -> [String] {
+    /// What the diagnosis found: the rejection to give and the reasons, in order.
+    struct Finding {
+        var rejection: Verdict.Rejection = .untrustedChain
+        var reasons: [String] = []
+    }
+
+    func explain(_ chain: [Certificate]) -> Finding {
+        var rejection = Verdict.Rejection.untrustedChain
+        let reasons = walk(chain) { path in
+            let cost = NameConstraintBudget.cost(of: path)
+            if cost > NameConstraintBudget.comparisons {
+                rejection = .nameConstraints
+                return NameConstraintBudget.reason(cost: cost)
+            }
+            guard let violation = NameConstraintViolation.first(in: path) else { return nil }
+            rejection = .nameConstraints
+            return violation.reason
+        }
+        return Finding(rejection: rejection, reasons: reasons)
+    }
+
+    /// The reasons; `ruleBroken` names the broken rule of a path that reaches an anchor, when it can tell.
+    private func walk(_ chain: [Certificate], ruleBroken: ([Certificate]) -> String?) -> [String] {
         var reasons: [String] = []
         for (level, certificate) in chain.enumerated() {
             for ext in certificate.extensions where ext.critical {
@@ -44,15 +67,17 @@ struct ChainDiagnosis: Sendable {
             let subject = current.subject.opensslString
             let what = level == 0 ? "the leaf (\(subject))" : "level \(level) (\(subject))"
             if anchors.contains(current) {
-                reasons.append("\(what) is a trust anchor, but the path to it breaks a chain rule")
+                reasons.append(
+                    ruleBroken(visited) ?? "\(what) is a trust anchor, but the path to it breaks a chain rule")
                 return reasons
             }
             if let anchor = anchors.certificates(withSubject: current.issuer).first {
                 guard let verified = signed(current, by: anchor) else { return reasons + [stopped] }
                 if verified {
                     reasons.append(
-                        "\(what) is signed by trust anchor \(anchor.subject.opensslString), but a chain rule "
-                            + "fails (basic constraints, key usage or path length)"
+                        ruleBroken(visited + [anchor])
+                            ?? "\(what) is signed by trust anchor \(anchor.subject.opensslString), but a chain rule "
+                            + "fails (basic constraints, key usage, path length or name constraints)"
                     )
                 } else {
                     reasons.append(

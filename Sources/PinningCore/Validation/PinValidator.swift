@@ -7,10 +7,18 @@ import X509
 public struct PinValidator: Sendable {
     public let manifest: PinManifest
     public let trustAnchors: TrustAnchors
+    /// Wildcard names may not sit directly over an ICANN public suffix of this list (`*.co.uk`); without a list,
+    /// only the built-in rule holds (a wildcard leaves at least two labels after it, so never `*.com`).
+    public let publicSuffixes: PublicSuffixList?
 
-    public init(manifest: PinManifest, trustAnchors: TrustAnchors) {
+    /// `publicSuffixes` defaults to the system's list when it is installed (``PublicSuffixList/installed``).
+    public init(
+        manifest: PinManifest, trustAnchors: TrustAnchors,
+        publicSuffixes: PublicSuffixList? = PublicSuffixList.installed
+    ) {
         self.manifest = manifest
         self.trustAnchors = trustAnchors
+        self.publicSuffixes = publicSuffixes
     }
 
     /// The verdict for `chain` (as presented, leaf first) when connecting to `host` at `time`. Path building stays
@@ -69,7 +77,9 @@ public struct PinValidator: Sendable {
                 statement: "rejected: the leaf's key is refused: \(chain[0].refusal ?? "it cannot be parsed")."
             )
         }
-        let evaluation = await TrustEvaluator(anchors: trustAnchors, limits: limits).evaluate(
+        let evaluation = await TrustEvaluator(
+            anchors: trustAnchors, limits: limits, publicSuffixes: publicSuffixes
+        ).evaluate(
             host: host,
             chain: usable,
             at: time
@@ -284,6 +294,10 @@ public struct PinValidator: Sendable {
         case .revoked: return "the leaf certificate has been revoked"
         case .certificateTransparency:
             return "Certificate Transparency is required and the leaf does not meet the policy"
+        case .caCannotSignCertificates: return "a CA certificate of the chain may not sign certificates"
+        case .leafKeyUsage: return "the leaf's key usage does not allow a TLS handshake"
+        case .caAsLeaf: return "the server presented a CA certificate as its leaf"
+        case .nameConstraints: return "a CA's name constraints do not allow a name of the chain"
         }
     }
 

@@ -17,10 +17,14 @@ enum TrustEvaluation: Sendable {
 struct TrustEvaluator: Sendable {
     let anchors: TrustAnchors
     let limits: PathBuildingLimits
+    /// Wildcards may not sit directly over a public suffix of this list; nil keeps the built-in rule only (at least
+    /// two labels after a wildcard).
+    var publicSuffixes: PublicSuffixList? = nil
 
     private struct Checks {
         var validity = true
         var hostname = true
+        /// The extended key usage and ``ChainRules`` (key usage, CA as leaf).
         var keyUsage = true
     }
 
@@ -61,12 +65,16 @@ struct TrustEvaluator: Sendable {
             at: time,
             checks: Checks(validity: false, hostname: false, keyUsage: false)
         )
-        if withoutUsage.path != nil {
+        if let path = withoutUsage.path {
+            if let violation = ChainRules.firstViolation(in: path) {
+                return .failed(violation.rejection, reasons: [violation.reason])
+            }
             return .failed(.wrongKeyUsage, reasons: withoutValidity.reasons)
         }
         if let cutoff = withoutUsage.cutoff { return cutShort(cutoff, chain: chain) }
         let diagnosis = ChainDiagnosis(anchors: anchors.anchorSet, budget: SignatureCheckBudget(limits))
-        return .failed(.untrustedChain, reasons: diagnosis.explain(chain))
+        let finding = diagnosis.explain(chain)
+        return .failed(finding.rejection, reasons: finding.reasons)
     }
 
     private func cutShort(_ cutoff: PathBuildingCutoff, chain: [Certificate]) -> TrustEvaluation {
@@ -83,10 +91,11 @@ struct TrustEvaluator: Sendable {
     private func verify(
         host: String, chain: [Certificate], at time: Date, checks: Checks
     ) async -> Attempt {
-        let ipAddress = Self.isIPAddress(host) ? host : nil
         let budget = SignatureCheckBudget(limits)
         let roots = CertificateStore(custom: BudgetedCertificateStore(anchors: anchors.anchorSet, budget: budget))
         var verifier = Verifier(rootCertificates: roots) {
+            NameConstraintRulesPolicy()
+            PolicyConstraintsPolicy()
             if checks.validity {
                 RFC5280Policy(fixedExpiryValidationTime: time)
             } else {
@@ -94,12 +103,13 @@ struct TrustEvaluator: Sendable {
             }
             if checks.keyUsage {
                 ServerAuthUsagePolicy()
+                ChainRulesPolicy()
             } else {
                 AcknowledgeExtensionsPolicy(verifyingCriticalExtensions: [.X509ExtensionID.extendedKeyUsage])
             }
             if checks.hostname {
                 SubjectAlternativeNameRequiredPolicy()
-                ServerIdentityPolicy(serverHostname: ipAddress == nil ? host : nil, serverIP: ipAddress)
+                ServerNamePolicy(matcher: ServerNameMatcher(host: host, publicSuffixes: publicSuffixes))
             } else {
                 AcknowledgeExtensionsPolicy(verifyingCriticalExtensions: [.X509ExtensionID.subjectAlternativeName])
             }
@@ -126,7 +136,13 @@ struct TrustEvaluator: Sendable {
         let details = CertificateDetails(leaf)
         let names = details.dnsNames + details.ipAddresses
         let listed = names.isEmpty ? "no subject alternative names" : "names " + names.joined(separator: ", ")
-        return "the leaf certificate (\(details.subject)) is not valid for \(host): it lists \(listed)"
+        let why: String
+        switch ServerNameMatcher(host: host, publicSuffixes: publicSuffixes).judge(leaf) {
+        case .mismatch(let notes) where !notes.isEmpty: why = "; " + notes.map(\.reason).joined(separator: "; ")
+        case .unreadable(let reason): why = "; " + reason
+        default: why = ""
+        }
+        return "the leaf certificate (\(details.subject)) is not valid for \(host): it lists \(listed)\(why)"
     }
 
     private func validityReasons(path: [Certificate], at time: Date) -> [String] {
@@ -147,11 +163,5 @@ struct TrustEvaluator: Sendable {
             }
         }
         return reasons
-    }
-
-    static func isIPAddress(_ text: String) -> Bool {
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
     }
 }

@@ -105,6 +105,14 @@ public struct Verdict: Sendable, Encodable {
         case revoked
         /// Certificate Transparency was required and the leaf's SCTs do not meet the policy.
         case certificateTransparency = "certificate-transparency"
+        /// A CA of the path states a key usage without keyCertSign (``ChainRuleViolation``).
+        case caCannotSignCertificates = "ca-cannot-sign-certificates"
+        /// The leaf's key usage cannot sign a handshake, or asserts keyCertSign without being a CA.
+        case leafKeyUsage = "leaf-key-usage"
+        /// The leaf is a CA certificate and not itself the trust anchor.
+        case caAsLeaf = "ca-as-leaf"
+        /// A CA's name constraints exclude, or do not permit, a name below it.
+        case nameConstraints = "name-constraints"
     }
 
     public let host: String

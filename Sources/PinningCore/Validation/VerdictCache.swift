@@ -154,6 +154,9 @@ public final class VerdictCache: Sendable {
         let anchorSet: AnchorSet
         let maxSignatureChecks: Int
         let hour: Int64
+        /// The public suffix list's rule count, or nil without one: wildcard verdicts depend on it. The count stands
+        /// for the list because a process uses one list (the system's) or none.
+        let publicSuffixRules: Int?
 
         init(validator: PinValidator, host: String, chain: [[UInt8]], at time: Date, limits: PathBuildingLimits) {
             self.chain = chain
@@ -163,11 +166,13 @@ public final class VerdictCache: Sendable {
             anchors = ObjectIdentifier(anchorSet)
             maxSignatureChecks = limits.maxSignatureChecks
             hour = Int64((time.timeIntervalSince1970 / 3_600).rounded(.down))
+            publicSuffixRules = validator.publicSuffixes?.ruleCount
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.hour == rhs.hour && lhs.anchors == rhs.anchors && lhs.maxSignatureChecks == rhs.maxSignatureChecks
-                && lhs.host == rhs.host && lhs.chain == rhs.chain && lhs.manifest == rhs.manifest
+                && lhs.publicSuffixRules == rhs.publicSuffixRules && lhs.host == rhs.host && lhs.chain == rhs.chain
+                && lhs.manifest == rhs.manifest
         }
 
         func hash(into hasher: inout Hasher) {

@@ -1,0 +1,66 @@
+import Foundation
+import SwiftASN1
+import X509
+
+/// The certificate rules swift-certificates leaves out and real clients enforce (``ChainRuleViolation``), as one
+/// pure function over a path, leaf first and the trust anchor last. ``ChainRulesPolicy`` applies it while paths
+/// are built; the trust evaluator applies it again to a path found without it, to say which rule failed.
+enum ChainRules {
+    /// iOS requires the serverAuth extended key usage of leaves issued after this instant (1 July 2019 UTC).
+    static let serverAuthRequiredSince = Date(timeIntervalSince1970: 1_561_939_200)
+
+    /// The first rule `path` breaks, or nil when it meets them all.
+    static func firstViolation(in path: [Certificate]) -> ChainRuleViolation? {
+        guard let leaf = path.first else { return nil }
+        let subject = leaf.subject.opensslString
+        if path.count > 1, isCA(leaf) {
+            return .caCertificateAsLeaf(subject: subject)
+        }
+        if let usage = keyUsage(leaf) {
+            guard let usage else { return .leafKeyUsageCannotHandshake(subject: subject, usage: "(unreadable)") }
+            if usage.keyCertSign && !isCA(leaf) {
+                return .leafSignsCertificatesWithoutBeingCA(subject: subject)
+            }
+            if !usage.digitalSignature && !usage.keyEncipherment && !usage.keyAgreement {
+                return .leafKeyUsageCannotHandshake(subject: subject, usage: "\(usage)")
+            }
+        }
+        for level in path.indices.dropFirst() {
+            if let usage = keyUsage(path[level]), usage?.keyCertSign != true {
+                return .caCannotSignCertificates(level: level, subject: path[level].subject.opensslString)
+            }
+        }
+        if leaf.notValidBefore > serverAuthRequiredSince, !allowsServerAuth(leaf) {
+            return .leafLacksServerAuthUsage(subject: subject, notBefore: leaf.notValidBefore)
+        }
+        return nil
+    }
+
+    /// The key usage: nil when the certificate states none, `.some(nil)` when it states one that cannot be read.
+    private static func keyUsage(_ certificate: Certificate) -> KeyUsage?? {
+        guard certificate.extensions[oid: .X509ExtensionID.keyUsage] != nil else { return nil }
+        return .some(try? certificate.extensions.keyUsage)
+    }
+
+    private static func isCA(_ certificate: Certificate) -> Bool {
+        guard case .isCertificateAuthority = try? certificate.extensions.basicConstraints else { return false }
+        return true
+    }
+
+    /// Whether the extended key usage is present and names serverAuth (anyExtendedKeyUsage alone is not enough
+    /// for iOS).
+    private static func allowsServerAuth(_ certificate: Certificate) -> Bool {
+        guard let usage = try? certificate.extensions.extendedKeyUsage else { return false }
+        return usage.contains(.serverAuth)
+    }
+}
+
+/// Applies ``ChainRules`` to every candidate path, so a path that breaks one is not taken (and another may be).
+struct ChainRulesPolicy: VerifierPolicy {
+    let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = []
+
+    func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
+        guard let violation = ChainRules.firstViolation(in: Array(chain)) else { return .meetsPolicy }
+        return .failsToMeetPolicy(reason: violation.reason)
+    }
+}

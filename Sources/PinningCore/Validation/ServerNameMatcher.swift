@@ -1,0 +1,160 @@
+import Foundation
+import SwiftASN1
+import X509
+
+/// Why one subject alternative name could not cover the host, beyond simply naming another host.
+enum ServerNameNote: Hashable, Sendable {
+    /// `*.com`, `*`: the wildcard would leave fewer than two labels after it (RFC 6125 6.4.3, CA/Browser Forum
+    /// BR 7.1.2.7.10 and every client: OpenSSL, curl, Chrome, iOS, Android).
+    case wildcardOverTooFewLabels(pattern: String)
+    /// `*.co.uk`: the part after the wildcard is an ICANN public suffix (Chrome refuses wildcards over
+    /// registry-controlled domains; private-section suffixes such as `s3.amazonaws.com` are allowed, as there).
+    case wildcardOverPublicSuffix(pattern: String, suffix: String)
+    /// `ba*.example.com`, `xn--*-x.example.com`: the wildcard is part of a label, not the whole label (CA/Browser
+    /// Forum BR 7.1.2.7.10; Chrome and rustls-webpki refuse it; never inside an IDNA A-label).
+    case partialWildcard(pattern: String)
+    /// `foo.*.example.com`, `*.*.example.com`: a wildcard anywhere but the whole leftmost label.
+    case wildcardNotLeftmost(pattern: String)
+    /// An IP address written as a DNS name: it covers nothing, an address must be an iPAddress name.
+    case ipAddressAsDNSName(name: String)
+    /// A DNS name with a byte outside ASCII: names in certificates are A-labels (`xn--`), never raw Unicode.
+    case notASCII(name: String)
+    /// A DNS name with an empty label or a character outside letters, digits, `-`, `_` and `.`.
+    case malformed(name: String)
+
+    var reason: String {
+        switch self {
+        case .wildcardOverTooFewLabels(let pattern):
+            return "\(pattern) is a wildcard over fewer than two labels (a top-level domain); no client accepts it"
+        case .wildcardOverPublicSuffix(let pattern, let suffix):
+            return "\(pattern) is a wildcard over the public suffix \(suffix) (Public Suffix List, ICANN section); "
+                + "clients refuse it"
+        case .partialWildcard(let pattern):
+            return "\(pattern) has a wildcard inside a label; only a whole leftmost label * is a wildcard"
+        case .wildcardNotLeftmost(let pattern):
+            return "\(pattern) has a wildcard that is not the whole leftmost label"
+        case .ipAddressAsDNSName(let name):
+            return "\(name) is an IP address written as a DNS name; it matches only as an IP address name"
+        case .notASCII(let name):
+            return "\(name) holds bytes outside ASCII; certificate DNS names must be A-labels (xn--...)"
+        case .malformed(let name):
+            return "\(name) is not a well-formed DNS name"
+        }
+    }
+}
+
+/// What the leaf's subject alternative names say about the host.
+enum ServerNameJudgement: Hashable, Sendable {
+    case matches
+    /// No name covers the host; `notes` explain the names that looked close or could never match.
+    case mismatch(notes: [ServerNameNote])
+    /// The subject alternative name extension cannot be read.
+    case unreadable(String)
+}
+
+/// Matches a host against a leaf's subject alternative names the way TLS clients do (RFC 6125 section 6, with the
+/// CA/Browser Forum's wildcard rules): DNS names compare case-insensitively, a trailing dot aside; a wildcard is the
+/// whole leftmost label and covers exactly one label; it must leave at least two labels after it and, when a
+/// Public Suffix List is given, must not sit directly over an ICANN public suffix. An IP address host matches only
+/// iPAddress names, byte for byte. The subject CN is never used (``SubjectAlternativeNameRequiredPolicy``).
+struct ServerNameMatcher: Sendable {
+    /// The host, lower case, without a trailing dot.
+    let host: String
+    /// The host's address bytes when it is an IP address literal.
+    let hostAddress: [UInt8]?
+    let publicSuffixes: PublicSuffixList?
+
+    init(host: String, publicSuffixes: PublicSuffixList?) {
+        var name = host.lowercased()
+        if name.hasSuffix(".") { name.removeLast() }
+        self.host = name
+        hostAddress = Self.addressBytes(name)
+        self.publicSuffixes = publicSuffixes
+    }
+
+    func judge(_ leaf: Certificate) -> ServerNameJudgement {
+        let names: SubjectAlternativeNames
+        do {
+            names = try leaf.extensions.subjectAlternativeNames ?? SubjectAlternativeNames()
+        } catch {
+            return .unreadable("the subject alternative name extension cannot be parsed: \(error)")
+        }
+        var notes: [ServerNameNote] = []
+        for name in names {
+            switch name {
+            case .dnsName(let dnsName):
+                switch judge(dnsName: dnsName) {
+                case .matches: return .matches
+                case .mismatch(let note): if let note, !notes.contains(note) { notes.append(note) }
+                }
+            case .ipAddress(let octets):
+                if let hostAddress, Array(octets.bytes) == hostAddress { return .matches }
+            default:
+                continue
+            }
+        }
+        return .mismatch(notes: notes)
+    }
+
+    private enum NameResult {
+        case matches
+        case mismatch(ServerNameNote?)
+    }
+
+    private func judge(dnsName: String) -> NameResult {
+        guard dnsName.utf8.allSatisfy({ $0 < 0x80 }) else { return .mismatch(.notASCII(name: dnsName)) }
+        var pattern = dnsName.lowercased()
+        if pattern.hasSuffix(".") { pattern.removeLast() }
+        if let hostAddress {
+            let written = Self.addressBytes(pattern)
+            return .mismatch(written == hostAddress || pattern == host ? .ipAddressAsDNSName(name: dnsName) : nil)
+        }
+        let labels = pattern.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy(Self.isNameCharacter) }) else {
+            return .mismatch(.malformed(name: dnsName))
+        }
+        guard pattern.contains("*") else { return pattern == host ? .matches : .mismatch(nil) }
+        if labels.dropFirst().contains(where: { $0.contains("*") }) {
+            return .mismatch(.wildcardNotLeftmost(pattern: dnsName))
+        }
+        guard labels[0] == "*" else { return .mismatch(.partialWildcard(pattern: dnsName)) }
+        guard labels.count >= 3 else { return .mismatch(.wildcardOverTooFewLabels(pattern: dnsName)) }
+        let base = labels.dropFirst().joined(separator: ".")
+        if publicSuffixes?.publicSuffixSection(of: base) == .icann {
+            return .mismatch(.wildcardOverPublicSuffix(pattern: dnsName, suffix: base))
+        }
+        guard let dot = host.firstIndex(of: "."), dot != host.startIndex else { return .mismatch(nil) }
+        return host[host.index(after: dot)...] == base ? .matches : .mismatch(nil)
+    }
+
+    /// Letters, digits, hyphen, underscore (clients accept it in names, though CAs may no longer issue it) and the
+    /// wildcard; the wildcard's place is checked separately.
+    private static func isNameCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "-_*".contains(character))
+    }
+
+    /// The address bytes of an IPv4 or IPv6 literal; nil for anything else.
+    static func addressBytes(_ text: String) -> [UInt8]? {
+        var v4 = in_addr()
+        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
+        return nil
+    }
+}
+
+/// Requires a subject alternative name of the leaf to cover the host (``ServerNameMatcher``); replaces
+/// swift-certificates' `ServerIdentityPolicy`, whose wildcards cover a single label (`*.com`) and which falls back
+/// to the subject CN.
+struct ServerNamePolicy: VerifierPolicy {
+    let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [.X509ExtensionID.subjectAlternativeName]
+    let matcher: ServerNameMatcher
+
+    func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
+        switch matcher.judge(chain.leaf) {
+        case .matches: return .meetsPolicy
+        case .mismatch: return .failsToMeetPolicy(reason: "no subject alternative name covers \(matcher.host)")
+        case .unreadable(let reason): return .failsToMeetPolicy(reason: reason)
+        }
+    }
+}
