@@ -56,6 +56,7 @@ struct DemoCommand: ParsableCommand {
             fetch: LiveChainFetch.make(deadline: .milliseconds(Int(timeout * 1000)), anchors: anchors),
             fetchAtStart: true,
             display: display,
+            inputs: CommandInputs.manifestAndTrust(document, trust: nil),
             // The lab's own CT logs: the verdicts say which leaves meet the 2-log policy (reported, not required).
             transparency: CTRequirement(logs: lab.ctLogList, required: false)
         )
