@@ -80,6 +80,57 @@ struct ImportCLITests {
         #expect(try manifest().domains.first?.pins.count == 1)
     }
 
+    @Test("a write the lint gate refuses lists the changes it refused, never \"nothing to change\"; --json says so")
+    func lintGateShowsWhatWasRefused() async throws {
+        folder.write("nsc.xml", androidConfig(pins: [Self.pins[0]]))
+        let refused = try await run(["import", "android", "nsc.xml"])
+        #expect(refused.status == 1)
+        #expect(!refused.stdoutText.contains("nothing to change"), "\(refused.stdoutText)")
+        #expect(refused.stdoutText.contains("api.example.test: new domain"))
+        #expect(refused.stdoutText.contains("add pin \(Self.pins[0])"))
+        #expect(refused.stdoutText.contains("2 changes refused by the lint gate"), "\(refused.stdoutText)")
+        #expect(refused.stderrText.contains("too-few-pins") || refused.stderrText.contains("enforces 1 pin"))
+        let json = try await run(["import", "android", "nsc.xml", "--json"])
+        #expect(json.status == 1)
+        let report = try JSONSerialization.jsonObject(with: json.stdout) as! [String: Any]
+        #expect(report["written"] as? Bool == false && report["refusedByLint"] as? Bool == true)
+        #expect((report["changes"] as? [[String: Any]])?.count == 2)
+        #expect(folder.read("pins.json") == nil)
+    }
+
+    @Test("a binary plist of shared references is refused fast, naming the budget, within bounded memory")
+    func expansionBomb() async throws {
+        // TSKPinnedDomains → 26 arrays of 40 references each to the next: 40^26 objects from 1.2 KB.
+        var objects: [[UInt8]] = [[0xD1, 1, 2], [0x5F, 0x10, 16] + Array("TSKPinnedDomains".utf8)]
+        for level in 0...25 { objects.append([0xAF, 0x10, 40] + Array(repeating: UInt8(level + 3), count: 40)) }
+        objects.append([0x51, 0x78])
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for object in objects {
+            offsets.append(bytes.count)
+            bytes += object
+        }
+        let table = bytes.count
+        for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
+        bytes += [0, 0, 0, 0, 0, 0, 2, 1]
+        for value in [objects.count, 0, table] { bytes += (0..<8).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) } }
+        folder.write("bomb.plist", Data(bytes))
+        // Under a 1 GiB address-space limit: reading the expansion would need far more; refusing it needs little.
+        let binary = PinBenchBinary.url.path
+        let result = try await OffPoolThread.run {
+            try ProcessRunner.run(
+                "/bin/sh",
+                [
+                    "-c", "cd \"$1\" && ulimit -v 1048576 && exec \"$2\" import trustkit bomb.plist", "sh",
+                    folder.url.path, binary,
+                ], timeout: 60)
+        }
+        #expect(result.status == 2, "\(result.stderrText)")
+        #expect(result.stderrText.contains("bomb.plist: expands to more than 200000 objects"), "\(result.stderrText)")
+        #expect(result.stderrText.contains("budget"))
+        #expect(folder.read("pins.json") == nil)
+    }
+
     @Test("hostile and bad files: exit 2 in the project's words, nothing written, no control characters echoed")
     func badFiles() async throws {
         folder.write("x.plist", "not a plist")
