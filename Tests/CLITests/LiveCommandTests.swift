@@ -29,11 +29,11 @@ struct LiveCommandTests {
         let manifest = try #require(
             JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: lab.manifestPath)))
                 as? [String: Any])
-        #expect(manifest["trustAnchors"] as? [String] == ["lab-lab-root.pem"])
+        #expect(manifest["trustAnchors"] as? [String] == ["lab-root.pem"])
         let domains = try #require(manifest["domains"] as? [[String: Any]])
         #expect(domains.count == names.count)
         #expect(domains.allSatisfy { $0["connect"] as? String == lab.endpoint })
-        let rootPEM = try #require(folder.read("lab-lab-root.pem"))
+        let rootPEM = try #require(folder.read("lab-root.pem"))
         #expect(try OpenSSLCLI.x509Field(["-subject"], certificatePEM: rootPEM).contains("PinBench Lab Root CA"))
 
         let stopped = await lab.stop()

@@ -94,6 +94,13 @@ struct InspectCommand: AsyncParsableCommand {
         } else {
             Output.lines(InspectReport(inspection: inspection).lines)
         }
+        if inspection.verdict.rejection == .untrustedChain {
+            let note = InspectTrustNote(
+                bundlePath: trust.systemBundlePath, bundleWasGiven: trust.caBundle != nil,
+                manifestAnchors: document.manifest.trustAnchors, manifestURL: document.url,
+                manifestWasRead: FileManager.default.fileExists(atPath: document.url.path))
+            for line in note.lines { Output.note(line) }
+        }
         if !inspection.verdict.allowsConnection { throw ExitCode.rejected }
     }
 
