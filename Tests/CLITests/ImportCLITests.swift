@@ -100,21 +100,9 @@ struct ImportCLITests {
 
     @Test("a binary plist of shared references is refused fast, naming the budget, within bounded memory")
     func expansionBomb() async throws {
-        // TSKPinnedDomains → 26 arrays of 40 references each to the next: 40^26 objects from 1.2 KB.
-        var objects: [[UInt8]] = [[0xD1, 1, 2], [0x5F, 0x10, 16] + Array("TSKPinnedDomains".utf8)]
-        for level in 0...25 { objects.append([0xAF, 0x10, 40] + Array(repeating: UInt8(level + 3), count: 40)) }
-        objects.append([0x51, 0x78])
-        var bytes = Array("bplist00".utf8)
-        var offsets: [Int] = []
-        for object in objects {
-            offsets.append(bytes.count)
-            bytes += object
-        }
-        let table = bytes.count
-        for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
-        bytes += [0, 0, 0, 0, 0, 0, 2, 1]
-        for value in [objects.count, 0, table] { bytes += (0..<8).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) } }
-        folder.write("bomb.plist", Data(bytes))
+        // TSKPinnedDomains → 26 arrays of 40 references each to the next: 40^27 objects from 1.2 KB.
+        let bomb = BinaryPlistBytes.sharedReferenceBomb(depth: 25, fanout: 40, leafLength: 1)
+        folder.write("bomb.plist", bomb)
         // Under a 1 GiB address-space limit: reading the expansion would need far more; refusing it needs little.
         let binary = PinBenchBinary.url.path
         let result = try await OffPoolThread.run {

@@ -89,6 +89,7 @@ struct RoughEdgesCLITests {
     @Test("the demo manifest lints clean, and against the chains the lab serves shows only mitm's lesson")
     func demoManifestLint() async throws {
         let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
+        #expect(lab.banner.contains("every domain connects to \(lab.endpoint)"))
         let plain = try await run(["lint", "--manifest", "lab.json"])
         #expect(plain.status == 0 && plain.stdoutText.contains("no findings"), "\(plain.stdoutText)")
 

@@ -1,5 +1,6 @@
 import Foundation
 import PinningCore
+import TestSupport
 import Testing
 
 /// Property lists that expand, and XML that hides what it holds in another encoding: refused before anything
@@ -16,36 +17,10 @@ struct ImportExpansionTests {
         try read(Data(text.utf8), format)
     }
 
-    /// `TSKPinnedDomains` → a chain of `depth` arrays, each holding `fanout` references to the next one, the last
-    /// holding `fanout` references to one ASCII string of `leafLength` bytes: `fanout^(depth+1)` strings once
-    /// expanded, from a file of about `depth × fanout` bytes.
-    static func sharedReferenceBomb(depth: Int, fanout: Int, leafLength: Int) -> Data {
-        var objects: [[UInt8]] = []
-        objects.append([0xD1, 1, 2])  // 0: the root dictionary, key 1 → value 2
-        objects.append(asciiString("TSKPinnedDomains"))  // 1
-        let leaf = 2 + depth + 1
-        for level in 0...depth {  // 2 ... 2 + depth: the arrays
-            let next = level == depth ? leaf : 2 + level + 1
-            objects.append(counted(0xA, fanout) + Array(repeating: UInt8(next), count: fanout))
-        }
-        objects.append(asciiString(String(repeating: "x", count: leafLength)))
-        precondition(objects.count < 256, "one-byte references")
-        return BinaryPlistBytes.file(objects, referenceSize: 1)
-    }
-
-    static func asciiString(_ text: String) -> [UInt8] { counted(0x5, text.utf8.count) + Array(text.utf8) }
-
-    /// A marker with its count: in the low nibble below 15, else 0xF and a one- or two-byte integer object.
-    static func counted(_ kind: UInt8, _ count: Int) -> [UInt8] {
-        if count < 15 { return [kind << 4 | UInt8(count)] }
-        if count < 256 { return [kind << 4 | 0xF, 0x10, UInt8(count)] }
-        return [kind << 4 | 0xF, 0x11, UInt8(count >> 8), UInt8(count & 0xFF)]
-    }
-
     @Test("a 1-2 KB binary plist of shared references is refused at the object budget, named in the error")
     func objectBomb() throws {
         // 40^26 strings once expanded (the importer once used 2.9 GB on such a file before aborting).
-        let bomb = Self.sharedReferenceBomb(depth: 25, fanout: 40, leafLength: 8)
+        let bomb = BinaryPlistBytes.sharedReferenceBomb(depth: 25, fanout: 40, leafLength: 8)
         #expect((1_000...2_048).contains(bomb.count), "\(bomb.count) bytes")
         for format in [ImportFormat.trustkit, .ats] {
             do {
@@ -62,7 +37,7 @@ struct ImportExpansionTests {
     @Test("shared references to a long string are refused at the decoded-size budget")
     func decodedSizeBomb() throws {
         // 40^3 = 64,000 references to one 500-byte string: 32 MB of text from a 700-byte file, in few objects.
-        let bomb = Self.sharedReferenceBomb(depth: 2, fanout: 40, leafLength: 500)
+        let bomb = BinaryPlistBytes.sharedReferenceBomb(depth: 2, fanout: 40, leafLength: 500)
         #expect(bomb.count < 1_000)
         do {
             _ = try read(bomb, .trustkit)
@@ -77,7 +52,7 @@ struct ImportExpansionTests {
     func cycle() {
         // 0: dictionary TSKPinnedDomains → 2; 2: an array holding itself.
         let cycle = BinaryPlistBytes.file(
-            [[0xD1, 1, 2], Self.asciiString("TSKPinnedDomains"), [0xA1, 2]], referenceSize: 1)
+            [[0xD1, 1, 2], BinaryPlistBytes.asciiString("TSKPinnedDomains"), [0xA1, 2]], referenceSize: 1)
         #expect(throws: ImportError(.tooDeep, path: "", reason: "")) { try read(cycle, .trustkit) }
     }
 
@@ -222,34 +197,12 @@ struct ImportExpansionTests {
         // The same in a binary plist: its dictionary keeps its entries' order too.
         let binary = BinaryPlistBytes.file(
             [
-                [0xD1, 1, 2], Self.asciiString("TSKPinnedDomains"), [0xD2, 3, 4, 5, 5],
-                Self.asciiString("B.example.test"), Self.asciiString("b.example.test"),
-                [0xD1, 6, 7], Self.asciiString("TSKPublicKeyHashes"), [0xA1, 8], Self.asciiString(Self.pin),
+                [0xD1, 1, 2], BinaryPlistBytes.asciiString("TSKPinnedDomains"), [0xD2, 3, 4, 5, 5],
+                BinaryPlistBytes.asciiString("B.example.test"), BinaryPlistBytes.asciiString("b.example.test"),
+                [0xD1, 6, 7], BinaryPlistBytes.asciiString("TSKPublicKeyHashes"), [0xA1, 8], BinaryPlistBytes.asciiString(Self.pin),
             ], referenceSize: 1)
         let fromBinary = try read(binary, .trustkit)
         #expect(fromBinary.domains.map(\.policy.host) == ["b.example.test"])
         #expect(fromBinary.notCarried.map(\.location) == ["TSKPinnedDomains › b.example.test"])
-    }
-}
-
-/// A binary property list (`bplist00`) from its objects, each already encoded: the offset table and trailer
-/// written as Apple's CFBinaryPList.c lays them out. The root is object 0.
-enum BinaryPlistBytes {
-    static func file(_ objects: [[UInt8]], referenceSize: Int) -> Data {
-        var bytes = Array("bplist00".utf8)
-        var offsets: [Int] = []
-        for object in objects {
-            offsets.append(bytes.count)
-            bytes += object
-        }
-        let tableOffset = bytes.count
-        for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
-        bytes += [0, 0, 0, 0, 0, 0, 2, UInt8(referenceSize)]
-        bytes += bigEndian(objects.count) + bigEndian(0) + bigEndian(tableOffset)
-        return Data(bytes)
-    }
-
-    private static func bigEndian(_ value: Int) -> [UInt8] {
-        (0..<8).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) }
     }
 }
