@@ -199,7 +199,8 @@ struct ImportExpansionTests {
             [
                 [0xD1, 1, 2], BinaryPlistBytes.asciiString("TSKPinnedDomains"), [0xD2, 3, 4, 5, 5],
                 BinaryPlistBytes.asciiString("B.example.test"), BinaryPlistBytes.asciiString("b.example.test"),
-                [0xD1, 6, 7], BinaryPlistBytes.asciiString("TSKPublicKeyHashes"), [0xA1, 8], BinaryPlistBytes.asciiString(Self.pin),
+                [0xD1, 6, 7], BinaryPlistBytes.asciiString("TSKPublicKeyHashes"), [0xA1, 8],
+                BinaryPlistBytes.asciiString(Self.pin),
             ], referenceSize: 1)
         let fromBinary = try read(binary, .trustkit)
         #expect(fromBinary.domains.map(\.policy.host) == ["b.example.test"])
