@@ -147,7 +147,7 @@ struct ExportCommandTests {
         #expect(
             (report["served-certificate-chain"] as? [String])?.first?.hasPrefix("-----BEGIN CERTIFICATE-----") == true)
         let known = try #require(report["known-pins"] as? [String])
-        #expect(known.count == 2)
+        #expect(known.count == 3)  // mitm's genuine leaf and intermediate keys, and the demo's spare key
         #expect(known.allSatisfy { $0.hasPrefix("pin-sha256=\"") && $0.hasSuffix("=\"") })
         #expect(!known.contains("pin-sha256=\"\(leafPin)\""), "good's leaf key is not one of mitm's pins")
         #expect(known.contains("pin-sha256=\"\(caPin)\""), "mitm's backup is the lab's issuing CA, good's CA")
