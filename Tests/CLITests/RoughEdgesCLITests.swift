@@ -8,8 +8,10 @@ import Testing
 struct RoughEdgesCLITests {
     let folder = TemporaryFolder()
 
-    func run(_ arguments: [String], in place: URL? = nil) async throws -> ProcessRunner.Result {
-        try await PinBenchBinary.run(arguments, in: place ?? folder.url)
+    func run(
+        _ arguments: [String], in place: URL? = nil, environment: [String: String] = [:]
+    ) async throws -> ProcessRunner.Result {
+        try await PinBenchBinary.run(arguments, in: place ?? folder.url, environment: environment)
     }
 
     static var readme: String {
@@ -43,17 +45,24 @@ struct RoughEdgesCLITests {
         let lab = try await LabProcess.start(writing: "lab.json", in: labFolder.url)
         let arguments = ["inspect", "good.pinbench.test", "--connect", lab.endpoint, "--timeout", "10"]
 
-        // An empty folder: no manifest, the system's roots only.
-        let bare = try await run(arguments)
+        // An empty folder: no manifest, the system's roots only (an empty SSL_CERT_FILE is no setting).
+        let bare = try await run(arguments, environment: ["SSL_CERT_FILE": ""])
         #expect(bare.status == 1, "\(bare.stderrText)")
         #expect(bare.stdoutText.contains("does not lead to a trust anchor"))
-        #expect(bare.stderrText.contains("Trust used: the system's CA bundle"), "\(bare.stderrText)")
+        #expect(
+            bare.stderrText.contains("Trust used: the system's CA bundle")
+                || bare.stderrText.contains("Trust used: no CA bundle"), "\(bare.stderrText)")
         #expect(bare.stderrText.contains("no manifest (pins.json was not found), so no trustAnchors"))
         #expect(bare.stderrText.contains("--ca-bundle with the \"Lab root CA (PEM)\" path the lab printed"))
 
         // Beside the lab's manifest and root: named, with the two ways to use them.
-        let beside = try await run(arguments, in: labFolder.url)
+        let beside = try await run(
+            arguments, in: labFolder.url, environment: ["SSL_CERT_FILE": "/etc/ssl/certs/ca-certificates.crt"])
         #expect(beside.status == 1)
+        #expect(
+            beside.stderrText.contains(
+                "Trust used: the bundle $SSL_CERT_FILE names (/etc/ssl/certs/ca-certificates.crt) and no manifest"),
+            "\(beside.stderrText)")
         #expect(
             beside.stderrText.contains(
                 "A lab manifest is here: lab.json, with the lab's root lab-root.pem beside it. To judge the lab's "

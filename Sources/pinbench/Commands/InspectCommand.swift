@@ -96,7 +96,12 @@ struct InspectCommand: AsyncParsableCommand {
         }
         if inspection.verdict.rejection == .untrustedChain {
             let note = InspectTrustNote(
-                bundlePath: trust.systemBundlePath, bundleWasGiven: trust.caBundle != nil,
+                bundlePath: trust.systemBundlePath,
+                bundleSource: trust.caBundle != nil
+                    ? "--ca-bundle"
+                    : ProcessInfo.processInfo.environment["SSL_CERT_FILE"].flatMap {
+                        $0.isEmpty ? nil : "$SSL_CERT_FILE"
+                    },
                 manifestAnchors: document.manifest.trustAnchors, manifestURL: document.url,
                 manifestWasRead: FileManager.default.fileExists(atPath: document.url.path))
             for line in note.lines { Output.note(line) }

@@ -7,7 +7,9 @@ import PinningCore
 struct InspectTrustNote {
     /// The bundle default trust read (`--ca-bundle`, `$SSL_CERT_FILE` or the system's), nil with none.
     let bundlePath: String?
-    let bundleWasGiven: Bool
+    /// Where ``bundlePath`` came from, as the user would name it: `--ca-bundle`, `$SSL_CERT_FILE`, or nil for the
+    /// system's.
+    let bundleSource: String?
     /// The manifest's `trustAnchors`, as written in it.
     let manifestAnchors: [String]
     let manifestURL: URL
@@ -40,8 +42,8 @@ struct InspectTrustNote {
         var parts: [String] = []
         if let bundlePath {
             parts.append(
-                bundleWasGiven
-                    ? "the bundle given with --ca-bundle (\(bundlePath))" : "the system's CA bundle (\(bundlePath))")
+                bundleSource.map { "the bundle \($0) names (\(bundlePath))" }
+                    ?? "the system's CA bundle (\(bundlePath))")
         } else {
             parts.append("no CA bundle")
         }
