@@ -91,6 +91,8 @@ struct RoughEdgesCLITests {
         // Known options still reach their commands.
         let version = try await run(["--version"])
         #expect(version.status == 0 && !version.stdoutText.isEmpty)
+        let completion = try await run(["--generate-completion-script", "bash"])
+        #expect(completion.status == 0 && completion.stdoutText.contains("pinbench"), "\(completion.stderrText)")
         let hostile = try await run(["--x\u{1B}[2J"])
         #expect(hostile.status == 2 && !hostile.stderrText.contains("\u{1B}"))
     }

@@ -65,10 +65,10 @@ enum UnknownOption {
                 continue
             }
             var message = "'\(TerminalSafeText.sanitize(String(name.prefix(64))))' is not a pinbench option."
-            if let nearest = UnknownCommand.nearest(to: name, in: options.byName.keys.sorted()) {
+            if let nearest = UnknownCommand.nearest(to: name, in: options.listed) {
                 message += " Did you mean '\(nearest)'?"
             }
-            return (message, "Options: \(options.byName.keys.sorted().joined(separator: ", ")). See 'pinbench --help'.")
+            return (message, "Options: \(options.listed.joined(separator: ", ")). See 'pinbench --help'.")
         }
         return nil
     }
@@ -79,6 +79,8 @@ enum UnknownOption {
 struct TopLevelOptions {
     /// Each name (`--manifest`, `-m`) and whether it takes a value.
     let byName: [String: Bool]
+    /// The names to show in a message: the commands' own, without the parser's hidden ones.
+    let listed: [String]
 
     init(_ root: ParsableCommand.Type) {
         let tool = try? JSONDecoder().decode(Tool.self, from: Data(root._dumpHelp().utf8))
@@ -90,7 +92,11 @@ struct TopLevelOptions {
                 names[(name.kind == "long" ? "--" : "-") + name.name] = argument.kind == "option"
             }
         }
-        byName = names
+        listed = names.keys.sorted()
+        // The parser's own options, which its dump leaves out.
+        byName = names.merging(
+            ["--generate-completion-script": true, "--experimental-dump-help": false, "--help-hidden": false]
+        ) { own, _ in own }
     }
 
     private struct Tool: Decodable {
