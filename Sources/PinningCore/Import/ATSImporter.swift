@@ -60,6 +60,8 @@ enum ATSImporter {
                     continue
                 }
                 for (index, identity) in identities.enumerated() {
+                    // One past the limit is enough for the collector to refuse the domain as too many pins.
+                    if policy.pins.count > ImportLimits.maximumPinsPerDomain { break }
                     if let pin = readIdentity(identity, position: position, at: here + ["\(index)"], into: &collector) {
                         if policy.pins.contains(where: { $0.value == pin.value }) {
                             collector.skip(.duplicatePin, at: here + ["\(index)"], "a duplicate pin; imported once")

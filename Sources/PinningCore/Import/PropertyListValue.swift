@@ -37,20 +37,26 @@ enum PropertyListValue: Hashable, Sendable {
 /// A property-list dictionary in the file's order. A key stated twice keeps its first value for lookups; the later
 /// entry stays in ``entries`` so that a reader can say it was dropped.
 struct PropertyListDictionary: Hashable, Sendable {
-    var entries: [(key: String, value: PropertyListValue)]
+    let entries: [(key: String, value: PropertyListValue)]
+    /// Where each key is first stated, so that a lookup is one hash, however many keys a hostile file holds.
+    private let firstIndex: [String: Int]
 
     init(_ entries: [(key: String, value: PropertyListValue)] = []) {
         self.entries = entries
+        var firstIndex: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() where firstIndex[entry.key] == nil {
+            firstIndex[entry.key] = index
+        }
+        self.firstIndex = firstIndex
     }
 
     /// The keys in the file's order, each once.
     var keys: [String] {
-        var seen: Set<String> = []
-        return entries.map(\.key).filter { seen.insert($0).inserted }
+        entries.indices.filter { firstIndex[entries[$0].key] == $0 }.map { entries[$0].key }
     }
 
     subscript(key: String) -> PropertyListValue? {
-        entries.first { $0.key == key }?.value
+        firstIndex[key].map { entries[$0].value }
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {

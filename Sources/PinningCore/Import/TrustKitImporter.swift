@@ -54,6 +54,8 @@ enum TrustKitImporter {
                     continue
                 }
                 for (index, hash) in hashes.enumerated() {
+                    // One past the limit is enough for the collector to refuse the domain as too many pins.
+                    if policy.pins.count > ImportLimits.maximumPinsPerDomain { break }
                     guard let text = hash.string else {
                         collector.skip(.malformedValue, at: here + ["\(index)"], "not a string; not imported")
                         continue
