@@ -112,7 +112,9 @@ private func checkRaw(_ data: Data, _ format: ImportFormat) {
         Invariant.check(text.range(of: "<!DOCTYPE", options: .caseInsensitive) == nil, "accepted a DOCTYPE")
     }
     if let declaration = text.range(of: #"<\?xml[^>]*encoding\s*=\s*["']([^"']*)["']"#, options: .regularExpression) {
-        let value = text[declaration].split(whereSeparator: { $0 == "\"" || $0 == "'" }).dropFirst().first ?? ""
+        // The match ends with the value's closing quote: the value is what lies between it and the quote before.
+        let match = text[declaration]
+        let value = String(match.dropLast().reversed().prefix { $0 != match.last }.reversed())
         let name = value.lowercased()
         Invariant.check(
             name == "utf-8" || name == "utf8", "\(format): accepted XML declaring \(visible(String(value)))")
