@@ -213,4 +213,38 @@ struct StrictProfileTests {
             chain.leaf, signer: chain.intermediate, serialNumber: Certificate.SerialNumber(bytes: [0]))
         await chain.expectStrictOnly(.serialNumber)
     }
+
+    /// `openssl verify -x509_strict -purpose sslserver` on the chain: whether it accepts.
+    static func opensslStrictAccepts(_ chain: Chain) throws -> Bool {
+        let folder = TemporaryFolder()
+        let result = try ProcessRunner.run(
+            "/usr/bin/openssl",
+            [
+                "verify", "-x509_strict", "-purpose", "sslserver", "-verify_hostname", host,
+                "-CAfile", folder.write("root.pem", chain.root.pem),
+                "-untrusted", folder.write("intermediate.pem", chain.intermediate.pem),
+                folder.write("leaf.pem", chain.leaf.pem),
+            ])
+        return result.status == 0
+    }
+
+    @Test("openssl verify -x509_strict refuses what strict refuses for key identifiers and basic constraints")
+    func opensslAgrees() async throws {
+        let wellFormed = try Chain()
+        #expect(try Self.opensslStrictAccepts(wellFormed))
+        var noAKI = try Chain()
+        noAKI.leaf = try Self.edited(
+            noAKI.leaf, signer: noAKI.intermediate,
+            extensions: Self.removing(.X509ExtensionID.authorityKeyIdentifier))
+        var noSKI = try Chain()
+        noSKI.intermediate = try Self.edited(
+            noSKI.intermediate, signer: noSKI.root, extensions: Self.removing(.X509ExtensionID.subjectKeyIdentifier))
+        var rootBC = try Chain()
+        rootBC.root = try Self.edited(rootBC.root, extensions: Self.critical(.X509ExtensionID.basicConstraints, false))
+        for chain in [noAKI, noSKI, rootBC] {
+            #expect(try !Self.opensslStrictAccepts(chain))
+            #expect(await chain.rejection(.strict) != nil)
+            #expect(await chain.rejection(.platform) == nil)
+        }
+    }
 }
