@@ -140,6 +140,15 @@ struct StrictProfileTests {
         await chain.expectStrictOnly(.basicConstraintsNotCritical)
     }
 
+    @Test("an intermediate with an empty subject (RFC 5280 4.1.2.6)")
+    func caEmptySubject() async throws {
+        var chain = try Chain()
+        chain.intermediate = try Self.edited(chain.intermediate, signer: chain.root, subject: DistinguishedName())
+        chain.leaf = try CertificateIssuer.leaf(
+            commonName: Self.host, dnsNames: [Self.host], issuer: chain.intermediate)
+        await chain.expectStrictOnly(.caEmptySubject)
+    }
+
     @Test("name constraints that are not critical (RFC 5280 4.2.1.10)")
     func nameConstraintsNotCritical() async throws {
         var chain = try Chain()
