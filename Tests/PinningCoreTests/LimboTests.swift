@@ -4,8 +4,9 @@ import TestSupport
 import Testing
 
 /// C2SP/x509-limbo's server cases, run through `PinValidator` as `pinbench validate` would, beside
-/// `openssl verify -x509_strict` on the same certificates. Each case PinBench decides otherwise than limbo is
-/// listed in ``LimboTests/knownDisagreements`` with the platform rule behind it (RELIABILITY.md has the table).
+/// `openssl verify -x509_strict` on the same certificates, under both validation profiles. Each case PinBench decides
+/// otherwise than limbo is listed, per profile, in ``LimboTests/knownDisagreements`` (platform) and
+/// ``LimboTests/strictDisagreements`` with the rule behind it (RELIABILITY.md has the tables).
 @Suite("x509-limbo server cases")
 struct LimboTests {
     /// Why PinBench decides a case otherwise than limbo: the rule of the platforms it follows instead.
