@@ -13,7 +13,6 @@ let package = Package(
         // Exposed for the core benchmarks package (Benchmarks/), which issues its chains with the lab's issuer.
         .library(name: "LabPKI", targets: ["LabPKI"]),
         .executable(name: "pinbench", targets: ["pinbench"]),
-        .executable(name: "pinbench-bench", targets: ["PinBenchBenchmarks"]),
         // The core inside a running SwiftNIO client. Its own products, so `pinbench` never links SwiftNIO.
         .library(name: "PinningNIO", targets: ["PinningNIO"]),
         .executable(name: "pinbench-fetch", targets: ["pinbench-fetch"]),
@@ -85,7 +84,8 @@ let package = Package(
         ),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench", "PinningCore"]),
-        // A NIOSSL verification callback that judges the presented chain with PinValidator (issue 15).
+        // A NIOSSL verification callback that judges the presented chain with PinValidator: pinning inside an app's
+        // own SwiftNIO client, the way `pinbench-fetch` uses it.
         .target(
             name: "PinningNIO",
             dependencies: [
@@ -153,10 +153,13 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
         // `swift run -c release pinbench-bench`: key press to frame, first frame and memory, each beside a baseline
         // measured in the same run (BENCHMARKS.md). Depends on `pinbench` so that `swift run` builds it too, and
-        // drives it in tmux with the end-to-end tests' helpers (TestSupport).
+        // drives it in tmux with the end-to-end tests' helpers (TestSupport). A target, not a product: nothing
+        // shipped links the tests' helpers, and SwiftPM still builds and runs a root package's executable target
+        // by its name.
         .executableTarget(
-            name: "PinBenchBenchmarks",
-            dependencies: ["pinbench", "Workbench", "TerminalBackend", "PinningCore", "TestSupport"]
+            name: "pinbench-bench",
+            dependencies: ["pinbench", "Workbench", "TerminalBackend", "PinningCore", "TestSupport"],
+            path: "Sources/PinBenchBenchmarks"
         ),
     ]
 )

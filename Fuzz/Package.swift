@@ -28,5 +28,6 @@ let package = Package(
         fuzzTarget("fuzz-terminal-text", [pinningCore]),
         fuzzTarget("fuzz-export", [pinningCore]),
         fuzzTarget("fuzz-revocation-ct", [pinningCore]),
+        fuzzTarget("fuzz-import", [pinningCore]),
     ]
 )

@@ -10,8 +10,11 @@ import Workbench
 
 /// Performs the workbench's ``OutputRequest``s: OSC 52 to the terminal, files through the core's atomic writer.
 enum OutputPerformer {
-    /// Does `request`; returns the message that answers it, if it has one.
-    static func perform(_ request: OutputRequest, terminalDescriptor: Int32 = STDOUT_FILENO) -> WorkbenchMessage? {
+    /// Does `request`; returns the message that answers it, if it has one. A file is never written over one of
+    /// `inputs`, the files the workbench reads (``OutputTarget``).
+    static func perform(
+        _ request: OutputRequest, inputs: [InputFile] = [], terminalDescriptor: Int32 = STDOUT_FILENO
+    ) -> WorkbenchMessage? {
         switch request {
         case .clipboard(let text):
             if let sequence = OSC52.sequence(text) { writeAll(sequence, to: terminalDescriptor) }
@@ -19,7 +22,8 @@ enum OutputPerformer {
         case .writeFile(let path, let contents, let replacing, let companions):
             let expanded = (path as NSString).expandingTildeInPath
             do {
-                try ExportFileWriter.write(contents, companions: companions, to: expanded, replacing: replacing)
+                try ExportFileWriter.write(
+                    contents, companions: companions, to: expanded, replacing: replacing, inputs: inputs)
                 return .fileWritten(path: path)
             } catch {
                 return .fileWriteFailed(OutputFileError(error.code, path: path, reason: error.reason))

@@ -16,14 +16,17 @@ public final class WorkbenchSession {
     private let inbox = MessageInbox()
     /// Concurrent fetches at most; the rest wait their turn.
     private let fetchLimiter: FetchLimiter
+    /// The files the workbench reads (the manifest, its trust anchors, the CA bundle): no output replaces them.
+    private let inputs: [InputFile]
     public private(set) var state: WorkbenchState
     public var pollMilliseconds: Int32 = 50
 
     public init(
         terminal: Terminal, catalog: ThemeCatalog, state: WorkbenchState, services: WorkbenchServices,
-        maxConcurrentFetches: Int = 16
+        maxConcurrentFetches: Int = 16, inputs: [InputFile] = []
     ) {
         self.terminal = terminal
+        self.inputs = inputs
         self.catalog = catalog
         self.services = services
         self.fetchLimiter = FetchLimiter(limit: maxConcurrentFetches)
@@ -109,7 +112,7 @@ public final class WorkbenchSession {
             case .quit:
                 return true
             case .output(let request):
-                if let answer = OutputPerformer.perform(request) { pending += state.apply(answer) }
+                if let answer = OutputPerformer.perform(request, inputs: inputs) { pending += state.apply(answer) }
             case .suspend:
                 suspend()
             case .save(let document):

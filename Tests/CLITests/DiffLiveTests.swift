@@ -88,7 +88,7 @@ struct DiffLiveTests {
     func revisions() async throws {
         let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
         try await git(["init", "-q", "-b", "main"])
-        try await git(["add", "lab.json", "lab-lab-root.pem"])
+        try await git(["add", "lab.json", "lab-root.pem"])
         try await git(["commit", "-q", "-m", "the lab's pins"])
         let (safe, risky) = try versions(of: try manifest("lab.json"))
         write("lab.json", risky)

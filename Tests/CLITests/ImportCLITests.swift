@@ -80,6 +80,45 @@ struct ImportCLITests {
         #expect(try manifest().domains.first?.pins.count == 1)
     }
 
+    @Test("a write the lint gate refuses lists the changes it refused, never \"nothing to change\"; --json says so")
+    func lintGateShowsWhatWasRefused() async throws {
+        folder.write("nsc.xml", androidConfig(pins: [Self.pins[0]]))
+        let refused = try await run(["import", "android", "nsc.xml"])
+        #expect(refused.status == 1)
+        #expect(!refused.stdoutText.contains("nothing to change"), "\(refused.stdoutText)")
+        #expect(refused.stdoutText.contains("api.example.test: new domain"))
+        #expect(refused.stdoutText.contains("add pin \(Self.pins[0])"))
+        #expect(refused.stdoutText.contains("2 changes refused by the lint gate"), "\(refused.stdoutText)")
+        #expect(refused.stderrText.contains("too-few-pins") || refused.stderrText.contains("enforces 1 pin"))
+        let json = try await run(["import", "android", "nsc.xml", "--json"])
+        #expect(json.status == 1)
+        let report = try JSONSerialization.jsonObject(with: json.stdout) as! [String: Any]
+        #expect(report["written"] as? Bool == false && report["refusedByLint"] as? Bool == true)
+        #expect((report["changes"] as? [[String: Any]])?.count == 2)
+        #expect(folder.read("pins.json") == nil)
+    }
+
+    @Test("a binary plist of shared references is refused fast, naming the budget, within bounded memory")
+    func expansionBomb() async throws {
+        // TSKPinnedDomains → 26 arrays of 40 references each to the next: 40^27 objects from 1.2 KB.
+        let bomb = BinaryPlistBytes.sharedReferenceBomb(depth: 25, fanout: 40, leafLength: 1)
+        folder.write("bomb.plist", bomb)
+        // Under a 1 GiB address-space limit: reading the expansion would need far more; refusing it needs little.
+        let binary = PinBenchBinary.url.path
+        let result = try await OffPoolThread.run {
+            try ProcessRunner.run(
+                "/bin/sh",
+                [
+                    "-c", "cd \"$1\" && ulimit -v 1048576 && exec \"$2\" import trustkit bomb.plist", "sh",
+                    folder.url.path, binary,
+                ], timeout: 60)
+        }
+        #expect(result.status == 2, "\(result.stderrText)")
+        #expect(result.stderrText.contains("bomb.plist: expands to more than 200000 objects"), "\(result.stderrText)")
+        #expect(result.stderrText.contains("budget"))
+        #expect(folder.read("pins.json") == nil)
+    }
+
     @Test("hostile and bad files: exit 2 in the project's words, nothing written, no control characters echoed")
     func badFiles() async throws {
         folder.write("x.plist", "not a plist")

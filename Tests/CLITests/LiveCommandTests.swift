@@ -29,11 +29,11 @@ struct LiveCommandTests {
         let manifest = try #require(
             JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: lab.manifestPath)))
                 as? [String: Any])
-        #expect(manifest["trustAnchors"] as? [String] == ["lab-lab-root.pem"])
+        #expect(manifest["trustAnchors"] as? [String] == ["lab-root.pem"])
         let domains = try #require(manifest["domains"] as? [[String: Any]])
         #expect(domains.count == names.count)
         #expect(domains.allSatisfy { $0["connect"] as? String == lab.endpoint })
-        let rootPEM = try #require(folder.read("lab-lab-root.pem"))
+        let rootPEM = try #require(folder.read("lab-root.pem"))
         #expect(try OpenSSLCLI.x509Field(["-subject"], certificatePEM: rootPEM).contains("PinBench Lab Root CA"))
 
         let stopped = await lab.stop()
@@ -126,11 +126,13 @@ struct LiveCommandTests {
         #expect(try await run(["check", "-m", "missing.json"]).status == 2)
 
         // An enforced domain left with one pin is a lockout risk: a lint error fails the check though it connects.
-        let removeBackup = try await run([
-            "pin", "remove", "good.pinbench.test", backupPin(of: "good.pinbench.test"), "-m", "lab.json",
-            "--allow-lint-errors",
-        ])
-        #expect(removeBackup.status == 0, "\(removeBackup.stderrText)")
+        for (field, value) in [("role", "backup"), ("type", "cert-sha256")] {
+            let remove = try await run([
+                "pin", "remove", "good.pinbench.test", pin(of: "good.pinbench.test", field, value), "-m", "lab.json",
+                "--allow-lint-errors",
+            ])
+            #expect(remove.status == 0, "\(remove.stderrText)")
+        }
         let lintError = try await run(["check", "-m", "lab.json", "good.pinbench.test", "--json"])
         #expect(lintError.status == 1)
         let report = try json(lintError)
@@ -139,12 +141,13 @@ struct LiveCommandTests {
         _ = lab
     }
 
-    private func backupPin(of host: String) throws -> String {
+    /// The value of the first pin of `host` in lab.json whose `field` is `value`.
+    private func pin(of host: String, _ field: String, _ value: String) throws -> String {
         let manifest = try #require(
             JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("lab.json")))
                 as? [String: Any])
         let domain = try #require((manifest["domains"] as? [[String: Any]])?.first { $0["host"] as? String == host })
-        let pin = try #require((domain["pins"] as? [[String: Any]])?.first { $0["role"] as? String == "backup" })
+        let pin = try #require((domain["pins"] as? [[String: Any]])?.first { $0[field] as? String == value })
         return try #require(pin["value"] as? String)
     }
 

@@ -16,8 +16,8 @@ struct TransparencyCommandTests {
     @Test("ct-logged meets the 2-log policy and passes --require-ct; no-sct is rejected only when CT is required")
     func requireCT() async throws {
         let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
-        #expect(lab.banner.contains("lab-lab-ct-logs.json"))
-        let list = ["--ct-log-list", "lab-lab-ct-logs.json"]
+        #expect(lab.banner.contains("lab-ct-logs.json"))
+        let list = ["--ct-log-list", "lab-ct-logs.json"]
         let (logged, json) = try await inspect("ct-logged.pinbench.test", list + ["--require-ct"])
         #expect(logged.status == 0, "\(logged.stderrText)")
         let transparency = try #require((json?["verdict"] as? [String: Any])?["transparency"] as? [String: Any])

@@ -8,7 +8,7 @@ public enum OpenSSLCLI {
         try ProcessRunner.run("/usr/bin/openssl", arguments, input: input).checked().stdout
     }
 
-    /// base64(SHA-256(DER SPKI)) by the pipeline of DESIGN.md.
+    /// base64(SHA-256(DER SPKI)) by the openssl pipeline (x509 -pubkey, pkey -pubin -outform DER, dgst, base64).
     public static func spkiPin(certificatePEM: String) throws -> String {
         let publicKey = try run(["x509", "-pubkey", "-noout"], input: Data(certificatePEM.utf8))
         let der = try run(["pkey", "-pubin", "-outform", "DER"], input: publicKey)

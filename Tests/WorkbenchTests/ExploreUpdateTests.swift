@@ -247,6 +247,27 @@ import Testing
             state.message?.text.hasPrefix("exported \(format.rawValue) to \(naming.path) (the edited manifest") == true)
     }
 
+    @Test func anExportTheClientRefusesIsNotWrittenAndSaysWhy() async {
+        var state = await goodChain()
+        await F.press([.character("p")], on: &state)  // one key pin: TrustKit throws at start-up
+        let refusals = PinExporter.export(state.manifest, as: .trustkit, options: ExportOptions(now: state.now))
+            .refusals
+        #expect(!refusals.isEmpty)
+        _ = state.apply(.key(.character("x")))
+        let downs = Array(repeating: Key.down, count: ExportFormat.allCases.firstIndex(of: .trustkit) ?? 0)
+        await F.press(downs + [.enter], on: &state)
+        #expect(fileWrites(state.apply(.key(.enter))).isEmpty)
+        guard case .fileOutput(let dialog)? = state.overlay else {
+            Issue.record("the dialog closed")
+            return
+        }
+        #expect(dialog.stage == .naming)  // the name stays, to be changed or abandoned
+        let text = state.message?.text ?? ""
+        #expect(state.message?.isError == true)
+        #expect(text.hasPrefix("not written: the client would refuse this TrustKit configuration"), "\(text)")
+        #expect(text.contains(refusals[0].message) && text.contains("--allow-invalid"), "\(text)")
+    }
+
     @Test func exportOfAnUneditedManifestSaysSo() {
         var state = F.state()
         _ = state.apply(.key(.character("x")))

@@ -47,7 +47,10 @@ public struct CertificateDetails: Hashable, Sendable, Codable {
             validity: (certificate.notValidBefore, certificate.notValidAfter),
             extensions: certificate.extensions,
             key: PublicKeyDescription(subjectPublicKeyInfo: subjectPublicKeyInfo),
-            signatureAlgorithm: certificate.signatureAlgorithm.opensslName,
+            // One table of names for both readers, looked up by the OID in the DER. swift-certificates parsed
+            // these bytes, so the OID is there; its own description is only a fallback to show.
+            signatureAlgorithm: CertificateFields.signatureAlgorithm(inCertificate: der)
+                .map(CertificateFields.signatureAlgorithmName) ?? "\(certificate.signatureAlgorithm)",
             subjectPublicKeyInfo: subjectPublicKeyInfo
         )
     }

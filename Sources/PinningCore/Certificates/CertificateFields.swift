@@ -115,6 +115,16 @@ extension CertificateFields {
         signatureAlgorithmNames[oid] ?? "\(oid)"
     }
 
+    /// The OID of the signature algorithm in a certificate's DER (the outer one, as `openssl x509 -text` shows it),
+    /// without reading the rest: swift-certificates does not expose the OID of an algorithm it has no name for.
+    static func signatureAlgorithm(inCertificate der: [UInt8]) -> ASN1ObjectIdentifier? {
+        guard let root = try? DER.parse(der), root.identifier == .sequence, case .constructed(let parts) = root.content
+        else { return nil }
+        var nodes = parts.makeIterator()
+        guard nodes.next() != nil, let algorithm = nodes.next() else { return nil }
+        return try? Self.algorithm(algorithm)
+    }
+
     private static let signatureAlgorithmNames: [ASN1ObjectIdentifier: String] = [
         [1, 2, 840, 113_549, 1, 1, 2]: "md2WithRSAEncryption",
         [1, 2, 840, 113_549, 1, 1, 4]: "md5WithRSAEncryption",

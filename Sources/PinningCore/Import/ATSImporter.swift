@@ -10,10 +10,10 @@ enum ATSImporter {
     static func read(_ data: Data, path: String) throws(ImportError) -> ImportedConfiguration {
         let root = try PropertyListInput.rootDictionary(data, path: path)
         var collector = ImportCollector(format: .ats, path: path)
-        let pinned: Any
+        let pinned: PropertyListValue
         let location: [String]
         if let transport = root["NSAppTransportSecurity"] {
-            guard let transport = transport as? [String: Any], let domains = transport["NSPinnedDomains"] else {
+            guard let transport = transport.dictionary, let domains = transport["NSPinnedDomains"] else {
                 throw missing(path)
             }
             pinned = domains
@@ -36,7 +36,7 @@ enum ATSImporter {
     }
 
     private static func readDomain(
-        host: String, _ entry: [String: Any], at location: [String], into collector: inout ImportCollector
+        host: String, _ entry: PropertyListDictionary, at location: [String], into collector: inout ImportCollector
     ) -> ImportedDomain {
         var policy = DomainPolicy(host: host, mode: .enforce)
         var lists: Set<PinPosition> = []
@@ -48,18 +48,20 @@ enum ATSImporter {
             let value = entry[key]!
             switch key {
             case "NSIncludesSubdomains":
-                guard let flag = PropertyListInput.bool(value) else {
+                guard let flag = value.bool else {
                     collector.skip(.malformedValue, at: here, "not a boolean; includeSubdomains left false")
                     continue
                 }
                 policy.includeSubdomains = flag
             case "NSPinnedLeafIdentities", "NSPinnedCAIdentities":
                 let position: PinPosition = key == "NSPinnedLeafIdentities" ? .leaf : .ca
-                guard let identities = value as? [Any] else {
+                guard let identities = value.array else {
                     collector.skip(.malformedValue, at: here, "not a list of identities; no pins imported")
                     continue
                 }
                 for (index, identity) in identities.enumerated() {
+                    // One past the limit is enough for the collector to refuse the domain as too many pins.
+                    if policy.pins.count > ImportLimits.maximumPinsPerDomain { break }
                     if let pin = readIdentity(identity, position: position, at: here + ["\(index)"], into: &collector) {
                         if policy.pins.contains(where: { $0.value == pin.value }) {
                             collector.skip(.duplicatePin, at: here + ["\(index)"], "a duplicate pin; imported once")
@@ -83,9 +85,10 @@ enum ATSImporter {
     }
 
     private static func readIdentity(
-        _ identity: Any, position: PinPosition, at location: [String], into collector: inout ImportCollector
+        _ identity: PropertyListValue, position: PinPosition, at location: [String],
+        into collector: inout ImportCollector
     ) -> Pin? {
-        guard let identity = identity as? [String: Any] else {
+        guard let identity = identity.dictionary else {
             collector.skip(.malformedValue, at: location, "not a dictionary; not imported")
             return nil
         }
@@ -95,7 +98,7 @@ enum ATSImporter {
                 collector.skip(.unknownKey, at: location + [key], "not an identity key ATS defines; not carried")
                 continue
             }
-            guard let text = identity[key] as? String else {
+            guard let text = identity[key]?.string else {
                 collector.skip(.malformedValue, at: location + [key], "not a string; not imported")
                 continue
             }

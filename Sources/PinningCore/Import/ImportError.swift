@@ -12,6 +12,10 @@ public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
         case notXML
         /// A document type declaration: entities are never expanded, so the file is refused.
         case documentTypeRefused
+        /// XML in an encoding other than UTF-8 (declared, or marked by its first bytes): refused before parsing.
+        case encodingRefused
+        /// A property list that expands past ``PropertyListBudget`` (objects visited, bytes decoded).
+        case expansionBudget
         /// The file parsed, but holds no configuration of the format (no `TSKPinnedDomains`, no `NSPinnedDomains`,
         /// no `network-security-config` root).
         case missingConfiguration
@@ -54,8 +58,13 @@ public enum ImportLimits {
     public static let maximumDomains = 10_000
     /// Per domain. TrustKit and Android configs hold two to five.
     public static let maximumPinsPerDomain = 100
-    /// XML element nesting (network-security-config › domain-config › ... › pin).
+    /// XML element nesting (network-security-config › domain-config › ... › pin), and property-list containers.
     public static let maximumXMLDepth = 32
+    /// Property-list objects read, each time a reference reaches one (a binary list can reference one object from
+    /// many places): far past any configuration (10,000 domains of a few values each).
+    public static let maximumPropertyListObjects = 200_000
+    /// Bytes of property-list strings, keys and data decoded: a few times the largest file read.
+    public static let maximumDecodedBytes = 8 << 20
     /// Notes about items not carried; past this, one summary note says how many more there were.
     public static let maximumNotes = 1_000
 }

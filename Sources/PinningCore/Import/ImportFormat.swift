@@ -43,7 +43,7 @@ public struct ImportedDomain: Hashable, Sendable {
 /// What a configuration file holds that the manifest can carry, and what it could not.
 public struct ImportedConfiguration: Hashable, Sendable {
     public let format: ImportFormat
-    /// In the file's order for XML, by host for property lists (whose dictionaries have no order).
+    /// In the file's order (property-list dictionaries included: the readers keep their entries' order).
     public var domains: [ImportedDomain]
     /// Every item left out, with why: never dropped silently.
     public var notCarried: [ImportSkip]

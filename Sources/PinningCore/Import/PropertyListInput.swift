@@ -1,32 +1,28 @@
 import Foundation
 
-/// Reads an XML or binary property list with Foundation's `PropertyListSerialization` and hands the importers its
-/// values as typed lookups, so that a value of the wrong type is an item not carried, never a crash.
-///
-/// The size is bounded by the caller (``ConfigurationImporter``); nesting by Foundation's own parser, which
-/// refuses property lists nested deeper than a few hundred levels (checked in the tests).
+/// Reads an XML or binary property list with the bounded readers of this folder (never Foundation's
+/// `PropertyListSerialization`, which materialises every shared reference of a binary list before anything can
+/// count it) and hands the importers its root dictionary, in the file's order.
 enum PropertyListInput {
-    static func rootDictionary(_ data: Data, path: String) throws(ImportError) -> [String: Any] {
-        let root: Any
-        do {
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw ImportError(
-                .notAPropertyList, path: path,
-                reason: "is not a property list (XML or binary), or is nested too deeply; give the Info.plist "
-                    + "or the plist that holds the configuration")
+    static func rootDictionary(_ data: Data, path: String) throws(ImportError) -> PropertyListDictionary {
+        let root: PropertyListValue
+        if BinaryPropertyListReader.isBinary(data) {
+            root = try BinaryPropertyListReader.read(data, path: path)
+        } else {
+            do {
+                root = try XMLPropertyListReader.read(data, path: path)
+            } catch  where error.code == .notXML {
+                throw ImportError(
+                    .notAPropertyList, path: path,
+                    reason: "is not a property list (XML or binary): \(error.reason); give the Info.plist or the "
+                        + "plist that holds the configuration")
+            }
         }
-        guard let dictionary = root as? [String: Any] else {
+        guard let dictionary = root.dictionary else {
             throw ImportError(
                 .notAPropertyList, path: path, reason: "is a property list, but not a dictionary at its root")
         }
         return dictionary
-    }
-
-    /// `value` as a Bool: property-list `<true/>`/`<false/>` (Foundation may also read `<integer>` 0 or 1 so).
-    static func bool(_ value: Any) -> Bool? {
-        if value is String { return nil }
-        return value as? Bool
     }
 }
 
@@ -35,7 +31,8 @@ struct ImportCollector {
     var configuration: ImportedConfiguration
     /// The file, for errors.
     let path: String
-    private var seenHosts: Set<String> = []
+    /// Each host imported or refused as a duplicate, with the spelling of its first entry.
+    private var seenHosts: [String: String] = [:]
     private var droppedNotes = 0
 
     init(format: ImportFormat, path: String) {
@@ -61,10 +58,14 @@ struct ImportCollector {
             skip(.invalidHost, at: location, error.description + " The domain was not imported.")
             return nil
         }
-        guard seenHosts.insert(name.text).inserted else {
-            skip(.duplicateHost, at: location, "\(name.text) is stated twice; only its first entry was imported")
+        if let first = seenHosts[name.text] {
+            skip(
+                .duplicateHost, at: location,
+                "\(name.text) is stated again here (first as \"\(ImportText.shown(first))\"); this later entry was "
+                    + "dropped and the first one, in the file's order, imported")
             return nil
         }
+        seenHosts[name.text] = text
         return name.text
     }
 
@@ -102,18 +103,19 @@ struct ImportCollector {
     }
 
     /// Reads a property list's dictionary of domains (`TSKPinnedDomains`, `NSPinnedDomains`) named `name` at
-    /// `location`: each entry that is a dictionary and whose key passes the host rule is read by `readDomain` and
-    /// added; anything else is an item not carried.
+    /// `location`, in the file's order: each entry that is a dictionary and whose key passes the host rule is read
+    /// by `readDomain` and added; a host already read (a key equal to an earlier one, or equal once case-folded) is
+    /// a dropped duplicate; anything else is an item not carried.
     mutating func addDomains(
-        _ value: Any, named name: String, at location: [String],
-        _ readDomain: (String, [String: Any], [String], inout ImportCollector) -> ImportedDomain
+        _ value: PropertyListValue, named name: String, at location: [String],
+        _ readDomain: (String, PropertyListDictionary, [String], inout ImportCollector) -> ImportedDomain
     ) throws(ImportError) {
-        guard let entries = value as? [String: Any] else {
+        guard let entries = value.dictionary else {
             throw ImportError(.missingConfiguration, path: path, reason: "\(name) is not a dictionary")
         }
-        for key in entries.keys.sorted() {
+        for (key, value) in entries.entries {
             let here = location + [name, key]
-            guard let entry = entries[key] as? [String: Any] else {
+            guard let entry = value.dictionary else {
                 skip(.malformedValue, at: here, "not a dictionary; the domain was not imported")
                 continue
             }

@@ -11,10 +11,10 @@ enum TrustKitImporter {
     static func read(_ data: Data, path: String) throws(ImportError) -> ImportedConfiguration {
         let root = try PropertyListInput.rootDictionary(data, path: path)
         var collector = ImportCollector(format: .trustkit, path: path)
-        let domains: Any
+        let domains: PropertyListValue
         let location: [String]
         if let configuration = root["TSKConfiguration"] {
-            guard let configuration = configuration as? [String: Any] else {
+            guard let configuration = configuration.dictionary else {
                 throw ImportError(.missingConfiguration, path: path, reason: "TSKConfiguration is not a dictionary")
             }
             guard let pinned = configuration["TSKPinnedDomains"] else {
@@ -41,7 +41,7 @@ enum TrustKitImporter {
     }
 
     private static func readDomain(
-        host: String, _ entry: [String: Any], at location: [String], into collector: inout ImportCollector
+        host: String, _ entry: PropertyListDictionary, at location: [String], into collector: inout ImportCollector
     ) -> ImportedDomain {
         var policy = DomainPolicy(host: host, mode: .enforce)
         for key in entry.keys.sorted() {
@@ -49,12 +49,14 @@ enum TrustKitImporter {
             let value = entry[key]!
             switch key {
             case "TSKPublicKeyHashes":
-                guard let hashes = value as? [Any] else {
+                guard let hashes = value.array else {
                     collector.skip(.malformedValue, at: here, "not a list of pins; no pins imported")
                     continue
                 }
                 for (index, hash) in hashes.enumerated() {
-                    guard let text = hash as? String else {
+                    // One past the limit is enough for the collector to refuse the domain as too many pins.
+                    if policy.pins.count > ImportLimits.maximumPinsPerDomain { break }
+                    guard let text = hash.string else {
                         collector.skip(.malformedValue, at: here + ["\(index)"], "not a string; not imported")
                         continue
                     }
@@ -66,19 +68,19 @@ enum TrustKitImporter {
                     policy.pins.append(Pin(type: .spkiSHA256, value: value))
                 }
             case "TSKIncludeSubdomains":
-                guard let flag = PropertyListInput.bool(value) else {
+                guard let flag = value.bool else {
                     collector.skip(.malformedValue, at: here, "not a boolean; includeSubdomains left false")
                     continue
                 }
                 policy.includeSubdomains = flag
             case "TSKEnforcePinning":
-                guard let flag = PropertyListInput.bool(value) else {
+                guard let flag = value.bool else {
                     collector.skip(.malformedValue, at: here, "not a boolean; mode left enforce (TrustKit's default)")
                     continue
                 }
                 policy.mode = flag ? .enforce : .reportOnly
             case "TSKExpirationDate":
-                guard let text = value as? String, let day = CalendarDay(text) else {
+                guard let text = value.string, let day = CalendarDay(text) else {
                     collector.skip(
                         .malformedValue, at: here,
                         "not a date written YYYY-MM-DD; the domain was imported without expiry")
@@ -86,13 +88,13 @@ enum TrustKitImporter {
                 }
                 policy.expires = day.previous
             case "TSKReportUris":
-                guard let uris = value as? [Any] else {
+                guard let uris = value.array else {
                     collector.skip(.malformedValue, at: here, "not a list of URLs; no report URIs imported")
                     continue
                 }
                 for (index, uri) in uris.enumerated() {
                     let at = here + ["\(index)"]
-                    guard let text = uri as? String else {
+                    guard let text = uri.string else {
                         collector.skip(.malformedValue, at: at, "not a string; not imported")
                         continue
                     }

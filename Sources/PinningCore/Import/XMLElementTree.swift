@@ -6,8 +6,9 @@ import Foundation
 
 /// An XML document read into a small tree of elements with Foundation's `XMLParser`, bounded in depth and size.
 ///
-/// A document type declaration is refused before parsing (an Android config never has one, and refusing it means
-/// no entity, internal or external, is ever expanded); external entities are also switched off in the parser.
+/// The text must be UTF-8 (``XMLEncodingGuard``), so the checks below see what the parser reads. A document type
+/// declaration is refused before parsing (an Android config never has one, and refusing it means no entity, internal
+/// or external, is ever expanded); external entities are also switched off in the parser.
 struct XMLElementNode: Sendable {
     var name: String
     var attributes: [String: String]
@@ -19,18 +20,40 @@ struct XMLElementNode: Sendable {
     /// The maximum number of elements a document may hold: far past any configuration, small enough to hold in memory.
     static let maximumElements = 100_000
 
-    static func parse(_ data: Data, path: String) throws(ImportError) -> XMLElementNode {
-        guard let text = String(validating: data, as: UTF8.self), !text.contains("\0") else {
-            throw ImportError(.notXML, path: path, reason: "is not UTF-8 text; save it as UTF-8 XML")
+    /// Which document type declaration a document may hold.
+    enum DocumentType {
+        /// None (a network security config never has one).
+        case refused
+        /// Only `<!DOCTYPE plist ...>` with no internal subset, as Xcode writes it. It is blanked out before parsing,
+        /// so the parser never sees a declaration (and never loads the DTD it names).
+        case propertyList
+    }
+
+    static func parse(
+        _ data: Data, path: String, documentType: DocumentType = .refused
+    ) throws(ImportError) -> XMLElementNode {
+        var text = try XMLEncodingGuard.utf8Text(data, path: path)
+        let refusal = ImportError(
+            .documentTypeRefused, path: path,
+            reason: "holds a document type declaration (<!DOCTYPE or <!ENTITY), which "
+                + (documentType == .refused
+                    ? "a network security config never needs"
+                    : "a property list needs only as Xcode writes it (<!DOCTYPE plist PUBLIC ...>, no [...] subset)")
+                + "; entities are not expanded, so the file is refused. Remove the declaration.")
+        if text.range(of: "<!ENTITY", options: .caseInsensitive) != nil { throw refusal }
+        if let start = text.range(of: "<!DOCTYPE", options: .caseInsensitive) {
+            guard documentType == .propertyList, let end = text[start.upperBound...].firstIndex(of: ">") else {
+                throw refusal
+            }
+            let declaration = text[start.lowerBound...end]
+            let words = declaration.dropFirst("<!DOCTYPE".count).split(whereSeparator: \.isWhitespace)
+            guard words.first == "plist", !declaration.contains("["),
+                text[text.index(after: end)...].range(of: "<!DOCTYPE", options: .caseInsensitive) == nil
+            else { throw refusal }
+            // Spaces in place of the declaration keep every line and column where it was, for notes and errors.
+            text.replaceSubrange(start.lowerBound...end, with: declaration.map { $0.isNewline ? $0 : " " })
         }
-        if text.range(of: "<!DOCTYPE", options: .caseInsensitive) != nil
-            || text.range(of: "<!ENTITY", options: .caseInsensitive) != nil
-        {
-            throw ImportError(
-                .documentTypeRefused, path: path,
-                reason: "holds a document type declaration (<!DOCTYPE or <!ENTITY), which a network security config "
-                    + "never needs; entities are not expanded, so the file is refused. Remove the declaration.")
-        }
+        let data = Data(text.utf8)
         let builder = TreeBuilder()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false

@@ -1,5 +1,5 @@
 extension KeyMap {
-    /// The workbench's keys, as DESIGN.md lists them. Edit here: help and status bar follow.
+    /// The workbench's keys, in one table. Edit here: help and status bar follow.
     public static let standard = KeyMap(
         bindings: [
             KeyBinding(.character("?"), .global, .help, "show or hide this help", inStatusBar: true),

@@ -1,4 +1,4 @@
-/// Where each pane goes for a terminal size: the breakpoints of DESIGN.md in one pure function.
+/// Where each pane goes for a terminal size, in one pure function:
 ///
 /// - three panes at 100x30 or more: Domains left-top, Chain left-bottom, and on the right Certificate, or Pins while it
 ///   has the focus;

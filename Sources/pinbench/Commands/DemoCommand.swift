@@ -62,6 +62,7 @@ struct DemoCommand: ParsableCommand {
             fetch: LiveChainFetch.make(deadline: .milliseconds(Int(timeout * 1000)), anchors: anchors),
             fetchAtStart: true,
             display: display,
+            inputs: CommandInputs.manifestAndTrust(document, trust: nil),
             // CT only when asked: the lab's own logs, so the verdicts say which leaves meet the 2-log policy.
             transparency: checkCt || requireCt ? CTRequirement(logs: lab.ctLogList, required: requireCt) : nil
         )

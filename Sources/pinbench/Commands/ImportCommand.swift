@@ -50,7 +50,7 @@ struct ImportCommand: ParsableCommand {
         }
         let url = manifestOptions.url
         let note = "imported from \(format.displayName) (\(URL(fileURLWithPath: file).lastPathComponent))"
-        let changes: [ImportChange]
+        var changes: [ImportChange] = []
         var refusal: Error?
         if dryRun {
             var manifest = try ManifestStore.loadOrCreate(url).manifest
@@ -64,20 +64,23 @@ struct ImportCommand: ParsableCommand {
             }
         } else {
             do {
-                changes = try ManifestStore.update(
+                try ManifestStore.update(
                     at: url,
                     beforeWriting: { try LintGate.check($0, writingTo: url, allowErrors: allowLintErrors) }
                 ) { manifest in
-                    ImportMerge.apply(imported, to: &manifest, added: Date(), note: note)
+                    changes = ImportMerge.apply(imported, to: &manifest, added: Date(), note: note)
                 }
             } catch let failure as CLIFailure {
-                // Refused by the lint gate: still show what the file held and what it could not carry.
-                report(ImportReport(imported: imported, changes: [], manifest: url.path, written: false))
+                // Refused by the lint gate: show what the import would have changed, and what the file could not
+                // carry, so the refusal can be acted on.
+                report(ImportReport(imported: imported, changes: changes, manifest: url.path, outcome: .refused))
                 throw failure
             }
         }
-        let written = !dryRun && changes.contains { $0.action != .alreadyPinned }
-        report(ImportReport(imported: imported, changes: changes, manifest: url.path, written: written))
+        let changed = changes.contains { $0.action != .alreadyPinned }
+        let outcome: ImportReport.Outcome =
+            refusal != nil ? .refused : !changed ? .unchanged : dryRun ? .dryRun : .written
+        report(ImportReport(imported: imported, changes: changes, manifest: url.path, outcome: outcome))
         if let refusal {
             if let failure = refusal as? CLIFailure { Output.note("dry run: " + failure.message) }
             throw ExitCode.rejected
@@ -94,31 +97,47 @@ struct ImportCommand: ParsableCommand {
             Output.line("Not carried (\(counted(report.notCarried.count, "item"))):")
             for skip in report.notCarried { Output.line("  " + skip.description) }
         }
-        let changed = report.changes.filter { $0.action != .alreadyPinned }.count
-        if changed == 0 {
-            Output.line("\(report.manifest): nothing to change.")
-        } else if report.written {
-            Output.line("\(counted(changed, "change")); wrote \(report.manifest)")
-        } else {
-            Output.line("\(counted(changed, "change")) would be made to \(report.manifest) (dry run; nothing written)")
+        let changed = counted(report.changes.filter { $0.action != .alreadyPinned }.count, "change")
+        switch report.outcome {
+        case .unchanged: Output.line("\(report.manifest): nothing to change.")
+        case .written: Output.line("\(changed); wrote \(report.manifest)")
+        case .dryRun: Output.line("\(changed) would be made to \(report.manifest) (dry run; nothing written)")
+        case .refused:
+            Output.line(
+                "\(changed) refused by the lint gate (its findings are on standard error); nothing written to "
+                    + report.manifest)
         }
     }
 }
 
 /// `import --json`: what the file held, what changed, what could not be carried.
 struct ImportReport: Encodable {
+    /// What became of the changes: `written` and `refusedByLint` in the JSON say the same.
+    enum Outcome {
+        case written, unchanged, dryRun, refused
+    }
+
     let format: String
     let manifest: String
     let written: Bool
+    /// True when the lint gate refused the changes (nothing written; `changes` lists what was refused).
+    let refusedByLint: Bool
     let changes: [ImportChange]
     let notCarried: [ImportSkip]
+    let outcome: Outcome
 
-    init(imported: ImportedConfiguration, changes: [ImportChange], manifest: String, written: Bool) {
+    init(imported: ImportedConfiguration, changes: [ImportChange], manifest: String, outcome: Outcome) {
         format = imported.format.rawValue
         self.manifest = manifest
-        self.written = written
+        self.outcome = outcome
+        written = outcome == .written
+        refusedByLint = outcome == .refused
         self.changes = changes
         notCarried = imported.notCarried
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case format, manifest, written, refusedByLint, changes, notCarried
     }
 }
 

@@ -94,6 +94,18 @@ struct InspectCommand: AsyncParsableCommand {
         } else {
             Output.lines(InspectReport(inspection: inspection).lines)
         }
+        if inspection.verdict.rejection == .untrustedChain {
+            let note = InspectTrustNote(
+                bundlePath: trust.systemBundlePath,
+                bundleSource: trust.caBundle != nil
+                    ? "--ca-bundle"
+                    : ProcessInfo.processInfo.environment["SSL_CERT_FILE"].flatMap {
+                        $0.isEmpty ? nil : "$SSL_CERT_FILE"
+                    },
+                manifestAnchors: document.manifest.trustAnchors, manifestURL: document.url,
+                manifestWasRead: FileManager.default.fileExists(atPath: document.url.path))
+            for line in note.lines { Output.note(line) }
+        }
         if !inspection.verdict.allowsConnection { throw ExitCode.rejected }
     }
 

@@ -15,7 +15,8 @@ struct LabCommand: ParsableCommand {
             generated at start and lives in memory only; the lab root is written as PEM so clients can trust it.
 
             --write-manifest FILE writes a ready manifest: every scenario as a domain whose `connect` is the lab's \
-            address, `trustAnchors` naming the lab root (written beside it), some domains already pinned. The keys \
+            address, `trustAnchors` naming the lab root (written beside it: lab.json gives lab-root.pem and \
+            lab-ct-logs.json, the lab's CT log list), some domains already pinned. The keys \
             are new on every run, so the manifest only fits the lab that wrote it.
 
             Examples:
@@ -61,14 +62,16 @@ struct LabCommand: ParsableCommand {
         var temporaryFolder: URL?
         defer { if let temporaryFolder { try? FileManager.default.removeItem(at: temporaryFolder) } }
         let rootURL: URL
+        let logListURL: URL
         if let manifestPath {
-            rootURL = try LabManifestWriter.write(lab, to: URL(fileURLWithPath: manifestPath), replacing: existing)
-                .rootURL
+            let manifestURL = URL(fileURLWithPath: manifestPath)
+            rootURL = try LabManifestWriter.write(lab, to: manifestURL, replacing: existing).rootURL
+            logListURL = LabManifestWriter.companions(of: manifestURL).ctLogList
         } else {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "pinbench-lab-\(UUID().uuidString.prefix(8))")
             temporaryFolder = folder
-            rootURL = folder.appendingPathComponent("lab-root.pem")
+            (rootURL, logListURL) = LabManifestWriter.companions(of: folder.appendingPathComponent("lab.json"))
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try lab.writeRoot(to: rootURL)
@@ -77,8 +80,6 @@ struct LabCommand: ParsableCommand {
                     "could not write the lab root: " + SystemCallFailure.describe(error, path: rootURL.path))
             }
         }
-        let logListURL = rootURL.deletingLastPathComponent().appendingPathComponent(
-            rootURL.lastPathComponent.replacingOccurrences(of: "lab-root.pem", with: "lab-ct-logs.json"))
         try LabManifestWriter.writeCTLogList(lab, to: logListURL)
         Output.lines(
             LabBanner(lab: lab, rootPath: rootURL.path, logListPath: logListURL.path, manifestPath: manifestPath).lines)

@@ -56,7 +56,8 @@ struct WorkbenchCommand: ParsableCommand {
             themeName: theme,
             fetch: fetch,
             fetchAtStart: !noFetch,
-            display: display
+            display: display,
+            inputs: CommandInputs.manifestAndTrust(document, trust: trust)
         )
     }
 }

@@ -3,11 +3,11 @@ import PinningCore
 
 /// The files a command reads, for the rule that an output is never one of them (``OutputTarget``).
 enum CommandInputs {
-    /// The manifest, the CA bundle the command trusts (given, from `$SSL_CERT_FILE` or the system's) and the
-    /// manifest's own trust anchors.
-    static func manifestAndTrust(_ document: ManifestDocument, trust: TrustOptions) -> [InputFile] {
+    /// The manifest, the CA bundle the command trusts (given, from `$SSL_CERT_FILE` or the system's; none without
+    /// `trust`, as in the demo) and the manifest's own trust anchors.
+    static func manifestAndTrust(_ document: ManifestDocument, trust: TrustOptions?) -> [InputFile] {
         var inputs = [InputFile(document.url.path, what: "manifest")]
-        if let bundle = trust.systemBundlePath { inputs.append(InputFile(bundle, what: "CA bundle")) }
+        if let bundle = trust?.systemBundlePath { inputs.append(InputFile(bundle, what: "CA bundle")) }
         let folder = document.url.deletingLastPathComponent()
         for anchor in document.manifest.trustAnchors {
             inputs.append(

@@ -7,7 +7,10 @@ import Foundation
 enum CommandRunner {
     static func main(_ root: ParsableCommand.Type) -> Never {
         ResidentMemory.limitMallocArenas()
-        if let message = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst()), root: root) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = UnknownCommand.message(for: arguments, root: root)
+            ?? UnknownOption.message(for: arguments, root: root)
+        {
             Output.error(message.problem)
             Output.note(message.help)
             Foundation.exit(ExitCode.badInput.rawValue)

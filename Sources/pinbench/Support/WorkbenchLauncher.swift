@@ -14,6 +14,7 @@ enum WorkbenchLauncher {
         fetch: @escaping @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>,
         fetchAtStart: Bool,
         display: DisplayOptions,
+        inputs: [InputFile],
         transparency: CTRequirement? = nil
     ) throws {
         let catalog = ThemeCatalog.load()
@@ -38,7 +39,8 @@ enum WorkbenchLauncher {
         state.asciiOnly = display.ascii || !terminal.isUTF8
         ResidentMemory.releaseFreePages()
         let initial = fetchAtStart ? state.fetchAll() : []
-        let session = WorkbenchSession(terminal: terminal, catalog: catalog, state: state, services: services)
+        let session = WorkbenchSession(
+            terminal: terminal, catalog: catalog, state: state, services: services, inputs: inputs)
         session.run(initialEffects: initial)
         if let signal = terminal.terminationSignal { throw ExitCode(128 + signal) }
     }

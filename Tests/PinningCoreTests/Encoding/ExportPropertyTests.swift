@@ -22,46 +22,59 @@ struct ExportPropertyTests {
         manifests.map { PinExporter.export($0, as: format, options: options) }
     }
 
+    struct KotlinTree: Decodable {
+        let hasError: Bool
+        let calls: [[String]]
+        let identifiers: [String]
+        let comments: Int
+        let interpolations: Int
+    }
+
+    struct KotlinFound: Decodable {
+        let calls: [[String]]
+        let comments: [String]
+        let error: String?
+        let treeSitter: KotlinTree?
+    }
+
+    /// Every OkHttp export with the .add calls it must hold, and what the Kotlin reader found in it.
+    static func kotlinReadings() throws -> [(text: String, expected: [[String]], found: KotlinFound)] {
+        let results = exports(.okhttp)
+        let found = try PythonParser.parse(results.map(\.text), with: ExportParsers.kotlin, as: [KotlinFound].self)
+        return zip(manifests, zip(results, found)).map { manifest, pair in
+            let expected = manifest.domains.flatMap { domain in
+                spki(domain).map { [(domain.includeSubdomains ? "**." : "") + domain.host, "sha256/" + $0.value] }
+            }
+            return (pair.0.text, expected, pair.1)
+        }
+    }
+
     @Test("OkHttp: every .add(host, pin) as intended, no templates, comments stay comments")
     func okhttp() throws {
-        struct TreeSitter: Decodable {
-            let hasError: Bool
-            let calls: [[String]]
-            let identifiers: [String]
-            let comments: Int
-            let interpolations: Int
-        }
-        struct Found: Decodable {
-            let calls: [[String]]
-            let comments: [String]
-            let error: String?
-            let treeSitter: TreeSitter?
-        }
-        let results = Self.exports(.okhttp)
-        let found = try PythonParser.parse(results.map(\.text), with: ExportParsers.kotlin, as: [Found].self)
-        var treeSitterRuns = 0
-        for (manifest, (result, parsed)) in zip(Self.manifests, zip(results, found)) {
-            let expected = manifest.domains.flatMap { domain in
-                Self.spki(domain).map { [(domain.includeSubdomains ? "**." : "") + domain.host, "sha256/" + $0.value] }
-            }
-            #expect(parsed.error == nil, "\(parsed.error ?? "")\n\(result.text)")
+        for (text, expected, parsed) in try Self.kotlinReadings() {
+            #expect(parsed.error == nil, "\(parsed.error ?? "")\n\(text)")
             #expect(parsed.calls == expected)
             #expect(parsed.comments.count == expected.count)
-            #expect(SpecEscapes.rawHazards(result.text).isEmpty)
-            if let tree = parsed.treeSitter {
-                treeSitterRuns += 1
-                #expect(!tree.hasError, "\(result.text)")
-                #expect(tree.calls == expected)
-                #expect(tree.interpolations == 0)
-                #expect(tree.comments == expected.count)
-                #expect(
-                    Set(tree.identifiers).isSubset(of: [
-                        "certificatePinner", "CertificatePinner", "Builder", "add", "build",
-                    ]))
-            }
+            #expect(SpecEscapes.rawHazards(text).isEmpty)
         }
-        if ProcessInfo.processInfo.environment["CI"] != nil {
-            #expect(treeSitterRuns == results.count, "CI installs tree-sitter-kotlin into .build/test-python")
+    }
+
+    @Test(
+        "OkHttp: tree-sitter-kotlin parses every export without error and finds the same calls",
+        .enabled(
+            if: PythonInterpreter.hasModules(["tree_sitter", "tree_sitter_kotlin"]),
+            PythonInterpreter.missing(["tree_sitter", "tree_sitter_kotlin"])))
+    func okhttpTreeSitter() throws {
+        for (text, expected, parsed) in try Self.kotlinReadings() {
+            let tree = try #require(parsed.treeSitter, "the interpreter imports tree-sitter-kotlin, the script did not")
+            #expect(!tree.hasError, "\(text)")
+            #expect(tree.calls == expected)
+            #expect(tree.interpolations == 0)
+            #expect(tree.comments == expected.count)
+            #expect(
+                Set(tree.identifiers).isSubset(of: [
+                    "certificatePinner", "CertificatePinner", "Builder", "add", "build",
+                ]))
         }
     }
 

@@ -81,13 +81,22 @@ extension WorkbenchState {
             overlay = nil
             return []
         case .write(let choice, let path, let replacing):
-            overlay = .fileOutput(dialog)
+            var dialog = dialog
             let companions: [ExportedFile]
             if case .export(let format) = choice.content {
-                companions = exportResult(format).files
+                let result = exportResult(format)
+                if let refusal = result.refusals.first {
+                    // As `pinbench export` without --allow-invalid: a configuration the client refuses is not written.
+                    dialog.stage = .naming
+                    overlay = .fileOutput(dialog)
+                    message = StatusMessage(Self.clientRefusal(refusal, of: result, format: format), isError: true)
+                    return []
+                }
+                companions = result.files
             } else {
                 companions = []
             }
+            overlay = .fileOutput(dialog)
             return [
                 .output(
                     .writeFile(
@@ -126,6 +135,14 @@ extension WorkbenchState {
             options.certificates = live.keys.sorted().flatMap { live[$0]?.chain?.certificates ?? [] }
         }
         return PinExporter.export(manifest, as: format, options: options)
+    }
+
+    /// Why an export the client refuses is not written, and how to write it anyway.
+    static func clientRefusal(_ first: ExportFinding, of result: ExportResult, format: ExportFormat) -> String {
+        let more = result.refusals.count > 1 ? " (and \(result.refusals.count - 1) more)" : ""
+        return "not written: the client would refuse this \(format.displayName) configuration: \(first.message)"
+            + "\(more); fix the manifest, or write it anyway with pinbench export \(format.rawValue) --output FILE "
+            + "--allow-invalid"
     }
 
     /// A host as part of a file name: IPv6 colons and anything but letters, digits, dots and dashes become `_`.
