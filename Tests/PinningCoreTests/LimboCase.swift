@@ -57,9 +57,9 @@ struct LimboCase: Decodable, Sendable {
         return try decoder.decode(Suite.self, from: Data(contentsOf: url)).testcases
     }
 
-    /// PinBench's decision: `validate` with the trusted certificates as the only anchors and no pins. A chain that
+    /// PinBench's decision under `profile`: `validate` with the trusted certificates as the only anchors and no pins. A chain that
     /// cannot be decoded is refused, as `validate` refuses it (with the decoding error).
-    func pinBenchAccepts(publicSuffixes: PublicSuffixList?) async throws -> Bool {
+    func pinBenchAccepts(publicSuffixes: PublicSuffixList?, profile: ValidationProfile) async throws -> Bool {
         guard let chain = try? CertificateChainDecoder.decode(Data(presentedPEM.utf8), source: id) else {
             return false
         }
@@ -68,7 +68,7 @@ struct LimboCase: Decodable, Sendable {
         }
         let validator = PinValidator(
             manifest: PinManifest(domains: []), trustAnchors: TrustAnchors(certificates: anchors),
-            publicSuffixes: publicSuffixes)
+            publicSuffixes: publicSuffixes, profile: profile)
         let verdict = await validator.validate(
             host: expectedPeerName?.value ?? "", chain: chain, at: validationTime ?? Date())
         return verdict.allowsConnection

@@ -78,6 +78,19 @@ struct VerdictCacheTests {
         #expect(cache.statistics.count == 3)
     }
 
+    @Test("a different validation profile misses: the platform verdict is not the strict one")
+    func differentProfileMisses() async throws {
+        let cache = VerdictCache()
+        let www = "www." + host
+        let leaf = try CertificateIssuer.leaf(
+            commonName: "elsewhere.pinbench.test", dnsNames: [www], issuer: pki.intermediate)
+        let chain = [leaf.chainCertificate, pki.intermediate.chainCertificate]
+        let strict = PinValidator(manifest: manifest, trustAnchors: validator.trustAnchors, profile: .strict)
+        #expect(await judged(cache, validator, host: www, chain: chain).outcome == .notPinned)
+        #expect(await judged(cache, strict, host: www, chain: chain).rejection == .commonNameNotInSAN)
+        #expect(cache.statistics.hits == 0)
+    }
+
     @Test("a different host misses, even one the same policy and certificate cover")
     func differentHostMisses() async {
         let cache = VerdictCache()

@@ -10,15 +10,18 @@ public struct PinValidator: Sendable {
     /// Wildcard names may not sit directly over an ICANN public suffix of this list (`*.co.uk`); without a list,
     /// only the built-in rule holds (a wildcard leaves at least two labels after it, so never `*.com`).
     public let publicSuffixes: PublicSuffixList?
+    /// The rules trust evaluation follows: the platforms' (the default) or a strict WebPKI verifier's.
+    public let profile: ValidationProfile
 
     /// `publicSuffixes` defaults to the system's list when it is installed (``PublicSuffixList/installed``).
     public init(
         manifest: PinManifest, trustAnchors: TrustAnchors,
-        publicSuffixes: PublicSuffixList? = PublicSuffixList.installed
+        publicSuffixes: PublicSuffixList? = PublicSuffixList.installed, profile: ValidationProfile = .platform
     ) {
         self.manifest = manifest
         self.trustAnchors = trustAnchors
         self.publicSuffixes = publicSuffixes
+        self.profile = profile
     }
 
     /// The verdict for `chain` (as presented, leaf first) when connecting to `host` at `time`. Path building stays
@@ -78,7 +81,7 @@ public struct PinValidator: Sendable {
             )
         }
         let evaluation = await TrustEvaluator(
-            anchors: trustAnchors, limits: limits, publicSuffixes: publicSuffixes
+            anchors: trustAnchors, limits: limits, publicSuffixes: publicSuffixes, profile: profile
         ).evaluate(
             host: host,
             chain: usable,
@@ -298,6 +301,19 @@ public struct PinValidator: Sendable {
         case .leafKeyUsage: return "the leaf's key usage does not allow a TLS handshake"
         case .caAsLeaf: return "the server presented a CA certificate as its leaf"
         case .nameConstraints: return "a CA's name constraints do not allow a name of the chain"
+        case .commonNameNotInSAN: return "strict: the leaf's common name is not one of its subject alternative names"
+        case .missingKeyIdentifier: return "strict: a certificate lacks a key identifier"
+        case .anchorAuthorityKeyIdentifier: return "strict: the root's authority key identifier is malformed"
+        case .basicConstraintsNotCritical: return "strict: a CA's basic constraints are not critical"
+        case .caEmptySubject: return "strict: a CA certificate has an empty subject"
+        case .nameConstraintsProfile: return "strict: a CA's name constraints break their profile"
+        case .policyConstraintsNotCritical: return "strict: a CA's policy constraints are not critical"
+        case .sanCriticality: return "strict: the leaf's subject alternative name has the wrong criticality"
+        case .malformedAuthorityInformationAccess: return "strict: an authority information access is malformed"
+        case .rsaModulusSize: return "strict: an RSA modulus is not a multiple of 8 bits"
+        case .leafWithoutServerAuth: return "strict: the leaf's extended key usage does not name serverAuth"
+        case .extendedKeyUsageProfile: return "strict: an extended key usage is critical or on the root"
+        case .serialNumber: return "strict: a serial number is not positive or longer than 20 octets"
         }
     }
 

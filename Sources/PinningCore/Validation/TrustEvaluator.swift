@@ -20,12 +20,16 @@ struct TrustEvaluator: Sendable {
     /// Wildcards may not sit directly over a public suffix of this list; nil keeps the built-in rule only (at least
     /// two labels after a wildcard).
     var publicSuffixes: PublicSuffixList? = nil
+    /// Under ``ValidationProfile/strict``, ``StrictRules`` are composed into the verifier as one more policy.
+    var profile: ValidationProfile = .platform
 
     private struct Checks {
         var validity = true
         var hostname = true
         /// The extended key usage and ``ChainRules`` (key usage, CA as leaf).
         var keyUsage = true
+        /// ``StrictRules``; only the first, complete verification of a strict evaluation asks for them.
+        var strict = false
     }
 
     private struct Attempt {
@@ -35,11 +39,18 @@ struct TrustEvaluator: Sendable {
     }
 
     func evaluate(host: String, chain: [Certificate], at time: Date) async -> TrustEvaluation {
-        let full = await verify(host: host, chain: chain, at: time, checks: Checks())
+        let full = await verify(host: host, chain: chain, at: time, checks: Checks(strict: profile == .strict))
         if let path = full.path {
             return .trusted(path: path)
         }
         if let cutoff = full.cutoff { return cutShort(cutoff, chain: chain) }
+        if profile == .strict {
+            let platform = await verify(host: host, chain: chain, at: time, checks: Checks())
+            if let path = platform.path, let violation = StrictRules.firstViolation(in: path) {
+                return .failed(violation.rejection, reasons: [violation.reason])
+            }
+            if let cutoff = platform.cutoff { return cutShort(cutoff, chain: chain) }
+        }
         let withoutHostname = await verify(host: host, chain: chain, at: time, checks: Checks(hostname: false))
         if let path = withoutHostname.path {
             return .failed(.hostnameMismatch, reasons: [hostnameReason(host: host, leaf: path[0])])
@@ -106,6 +117,9 @@ struct TrustEvaluator: Sendable {
                 ChainRulesPolicy()
             } else {
                 AcknowledgeExtensionsPolicy(verifyingCriticalExtensions: [.X509ExtensionID.extendedKeyUsage])
+            }
+            if checks.strict {
+                StrictRulesPolicy()
             }
             if checks.hostname {
                 SubjectAlternativeNameRequiredPolicy()

@@ -113,6 +113,33 @@ public struct Verdict: Sendable, Encodable {
         case caAsLeaf = "ca-as-leaf"
         /// A CA's name constraints exclude, or do not permit, a name below it.
         case nameConstraints = "name-constraints"
+        // Strict profile only (``StrictRuleViolation``): issuance rules the platforms do not enforce.
+        /// The leaf's CN is not a copy of one of its subject alternative names.
+        case commonNameNotInSAN = "common-name-not-in-san"
+        /// A certificate lacks the authority or (for a CA) the subject key identifier.
+        case missingKeyIdentifier = "missing-key-identifier"
+        /// The root's authority key identifier is not a bare copy of its subject key identifier.
+        case anchorAuthorityKeyIdentifier = "anchor-authority-key-identifier"
+        /// A CA's basic constraints are not critical.
+        case basicConstraintsNotCritical = "basic-constraints-not-critical"
+        /// A CA has an empty subject.
+        case caEmptySubject = "ca-empty-subject"
+        /// Name constraints that break their profile (not critical, in a leaf, empty, a DNS name with a period first).
+        case nameConstraintsProfile = "name-constraints-profile"
+        /// Policy constraints that are not critical.
+        case policyConstraintsNotCritical = "policy-constraints-not-critical"
+        /// The leaf's SAN is critical beside a subject, or not critical without one.
+        case sanCriticality = "san-criticality"
+        /// An authority information access extension that cannot be read or is empty.
+        case malformedAuthorityInformationAccess = "malformed-authority-information-access"
+        /// An RSA modulus whose size is not a multiple of 8 bits.
+        case rsaModulusSize = "rsa-modulus-size"
+        /// The leaf's extended key usage does not name serverAuth, whatever its date.
+        case leafWithoutServerAuth = "leaf-without-server-auth"
+        /// A critical extended key usage, or one on the root.
+        case extendedKeyUsageProfile = "extended-key-usage-profile"
+        /// A serial number that is not positive or longer than 20 octets.
+        case serialNumber = "serial-number"
     }
 
     public let host: String

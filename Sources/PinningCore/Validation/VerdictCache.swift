@@ -157,6 +157,7 @@ public final class VerdictCache: Sendable {
         /// The public suffix list's rule count, or nil without one: wildcard verdicts depend on it. The count stands
         /// for the list because a process uses one list (the system's) or none.
         let publicSuffixRules: Int?
+        let profile: ValidationProfile
 
         init(validator: PinValidator, host: String, chain: [[UInt8]], at time: Date, limits: PathBuildingLimits) {
             self.chain = chain
@@ -167,12 +168,13 @@ public final class VerdictCache: Sendable {
             maxSignatureChecks = limits.maxSignatureChecks
             hour = Int64((time.timeIntervalSince1970 / 3_600).rounded(.down))
             publicSuffixRules = validator.publicSuffixes?.ruleCount
+            profile = validator.profile
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.hour == rhs.hour && lhs.anchors == rhs.anchors && lhs.maxSignatureChecks == rhs.maxSignatureChecks
                 && lhs.publicSuffixRules == rhs.publicSuffixRules && lhs.host == rhs.host && lhs.chain == rhs.chain
-                && lhs.manifest == rhs.manifest
+                && lhs.manifest == rhs.manifest && lhs.profile == rhs.profile
         }
 
         func hash(into hasher: inout Hasher) {

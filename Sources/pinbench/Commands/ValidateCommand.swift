@@ -24,6 +24,12 @@ struct ValidateCommand: AsyncParsableCommand {
             --ocsp-response FILE judges a DER OCSP response for the leaf (a staple saved with `openssl s_client \
             -status`, or a responder's answer): revoked rejects; one that cannot be relied on is reported.
 
+            --profile strict adds the issuance rules a strict WebPKI verifier (openssl verify -x509_strict, \
+            rustls-webpki) enforces and the apps do not: key identifiers present, CA basic constraints critical, \
+            the root's own fields, the CN repeating a SAN, serverAuth on every leaf, no critical EKU and none on the \
+            root, name and policy constraints profiles, serial numbers, RSA moduli in whole bytes. Apps decide as \
+            --profile platform (the default).
+
             --report FILE writes RFC 7469 section 3 failure reports (a JSON array; empty when no pin failed) to \
             FILE, for a rejection or report-only violation under a pinned domain. Nothing is sent anywhere. FILE is \
             a new file or an earlier report, never a file this command reads.
@@ -39,6 +45,9 @@ struct ValidateCommand: AsyncParsableCommand {
     @OptionGroup var manifestOptions: ManifestOptions
     @OptionGroup var trust: TrustOptions
     @OptionGroup var time: TimeOptions
+
+    @Option(help: "platform (what apps decide; the default) or strict (adds CA/B BR and RFC 5280 MUSTs).")
+    var profile: ValidationProfile = .platform
 
     @Flag(help: "Print the verdict as JSON.")
     var json = false
@@ -58,7 +67,7 @@ struct ValidateCommand: AsyncParsableCommand {
         if let report { try FailureReportFile.check(report, inputs: inputs) }
         let anchors = try trust.anchors(for: document)
         let certificates = try ChainFile.read(chain)
-        let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
+        let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors, profile: profile)
         let at = try time.date()
         var revocation: RevocationEvidence?
         if let ocspResponse {
@@ -93,3 +102,5 @@ struct ValidateCommand: AsyncParsableCommand {
         return inputs
     }
 }
+
+extension ValidationProfile: ExpressibleByArgument {}
