@@ -54,11 +54,15 @@ public final class LabProcess: @unchecked Sendable {
         self.endpoint = String(endpoint)
     }
 
-    deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+    deinit { Self.forceStop(process) }
+
+    /// SIGKILL and a bounded wait, never `waitUntilExit`: on a loaded machine Foundation once failed to notice two
+    /// labs' exits, and the two test threads waiting on them held the whole cooperative pool, so the suite stalled.
+    private static func forceStop(_ process: Process) {
+        guard process.isRunning else { return }
+        _ = Foundation.kill(process.processIdentifier, SIGKILL)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
     }
 
     /// Sends SIGINT (Ctrl-C) and waits for the lab to exit; returns its status and what it said on stderr.
@@ -67,8 +71,7 @@ public final class LabProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+            Self.forceStop(process)
             return (-1, "did not stop within \(timeout) s")
         }
         let stderr = String(decoding: stderrPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
