@@ -71,7 +71,7 @@ struct DiffLiveTests {
 
         let lockout = try await run(["diff", "lab.json", "risky.json", "--live", "--timeout", "5"])
         #expect(lockout.status == 1, "\(lockout.stdoutText)\(lockout.stderrText)")
-        #expect(lockout.stdoutText.contains("✗ LOCKOUT RISK \(Self.rotated): none of its 2 enforced pins matches"))
+        #expect(lockout.stdoutText.contains("✗ LOCKOUT RISK \(Self.rotated): none of its 3 enforced pins matches"))
         let json = try await run(["diff", "lab.json", "risky.json", "--live", "--json"])
         #expect(json.status == 1)
         let risks = try #require(try report(json)["risks"] as? [[String: Any]])
@@ -96,7 +96,7 @@ struct DiffLiveTests {
         let working = try await run(["diff", "--live", "-m", "lab.json"])
         #expect(working.status == 1, "\(working.stdoutText)\(working.stderrText)")
         #expect(working.stdoutText.contains("--- HEAD:lab.json"))
-        #expect(working.stdoutText.contains("✗ LOCKOUT RISK \(Self.rotated): none of its 2 enforced pins matches"))
+        #expect(working.stdoutText.contains("✗ LOCKOUT RISK \(Self.rotated): none of its 3 enforced pins matches"))
 
         try await git(["checkout", "-q", "-b", "feature"])
         try await git(["commit", "-q", "-am", "replace rotated's backup"])
