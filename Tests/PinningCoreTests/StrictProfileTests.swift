@@ -7,8 +7,9 @@ import X509
 
 @testable import LabPKI
 
-/// Each rule ``ValidationProfile/strict`` adds, on a lab chain that breaks only that rule: the platform profile
-/// (what apps decide) accepts it, the strict profile refuses it with the rule's own rejection.
+/// Each rule ``ValidationProfile/rfc5280`` and ``ValidationProfile/strict`` add, on a lab chain that breaks only that
+/// rule: the platform profile (what apps decide) accepts it; the strict profile refuses it with the rule's own
+/// rejection, and so does the rfc5280 profile when the rule is RFC 5280's (not the CA/Browser Forum's).
 @Suite("Strict validation profile")
 struct StrictProfileTests {
     static let host = "strict.pinbench.test"
@@ -37,15 +38,22 @@ struct StrictProfileTests {
             return verdict.allowsConnection ? nil : verdict.rejection
         }
 
-        /// Platform accepts, strict refuses with `expected`.
-        func expectStrictOnly(
-            _ expected: Verdict.Rejection, sourceLocation: SourceLocation = #_sourceLocation
+        /// Platform accepts; strict refuses with `expected`; rfc5280 refuses with it only for an RFC 5280 rule.
+        func expectRefused(
+            _ expected: Verdict.Rejection, by standard: Standard, sourceLocation: SourceLocation = #_sourceLocation
         )
             async
         {
             #expect(await rejection(.platform) == nil, "platform", sourceLocation: sourceLocation)
+            let rfc5280 = await rejection(.rfc5280)
+            #expect(rfc5280 == (standard == .rfc5280 ? expected : nil), "rfc5280", sourceLocation: sourceLocation)
             #expect(await rejection(.strict) == expected, "strict", sourceLocation: sourceLocation)
         }
+    }
+
+    /// Where a rule comes from, as the test states it independently of the code under test.
+    enum Standard {
+        case rfc5280, baselineRequirements
     }
 
     /// `issued` signed again by `signer` (itself for a root: the key is unchanged, so what it signed still
@@ -97,16 +105,27 @@ struct StrictProfileTests {
         { $0.append(extra) }
     }
 
-    @Test("the lab chain itself passes both profiles")
+    @Test("the lab chain itself passes every profile")
     func wellFormed() async throws {
         let chain = try Chain()
-        #expect(await chain.rejection(.platform) == nil)
-        #expect(await chain.rejection(.strict) == nil)
+        for profile in ValidationProfile.allCases {
+            #expect(await chain.rejection(profile) == nil, "\(profile)")
+        }
+    }
+
+    @Test("a SAN DNS name with an underscore: matched by the platforms, outside RFC 5280's name syntax")
+    func underscoreInDNSName() async throws {
+        var chain = try Chain()
+        let name = "under_score.pinbench.test"
+        chain.leaf = try CertificateIssuer.leaf(
+            commonName: name, dnsNames: [name, StrictProfileTests.host], issuer: chain.intermediate)
+        await chain.expectRefused(.dnsNameSyntax, by: .rfc5280)
     }
 
     @Test("a CN that is not one of the SAN entries (CA/B BR 7.1.4.3)")
     func commonNameNotInSAN() async throws {
-        try await Chain(leafCommonName: "Strict.pinbench.test").expectStrictOnly(.commonNameNotInSAN)
+        try await Chain(leafCommonName: "Strict.pinbench.test").expectRefused(
+            .commonNameNotInSAN, by: .baselineRequirements)
     }
 
     @Test("a leaf without an authority key identifier (RFC 5280 4.2.1.1)")
@@ -114,7 +133,7 @@ struct StrictProfileTests {
         var chain = try Chain()
         chain.leaf = try Self.edited(
             chain.leaf, signer: chain.intermediate, extensions: Self.removing(.X509ExtensionID.authorityKeyIdentifier))
-        await chain.expectStrictOnly(.missingKeyIdentifier)
+        await chain.expectRefused(.missingKeyIdentifier, by: .rfc5280)
     }
 
     @Test("an intermediate without a subject key identifier (RFC 5280 4.2.1.2)")
@@ -122,7 +141,7 @@ struct StrictProfileTests {
         var chain = try Chain()
         chain.intermediate = try Self.edited(
             chain.intermediate, signer: chain.root, extensions: Self.removing(.X509ExtensionID.subjectKeyIdentifier))
-        await chain.expectStrictOnly(.missingKeyIdentifier)
+        await chain.expectRefused(.missingKeyIdentifier, by: .rfc5280)
     }
 
     @Test("a root whose authority key identifier is not its subject key identifier (CA/B BR 7.1.2.1.3)")
@@ -130,14 +149,14 @@ struct StrictProfileTests {
         var chain = try Chain()
         let aki = try Certificate.Extension(AuthorityKeyIdentifier(keyIdentifier: [1, 2, 3, 4]), critical: false)
         chain.root = try Self.edited(chain.root, extensions: Self.appending(aki))
-        await chain.expectStrictOnly(.anchorAuthorityKeyIdentifier)
+        await chain.expectRefused(.anchorAuthorityKeyIdentifier, by: .baselineRequirements)
     }
 
     @Test("a root whose basic constraints are not critical (RFC 5280 4.2.1.9)")
     func rootBasicConstraintsNotCritical() async throws {
         var chain = try Chain()
         chain.root = try Self.edited(chain.root, extensions: Self.critical(.X509ExtensionID.basicConstraints, false))
-        await chain.expectStrictOnly(.basicConstraintsNotCritical)
+        await chain.expectRefused(.basicConstraintsNotCritical, by: .rfc5280)
     }
 
     @Test("an intermediate with an empty subject (RFC 5280 4.1.2.6)")
@@ -146,7 +165,7 @@ struct StrictProfileTests {
         chain.intermediate = try Self.edited(chain.intermediate, signer: chain.root, subject: DistinguishedName())
         chain.leaf = try CertificateIssuer.leaf(
             commonName: Self.host, dnsNames: [Self.host], issuer: chain.intermediate)
-        await chain.expectStrictOnly(.caEmptySubject)
+        await chain.expectRefused(.caEmptySubject, by: .rfc5280)
     }
 
     @Test("name constraints that are not critical (RFC 5280 4.2.1.10)")
@@ -155,7 +174,7 @@ struct StrictProfileTests {
         let constraints = try Certificate.Extension(NameConstraints(permittedDNSDomains: [Self.host]), critical: false)
         chain.intermediate = try Self.edited(
             chain.intermediate, signer: chain.root, extensions: Self.appending(constraints))
-        await chain.expectStrictOnly(.nameConstraintsProfile)
+        await chain.expectRefused(.nameConstraintsProfile, by: .rfc5280)
     }
 
     @Test("policy constraints that are not critical (RFC 5280 4.2.1.11)")
@@ -165,7 +184,7 @@ struct StrictProfileTests {
         chain.intermediate = try Self.edited(
             chain.intermediate, signer: chain.root,
             extensions: Self.appending([2, 5, 29, 36], critical: false, value: [0x30, 0x03, 0x81, 0x01, 0x00]))
-        await chain.expectStrictOnly(.policyConstraintsNotCritical)
+        await chain.expectRefused(.policyConstraintsNotCritical, by: .rfc5280)
     }
 
     @Test("a critical SAN beside a non-empty subject (RFC 5280 4.2.1.6, CA/B BR 7.1.2.7.12)")
@@ -174,7 +193,7 @@ struct StrictProfileTests {
         chain.leaf = try Self.edited(
             chain.leaf, signer: chain.intermediate,
             extensions: Self.critical(.X509ExtensionID.subjectAlternativeName, true))
-        await chain.expectStrictOnly(.sanCriticality)
+        await chain.expectRefused(.sanCriticality, by: .baselineRequirements)
     }
 
     @Test("an empty authority information access (RFC 5280 4.2.2.1)")
@@ -183,7 +202,7 @@ struct StrictProfileTests {
         chain.leaf = try Self.edited(
             chain.leaf, signer: chain.intermediate,
             extensions: Self.appending(.X509ExtensionID.authorityInformationAccess, critical: false, value: [0x30, 0]))
-        await chain.expectStrictOnly(.malformedAuthorityInformationAccess)
+        await chain.expectRefused(.malformedAuthorityInformationAccess, by: .rfc5280)
     }
 
     @Test("a leaf from before July 2019 without serverAuth: no EKU, or anyExtendedKeyUsage alone")
@@ -194,7 +213,7 @@ struct StrictProfileTests {
             chain.leaf = try CertificateIssuer.leaf(
                 commonName: Self.host, dnsNames: [Self.host], issuer: chain.intermediate, notBefore: before2019,
                 extendedKeyUsage: usage)
-            await chain.expectStrictOnly(.leafWithoutServerAuth)
+            await chain.expectRefused(.leafWithoutServerAuth, by: .baselineRequirements)
         }
     }
 
@@ -204,7 +223,7 @@ struct StrictProfileTests {
         chain.leaf = try CertificateIssuer.leaf(
             commonName: Self.host, dnsNames: [Self.host], issuer: chain.intermediate,
             extendedKeyUsage: ([.serverAuth], true))
-        await chain.expectStrictOnly(.extendedKeyUsageProfile)
+        await chain.expectRefused(.extendedKeyUsageProfile, by: .baselineRequirements)
     }
 
     @Test("an extended key usage on the root (CA/B BR 7.1.2.1)")
@@ -212,7 +231,7 @@ struct StrictProfileTests {
         var chain = try Chain()
         let usage = try Certificate.Extension(ExtendedKeyUsage([.serverAuth]), critical: false)
         chain.root = try Self.edited(chain.root, extensions: Self.appending(usage))
-        await chain.expectStrictOnly(.extendedKeyUsageProfile)
+        await chain.expectRefused(.extendedKeyUsageProfile, by: .baselineRequirements)
     }
 
     @Test("a leaf serial number of zero (RFC 5280 4.1.2.2)")
@@ -220,7 +239,7 @@ struct StrictProfileTests {
         var chain = try Chain()
         chain.leaf = try Self.edited(
             chain.leaf, signer: chain.intermediate, serialNumber: Certificate.SerialNumber(bytes: [0]))
-        await chain.expectStrictOnly(.serialNumber)
+        await chain.expectRefused(.serialNumber, by: .rfc5280)
     }
 
     /// `openssl verify -x509_strict -purpose sslserver` on the chain: whether it accepts.

@@ -2,9 +2,18 @@ import X509
 
 /// An issuance rule of the CA/Browser Forum Baseline Requirements or an RFC 5280 MUST that a strict WebPKI verifier
 /// (`openssl verify -x509_strict`, rustls-webpki) enforces and the platforms do not, broken by a path that is
-/// otherwise trusted. Decided by ``StrictRules`` under ``ValidationProfile/strict`` only; a typed value, so the
-/// verdict's rejection and its words both come from the case.
+/// otherwise trusted. Decided by ``StrictRules`` under ``ValidationProfile/rfc5280`` (the rules whose
+/// ``standard`` is RFC 5280) and ``ValidationProfile/strict`` (all of them); a typed value, so the verdict's
+/// rejection and its words both come from the case.
 enum StrictRuleViolation: Hashable, Sendable {
+    /// The document a rule comes from, which decides the profiles that enforce it.
+    enum Standard: Hashable, Sendable, CaseIterable {
+        /// A MUST of RFC 5280's profile: binding on every CA, a private one included.
+        case rfc5280
+        /// The CA/Browser Forum Baseline Requirements: binding on publicly trusted CAs only.
+        case baselineRequirements
+    }
+
     /// What is wrong with a name constraints extension (RFC 5280 4.2.1.10).
     enum NameConstraintsProblem: Hashable, Sendable {
         case notCritical, inLeaf, empty, unreadable, dnsNameWithLeadingPeriod(String)
@@ -53,6 +62,9 @@ enum StrictRuleViolation: Hashable, Sendable {
     case extendedKeyUsageOnRoot(subject: String)
     /// A serial number that is not positive or longer than 20 octets.
     case serialNumber(level: Int, subject: String, problem: SerialNumberProblem)
+    /// A DNS name of the leaf's SAN outside the preferred name syntax of RFC 1034 3.5 (RFC 5280 4.2.1.6), a
+    /// leftmost `*` label aside (RFC 6125 6.4.3).
+    case dnsNameSyntax(subject: String, name: String)
 
     /// The rejection a verdict gives for this violation.
     var rejection: Verdict.Rejection {
@@ -70,11 +82,33 @@ enum StrictRuleViolation: Hashable, Sendable {
         case .leafWithoutServerAuth: return .leafWithoutServerAuth
         case .criticalExtendedKeyUsage, .extendedKeyUsageOnRoot: return .extendedKeyUsageProfile
         case .serialNumber: return .serialNumber
+        case .dnsNameSyntax: return .dnsNameSyntax
+        }
+    }
+
+    /// Where the rule comes from: RFC 5280 rules apply under both stricter profiles, CA/B Forum rules under
+    /// ``ValidationProfile/strict`` only.
+    var standard: Standard {
+        switch self {
+        case .missingAuthorityKeyIdentifier, .missingSubjectKeyIdentifier, .basicConstraintsNotCritical,
+            .caSubjectEmpty, .nameConstraintsProfile, .policyConstraintsNotCritical,
+            .malformedAuthorityInformationAccess, .serialNumber, .dnsNameSyntax:
+            return .rfc5280
+        case .subjectAlternativeNameCriticality(_, let critical):
+            // RFC 5280 4.2.1.6 requires a critical SAN beside an empty subject; only the BR forbid a critical one
+            // beside a subject.
+            return critical ? .baselineRequirements : .rfc5280
+        case .commonNameNotInSubjectAlternativeNames, .anchorAuthorityKeyIdentifier, .rsaModulusNotMultipleOf8,
+            .leafWithoutServerAuth, .criticalExtendedKeyUsage, .extendedKeyUsageOnRoot:
+            return .baselineRequirements
         }
     }
 
     /// The reason in words, naming the certificate and the rule, and that the apps would not refuse it.
-    var reason: String { "\(rule) [strict profile; the platforms do not enforce this]" }
+    var reason: String {
+        let profiles = standard == .rfc5280 ? "rfc5280 and strict profiles" : "strict profile"
+        return "\(rule) [\(profiles); the platforms do not enforce this]"
+    }
 
     private var rule: String {
         switch self {
@@ -134,6 +168,9 @@ enum StrictRuleViolation: Hashable, Sendable {
             case .longerThan20Octets(let octets): what = "is \(octets) octets long, more than 20"
             }
             return "level \(level) (\(subject)): the serial number \(what) (RFC 5280 4.1.2.2)"
+        case .dnsNameSyntax(let subject, let name):
+            return "the leaf (\(subject)) lists the DNS name \(name), which is not in the preferred name syntax: "
+                + "labels of letters, digits and inner hyphens (RFC 5280 4.2.1.6, RFC 1034 3.5)"
         }
     }
 }

@@ -6,30 +6,58 @@ import X509
 /// first and the trust anchor last. ``StrictRulesPolicy`` applies it while paths are built; the trust evaluator
 /// applies it again to a path found without it, to say which rule failed.
 enum StrictRules {
-    /// The first rule `path` breaks, or nil when it meets them all.
-    static func firstViolation(in path: [Certificate]) -> StrictRuleViolation? {
-        guard let leaf = path.first else { return nil }
-        if let violation = leafViolation(leaf) { return violation }
+    /// The first rule of `standards` that `path` breaks, or nil when it meets them all. Rules are looked at in one
+    /// order (the leaf's own first, then each level from the leaf up), whatever the standards.
+    static func firstViolation(
+        in path: [Certificate], standards: Set<StrictRuleViolation.Standard>
+    ) -> StrictRuleViolation? {
+        guard let leaf = path.first, !standards.isEmpty else { return nil }
+        if let violation = leafViolations(leaf).first(where: { standards.contains($0.standard) }) { return violation }
         for level in path.indices {
-            if let violation = certificateViolation(path[level], level: level, isAnchor: level == path.count - 1) {
-                return violation
-            }
+            let violations = certificateViolations(path[level], level: level, isAnchor: level == path.count - 1)
+            if let violation = violations.first(where: { standards.contains($0.standard) }) { return violation }
         }
         return nil
     }
 
-    private static func leafViolation(_ leaf: Certificate) -> StrictRuleViolation? {
+    private static func leafViolations(_ leaf: Certificate) -> [StrictRuleViolation] {
         let subject = leaf.subject.opensslString
+        var violations: [StrictRuleViolation] = []
         let usage = try? leaf.extensions.extendedKeyUsage
-        if usage?.contains(.serverAuth) != true { return .leafWithoutServerAuth(subject: subject) }
+        if usage?.contains(.serverAuth) != true { violations.append(.leafWithoutServerAuth(subject: subject)) }
         if let san = leaf.extensions[oid: .X509ExtensionID.subjectAlternativeName], san.critical != leaf.subject.isEmpty
         {
-            return .subjectAlternativeNameCriticality(subject: subject, critical: san.critical)
+            violations.append(.subjectAlternativeNameCriticality(subject: subject, critical: san.critical))
+        }
+        let dnsNames = (try? leaf.extensions.subjectAlternativeNames)?.compactMap { name -> String? in
+            if case .dnsName(let text) = name { return text } else { return nil }
+        }
+        if let name = dnsNames?.first(where: { !isPreferredNameSyntax($0) }) {
+            violations.append(.dnsNameSyntax(subject: subject, name: name))
         }
         if let commonName = leaf.subject.commonName, !sanTexts(leaf).contains(commonName) {
-            return .commonNameNotInSubjectAlternativeNames(subject: subject, commonName: commonName)
+            violations.append(.commonNameNotInSubjectAlternativeNames(subject: subject, commonName: commonName))
         }
-        return nil
+        return violations
+    }
+
+    /// RFC 1034 3.5 as RFC 1123 2.1 relaxed it (a label may start with a digit): labels of 1 to 63 letters, digits
+    /// and hyphens, neither first nor last a hyphen. A leftmost `*` label is a wildcard (RFC 6125 6.4.3), which
+    /// ``ServerNameMatcher`` judges on its own.
+    static func isPreferredNameSyntax(_ name: String) -> Bool {
+        var labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        if labels.count > 1, labels.first == "*" { labels.removeFirst() }
+        return !labels.isEmpty
+            && labels.allSatisfy { label in
+                let bytes = Array(label.utf8)
+                guard (1...63).contains(bytes.count), bytes.first != UInt8(ascii: "-"), bytes.last != UInt8(ascii: "-")
+                else { return false }
+                return bytes.allSatisfy { byte in
+                    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+                }
+            }
     }
 
     /// The leaf's SAN entries as CA/B BR 7.1.4.3 wants a CN to repeat them: DNS names as written, IPv4 addresses
@@ -60,50 +88,60 @@ enum StrictRules {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func certificateViolation(
+    /// Every rule `certificate` breaks at `level`, in the order they are reported.
+    private static func certificateViolations(
         _ certificate: Certificate, level: Int, isAnchor: Bool
-    ) -> StrictRuleViolation? {
+    ) -> [StrictRuleViolation] {
         let subject = certificate.subject.opensslString
         let extensions = certificate.extensions
+        var violations: [StrictRuleViolation] = []
         // The anchor's serial is not checked: trusted roots with serial 0 exist (Starfield Root G2).
         if !isAnchor, let problem = serialProblem(Array(certificate.serialNumber.bytes)) {
-            return .serialNumber(level: level, subject: subject, problem: problem)
+            violations.append(.serialNumber(level: level, subject: subject, problem: problem))
         }
         let isCA = isCA(certificate)
-        if isCA {
-            if certificate.subject.isEmpty { return .caSubjectEmpty(level: level) }
-            if extensions[oid: .X509ExtensionID.subjectKeyIdentifier] == nil {
-                return .missingSubjectKeyIdentifier(level: level, subject: subject)
-            }
-            if extensions[oid: .X509ExtensionID.basicConstraints]?.critical == false {
-                return .basicConstraintsNotCritical(level: level, subject: subject)
-            }
-        }
+        if isCA { violations += caViolations(certificate, level: level, subject: subject) }
         if !isAnchor, extensions[oid: .X509ExtensionID.authorityKeyIdentifier] == nil {
-            return .missingAuthorityKeyIdentifier(level: level, subject: subject)
+            violations.append(.missingAuthorityKeyIdentifier(level: level, subject: subject))
         }
         if isAnchor, certificate.issuer == certificate.subject, let problem = anchorKeyIdentifierProblem(certificate) {
-            return .anchorAuthorityKeyIdentifier(subject: subject, problem: problem)
+            violations.append(.anchorAuthorityKeyIdentifier(subject: subject, problem: problem))
         }
         if let problem = nameConstraintsProblem(certificate, isCA: isCA) {
-            return .nameConstraintsProfile(level: level, subject: subject, problem: problem)
+            violations.append(.nameConstraintsProfile(level: level, subject: subject, problem: problem))
         }
         if extensions[oid: PolicyConstraintsPolicy.policyConstraints]?.critical == false {
-            return .policyConstraintsNotCritical(level: level, subject: subject)
+            violations.append(.policyConstraintsNotCritical(level: level, subject: subject))
         }
         if extensions[oid: .X509ExtensionID.authorityInformationAccess] != nil {
             let access = try? extensions.authorityInformationAccess
-            if access?.isEmpty != false { return .malformedAuthorityInformationAccess(level: level, subject: subject) }
+            if access?.isEmpty != false {
+                violations.append(.malformedAuthorityInformationAccess(level: level, subject: subject))
+            }
         }
         let key = PublicKeyDescription(certificate.publicKey)
         if key.algorithm == .rsa, key.bits % 8 != 0 {
-            return .rsaModulusNotMultipleOf8(level: level, subject: subject, bits: key.bits)
+            violations.append(.rsaModulusNotMultipleOf8(level: level, subject: subject, bits: key.bits))
         }
         if let usage = extensions[oid: .X509ExtensionID.extendedKeyUsage] {
-            if usage.critical { return .criticalExtendedKeyUsage(level: level, subject: subject) }
-            if isAnchor, level > 0 { return .extendedKeyUsageOnRoot(subject: subject) }
+            if usage.critical { violations.append(.criticalExtendedKeyUsage(level: level, subject: subject)) }
+            if isAnchor, level > 0 { violations.append(.extendedKeyUsageOnRoot(subject: subject)) }
         }
-        return nil
+        return violations
+    }
+
+    /// The rules of a CA certificate's own fields: a subject, a subject key identifier, critical basic constraints.
+    private static func caViolations(_ certificate: Certificate, level: Int, subject: String) -> [StrictRuleViolation] {
+        let extensions = certificate.extensions
+        var violations: [StrictRuleViolation] = []
+        if certificate.subject.isEmpty { violations.append(.caSubjectEmpty(level: level)) }
+        if extensions[oid: .X509ExtensionID.subjectKeyIdentifier] == nil {
+            violations.append(.missingSubjectKeyIdentifier(level: level, subject: subject))
+        }
+        if extensions[oid: .X509ExtensionID.basicConstraints]?.critical == false {
+            violations.append(.basicConstraintsNotCritical(level: level, subject: subject))
+        }
+        return violations
     }
 
     /// RFC 5280 4.1.2.2: positive, at most 20 octets. swift-certificates keeps the magnitude only (no sign octet),
@@ -148,12 +186,16 @@ enum StrictRules {
     }
 }
 
-/// Applies ``StrictRules`` to every candidate path under ``ValidationProfile/strict``.
+/// Applies the ``StrictRules`` of a profile's standards to every candidate path (``ValidationProfile/rfc5280``,
+/// ``ValidationProfile/strict``).
 struct StrictRulesPolicy: VerifierPolicy {
     let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = []
+    let standards: Set<StrictRuleViolation.Standard>
 
     func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
-        guard let violation = StrictRules.firstViolation(in: Array(chain)) else { return .meetsPolicy }
+        guard let violation = StrictRules.firstViolation(in: Array(chain), standards: standards) else {
+            return .meetsPolicy
+        }
         return .failsToMeetPolicy(reason: violation.reason)
     }
 }

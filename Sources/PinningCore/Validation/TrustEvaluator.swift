@@ -20,7 +20,8 @@ struct TrustEvaluator: Sendable {
     /// Wildcards may not sit directly over a public suffix of this list; nil keeps the built-in rule only (at least
     /// two labels after a wildcard).
     var publicSuffixes: PublicSuffixList? = nil
-    /// Under ``ValidationProfile/strict``, ``StrictRules`` are composed into the verifier as one more policy.
+    /// Under ``ValidationProfile/rfc5280`` and ``ValidationProfile/strict``, the profile's ``StrictRules`` are
+    /// composed into the verifier as one more policy.
     var profile: ValidationProfile = .platform
 
     private struct Checks {
@@ -28,8 +29,9 @@ struct TrustEvaluator: Sendable {
         var hostname = true
         /// The extended key usage and ``ChainRules`` (key usage, CA as leaf).
         var keyUsage = true
-        /// ``StrictRules``; only the first, complete verification of a strict evaluation asks for them.
-        var strict = false
+        /// The standards whose ``StrictRules`` apply; only the first, complete verification of an `rfc5280` or
+        /// `strict` evaluation asks for them.
+        var strict: Set<StrictRuleViolation.Standard> = []
     }
 
     private struct Attempt {
@@ -38,15 +40,21 @@ struct TrustEvaluator: Sendable {
         var cutoff: PathBuildingCutoff?
     }
 
-    func evaluate(host: String, chain: [Certificate], at time: Date) async -> TrustEvaluation {
-        let full = await verify(host: host, chain: chain, at: time, checks: Checks(strict: profile == .strict))
+    func evaluate(host: String, chain: [Certificate], at moment: Date) async -> TrustEvaluation {
+        // Certificates state their validity in whole seconds; a moment within a second is judged as that second's
+        // start (x509-limbo's reading: notAfter's whole second is valid, notBefore's starts when it starts).
+        let time = Date(timeIntervalSince1970: moment.timeIntervalSince1970.rounded(.down))
+        let full = await verify(
+            host: host, chain: chain, at: time, checks: Checks(strict: profile.strictStandards))
         if let path = full.path {
             return .trusted(path: path)
         }
         if let cutoff = full.cutoff { return cutShort(cutoff, chain: chain) }
-        if profile == .strict {
+        if !profile.strictStandards.isEmpty {
             let platform = await verify(host: host, chain: chain, at: time, checks: Checks())
-            if let path = platform.path, let violation = StrictRules.firstViolation(in: path) {
+            if let path = platform.path,
+                let violation = StrictRules.firstViolation(in: path, standards: profile.strictStandards)
+            {
                 return .failed(violation.rejection, reasons: [violation.reason])
             }
             if let cutoff = platform.cutoff { return cutShort(cutoff, chain: chain) }
@@ -63,11 +71,9 @@ struct TrustEvaluator: Sendable {
             checks: Checks(validity: false, hostname: false)
         )
         if let path = withoutValidity.path {
-            var reasons = validityReasons(path: path, at: time)
-            let rejection: Verdict.Rejection =
-                reasons.contains { $0.contains("not valid before") } ? .notYetValid : .expired
-            if reasons.isEmpty { reasons = full.reasons }
-            return .failed(rejection, reasons: reasons)
+            let problems = ValidityProblem.problems(in: path, at: time)
+            let reasons = problems.isEmpty ? full.reasons : problems.map(\.reason)
+            return .failed(ValidityProblem.rejection(for: problems), reasons: reasons)
         }
         if let cutoff = withoutValidity.cutoff { return cutShort(cutoff, chain: chain) }
         let withoutUsage = await verify(
@@ -118,8 +124,8 @@ struct TrustEvaluator: Sendable {
             } else {
                 AcknowledgeExtensionsPolicy(verifyingCriticalExtensions: [.X509ExtensionID.extendedKeyUsage])
             }
-            if checks.strict {
-                StrictRulesPolicy()
+            if !checks.strict.isEmpty {
+                StrictRulesPolicy(standards: checks.strict)
             }
             if checks.hostname {
                 SubjectAlternativeNameRequiredPolicy()
@@ -157,25 +163,5 @@ struct TrustEvaluator: Sendable {
         default: why = ""
         }
         return "the leaf certificate (\(details.subject)) is not valid for \(host): it lists \(listed)\(why)"
-    }
-
-    private func validityReasons(path: [Certificate], at time: Date) -> [String] {
-        var reasons: [String] = []
-        for (level, certificate) in path.enumerated() {
-            let what = level == 0 ? "the leaf" : "level \(level)"
-            let subject = certificate.subject.opensslString
-            if time < certificate.notValidBefore {
-                reasons.append(
-                    "\(what) (\(subject)) is not valid before \(Timestamp.format(certificate.notValidBefore))"
-                )
-            } else if time > certificate.notValidAfter {
-                let days = Int(time.timeIntervalSince(certificate.notValidAfter) / 86_400)
-                reasons.append(
-                    "\(what) (\(subject)) expired on \(Timestamp.format(certificate.notValidAfter)), "
-                        + "\(days) day\(days == 1 ? "" : "s") before the validation time \(Timestamp.format(time))"
-                )
-            }
-        }
-        return reasons
     }
 }

@@ -140,6 +140,8 @@ public struct Verdict: Sendable, Encodable {
         case extendedKeyUsageProfile = "extended-key-usage-profile"
         /// A serial number that is not positive or longer than 20 octets.
         case serialNumber = "serial-number"
+        /// A DNS name of the leaf's SAN outside the preferred name syntax (an underscore, an empty label, …).
+        case dnsNameSyntax = "dns-name-syntax"
     }
 
     public let host: String

@@ -24,11 +24,13 @@ struct ValidateCommand: AsyncParsableCommand {
             --ocsp-response FILE judges a DER OCSP response for the leaf (a staple saved with `openssl s_client \
             -status`, or a responder's answer): revoked rejects; one that cannot be relied on is reported.
 
-            --profile strict adds the issuance rules a strict WebPKI verifier (openssl verify -x509_strict, \
-            rustls-webpki) enforces and the apps do not: key identifiers present, CA basic constraints critical, \
-            the root's own fields, the CN repeating a SAN, serverAuth on every leaf, no critical EKU and none on the \
-            root, name and policy constraints profiles, serial numbers, RSA moduli in whole bytes. Apps decide as \
-            --profile platform (the default).
+            --profile rfc5280 adds the MUSTs of RFC 5280's certificate profile that the apps do not enforce: key \
+            identifiers present, CA basic constraints critical, a CA's subject not empty, name and policy \
+            constraints profiles, a critical SAN beside an empty subject, serial numbers, a readable AIA. It suits \
+            a private CA, which owes nothing to the CA/Browser Forum. --profile strict adds the Baseline \
+            Requirements a strict WebPKI verifier (openssl verify -x509_strict, rustls-webpki) enforces on top: the \
+            CN repeating a SAN, serverAuth on every leaf, no critical EKU and none on the root, the root's own key \
+            identifiers, RSA moduli in whole bytes. Apps decide as --profile platform (the default).
 
             --report FILE writes RFC 7469 section 3 failure reports (a JSON array; empty when no pin failed) to \
             FILE, for a rejection or report-only violation under a pinned domain. Nothing is sent anywhere. FILE is \
@@ -46,7 +48,9 @@ struct ValidateCommand: AsyncParsableCommand {
     @OptionGroup var trust: TrustOptions
     @OptionGroup var time: TimeOptions
 
-    @Option(help: "platform (what apps decide; the default) or strict (adds CA/B BR and RFC 5280 MUSTs).")
+    @Option(
+        help:
+            "platform (what apps decide; the default), rfc5280 (adds RFC 5280's MUSTs) or strict (adds CA/B BR too).")
     var profile: ValidationProfile = .platform
 
     @Flag(help: "Print the verdict as JSON.")
