@@ -68,7 +68,7 @@ struct ServerNameMatcher: Sendable {
         var name = host.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
         self.host = name
-        hostAddress = Self.addressBytes(name)
+        hostAddress = IPAddressText.bytes(name)
         self.publicSuffixes = publicSuffixes
     }
 
@@ -106,7 +106,7 @@ struct ServerNameMatcher: Sendable {
         var pattern = dnsName.lowercased()
         if pattern.hasSuffix(".") { pattern.removeLast() }
         if let hostAddress {
-            let written = Self.addressBytes(pattern)
+            let written = IPAddressText.bytes(pattern)
             return .mismatch(written == hostAddress || pattern == host ? .ipAddressAsDNSName(name: dnsName) : nil)
         }
         let labels = pattern.split(separator: ".", omittingEmptySubsequences: false)
@@ -131,15 +131,6 @@ struct ServerNameMatcher: Sendable {
     /// wildcard; the wildcard's place is checked separately.
     private static func isNameCharacter(_ character: Character) -> Bool {
         character.isASCII && (character.isLetter || character.isNumber || "-_*".contains(character))
-    }
-
-    /// The address bytes of an IPv4 or IPv6 literal; nil for anything else.
-    static func addressBytes(_ text: String) -> [UInt8]? {
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
-        var v6 = in6_addr()
-        if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
-        return nil
     }
 }
 

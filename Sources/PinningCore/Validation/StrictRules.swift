@@ -67,25 +67,10 @@ enum StrictRules {
         return names.compactMap { name in
             switch name {
             case .dnsName(let text): return text
-            case .ipAddress(let octets): return addressText(Array(octets.bytes))
+            case .ipAddress(let octets): return IPAddressText.text(Array(octets.bytes))
             default: return nil
             }
         }
-    }
-
-    private static func addressText(_ bytes: [UInt8]) -> String? {
-        let family: Int32
-        switch bytes.count {
-        case 4: family = AF_INET
-        case 16: family = AF_INET6
-        default: return nil
-        }
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        let written = bytes.withUnsafeBytes { raw in
-            inet_ntop(family, raw.baseAddress, &buffer, socklen_t(buffer.count))
-        }
-        guard written != nil else { return nil }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Every rule `certificate` breaks at `level`, in the order they are reported.
