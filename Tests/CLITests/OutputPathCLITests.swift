@@ -149,6 +149,25 @@ struct OutputPathCLITests {
         #expect(report.stderrText.contains("standard output"), "\(report.stderrText)")
     }
 
+    @Test("--output and --report naming a FIFO are refused at once (no reader needed), and it stays a FIFO")
+    func fifoOutput() async throws {
+        try await writeManifest()
+        #expect(mkfifo(folder.path("fifo"), 0o600) == 0)
+        // A write would block without a reader; the run's own deadline (ProcessRunner) would end the test instead.
+        let export = try await run(["export", "android", "--output", "fifo"])
+        #expect(export.status == 2, "\(export.stderrText)")
+        #expect(export.stderrText.contains("fifo"), "\(export.stderrText)")
+        #expect(export.stderrText.contains("not a regular file"), "\(export.stderrText)")
+        let report = try await run([
+            "validate", "--host", pki.host, "--chain", "good.pem", "--ca-bundle", "root.pem", "--report", "fifo",
+        ])
+        #expect(report.status == 2, "\(report.stderrText)")
+        #expect(report.stderrText.contains("not a regular file"), "\(report.stderrText)")
+        var status = stat()
+        #expect(lstat(folder.path("fifo"), &status) == 0)
+        #expect(status.st_mode & S_IFMT == S_IFIFO)
+    }
+
     @Test("a report replaces an earlier report only, never a file of another kind")
     func reportKind() async throws {
         try await writeManifest()
