@@ -109,6 +109,16 @@ let package = Package(
         ),
         .target(
             name: "TestSupport", dependencies: ["CSystemCalls", "LabPKI", "PinningCore"], path: "Tests/TestSupport"),
+        // The lockout forecast: shipped releases' pins against the chains to come. A tool target beside the core,
+        // which it uses for every verdict (the validator and its pin rule).
+        .target(name: "PinForecast", dependencies: ["PinningCore"]),
+        .testTarget(
+            name: "PinForecastTests",
+            dependencies: [
+                "PinForecast", "PinningCore", "LabPKI", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
         .testTarget(
             name: "PinningCoreTests",
             dependencies: [

@@ -193,7 +193,11 @@ public struct PinValidator: Sendable {
         }
         let scope =
             policy.normalizedHost == DomainPolicy.normalize(host) ? "" : " (via \(policy.host), includeSubdomains)"
-        if policy.hasLapsed(at: time) {
+        let outcome = PinRule.judge(policy, pathLength: path.count, at: time) { level, type in
+            certificates[level].lazyDetails.pinValue(type)
+        }
+        switch outcome {
+        case .lapsed:
             return verdict(
                 .pinsLapsed,
                 "trusted, pins LAPSED: the domain's pins expired on \(policy.expires!) and were not checked."
@@ -202,30 +206,22 @@ public struct PinValidator: Sendable {
                     "Update the pins and the expires date\(scope); until then this host is protected by default trust only."
                 ]
             }
-        }
-        if policy.pins.isEmpty {
+        case .noPins:
             return verdict(.notPinned, "trusted, not pinned: the domain\(scope) lists no pins.") { [] }
-        }
-        for entry in certificates where entry.inVerifiedPath {
-            for pin in policy.pins
-            where pin.position.admits(level: entry.level) && entry.lazyDetails.pinValue(pin.type) == pin.value {
-                let match = PinMatch(pin: pin, level: entry.level, certificate: entry.lazyDetails)
-                return verdict(
-                    .accepted,
-                    "accepted: \(pin.role.rawValue) pin matched at level \(entry.level).",
-                    match: match
-                ) {
-                    var lines = [
-                        "Pin matched at level \(entry.level) (\(match.subject)): \(pin.type.rawValue) "
-                            + "\(pin.value), \(pin.role.rawValue)\(scope)."
-                    ]
-                    if pin.role == .backup {
-                        lines.append(
-                            "The match is a BACKUP pin: the server has rotated; promote it and add a new backup.")
-                    }
-                    return lines
+        case .matched(let pin, let level):
+            let match = PinMatch(pin: pin, level: level, certificate: certificates[level].lazyDetails)
+            return verdict(.accepted, "accepted: \(pin.role.rawValue) pin matched at level \(level).", match: match) {
+                var lines = [
+                    "Pin matched at level \(level) (\(match.subject)): \(pin.type.rawValue) "
+                        + "\(pin.value), \(pin.role.rawValue)\(scope)."
+                ]
+                if pin.role == .backup {
+                    lines.append("The match is a BACKUP pin: the server has rotated; promote it and add a new backup.")
                 }
+                return lines
             }
+        case .mismatch:
+            break
         }
         let mismatch: @Sendable () -> [String] = {
             var lines = ["No pin of \(policy.host)\(scope) matches any certificate of the verified path."]

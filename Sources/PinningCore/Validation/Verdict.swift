@@ -47,6 +47,10 @@ public struct PresentedCertificate: Hashable, Sendable, Encodable {
     public let inVerifiedPath: Bool
     let lazyDetails: LazyCertificateDetails
 
+    /// The certificate's pin of `type`, computed (once) only if asked: cheaper than ``details`` when a pin is all
+    /// that is needed.
+    public func pinValue(_ type: PinType) -> String { lazyDetails.pinValue(type) }
+
     init(level: Int, details: LazyCertificateDetails, inVerifiedPath: Bool) {
         self.level = level
         self.lazyDetails = details

@@ -1,0 +1,36 @@
+/// One pinned domain's forecast: every release judged under every scenario that could be stated for it.
+public struct DomainForecast: Hashable, Sendable {
+    public let host: String
+    /// The releases in the order given (the candidate next release included, when the caller adds it).
+    public let releases: [Release]
+    /// The scenarios that could be stated: a synthesised one needs today's verified path, `planned` a planned chain.
+    public let scenarios: [Scenario]
+    /// `cells[release][scenario]`, in the orders of ``releases`` and ``scenarios``.
+    public let cells: [[ForecastCell]]
+
+    public init(host: String, releases: [Release], scenarios: [Scenario], cells: [[ForecastCell]]) {
+        precondition(cells.count == releases.count && cells.allSatisfy { $0.count == scenarios.count })
+        self.host = host
+        self.releases = releases
+        self.scenarios = scenarios
+        self.cells = cells
+    }
+
+    /// The cell of `release` (by index) under `scenario`; nil when the scenario could not be stated.
+    public func cell(release: Int, _ scenario: Scenario) -> ForecastCell? {
+        scenarios.firstIndex(of: scenario).map { cells[release][$0] }
+    }
+
+    /// The releases whose users cannot connect under `scenario`.
+    public func lockedOut(_ scenario: Scenario) -> [Release] {
+        guard let column = scenarios.firstIndex(of: scenario) else { return [] }
+        return releases.indices.filter { !cells[$0][column].connects }.map { releases[$0] }
+    }
+
+    /// The share of installs (percent) that cannot connect under `scenario`, counting the releases that state a
+    /// share; `unknown` counts those locked out without one.
+    public func lockedOutShare(_ scenario: Scenario) -> (percent: Double, unknown: Int) {
+        let locked = lockedOut(scenario)
+        return (locked.compactMap(\.share).reduce(0, +), locked.filter { $0.share == nil }.count)
+    }
+}

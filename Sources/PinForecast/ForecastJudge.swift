@@ -1,0 +1,66 @@
+import Foundation
+import PinningCore
+
+/// Judges every release of a domain under every scenario: real chains (`current`, `planned`) by the whole
+/// validator, synthesised ones by the validator's pin rule on the path they would produce (trust assumed: they
+/// stand for publicly trusted chains).
+public struct ForecastJudge: Sendable {
+    public let trustAnchors: TrustAnchors
+
+    public init(trustAnchors: TrustAnchors) {
+        self.trustAnchors = trustAnchors
+    }
+
+    /// The forecast for `host` at `time`. `current` is today's chain as served, `planned` the one the team intends
+    /// to deploy; each is optional, and the synthesised scenarios need `current` to reach a trust anchor.
+    public func forecast(
+        host: String, releases: [Release], current: [ChainCertificate]?, planned: [ChainCertificate]? = nil,
+        at time: Date
+    ) async -> DomainForecast {
+        var columns: [(Scenario, [ForecastCell])] = []
+        var today: PathPins?
+        if let current {
+            let verdicts = await judge(current, host: host, releases: releases, at: time)
+            columns.append((.current, verdicts.map(ForecastCell.init)))
+            today = verdicts.first.flatMap { $0.isTrusted ? PathPins(verifiedPathOf: $0) : nil }
+        }
+        if let planned {
+            let verdicts = await judge(planned, host: host, releases: releases, at: time)
+            columns.append((.planned, verdicts.map(ForecastCell.init)))
+        }
+        if let today {
+            for scenario in Scenario.synthesised {
+                guard let path = ScenarioSynthesis.path(scenario, from: today) else { continue }
+                columns.append(
+                    (
+                        scenario,
+                        releases.map { ForecastCell.judging($0.manifest.policy(for: host), path: path, at: time) }
+                    ))
+            }
+        }
+        let cells = releases.indices.map { row in columns.map { $0.1[row] } }
+        return DomainForecast(host: host, releases: releases, scenarios: columns.map(\.0), cells: cells)
+    }
+
+    private func judge(
+        _ chain: [ChainCertificate], host: String, releases: [Release], at time: Date
+    ) async -> [Verdict] {
+        var verdicts: [Verdict] = []
+        for release in releases {
+            let validator = PinValidator(manifest: release.manifest, trustAnchors: trustAnchors)
+            verdicts.append(await validator.validate(host: host, chain: chain, at: time))
+        }
+        return verdicts
+    }
+}
+
+extension Verdict {
+    /// Whether default trust evaluation found a path (whatever the pins then said).
+    fileprivate var isTrusted: Bool {
+        switch outcome {
+        case .accepted, .notPinned, .pinsLapsed, .reportOnlyViolation: return true
+        case .rejected:
+            return rejection == .pinMismatch || rejection == .revoked || rejection == .certificateTransparency
+        }
+    }
+}
