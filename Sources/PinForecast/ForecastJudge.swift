@@ -29,17 +29,21 @@ public struct ForecastJudge: Sendable {
             columns.append((.planned, verdicts.map(ForecastCell.init)))
         }
         if let today {
-            for scenario in Scenario.synthesised {
-                guard let path = ScenarioSynthesis.path(scenario, from: today) else { continue }
-                columns.append(
-                    (
-                        scenario,
-                        releases.map { ForecastCell.judging($0.manifest.policy(for: host), path: path, at: time) }
-                    ))
-            }
+            columns += Self.synthesised(Scenario.synthesised, host: host, releases: releases, today: today, at: time)
         }
         let cells = releases.indices.map { row in columns.map { $0.1[row] } }
         return DomainForecast(host: host, releases: releases, scenarios: columns.map(\.0), cells: cells)
+    }
+
+    /// The columns of `scenarios` (those that can be made from `today`) at `time`: pins only, no I/O, no trust.
+    public static func synthesised(
+        _ scenarios: [Scenario], host: String, releases: [Release], today: PathPins, at time: Date
+    ) -> [(Scenario, [ForecastCell])] {
+        scenarios.compactMap { scenario in
+            ScenarioSynthesis.path(scenario, from: today).map { path in
+                (scenario, releases.map { ForecastCell.judging($0.manifest.policy(for: host), path: path, at: time) })
+            }
+        }
     }
 
     private func judge(

@@ -10,10 +10,13 @@ public struct PathPins: Hashable, Sendable {
         public var spki: String?
         /// The pin of the certificate itself, nil for a new certificate.
         public var certificate: String?
+        /// When the certificate expires, nil for one not issued yet: by then it must have been replaced.
+        public var notAfter: Date?
 
-        public init(spki: String?, certificate: String?) {
+        public init(spki: String?, certificate: String?, notAfter: Date? = nil) {
             self.spki = spki
             self.certificate = certificate
+            self.notAfter = notAfter
         }
 
         /// A certificate nobody has seen, with a key nobody has seen.
@@ -39,7 +42,8 @@ public struct PathPins: Hashable, Sendable {
     /// The pins of a verdict's verified path, leaf first.
     public init(verifiedPathOf verdict: Verdict) {
         levels = verdict.certificates.filter(\.inVerifiedPath).sorted { $0.level < $1.level }.map {
-            Level(spki: $0.pinValue(.spkiSHA256), certificate: $0.pinValue(.certSHA256))
+            Level(
+                spki: $0.pinValue(.spkiSHA256), certificate: $0.pinValue(.certSHA256), notAfter: $0.details.notAfter)
         }
     }
 

@@ -1,0 +1,80 @@
+import Foundation
+import PinningCore
+
+/// A date on which a domain's forecast changes, with what the releases decide from then on.
+public struct ForecastEvent: Hashable, Sendable {
+    public enum Trigger: Hashable, Sendable {
+        /// The leaf expires: the server must present a renewed leaf by then.
+        case leafExpires
+        /// The issuing CA certificate at `level` expires: the leaf must come from another issuer by then.
+        case issuerExpires(level: Int)
+        /// The root expires: the chain must end at another root by then.
+        case rootExpires
+        /// A release's pins for the domain lapse: it stops enforcing them (fail open).
+        case releaseLapses(release: String)
+    }
+
+    public let date: Date
+    public let trigger: Trigger
+    /// The scenarios the server may choose from at this date, each with the releases it would lock out.
+    public let lockouts: [(scenario: Scenario, releases: [Release])]
+    /// The releases every choice locks out: from this date their users cannot connect, whatever the server does.
+    public let unavoidable: [Release]
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.date == rhs.date && lhs.trigger == rhs.trigger && lhs.unavoidable == rhs.unavoidable
+            && lhs.lockouts.map(\.scenario) == rhs.lockouts.map(\.scenario)
+            && lhs.lockouts.map(\.releases) == rhs.lockouts.map(\.releases)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(date)
+        hasher.combine(trigger)
+    }
+
+    /// The scenarios the server may choose when `trigger` comes due.
+    static func choices(_ trigger: Trigger) -> [Scenario] {
+        switch trigger {
+        case .leafExpires: return [.renewalSameKey, .renewalNewKey, .issuerRotation, .caSwitch]
+        case .issuerExpires: return [.issuerRotation, .caSwitch, .rootOnly]
+        case .rootExpires: return [.caSwitch]
+        case .releaseLapses: return Scenario.synthesised
+        }
+    }
+
+    /// Every event for `host` between `start` and `end` (inclusive), in date order: the expiry of each certificate of
+    /// today's path and the lapse of each release's pins, each judged at its date.
+    public static func events(
+        host: String, releases: [Release], today: PathPins, from start: Date, until end: Date
+    ) -> [ForecastEvent] {
+        var triggers: [(Date, Trigger)] = []
+        for (level, certificate) in today.levels.enumerated() {
+            guard let notAfter = certificate.notAfter else { continue }
+            let trigger: Trigger =
+                level == 0
+                ? .leafExpires : level == today.levels.count - 1 ? .rootExpires : .issuerExpires(level: level)
+            triggers.append((notAfter, trigger))
+        }
+        for release in releases {
+            if let lapse = release.manifest.policy(for: host)?.expires?.endDate {
+                triggers.append((lapse, .releaseLapses(release: release.name)))
+            }
+        }
+        return triggers.filter { $0.0 >= start && $0.0 <= end }.sorted { $0.0 < $1.0 }.map { date, trigger in
+            let columns = ForecastJudge.synthesised(
+                choices(trigger), host: host, releases: releases, today: today, at: date)
+            let lockouts = columns.map { scenario, cells in
+                (scenario, releases.indices.filter { !cells[$0].connects }.map { releases[$0] })
+            }
+            let unavoidable: [Release]
+            if case .releaseLapses = trigger {
+                unavoidable = []
+            } else {
+                unavoidable = releases.indices.filter { row in columns.allSatisfy { !$0.1[row].connects } }.map {
+                    releases[$0]
+                }
+            }
+            return ForecastEvent(date: date, trigger: trigger, lockouts: lockouts, unavoidable: unavoidable)
+        }
+    }
+}
