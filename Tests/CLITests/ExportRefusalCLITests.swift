@@ -49,14 +49,12 @@ struct ExportRefusalCLITests {
         #expect(!valid.stderrText.contains("error:"), "\(valid.stderrText)")
     }
 
-    @Test("--help and README's export section name --allow-invalid")
+    @Test("--help and the exports page (docs/exports.md) name --allow-invalid")
     func documented() async throws {
         let help = try await run(["export", "--help"])
         #expect(help.stdoutText.contains("--allow-invalid"), "\(help.stdoutText)")
-        let readme = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
-        let exports = try #require(readme.components(separatedBy: "## Exports").dropFirst().first)
+        let exports = try String(
+            contentsOf: PythonInterpreter.packageRoot.appendingPathComponent("docs/exports.md"), encoding: .utf8)
         #expect(exports.contains("--allow-invalid"))
     }
 }
