@@ -4,7 +4,7 @@ import PinningCore
 /// What the next release must carry so that a scenario does not lock its users out, and by when it must ship.
 public struct ForecastAdvice: Hashable, Sendable {
     /// A pin of today's path that would still hold the scenario's path.
-    public struct Candidate: Hashable, Sendable {
+    public struct Candidate: Hashable, Sendable, Encodable {
         /// 0 is the leaf; the last level is the root.
         public let level: Int
         public let type: PinType
