@@ -5,7 +5,7 @@ import Foundation
 /// One array instead of a tree of values: reading a 10,000-domain manifest makes a few allocations instead of
 /// hundreds of thousands, and every node keeps its byte offset, so any later error (a schema error too) can say
 /// where it is. Strings are checked while parsing and only turned into `String`s when asked for.
-struct JSONTape {
+public struct JSONTape: Sendable {
     enum Kind: UInt8 {
         case object, array, string, number, `true`, `false`, null
     }
@@ -45,10 +45,10 @@ struct JSONTape {
         ElementIndices(tape: self, first: object + 1, count: Int(nodes[object].count), step: 2)
     }
 
-    struct ElementIndices: Sequence, IteratorProtocol {
+    public struct ElementIndices: Sequence, IteratorProtocol {
         let tape: JSONTape
         var current: Int
-        var remaining: Int
+        public private(set) var remaining: Int
         /// 1 for array elements; 2 for object keys (skip the key, then the value).
         let step: Int
 
@@ -59,7 +59,7 @@ struct JSONTape {
             self.step = step
         }
 
-        mutating func next() -> Int? {
+        public mutating func next() -> Int? {
             guard remaining > 0 else { return nil }
             remaining -= 1
             let index = current

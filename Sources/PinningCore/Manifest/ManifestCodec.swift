@@ -47,6 +47,26 @@ public enum ManifestCodec {
         }
     }
 
+    /// Reads a strict-JSON document of another format kept beside the manifest (a releases file, …) with the same
+    /// reader and bounds: `build` turns the tape's top-level value (node 0) into the value, typically through
+    /// ``StrictFields``. Errors carry the file, line, column and JSON path, as the manifest's do.
+    public static func decodeDocument<Value>(
+        _ data: Data, path: String, build: (JSONTape) throws(SchemaFailure) -> Value
+    ) throws(ManifestError) -> Value {
+        guard data.count <= maximumSize else { throw tooLarge(path: path, size: data.count) }
+        let tape: JSONTape
+        do {
+            tape = try JSONReader.read([UInt8](data))
+        } catch {
+            throw ManifestError(syntax: error, path: path)
+        }
+        do {
+            return try build(tape)
+        } catch {
+            throw schemaError(error, in: tape, path: path)
+        }
+    }
+
     private static func schemaError(_ failure: SchemaFailure, in tape: JSONTape, path: String) -> ManifestError {
         var jsonPath = tape.path(to: failure.node)
         if let field = failure.missingField { jsonPath += JSONPathText.member(field) }

@@ -85,20 +85,44 @@ public enum ManifestStore {
         beforeWriting gate: (PinManifest) throws -> Void = { _ in },
         _ edit: (inout PinManifest) throws -> Result
     ) throws -> Result {
+        try update(
+            PinManifest.self, at: url, createIfMissing: createIfMissing, lockTimeout: lockTimeout,
+            beforeWriting: gate, edit)
+    }
+
+    /// ``update(at:createIfMissing:lockTimeout:beforeWriting:_:)`` for any ``StoredDocument``: the same lock, the
+    /// same re-read under it, the same atomic write.
+    @discardableResult
+    public static func update<Document: StoredDocument, Result>(
+        _ type: Document.Type,
+        at url: URL,
+        createIfMissing: Bool = true,
+        lockTimeout: Duration = defaultLockTimeout,
+        beforeWriting gate: (Document) throws -> Void = { _ in },
+        _ edit: (inout Document) throws -> Result
+    ) throws -> Result {
         try withLock(url, timeout: lockTimeout) { target throws -> Result in
             let data = try readIfPresent(target.path, shownPath: url.path)
             if data == nil && !createIfMissing {
-                throw ManifestError(
-                    .notFound, path: url.path, reason: "no such manifest (create one with `pinbench pin add`)")
+                throw ManifestError(.notFound, path: url.path, reason: Document.missingReason)
             }
-            let loaded = try data.map { data throws(ManifestError) in try ManifestCodec.decode(data, path: url.path) }
-            var manifest = loaded ?? PinManifest()
-            let result = try edit(&manifest)
-            if manifest == (loaded ?? PinManifest()) { return result }
-            try gate(manifest)
-            try AtomicFileWriter.write(ManifestCodec.encode(manifest), to: target)
+            let loaded = try data.map { data throws(ManifestError) in try Document.decode(data, path: url.path) }
+            var document = loaded ?? Document.empty
+            let result = try edit(&document)
+            if document == (loaded ?? Document.empty) { return result }
+            try gate(document)
+            try AtomicFileWriter.write(document.encoded(), to: target)
             return result
         }
+    }
+
+    /// Reads a ``StoredDocument`` at `url` as the manifest is read (bounded, no FIFO or device); nil when the file
+    /// does not exist.
+    public static func loadIfPresent<Document: StoredDocument>(
+        _ type: Document.Type, at url: URL
+    ) throws(ManifestError) -> Document? {
+        guard let data = try readIfPresent(url.path, shownPath: url.path) else { return nil }
+        return try Document.decode(data, path: url.path)
     }
 
     /// Writes `document.manifest` if, under the lock, the file on disk is still the one that was loaded (or still

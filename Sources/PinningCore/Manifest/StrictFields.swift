@@ -1,6 +1,6 @@
 /// A schema error found while turning strict JSON into manifest values: the node it concerns, and for a missing
 /// field the field's name. The JSON path and position are worked out from the tape only when the error is reported.
-struct SchemaFailure: Error {
+public struct SchemaFailure: Error {
     /// The offending value, or for a missing field the object that lacks it.
     let node: Int
     /// The missing field's name, appended to the object's path.
@@ -18,14 +18,14 @@ struct SchemaFailure: Error {
 /// JSON path (a typo such as `"vlaue"` must fail loudly, not be dropped and then lost on the next write).
 ///
 /// `null` counts as absent for optional fields, as it did with the Codable reader this replaces.
-struct StrictFields<Field: RawRepresentable & CaseIterable & Equatable> where Field.RawValue == String {
-    let tape: JSONTape
-    let node: Int
+public struct StrictFields<Field: RawRepresentable & CaseIterable & Equatable> where Field.RawValue == String {
+    public let tape: JSONTape
+    public let node: Int
     /// The value node of each field, in `Field.allCases` order; nil when absent.
     private var values: [Int?]
     private let fields: [Field]
 
-    init(_ tape: JSONTape, _ node: Int, _ fields: Field.Type) throws(SchemaFailure) {
+    public init(_ tape: JSONTape, _ node: Int, _ fields: Field.Type) throws(SchemaFailure) {
         guard tape[node].kind == .object else { throw Self.mismatch(tape, node, expected: "an object") }
         self.tape = tape
         self.node = node
@@ -60,7 +60,7 @@ struct StrictFields<Field: RawRepresentable & CaseIterable & Equatable> where Fi
     }
 
     /// The value node of `field`, nil when absent or null.
-    func valueNode(_ field: Field) -> Int? {
+    public func valueNode(_ field: Field) -> Int? {
         guard let index = fields.firstIndex(of: field), let value = values[index], tape[value].kind != .null else {
             return nil
         }
@@ -74,25 +74,25 @@ struct StrictFields<Field: RawRepresentable & CaseIterable & Equatable> where Fi
         return value
     }
 
-    func string(_ field: Field) throws(SchemaFailure) -> String {
+    public func string(_ field: Field) throws(SchemaFailure) -> String {
         try string(at: required(field))
     }
 
-    func stringIfPresent(_ field: Field) throws(SchemaFailure) -> String? {
+    public func stringIfPresent(_ field: Field) throws(SchemaFailure) -> String? {
         guard let value = valueNode(field) else { return nil }
         return try string(at: value)
     }
 
-    func intIfPresent(_ field: Field) throws(SchemaFailure) -> Int? {
+    public func intIfPresent(_ field: Field) throws(SchemaFailure) -> Int? {
         guard let value = valueNode(field) else { return nil }
         return try integer(at: value)
     }
 
-    func int(_ field: Field) throws(SchemaFailure) -> Int {
+    public func int(_ field: Field) throws(SchemaFailure) -> Int {
         try integer(at: required(field))
     }
 
-    func boolIfPresent(_ field: Field) throws(SchemaFailure) -> Bool? {
+    public func boolIfPresent(_ field: Field) throws(SchemaFailure) -> Bool? {
         guard let value = valueNode(field) else { return nil }
         switch tape[value].kind {
         case .true: return true
@@ -102,14 +102,14 @@ struct StrictFields<Field: RawRepresentable & CaseIterable & Equatable> where Fi
     }
 
     /// The element nodes of an array field; empty when absent or null.
-    func arrayIfPresent(_ field: Field) throws(SchemaFailure) -> JSONTape.ElementIndices? {
+    public func arrayIfPresent(_ field: Field) throws(SchemaFailure) -> JSONTape.ElementIndices? {
         guard let value = valueNode(field) else { return nil }
         guard tape[value].kind == .array else { throw Self.mismatch(tape, value, expected: "an array") }
         return tape.elements(of: value)
     }
 
     /// An array of strings, or empty when absent or null.
-    func stringsIfPresent(_ field: Field) throws(SchemaFailure) -> [String] {
+    public func stringsIfPresent(_ field: Field) throws(SchemaFailure) -> [String] {
         guard let elements = try arrayIfPresent(field) else { return [] }
         var strings: [String] = []
         for element in elements { strings.append(try string(at: element)) }
@@ -117,7 +117,7 @@ struct StrictFields<Field: RawRepresentable & CaseIterable & Equatable> where Fi
     }
 
     /// An enum from its raw string, or `fallback` when the field is absent; the error lists the allowed values.
-    func choice<Choice: RawRepresentable & CaseIterable>(
+    public func choice<Choice: RawRepresentable & CaseIterable>(
         _ field: Field, default fallback: Choice? = nil
     )
         throws(SchemaFailure) -> Choice
@@ -137,8 +137,17 @@ struct StrictFields<Field: RawRepresentable & CaseIterable & Equatable> where Fi
         return choice
     }
 
+    /// A number, integer or not, or nil when absent or null.
+    public func doubleIfPresent(_ field: Field) throws(SchemaFailure) -> Double? {
+        guard let value = valueNode(field) else { return nil }
+        guard tape[value].kind == .number, let number = Double(tape.numberText(at: value)), number.isFinite else {
+            throw Self.mismatch(tape, value, expected: "a number")
+        }
+        return number
+    }
+
     /// An error for a present field whose value the schema refuses.
-    func invalid(_ field: Field, _ message: String) -> SchemaFailure {
+    public func invalid(_ field: Field, _ message: String) -> SchemaFailure {
         SchemaFailure(
             node: valueNode(field) ?? node, missingField: valueNode(field) == nil ? field.rawValue : nil, message)
     }
