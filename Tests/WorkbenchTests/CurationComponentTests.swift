@@ -13,6 +13,8 @@ import Testing
         Pin(type: .certSHA256, value: String(repeating: "B", count: 43) + "=", role: .backup),
         Pin(type: .spkiSHA256, value: String(repeating: "C", count: 43) + "="),
     ]
+    /// The settings form's lint facts: no trust anchor missing, the system's Public Suffix List.
+    static let lintFacts = LintEnvironment(publicSuffixes: PublicSuffixList.system)
 
     @Test func pinsPaneMovesWithinBoundsAndAsksForEdits() {
         var pane = PinsPane()
@@ -83,7 +85,7 @@ import Testing
         -> SettingsForm
     {
         var form = SettingsForm(domain: domain)
-        form.lint(PinManifest(domains: [domain]), now: F.now, served: [:])
+        form.lint(PinManifest(domains: [domain]), now: F.now, served: [:], environment: Self.lintFacts)
         return form
     }
 
@@ -94,7 +96,7 @@ import Testing
         #expect(form.draft.mode == .enforce && form.isChanged(.mode))
         let manifest = PinManifest(domains: [DomainPolicy(host: "api.example", mode: .reportOnly, pins: [Self.pins[0]])]
         )
-        form.lint(manifest, now: F.now, served: [:])
+        form.lint(manifest, now: F.now, served: [:], environment: Self.lintFacts)
         // One pin enforced: the form shows the lockout error before anything is applied.
         #expect(form.newFindings.map(\.rule) == [.tooFewPins])
         #expect(form.findings(for: .mode).map(\.rule) == [.tooFewPins])

@@ -72,9 +72,9 @@ import Testing
         var state = await fetched()
         await F.press([.character("?")], on: &state)
         _ = state.apply(.mouse(MouseEvent(.wheelDown, at: Point(x: 50, y: 15))))
-        #expect(state.overlay == .help(scroll: WorkbenchState.wheelLines))
+        #expect(state.overlay == .help(HelpPanel(scroll: WorkbenchState.wheelLines)))
         click(3, 3, &state)
-        #expect(state.overlay == .help(scroll: WorkbenchState.wheelLines))
+        #expect(state.overlay == .help(HelpPanel(scroll: WorkbenchState.wheelLines)))
         #expect(state.selectedDomain == 0)
     }
 

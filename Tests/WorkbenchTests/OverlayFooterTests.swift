@@ -75,7 +75,7 @@ import Testing
         #expect(state.activeKeyContexts == [.help, .scrolling])
         // `y` means nothing in the help: it neither writes nor closes.
         await F.press([.character("y")], on: &state)
-        #expect(state.overlay == .help(scroll: 0))
+        #expect(state.overlay == .help(HelpPanel(scroll: 0)))
         await F.press([.character("?")], on: &state)
         #expect(state.overlay == nil)
     }

@@ -229,7 +229,7 @@ import Testing
 
         var state = await fetchedState()
         await F.press([.down, .character("2"), .character("p"), .character("q")], on: &state)
-        #expect(state.overlay == .quitGuard)
+        #expect(state.overlay == .quitGuard(QuitGuard()))
         #expect(WorkbenchProgram.view(state).text.contains("has unsaved changes"))
         await F.press([.escape], on: &state)
         #expect(state.overlay == nil)
@@ -304,7 +304,7 @@ import Testing
     @Test func deleteAsksThenDeletesAndUndoBringsItBack() async {
         var state = F.state()
         await F.press([.down, .down, .character("d")], on: &state)
-        #expect(state.overlay == .confirmDelete(host: "mitm.pinbench.test"))
+        #expect(state.overlay == .confirmDelete(DeleteConfirmation(host: "mitm.pinbench.test")))
         #expect(WorkbenchProgram.view(state).text.contains("Delete mitm.pinbench.test and its 2 pins?"))
         await F.press([.character("n")], on: &state)
         #expect(state.manifest.domains.count == 4)
@@ -321,10 +321,11 @@ import Testing
         #expect(state.overlay == nil)
         #expect(state.message?.text == "no changes")
         await F.press([.down, .character("2"), .character("p"), .character("m")], on: &state)
-        guard case .diff(let lines, _) = state.overlay else {
+        guard case .diff(let panel) = state.overlay else {
             Issue.record("no diff")
             return
         }
+        let lines = panel.lines
         let spki = CertificateDetails(F.good[0]).spkiPin
         #expect(lines.first == ManifestDiffLine(.domain, "~ good.pinbench.test"))
         #expect(lines.contains { $0.kind == .added && $0.text.hasPrefix("    + pin spki-sha256 \(spki) active, leaf") })
@@ -355,10 +356,11 @@ import Testing
         #expect(gate.diff == [ManifestDiffLine(.note, "no changes")])
         await F.press(
             [.escape, .character("a")] + F.type("new.pinbench.test") + [.enter, .character("m")], on: &state)
-        guard case .diff(let lines, _) = state.overlay else {
+        guard case .diff(let panel) = state.overlay else {
             Issue.record("no diff")
             return
         }
+        let lines = panel.lines
         #expect(lines.count == 1)
         #expect(lines.first?.kind == .domain)
         #expect(lines.first?.text.hasPrefix("+ new.pinbench.test (new domain: ") == true)
@@ -406,9 +408,9 @@ import Testing
     @Test func helpOpensAndClosesAndSwallowsKeys() async {
         var state = F.state()
         await F.press([.character("?")], on: &state)
-        #expect(state.overlay == .help(scroll: 0))
+        #expect(state.overlay == .help(HelpPanel(scroll: 0)))
         await F.press([.character("d"), .down], on: &state)
-        #expect(state.overlay == .help(scroll: 1))
+        #expect(state.overlay == .help(HelpPanel(scroll: 1)))
         #expect(state.manifest.domains.count == 4)
         await F.press([.escape], on: &state)
         #expect(state.overlay == nil)

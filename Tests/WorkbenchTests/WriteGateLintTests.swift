@@ -42,7 +42,7 @@ struct WriteGateLintTests {
         let chain = F.good
         let verdict = await PinValidator(manifest: manifest, trustAnchors: TrustAnchors(certificates: F.root))
             .validate(host: "good.pinbench.test", chain: chain, at: F.now)
-        let cli = ManifestLinter().lint(
+        let cli = ManifestLinter(.gather(for: state.document)).lint(
             state.document, now: F.now, served: ["good.pinbench.test": ServedChain(presented: chain, verdict: verdict)])
         #expect(Set(gate.findings) == Set(cli))
     }
@@ -68,7 +68,7 @@ struct WriteGateLintTests {
         // The loaded manifest's own lint, on the same inputs, is exactly what was there before.
         var loaded = state.document
         loaded.manifest = state.savedManifest
-        let before = ManifestLinter().lint(loaded, now: F.now, served: state.servedChains)
+        let before = ManifestLinter(.gather(for: loaded)).lint(loaded, now: F.now, served: state.servedChains)
         func problems(_ findings: [LintFinding]) -> [String] {
             findings.map { "\($0.severity) \($0.rule.rawValue) \($0.host ?? "")" }.sorted()
         }

@@ -4,28 +4,39 @@ import Foundation
 public struct ManifestLinter: Sendable {
     /// Pins on a leaf expiring within this many days are a lockout risk.
     public var expiringLeafDays: Int = 30
-    /// The Public Suffix List the includeSubdomains guard reads, or why it could not be read (then the guard says
-    /// it could not run). Nil: the system list, read and parsed the first time a manifest needs it, once per process.
-    public var publicSuffixes: Result<PublicSuffixList, FileReadError>?
+    /// What the rules need from the disk (unreadable trust anchors, the Public Suffix List), gathered beforehand:
+    /// the linter itself never reads a file.
+    public var environment: LintEnvironment
 
-    public init(expiringLeafDays: Int = 30, publicSuffixes: Result<PublicSuffixList, FileReadError>? = nil) {
+    /// A linter with the facts ``LintEnvironment/gather(for:publicSuffixes:)`` found for the document to lint.
+    public init(_ environment: LintEnvironment, expiringLeafDays: Int = 30) {
+        self.environment = environment
         self.expiringLeafDays = expiringLeafDays
-        self.publicSuffixes = publicSuffixes
     }
 
+    /// A linter that knows of no unreadable trust anchor: for a manifest's rules alone. `publicSuffixes` is the list
+    /// the includeSubdomains guard reads; the default, the system list, is read by the caller once per process.
+    public init(
+        expiringLeafDays: Int = 30,
+        publicSuffixes: Result<PublicSuffixList, FileReadError> = PublicSuffixList.system
+    ) {
+        self.init(LintEnvironment(publicSuffixes: publicSuffixes), expiringLeafDays: expiringLeafDays)
+    }
+
+    /// The Public Suffix List the includeSubdomains guard reads, or why it could not be read.
+    public var publicSuffixes: Result<PublicSuffixList, FileReadError> { environment.publicSuffixes }
+
     /// Lints a manifest document as every front end does (the `lint` and `check` commands, the CLI's and the
-    /// workbench's write gates): the manifest's `trustAnchors` are resolved against the document's folder, so one file
-    /// gets the same findings everywhere. `served` holds, by normalized host, the chains seen live as the validator
-    /// judged them (see ``ServedChain``).
+    /// workbench's write gates): the manifest's `trustAnchors` that ``environment`` found unreadable (resolved
+    /// against the document's folder when it was gathered) are findings, so one file gets the same findings
+    /// everywhere. `served` holds, by normalized host, the chains seen live as the validator judged them (see
+    /// ``ServedChain``).
     public func lint(_ document: ManifestDocument, now: Date, served: [String: ServedChain] = [:]) -> [LintFinding] {
         lint(
             document.manifest,
             now: now,
             servedChains: served,
-            missingTrustAnchors: TrustAnchors.unreadable(
-                manifestAnchors: document.manifest.trustAnchors,
-                relativeTo: document.url.deletingLastPathComponent()
-            )
+            missingTrustAnchors: environment.unreadable(in: document.manifest)
         )
     }
 
@@ -139,7 +150,7 @@ public struct ManifestLinter: Sendable {
             $0.includeSubdomains && (try? HostName($0.host)).map { $0.kind == .domainName } ?? true
         }
         guard !including.isEmpty else { return [] }
-        switch publicSuffixes ?? PublicSuffixList.system {
+        switch environment.publicSuffixes {
         case .failure(let error):
             return [
                 LintFinding(

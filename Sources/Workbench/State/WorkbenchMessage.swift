@@ -20,8 +20,9 @@ public enum WorkbenchMessage: Sendable {
     /// A backup key asked for with `K` was written (its pin to add), or could not be.
     case backupKeyFinished(Result<BackupKeyCreated, BackupKeyError>)
     /// The manifest file changed on disk (the backend watches it): the document as read now, or why it could not be
-    /// read. See ``WorkbenchState/diskChanged(_:)``.
-    case manifestOnDisk(Result<ManifestDocument, ManifestError>)
+    /// read, with the lint facts gathered for it (``LintEnvironment/gather(for:publicSuffixes:)``; nil keeps the
+    /// facts gathered at load). See ``WorkbenchState/diskChanged(_:lint:)``.
+    case manifestOnDisk(Result<ManifestDocument, ManifestError>, lint: LintEnvironment? = nil)
     /// The clock moved (days left, expiry warnings are computed from `now`).
     case tick(Date)
 }

@@ -29,21 +29,15 @@ extension WorkbenchState {
         case .mouse(let event):
             effects = handleMouse(event)
         case .fetchStarted(let host):
-            markFetching(normalized(host))
+            results.markFetching(normalized(host))
             effects = []
         case .fetchCompleted(let host, let result):
             effects = completeFetch(normalized(host), result)
         case .validated(let host, let verdict, let generation):
-            let key = normalized(host)
-            var entry = live[key] ?? DomainLive()
-            if generation >= entry.verdictGeneration {
-                entry.verdict = verdict
-                entry.verdictGeneration = generation
-                live[key] = entry
-            }
+            results.record(verdict, host: normalized(host), generation: generation)
             effects = []
         case .saved(let saved):
-            markSaved(saved)
+            editing.markSaved(saved)
             message = StatusMessage("wrote \(saved.url.path)")
             effects = quitAfterSave ? [.quit] : []
             quitAfterSave = false
@@ -58,8 +52,8 @@ extension WorkbenchState {
             effects = fileWriteFinished(path: error.path, error: error)
         case .backupKeyFinished(let result):
             effects = finishBackupKey(result)
-        case .manifestOnDisk(let result):
-            effects = diskChanged(result)
+        case .manifestOnDisk(let result, let lint):
+            effects = diskChanged(result, lint: lint)
         case .tick(let date):
             now = date
             effects = []

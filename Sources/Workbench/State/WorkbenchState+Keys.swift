@@ -16,8 +16,29 @@ extension WorkbenchState {
 
     mutating func perform(_ command: Command) -> [Effect] {
         if focus == .pins, let effects = performInPins(command) { return effects }
+        if performNavigation(command) { return [] }
         switch command {
-        case .help: overlay = .help(scroll: 0)
+        case .refresh:
+            guard let domain = selectedDomainPolicy else { return [] }
+            return fetch([domain])
+        case .refreshAll: return fetch(manifest.domains)
+        case .pinKey: return pin(.spkiSHA256)
+        case .pinCertificate: return pin(.certSHA256)
+        case .toggleBackup: return toggleBackup()
+        case .unpin: return unpin()
+        case .undo: return undo()
+        case .redo: return redo()
+        case .suspend: return [.suspend]
+        case .quit: return quitOrAsk()
+        case .copy: return openCopyDialog()
+        default: openOrChange(command)
+        }
+        return []
+    }
+
+    /// Focus and movement: true when `command` was one.
+    private mutating func performNavigation(_ command: Command) -> Bool {
+        switch command {
         case .focusNext: setFocus(focus.next)
         case .focusPrevious: setFocus(focus.previous)
         case .focusDomains: setFocus(.domains)
@@ -30,61 +51,41 @@ extension WorkbenchState {
         case .pageDown: move(by: pageSize)
         case .moveTop: move(by: -Int.max / 2)
         case .moveBottom: move(by: Int.max / 2)
+        default: return false
+        }
+        return true
+    }
+
+    /// The commands that open an overlay or a prompt, or change what is shown, with no work for the backend.
+    private mutating func openOrChange(_ command: Command) {
+        switch command {
+        case .help: overlay = .help(HelpPanel())
         case .filter: prompt = Prompt(kind: .filter, text: filter)
-        case .refresh:
-            guard let domain = selectedDomainPolicy else { return [] }
-            return fetch([domain])
-        case .refreshAll: return fetch(manifest.domains)
-        case .pinKey: return pin(.spkiSHA256)
-        case .pinCertificate: return pin(.certSHA256)
-        case .toggleBackup: return toggleBackup()
-        case .unpin: return unpin()
         case .addDomain: prompt = Prompt(kind: .addDomain)
         case .backupKey: openBackupKeyForm()
-        case .deleteDomain:
-            if let domain = selectedDomainPolicy { overlay = .confirmDelete(host: domain.host) }
-        case .manifestDiff:
-            let diff = ManifestDiff(from: savedManifest, to: manifest)
-            if diff.isEmpty {
-                message = StatusMessage("no changes")
-            } else {
-                overlay = .diff(
-                    lines: diff.lines(assessment: diff.lockoutRisks(served: servedChains, now: now)), scroll: 0)
-            }
+        case .deleteDomain: openDeleteConfirmation()
+        case .manifestDiff: openDiff()
         case .write: openWriteGate(quitAfterWrite: false)
-        case .undo: return undo()
-        case .redo: return redo()
         case .editSettings: openSettings()
         case .messageLog: overlay = .messageLog(MessageLogViewer(log: messageLog, size: size))
-        case .suspend: return [.suspend]
-        case .nextTheme:
-            let index = themeNames.firstIndex(of: themeName) ?? -1
-            themeName = themeNames[(index + 1) % themeNames.count]
-            message = StatusMessage("theme: \(themeName)")
+        case .nextTheme: chrome.nextTheme()
         case .cancel:
             if search != nil {
                 search = nil
             } else if !filter.isEmpty {
                 setFilter("")
             }
-        case .quit:
-            if isDirty { overlay = .quitGuard } else { return [.quit] }
-        case .confirm, .force, .toggleFold, .close, .editNote, .editField, .applySettings, .reloadFromDisk,
-            .reapplyEdits, .keepEditing:
-            break
-        case .copy: return openCopyDialog()
         case .savePEM: openSavePEM()
         case .exportManifest: openExport()
         case .search: startSearch()
         case .nextMatch: moveToMatch(by: 1)
         case .previousMatch: moveToMatch(by: -1)
+        default: break  // the overlays' own commands (confirm, force, close, …) mean nothing over the panes
         }
-        return []
     }
 
     mutating func setFocus(_ pane: PaneID) {
-        focus = pane
-        if pane == .chain || pane == .certificate { detailPane = pane }
+        selection.setFocus(pane)
     }
 
     /// Rows in the focused pane, for page up and down.
@@ -160,108 +161,21 @@ extension WorkbenchState {
         }
     }
 
-    /// A command in an overlay's contexts (``OverlayState/keyContexts``): the overlay decides what it does.
+    /// A command in an overlay's contexts (``OverlayState/keyContexts``): the overlay's model decides what it means
+    /// and answers with an action its glue carries out.
     mutating func handleOverlayCommand(_ command: Command, _ current: OverlayState) -> [Effect] {
-        func scrolled(_ scroll: Int) -> Int {
-            switch command {
-            case .moveUp: return max(0, scroll - 1)
-            case .moveDown: return scroll + 1
-            case .pageUp: return max(0, scroll - pageSize)
-            case .pageDown: return scroll + pageSize
-            case .moveTop: return 0
-            case .moveBottom: return Int.max / 4
-            default: return scroll
-            }
-        }
         switch current {
-        case .help(let scroll):
-            switch command {
-            case .close: overlay = nil
-            default: overlay = .help(scroll: min(scrolled(scroll), HelpOverlay.lines(keyMap: keyMap).count))
-            }
-        case .diff(let lines, let scroll):
-            switch command {
-            case .close: overlay = nil
-            case .write: openWriteGate(quitAfterWrite: false)
-            default: overlay = .diff(lines: lines, scroll: min(scrolled(scroll), lines.count))
-            }
-        case .writeGate(var gate):
-            switch command {
-            case .cancel:
-                overlay = nil
-                message = StatusMessage("not written")
-            case .confirm:
-                if gate.tally.errors > 0 {
-                    message = StatusMessage(
-                        "lint found \(counted(gate.tally.errors, "error")): press ! to write anyway, Esc to go back",
-                        isError: true
-                    )
-                } else {
-                    return save(quitAfter: gate.quitAfterWrite)
-                }
-            case .force:
-                return save(quitAfter: gate.quitAfterWrite)
-            default:
-                let lines = WriteGateView.body(gate, screen: size).count
-                gate.update(command) { min(scrolled($0), lines) }
-                overlay = .writeGate(gate)
-            }
-        case .confirmDelete(let host):
-            switch command {
-            case .confirm:
-                overlay = nil
-                return deleteDomain(host)
-            case .cancel:
-                overlay = nil
-            default: break
-            }
-        case .reload(var reload):
-            let choice = reload.update(command, page: pageSize)
-            overlay = .reload(reload)
-            if let choice { return choose(choice, reload) }
-        case .quitGuard:
-            switch command {
-            case .confirm: return [.quit]
-            case .write: openWriteGate(quitAfterWrite: true)
-            case .cancel: overlay = nil
-            default: break
-            }
+        case .help(let panel): handleHelpCommand(command, panel)
+        case .diff(let panel): handleDiffCommand(command, panel)
+        case .writeGate(let gate): return handleWriteGateCommand(command, gate)
+        case .confirmDelete(let confirmation): return handleDeleteConfirmationCommand(command, confirmation)
+        case .reload(let prompt): return handleReloadCommand(command, prompt)
+        case .quitGuard(let quitGuard): return handleQuitGuardCommand(command, quitGuard)
         case .copy, .fileOutput, .backupKeyForm, .settings:
             break  // they take raw keys: handleComponentKey
         case .messageLog(let viewer):
             overlay = viewer.update(command, log: messageLog, size: size).map(OverlayState.messageLog)
         }
         return []
-    }
-
-    private mutating func save(quitAfter: Bool) -> [Effect] {
-        overlay = nil
-        quitAfterSave = quitAfter
-        message = StatusMessage("writing \(document.url.path)…")
-        return [.save(document)]
-    }
-
-    /// The semantic diff of the manifest as loaded (or last saved, or reloaded) against the manifest as edited,
-    /// with the lockout risk of the change against the chains fetched live. Values are compared, not text: a
-    /// manifest loaded and left alone shows "no changes" whatever its file's formatting.
-    func manifestDiff() -> [ManifestDiffLine] {
-        let diff = ManifestDiff(from: savedManifest, to: manifest)
-        return diff.lines(assessment: diff.isEmpty ? nil : diff.lockoutRisks(served: servedChains, now: now))
-    }
-
-    private mutating func openWriteGate(quitAfterWrite: Bool) {
-        // The same lint as the CLI's, on the same inputs: the document (its trustAnchors resolved against its
-        // folder) and each live chain with the path the validator verified for it. The manifest as loaded is
-        // linted the same way, so the gate can tell what the change introduces from what was there before.
-        let served = servedChains
-        func lint(_ manifest: PinManifest) -> [LintFinding] {
-            var version = document
-            version.manifest = manifest
-            return ManifestLinter().lint(version, now: now, served: served).sorted { $0.severity > $1.severity }
-        }
-        overlay = .writeGate(
-            WriteGate(
-                edited: lint(manifest), loaded: lint(savedManifest), diff: manifestDiff(),
-                quitAfterWrite: quitAfterWrite))
     }
 }

@@ -9,35 +9,17 @@ extension WorkbenchState {
     /// Marks `domains` as fetching and asks the backend to fetch them.
     mutating func fetch(_ domains: [DomainPolicy]) -> [Effect] {
         guard !domains.isEmpty else { return [] }
-        for domain in domains { markFetching(domain.normalizedHost) }
+        for domain in domains { results.markFetching(domain.normalizedHost) }
         return [.fetch(domains.map(FetchRequest.init))]
     }
 
-    mutating func markFetching(_ host: String) {
-        var entry = live[host] ?? DomainLive()
-        if entry.fetch != .fetching {
-            entry.fetch = .fetching
-            pendingFetches += 1
-        }
-        live[host] = entry
+    mutating func completeFetch(_ host: String, _ result: Result<FetchedChain, FetchFailure>) -> [Effect] {
+        results.complete(host, result) ? revalidate(host) : []
     }
 
-    mutating func completeFetch(_ host: String, _ result: Result<FetchedChain, FetchFailure>) -> [Effect] {
-        var entry = live[host] ?? DomainLive()
-        if entry.fetch == .fetching { pendingFetches = max(0, pendingFetches - 1) }
-        switch result {
-        case .success(let chain):
-            entry.fetch = .fetched(chain)
-            entry.chain = chain
-            live[host] = entry
-            return revalidate(host)
-        case .failure(let failure):
-            entry.fetch = .failed(failure)
-            entry.chain = nil
-            entry.verdict = nil
-            live[host] = entry
-            return []
-        }
+    /// The live chains as the validator judged them, by normalized host: lint's view of what servers serve.
+    var servedChains: [String: ServedChain] {
+        results.servedChains(for: manifest)
     }
 
     /// Asks for a fresh verdict on `host`'s last chain under the current manifest.

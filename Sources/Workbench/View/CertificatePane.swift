@@ -1,3 +1,4 @@
+import Foundation
 import PinningCore
 
 /// The Certificate pane: the selected level's details, the domain's verdict and its pins, as wrapped lines.
@@ -25,97 +26,117 @@ public enum CertificatePane {
     public static func lines(for state: WorkbenchState, width: Int) -> [Line] {
         guard let domain = state.selectedDomainPolicy else { return [Line("No domain selected.", .dim)] }
         let live = state.live[domain.normalizedHost] ?? DomainLive()
+        var text = PaneText(width: width)
+        heading(domain, live, into: &text)
+        if let level = state.selectedChainLevel {
+            let pins = state.pinsAt(level, in: domain)
+            certificate(level, at: state.selectedLevel, pins: pins, now: state.now, into: &text)
+        }
+        if let verdict = live.verdict, !verdict.explanation.isEmpty {
+            text.lines.append(Line(""))
+            text.paragraph("Why", .label)
+            for line in verdict.explanation { text.paragraph(line.terminalSafe, .dim, indent: "  ") }
+        }
+        text.lines += ConnectionSection.lines(live.chain, verdict: live.verdict, width: width)
+        pinList(domain, into: &text)
+        return text.lines
+    }
+
+    /// The pane's two shapes of line, wrapped to its width: a labelled field and a paragraph.
+    struct PaneText {
+        let width: Int
         var lines: [Line] = []
-        func field(_ label: String, _ value: String, _ role: StyleRole = .text) {
+
+        mutating func field(_ label: String, _ value: String, _ role: StyleRole = .text) {
             let valueWidth = max(1, width - labelWidth - 1)
             for (i, part) in Frame.wrap(value, width: valueWidth).enumerated() {
                 let prefix = i == 0 ? Frame.pad(label, toWidth: labelWidth) : String(repeating: " ", count: labelWidth)
                 lines.append(Line(prefix + " " + part, role))
             }
         }
-        func paragraph(_ text: String, _ role: StyleRole, indent: String = "") {
+
+        mutating func paragraph(_ text: String, _ role: StyleRole, indent: String = "") {
             for part in Frame.wrap(text, width: max(1, width - indent.count)) {
                 lines.append(Line(indent + part, role))
             }
         }
+    }
 
+    /// The domain's name and settings, its fetch state, verdict and connection summary.
+    private static func heading(_ domain: DomainPolicy, _ live: DomainLive, into text: inout PaneText) {
         var heading = domain.host.terminalSafe + (domain.port == 443 ? "" : ":\(domain.port)")
         heading += "  \(domain.mode.rawValue)"
         if let expires = domain.expires { heading += ", pins expire \(expires)" }
         if let connect = domain.connect { heading += ", via \(connect.terminalSafe)" }
-        paragraph(heading, .paneTitle)
+        text.paragraph(heading, .paneTitle)
 
         switch live.fetch {
-        case .fetching: paragraph(Marker.pending.symbol + " fetching", .verdictPending)
+        case .fetching: text.paragraph(Marker.pending.symbol + " fetching", .verdictPending)
         case .failed(let failure):
-            paragraph(Marker.failed.symbol + " fetch failed: " + failure.message.terminalSafe, .error)
-        case .idle where live.chain == nil: paragraph(Marker.idle.symbol + " not fetched yet: r fetches it", .dim)
+            text.paragraph(Marker.failed.symbol + " fetch failed: " + failure.message.terminalSafe, .error)
+        case .idle where live.chain == nil: text.paragraph(Marker.idle.symbol + " not fetched yet: r fetches it", .dim)
         default: break
         }
         if let verdict = live.verdict {
-            paragraph(VerdictLine.text(verdict).terminalSafe, verdict.marker.role)
+            text.paragraph(VerdictLine.text(verdict).terminalSafe, verdict.marker.role)
         }
         if let facts = live.chain?.connection {
             let summary = ConnectionSection.summary(facts, verdict: live.verdict)
-            paragraph(summary.text, summary.role)
+            text.paragraph(summary.text, summary.role)
         }
+    }
 
-        if let level = state.selectedChainLevel {
-            let d = level.details
-            lines.append(Line(""))
-            let kind = level.kind(level: state.selectedLevel)
-            paragraph(
-                "Level \(state.selectedLevel) \(kind), \(level.origin)"
-                    + (level.verified ? ", verified path" : ", not in the verified path"), .label)
-            field("Subject", d.subject.terminalSafe)
-            field("Issuer", d.issuer.terminalSafe)
-            field("Serial", d.serialNumber)
-            let days = d.daysLeft(at: state.now)
-            let validity = "\(DateText.day(d.notBefore)) to \(DateText.day(d.notAfter))"
-            if days < 0 {
-                field("Valid", validity + " \(Marker.rejected.symbol) expired \(-days) days ago", .certExpired)
-            } else if days <= 30 {
-                field("Valid", validity + " \(Marker.warning.symbol) \(days) days left", .certExpiring)
-            } else {
-                field("Valid", validity + " (\(days) days left)")
-            }
-            if !d.dnsNames.isEmpty { field("DNS", d.dnsNames.map(\.terminalSafe).joined(separator: ", ")) }
-            if !d.ipAddresses.isEmpty { field("IP", d.ipAddresses.joined(separator: ", ")) }
-            field("Key", d.key.summary + (d.isCertificateAuthority ? ", CA" : ""))
-            field("Signature", d.signatureAlgorithm.terminalSafe)
-            for (label, value) in d.usage.labelledValues { field(label, value.terminalSafe) }
-            field("SHA-256", d.sha256Fingerprint)
-            field("SHA-1", d.sha1Fingerprint)
-            let pins = state.pinsAt(level, in: domain)
-            func pinState(_ value: String) -> (String, StyleRole) {
-                guard let pin = pins.first(where: { $0.value == value }) else { return ("", .text) }
-                return pin.role == .active
-                    ? ("  \(Marker.activePin.symbol) pinned, active", .pinActive)
-                    : ("  \(Marker.backupPin.symbol) pinned, backup", .pinBackup)
-            }
-            let spki = pinState(d.spkiPin)
-            field("SPKI pin", d.spkiPin + spki.0, spki.1)
-            let cert = pinState(d.certPin)
-            field("Cert pin", d.certPin + cert.0, cert.1)
+    /// The selected level's certificate: names, validity, key, fingerprints, and its pins' state.
+    private static func certificate(
+        _ level: ChainLevel, at index: Int, pins: [Pin], now: Date, into text: inout PaneText
+    ) {
+        let d = level.details
+        text.lines.append(Line(""))
+        text.paragraph(
+            "Level \(index) \(level.kind(level: index)), \(level.origin)"
+                + (level.verified ? ", verified path" : ", not in the verified path"), .label)
+        text.field("Subject", d.subject.terminalSafe)
+        text.field("Issuer", d.issuer.terminalSafe)
+        text.field("Serial", d.serialNumber)
+        let days = d.daysLeft(at: now)
+        let validity = "\(DateText.day(d.notBefore)) to \(DateText.day(d.notAfter))"
+        if days < 0 {
+            text.field("Valid", validity + " \(Marker.rejected.symbol) expired \(-days) days ago", .certExpired)
+        } else if days <= 30 {
+            text.field("Valid", validity + " \(Marker.warning.symbol) \(days) days left", .certExpiring)
+        } else {
+            text.field("Valid", validity + " (\(days) days left)")
         }
-
-        if let verdict = live.verdict, !verdict.explanation.isEmpty {
-            lines.append(Line(""))
-            paragraph("Why", .label)
-            for line in verdict.explanation { paragraph(line.terminalSafe, .dim, indent: "  ") }
+        if !d.dnsNames.isEmpty { text.field("DNS", d.dnsNames.map(\.terminalSafe).joined(separator: ", ")) }
+        if !d.ipAddresses.isEmpty { text.field("IP", d.ipAddresses.joined(separator: ", ")) }
+        text.field("Key", d.key.summary + (d.isCertificateAuthority ? ", CA" : ""))
+        text.field("Signature", d.signatureAlgorithm.terminalSafe)
+        for (label, value) in d.usage.labelledValues { text.field(label, value.terminalSafe) }
+        text.field("SHA-256", d.sha256Fingerprint)
+        text.field("SHA-1", d.sha1Fingerprint)
+        func pinState(_ value: String) -> (String, StyleRole) {
+            guard let pin = pins.first(where: { $0.value == value }) else { return ("", .text) }
+            return pin.role == .active
+                ? ("  \(Marker.activePin.symbol) pinned, active", .pinActive)
+                : ("  \(Marker.backupPin.symbol) pinned, backup", .pinBackup)
         }
-        lines += ConnectionSection.lines(live.chain, verdict: live.verdict, width: width)
+        let spki = pinState(d.spkiPin)
+        text.field("SPKI pin", d.spkiPin + spki.0, spki.1)
+        let cert = pinState(d.certPin)
+        text.field("Cert pin", d.certPin + cert.0, cert.1)
+    }
 
-        lines.append(Line(""))
-        paragraph("Pins (\(domain.pins.count))", .label)
-        if domain.pins.isEmpty { paragraph("none: p pins the selected level's key", .dim, indent: "  ") }
+    /// Every pin of the domain, with its role, type, position and label.
+    private static func pinList(_ domain: DomainPolicy, into text: inout PaneText) {
+        text.lines.append(Line(""))
+        text.paragraph("Pins (\(domain.pins.count))", .label)
+        if domain.pins.isEmpty { text.paragraph("none: p pins the selected level's key", .dim, indent: "  ") }
         for pin in domain.pins {
             let marker = pin.role == .active ? Marker.activePin.symbol : Marker.backupPin.symbol
-            let text = "\(marker) \(pin.role.rawValue) \(pin.type.rawValue) \(pin.position.rawValue) \(pin.value)"
-            paragraph(text, pin.role == .active ? .pinActive : .pinBackup, indent: "  ")
-            if let label = pin.label { paragraph(label.terminalSafe, .dim, indent: "    ") }
+            let line = "\(marker) \(pin.role.rawValue) \(pin.type.rawValue) \(pin.position.rawValue) \(pin.value)"
+            text.paragraph(line, pin.role == .active ? .pinActive : .pinBackup, indent: "  ")
+            if let label = pin.label { text.paragraph(label.terminalSafe, .dim, indent: "    ") }
         }
-        return lines
     }
 
     /// The pane's lines wrapped as drawn, and the rows they are drawn in.

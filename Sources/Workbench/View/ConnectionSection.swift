@@ -52,21 +52,28 @@ enum ConnectionSection {
             field("CT", transparency.summary.terminalSafe, role(of: transparency))
         }
         field("Sent", counted(chain.certificates.count, "certificate") + ", leaf first")
-        if let built = facts.builtChain {
-            let sent = Set(chain.certificates.map(\.der))
-            let added = built.filter { !sent.contains($0.der) }.count
-            let anchor = built.last?.details.subject.terminalSafe ?? "?"
-            field(
-                "Built",
-                counted(built.count, "certificate") + " to the anchor \(anchor)"
-                    + (added == 0 ? "" : "; \(added) not sent (from the trust anchors)"))
-        } else {
-            field(
-                "Built",
-                "none: OpenSSL found no path to the trust anchors ("
-                    + (facts.builtChainProblem?.terminalSafe ?? "no reason given") + ")", .verdictWarning)
-        }
+        let built = builtChain(facts, sent: chain.certificates)
+        field("Built", built.text, built.role)
         return lines
+    }
+
+    /// The chain OpenSSL built to the trust anchors, and what it added to what was sent; or why there is none.
+    private static func builtChain(
+        _ facts: ConnectionFacts, sent: [ChainCertificate]
+    ) -> (text: String, role: StyleRole) {
+        guard let built = facts.builtChain else {
+            return (
+                "none: OpenSSL found no path to the trust anchors ("
+                    + (facts.builtChainProblem?.terminalSafe ?? "no reason given") + ")", .verdictWarning
+            )
+        }
+        let sentDER = Set(sent.map(\.der))
+        let added = built.filter { !sentDER.contains($0.der) }.count
+        let anchor = built.last?.details.subject.terminalSafe ?? "?"
+        return (
+            counted(built.count, "certificate") + " to the anchor \(anchor)"
+                + (added == 0 ? "" : "; \(added) not sent (from the trust anchors)"), .text
+        )
     }
 
     /// The connection in one line for the top of the pane: protocol, key exchange, ATS, revocation and CT, each

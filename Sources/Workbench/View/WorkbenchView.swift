@@ -36,36 +36,7 @@ enum WorkbenchView {
             PinsPaneView.draw(into: &frame, rect: rect, state: state, focused: state.focus == .pins)
         }
 
-        switch state.overlay {
-        case nil: break
-        case .help(let scroll): HelpOverlay.draw(into: &frame, keyMap: state.keyMap, scroll: scroll)
-        case .diff(let lines, let scroll): DialogOverlays.drawDiff(into: &frame, lines: lines, scroll: scroll)
-        case .writeGate(let gate):
-            WriteGateView.draw(into: &frame, gate: gate, file: state.document.url.lastPathComponent)
-        case .confirmDelete(let host):
-            let count = state.manifest.policy(for: host)?.pins.count ?? 0
-            DialogOverlays.drawConfirm(
-                into: &frame, title: "Delete domain?",
-                lines: [
-                    "Delete \(host.terminalSafe) and its \(count) pin\(count == 1 ? "" : "s")?",
-                    "z undoes it afterwards.",
-                ],
-                footer: "y delete · n or Esc keep")
-        case .backupKeyForm(let form):
-            BackupKeyFormView.draw(into: &frame, form: form)
-        case .reload(let prompt):
-            ReloadPromptView.draw(into: &frame, prompt: prompt, file: state.document.url.lastPathComponent)
-        case .quitGuard:
-            DialogOverlays.drawConfirm(
-                into: &frame, title: "Unsaved changes",
-                lines: ["\(state.document.url.lastPathComponent.terminalSafe) has unsaved changes."],
-                footer: "y quit without saving · w write first · Esc stay")
-        case .settings(let form):
-            SettingsFormView.draw(into: &frame, form: form)
-        case .copy(let dialog): CopyDialogView.draw(into: &frame, dialog: dialog)
-        case .fileOutput(let dialog): FileOutputDialogView.draw(into: &frame, dialog: dialog)
-        case .messageLog(let viewer): MessageLogOverlay.draw(into: &frame, log: state.messageLog, viewer: viewer)
-        }
+        drawOverlay(state, into: &frame)
 
         // Last, so that a long message wraps over an overlay too.
         if let prompt = state.prompt {
@@ -76,5 +47,26 @@ enum WorkbenchView {
                 unsaved: state.isDirty, message: state.message)
         }
         return frame
+    }
+
+    /// The open overlay, each drawn by its component's view.
+    private static func drawOverlay(_ state: WorkbenchState, into frame: inout Frame) {
+        let file = state.document.url.lastPathComponent
+        switch state.overlay {
+        case nil: break
+        case .help(let panel): HelpOverlay.draw(into: &frame, keyMap: state.keyMap, scroll: panel.scroll)
+        case .diff(let panel): DiffPanelView.draw(into: &frame, panel: panel)
+        case .writeGate(let gate): WriteGateView.draw(into: &frame, gate: gate, file: file)
+        case .confirmDelete(let confirmation):
+            let count = state.manifest.policy(for: confirmation.host)?.pins.count ?? 0
+            DeleteConfirmationView.draw(into: &frame, confirmation: confirmation, pinCount: count)
+        case .backupKeyForm(let form): BackupKeyFormView.draw(into: &frame, form: form)
+        case .reload(let prompt): ReloadPromptView.draw(into: &frame, prompt: prompt, file: file)
+        case .quitGuard: QuitGuardView.draw(into: &frame, file: file)
+        case .settings(let form): SettingsFormView.draw(into: &frame, form: form)
+        case .copy(let dialog): CopyDialogView.draw(into: &frame, dialog: dialog)
+        case .fileOutput(let dialog): FileOutputDialogView.draw(into: &frame, dialog: dialog)
+        case .messageLog(let viewer): MessageLogOverlay.draw(into: &frame, log: state.messageLog, viewer: viewer)
+        }
     }
 }

@@ -123,7 +123,7 @@ struct CheckCommand: AsyncParsableCommand {
                 failureReports.sorted { $0.key < $1.key }.map(\.value), to: report, inputs: reportInputs)
         }
         let checkedHosts = Set(domains.map(\.host))
-        let findings = ManifestLinter().lint(document, now: now, served: served)
+        let findings = ManifestLinter(.gather(for: document)).lint(document, now: now, served: served)
             .filter { $0.host.map(checkedHosts.contains) ?? true }
         let report = CheckReport(
             manifest: document.url.path, checkedAt: now, results: rows.compactMap { $0 }, lint: findings)

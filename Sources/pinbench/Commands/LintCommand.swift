@@ -44,7 +44,7 @@ struct LintCommand: AsyncParsableCommand {
             let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
             chains = try await servedOptions.chains(validator: validator, now: now)
         }
-        let findings = ManifestLinter().lint(document, now: now, served: chains)
+        let findings = ManifestLinter(.gather(for: document)).lint(document, now: now, served: chains)
         if json {
             Output.json(findings)
         } else if findings.isEmpty {

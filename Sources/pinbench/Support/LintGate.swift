@@ -8,7 +8,7 @@ enum LintGate {
     /// the manifest's lock, so it judges exactly what is written, with the same lint as every other front end.
     static func check(_ manifest: PinManifest, writingTo url: URL, allowErrors: Bool) throws {
         let document = ManifestDocument(manifest: manifest, url: url, loadedFingerprint: nil)
-        let findings = ManifestLinter().lint(document, now: Date())
+        let findings = ManifestLinter(.gather(for: document)).lint(document, now: Date())
         let errors = findings.filter { $0.severity == .error }
         for finding in findings { Output.note(finding.formatted) }
         if !errors.isEmpty {

@@ -11,14 +11,17 @@ public struct ReloadPrompt: Hashable, Sendable {
 
     /// The manifest as it is on disk now.
     public let disk: ManifestDocument
+    /// The lint facts read with it (nil: the backend sent none).
+    public let lint: LintEnvironment?
     /// Loaded → disk: the other change.
     public let theirs: [ManifestDiffLine]
     /// Loaded → edited, in one line: this session's change.
     public let mine: String
     public var scroll = 0
 
-    public init(disk: ManifestDocument, loaded: PinManifest, edited: PinManifest) {
+    public init(disk: ManifestDocument, lint: LintEnvironment? = nil, loaded: PinManifest, edited: PinManifest) {
         self.disk = disk
+        self.lint = lint
         theirs = ManifestDiff(from: loaded, to: disk.manifest).lines()
         mine = ManifestDiff(from: loaded, to: edited).summary
     }

@@ -145,10 +145,13 @@ public struct SettingsForm: Hashable, Sendable {
         text(of: field, in: draft) != text(of: field, in: original)
     }
 
-    /// Lints `manifest` as it is and as it would be with the draft, at `now`, with the live chains `served`; keeps
-    /// the findings that concern this domain. The workbench calls this when the form opens and on ``Action/relint``.
-    public mutating func lint(_ manifest: PinManifest, now: Date, served: [String: ServedChain]) {
-        let linter = ManifestLinter()
+    /// Lints `manifest` as it is and as it would be with the draft, at `now`, with the live chains `served` and the
+    /// facts gathered from the disk (`environment`); keeps the findings that concern this domain. The workbench calls
+    /// this when the form opens and on ``Action/relint``.
+    public mutating func lint(
+        _ manifest: PinManifest, now: Date, served: [String: ServedChain], environment: LintEnvironment
+    ) {
+        let linter = ManifestLinter(environment)
         let host = DomainPolicy(host: self.host).normalizedHost
         func mine(_ findings: [LintFinding]) -> [LintFinding] {
             findings.filter { $0.host.map { DomainPolicy(host: $0).normalizedHost } == host }

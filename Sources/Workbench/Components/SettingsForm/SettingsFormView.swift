@@ -7,23 +7,7 @@ enum SettingsFormView {
     static let nameWidth = 18
 
     static func lines(_ form: SettingsForm, width: Int) -> [CertificatePane.Line] {
-        var lines: [CertificatePane.Line] = []
-        for field in SettingsForm.Field.allCases {
-            let selected = field == form.field
-            let changed = form.isChanged(field)
-            var value = form.text(of: field, in: form.draft).terminalSafe
-            if selected, let typed = form.editing { value = typed.terminalSafe + "▏" }
-            let consequence = form.findings(for: field).map {
-                ($0.severity == .error ? "✗ " : "! ") + $0.rule.rawValue
-            }
-            var text =
-                (selected ? "▸ " : "  ") + (changed ? "* " : "  ") + Frame.pad(field.name, toWidth: nameWidth) + " "
-                + value
-            if !consequence.isEmpty { text += "   " + consequence.joined(separator: ", ") }
-            let role: StyleRole =
-                consequence.contains { $0.hasPrefix("✗") } ? .verdictRejected : (selected ? .label : .overlayText)
-            lines.append(.init(text, role))
-        }
+        var lines = SettingsForm.Field.allCases.map { row(of: $0, in: form) }
         if let error = form.error {
             for part in Frame.wrap("✗ " + error.description.terminalSafe, width: width) {
                 lines.append(.init(part, .error))
@@ -61,6 +45,27 @@ enum SettingsFormView {
             }
         }
         return lines
+    }
+
+    /// A setting's row: its name, its value (or the text being typed), and the lint rules it sets off, in the
+    /// error colour when one of them is an error.
+    static func row(of field: SettingsForm.Field, in form: SettingsForm) -> CertificatePane.Line {
+        let selected = field == form.field
+        var value = form.text(of: field, in: form.draft).terminalSafe
+        if selected, let typed = form.editing { value = typed.terminalSafe + "▏" }
+        let consequences = form.findings(for: field)
+        var text =
+            (selected ? "▸ " : "  ") + (form.isChanged(field) ? "* " : "  ") + Frame.pad(field.name, toWidth: nameWidth)
+            + " " + value
+        if !consequences.isEmpty { text += "   " + consequences.map(consequenceText).joined(separator: ", ") }
+        let role: StyleRole =
+            consequences.contains { $0.severity == .error } ? .verdictRejected : (selected ? .label : .overlayText)
+        return .init(text, role)
+    }
+
+    /// A lint rule a setting sets off, as its row names it: `✗` for an error, `!` for a warning.
+    static func consequenceText(_ finding: LintFinding) -> String {
+        (finding.severity == .error ? "✗ " : "! ") + finding.rule.rawValue
     }
 
     static func hint(for field: SettingsForm.Field) -> String {

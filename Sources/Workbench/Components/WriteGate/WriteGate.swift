@@ -61,12 +61,26 @@ public struct WriteGate: Hashable, Sendable {
     /// The findings counted as the CLI counts them.
     public var tally: LintTally { LintTally(findings) }
 
-    /// Handles a scrolling or folding command; `scrolled` is the overlay's shared scroll arithmetic.
-    mutating func update(_ command: Command, scrolled: (Int) -> Int) {
-        if command == .toggleFold {
-            showsPreexisting.toggle()
-        } else {
-            scroll = scrolled(scroll)
+    /// What the gate asks of the workbench.
+    public enum Action: Hashable, Sendable {
+        case stay
+        /// Close without writing.
+        case cancel
+        /// Write the manifest (and quit after, when the quit guard asked).
+        case write(quitAfter: Bool)
+        /// Enter with lint errors: say how many, and that `!` writes anyway.
+        case refuse(errors: Int)
+    }
+
+    /// A command in the gate's contexts. `lineCount` is the body's length as drawn, which scrolling stops at.
+    public mutating func update(_ command: Command, lineCount: Int, page: Int) -> Action {
+        switch command {
+        case .cancel: return .cancel
+        case .confirm: return tally.errors > 0 ? .refuse(errors: tally.errors) : .write(quitAfter: quitAfterWrite)
+        case .force: return .write(quitAfter: quitAfterWrite)
+        case .toggleFold: showsPreexisting.toggle()
+        default: scroll = min(OverlayScroll.scrolled(scroll, by: command, page: page), lineCount)
         }
+        return .stay
     }
 }

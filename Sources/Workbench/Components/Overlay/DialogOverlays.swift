@@ -1,6 +1,6 @@
 import PinningCore
 
-/// The diff and confirmation overlays, and the scrolling frame the write gate shares.
+/// What the overlays share: the diff's lines and colours, the scrolling frame, the yes/no box.
 enum DialogOverlays {
     static func diffRole(_ kind: ManifestDiffLine.Kind) -> StyleRole {
         switch kind {
@@ -43,11 +43,6 @@ enum DialogOverlays {
         let more = lines.count > bodyHeight ? Marker.up.symbol + Marker.down.symbol + " scroll · " : ""
         frame.text(
             more + footer, at: Point(x: inside.x + 1, y: inside.maxY - 1), width: inside.width - 2, role: .prompt)
-    }
-
-    static func drawDiff(into frame: inout Frame, lines: [ManifestDiffLine], scroll: Int) {
-        let body = diffBody(lines, width: max(20, min(frame.size.width - 8, 100)))
-        drawScrolling(into: &frame, title: "Manifest diff", lines: body, scroll: scroll, footer: "w write · Esc close")
     }
 
     static func drawConfirm(into frame: inout Frame, title: String, lines: [String], footer: String) {

@@ -2,15 +2,6 @@ import PinningCore
 
 /// The settings form (`e`) opened, driven and applied.
 extension WorkbenchState {
-    /// The live chains as the validator judged them, by normalized host: lint's view of what servers serve.
-    var servedChains: [String: ServedChain] {
-        var served: [String: ServedChain] = [:]
-        for domain in manifest.domains {
-            if let chain = live[domain.normalizedHost]?.servedChain { served[domain.normalizedHost] = chain }
-        }
-        return served
-    }
-
     /// Opens the form for the selected domain, linted as it stands.
     mutating func openSettings() {
         guard let domain = selectedDomainPolicy else {
@@ -18,7 +9,7 @@ extension WorkbenchState {
             return
         }
         var form = SettingsForm(domain: domain)
-        form.lint(manifest, now: now, served: servedChains)
+        form.lint(manifest, now: now, served: servedChains, environment: lintEnvironment)
         overlay = .settings(form)
     }
 
@@ -30,7 +21,7 @@ extension WorkbenchState {
         case .none:
             overlay = .settings(form)
         case .relint:
-            form.lint(manifest, now: now, served: servedChains)
+            form.lint(manifest, now: now, served: servedChains, environment: lintEnvironment)
             overlay = .settings(form)
         case .cancel:
             overlay = nil

@@ -7,7 +7,7 @@ import PinningCore
 /// keeps its manifest and its edits. The write's own check (``ManifestStore/save(_:lockTimeout:)`` refuses a file
 /// changed since it was loaded) stays the last guard: nothing here writes.
 extension WorkbenchState {
-    mutating func diskChanged(_ result: Result<ManifestDocument, ManifestError>) -> [Effect] {
+    mutating func diskChanged(_ result: Result<ManifestDocument, ManifestError>, lint: LintEnvironment?) -> [Effect] {
         let name = document.url.lastPathComponent.terminalSafe
         let disk: ManifestDocument
         switch result {
@@ -23,13 +23,13 @@ extension WorkbenchState {
         }
         // Our own write, or the file touched without a change of content.
         guard disk.loadedFingerprint != document.loadedFingerprint else {
-            diskVersion = nil
+            editing.hold(nil, lint: nil)
             return []
         }
         if !isDirty {
-            return reload(disk)
+            return reload(disk, lint: lint)
         }
-        diskVersion = disk
+        editing.hold(disk, lint: lint)
         offerDiskVersion()
         return []
     }
@@ -38,7 +38,16 @@ extension WorkbenchState {
     /// refused now).
     mutating func offerDiskVersion() {
         guard let disk = diskVersion else { return }
-        overlay = .reload(ReloadPrompt(disk: disk, loaded: savedManifest, edited: manifest))
+        overlay = .reload(
+            ReloadPrompt(disk: disk, lint: editing.diskVersionLint, loaded: savedManifest, edited: manifest))
+    }
+
+    mutating func handleReloadCommand(_ command: Command, _ current: ReloadPrompt) -> [Effect] {
+        var prompt = current
+        let choice = prompt.update(command, page: pageSize)
+        overlay = .reload(prompt)
+        guard let choice else { return [] }
+        return choose(choice, prompt)
     }
 
     mutating func choose(_ choice: ReloadPrompt.Choice, _ prompt: ReloadPrompt) -> [Effect] {
@@ -46,12 +55,12 @@ extension WorkbenchState {
         let name = document.url.lastPathComponent.terminalSafe
         switch choice {
         case .reload:
-            return reload(prompt.disk, droppingEdits: true)
+            return reload(prompt.disk, lint: prompt.lint, droppingEdits: true)
         case .reapply:
             let before = manifest
             let mine = ManifestDiff(from: savedManifest, to: manifest)
             let (merged, conflicts) = mine.apply(to: prompt.disk.manifest)
-            adoptDiskVersion(prompt.disk, edited: merged)
+            adoptDiskVersion(prompt.disk, lint: prompt.lint, edited: merged)
             guard !conflicts.isEmpty else {
                 message = StatusMessage("re-applied your edits onto \(name) as changed on disk; w writes both")
                 return revalidate(changedBetween: before, manifest)
@@ -71,10 +80,12 @@ extension WorkbenchState {
     }
 
     /// Takes in `disk` as the manifest, keeping the selection on its host, and says so.
-    private mutating func reload(_ disk: ManifestDocument, droppingEdits: Bool = false) -> [Effect] {
+    private mutating func reload(
+        _ disk: ManifestDocument, lint: LintEnvironment?, droppingEdits: Bool = false
+    ) -> [Effect] {
         let before = manifest
         let change = ManifestDiff(from: savedManifest, to: disk.manifest)
-        adoptDiskVersion(disk, edited: disk.manifest)
+        adoptDiskVersion(disk, lint: lint, edited: disk.manifest)
         switch overlay {
         case .diff, .writeGate: overlay = nil  // they showed the old version
         default: break

@@ -2,16 +2,16 @@ import PinningCore
 
 /// The dialog or panel drawn over the panes; at most one at a time, and it takes the keys while open.
 public enum OverlayState: Hashable, Sendable {
-    /// The key help, scrolled by `scroll` lines.
-    case help(scroll: Int)
+    /// The key help.
+    case help(HelpPanel)
     /// The semantic diff of the manifest as loaded against the edited one, with its lockout risk.
-    case diff(lines: [ManifestDiffLine], scroll: Int)
+    case diff(DiffPanel)
     /// Before writing: the lint findings and the diff; errors need `!` to write anyway.
     case writeGate(WriteGate)
     /// Delete a domain and its pins?
-    case confirmDelete(host: String)
+    case confirmDelete(DeleteConfirmation)
     /// Quit with unsaved changes?
-    case quitGuard
+    case quitGuard(QuitGuard)
     /// A pin or fingerprint shown whole, and sent to the clipboard.
     case copy(CopyDialog)
     /// Save PEM or export: pick what, name the file, confirm an overwrite.

@@ -1,0 +1,30 @@
+import PinningCore
+
+extension WorkbenchState {
+    /// `m`: the diff overlay, or "no changes" when the edited manifest equals the loaded one.
+    mutating func openDiff() {
+        let diff = ManifestDiff(from: savedManifest, to: manifest)
+        if diff.isEmpty {
+            message = StatusMessage("no changes")
+        } else {
+            overlay = .diff(DiffPanel(lines: diff.lines(assessment: diff.lockoutRisks(served: servedChains, now: now))))
+        }
+    }
+
+    /// The semantic diff of the manifest as loaded (or last saved, or reloaded) against the manifest as edited,
+    /// with the lockout risk of the change against the chains fetched live. Values are compared, not text: a
+    /// manifest loaded and left alone shows "no changes" whatever its file's formatting.
+    func manifestDiff() -> [ManifestDiffLine] {
+        let diff = ManifestDiff(from: savedManifest, to: manifest)
+        return diff.lines(assessment: diff.isEmpty ? nil : diff.lockoutRisks(served: servedChains, now: now))
+    }
+
+    mutating func handleDiffCommand(_ command: Command, _ current: DiffPanel) {
+        var panel = current
+        switch panel.update(command, page: pageSize) {
+        case .stay: overlay = .diff(panel)
+        case .close: overlay = nil
+        case .write: openWriteGate(quitAfterWrite: false)
+        }
+    }
+}

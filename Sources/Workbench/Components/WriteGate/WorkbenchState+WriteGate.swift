@@ -1,0 +1,39 @@
+import PinningCore
+
+extension WorkbenchState {
+    /// Opens the write gate: the same lint as the CLI's, on the same inputs (the document with the lint facts
+    /// gathered when it was loaded, and each live chain with the path the validator verified for it). The manifest as
+    /// loaded is linted the same way, so the gate can tell what the change introduces from what was there before.
+    mutating func openWriteGate(quitAfterWrite: Bool) {
+        let served = servedChains
+        overlay = .writeGate(
+            WriteGate(
+                edited: editing.lint(manifest, now: now, served: served),
+                loaded: editing.lint(savedManifest, now: now, served: served), diff: manifestDiff(),
+                quitAfterWrite: quitAfterWrite))
+    }
+
+    mutating func handleWriteGateCommand(_ command: Command, _ current: WriteGate) -> [Effect] {
+        var gate = current
+        switch gate.update(command, lineCount: WriteGateView.body(current, screen: size).count, page: pageSize) {
+        case .stay:
+            overlay = .writeGate(gate)
+        case .cancel:
+            overlay = nil
+            message = StatusMessage("not written")
+        case .refuse(let errors):
+            message = StatusMessage(
+                "lint found \(counted(errors, "error")): press ! to write anyway, Esc to go back", isError: true)
+        case .write(let quitAfter):
+            return save(quitAfter: quitAfter)
+        }
+        return []
+    }
+
+    private mutating func save(quitAfter: Bool) -> [Effect] {
+        overlay = nil
+        quitAfterSave = quitAfter
+        message = StatusMessage("writing \(document.url.path)…")
+        return [.save(document)]
+    }
+}

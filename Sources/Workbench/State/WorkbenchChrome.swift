@@ -1,0 +1,37 @@
+import Foundation
+
+/// The frame around the work: the screen size, the clock, the theme, the glyph set, and the messages shown and kept.
+public struct WorkbenchChrome: Sendable {
+    public var size: Size
+    public var now: Date
+    /// The theme in use and the order `t` cycles through.
+    public var themeName: String
+    public var themeNames: [String]
+    /// Draw only ASCII: every glyph becomes its fallback from ``Marker/all`` (a non-UTF-8 locale, or `--ascii`).
+    public var asciiOnly = false
+    /// The message on screen until the next key; setting one also records it in ``messageLog`` with the time.
+    public var message: StatusMessage? {
+        get { shownMessage }
+        set {
+            shownMessage = newValue
+            if let newValue, !newValue.text.isEmpty { messageLog.record(newValue, at: now) }
+        }
+    }
+    private var shownMessage: StatusMessage?
+    /// Every message of the session, capped (`L` shows it).
+    public private(set) var messageLog = MessageLog()
+
+    init(size: Size, now: Date, themeName: String, themeNames: [String]) {
+        self.size = size
+        self.now = now
+        self.themeName = themeName
+        self.themeNames = themeNames.contains(themeName) ? themeNames : [themeName] + themeNames
+    }
+
+    /// `t`: the next theme of the cycle, and says which.
+    mutating func nextTheme() {
+        let index = themeNames.firstIndex(of: themeName) ?? -1
+        themeName = themeNames[(index + 1) % themeNames.count]
+        message = StatusMessage("theme: \(themeName)")
+    }
+}
