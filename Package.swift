@@ -141,6 +141,11 @@ let package = Package(
             dependencies: ["Workbench", "PinningCore", .product(name: "X509", package: "swift-certificates")],
             exclude: ["Snapshots", "Fixtures"]
         ),
+        // The session loop with a scripted in-memory screen, on real files in a temporary folder.
+        .testTarget(
+            name: "WorkbenchRuntimeTests",
+            dependencies: ["WorkbenchRuntime", "Workbench", "PinningCore", "LabPKI", "TestSupport"]
+        ),
         .testTarget(name: "CLITests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
         .testTarget(
             name: "PinningNIOTests",
