@@ -67,6 +67,7 @@ let package = Package(
                 "ChainProbe",
                 "DemoLab",
                 "Workbench",
+                "WorkbenchRuntime",
                 "TerminalBackend",
                 "CSystemCalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -82,8 +83,11 @@ let package = Package(
             name: "Workbench",
             dependencies: ["PinningCore", .product(name: "X509", package: "swift-certificates")]
         ),
+        // Runs the workbench: the session loop and its effects (saving, file output, backup keys, fetches, the
+        // manifest watcher), talking to a screen through a protocol. No ncurses: tests drive it with a fake screen.
+        .target(name: "WorkbenchRuntime", dependencies: ["Workbench", "PinningCore"]),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
-        .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench", "PinningCore"]),
+        .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
         // A NIOSSL verification callback that judges the presented chain with PinValidator: pinning inside an app's
         // own SwiftNIO client, the way `pinbench-fetch` uses it.
         .target(
@@ -146,6 +150,11 @@ let package = Package(
             name: "WorkbenchTests",
             dependencies: ["Workbench", "PinningCore", .product(name: "X509", package: "swift-certificates")],
             exclude: ["Snapshots", "Fixtures"]
+        ),
+        // The session loop with a scripted in-memory screen, on real files in a temporary folder.
+        .testTarget(
+            name: "WorkbenchRuntimeTests",
+            dependencies: ["WorkbenchRuntime", "Workbench", "PinningCore", "LabPKI", "TestSupport"]
         ),
         .testTarget(name: "CLITests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
         .testTarget(

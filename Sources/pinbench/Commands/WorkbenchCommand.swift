@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PinningCore
 import Workbench
+import WorkbenchRuntime
 
 /// `pinbench workbench` (also plain `pinbench`): the terminal UI on a manifest.
 ///
@@ -42,7 +43,7 @@ struct WorkbenchCommand: ParsableCommand {
     @OptionGroup var probeSettings: ProbeSettings
 
     func run() throws {
-        let document = try ManifestStore.loadOrCreate(manifestOptions.url)
+        let document = try ManifestLoader.open(manifestOptions.url)
         let anchors = try trust.anchors(for: document)
         let fetch: @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>
         if let chainsFolder {

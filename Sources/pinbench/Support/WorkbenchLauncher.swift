@@ -3,6 +3,7 @@ import Foundation
 import PinningCore
 import TerminalBackend
 import Workbench
+import WorkbenchRuntime
 
 /// Opens the terminal workbench on a manifest document: theme selection, services, terminal, main-thread loop.
 /// Shared by `pinbench workbench` and `pinbench demo`.
@@ -40,7 +41,7 @@ enum WorkbenchLauncher {
         ResidentMemory.releaseFreePages()
         let initial = fetchAtStart ? state.fetchAll() : []
         let session = WorkbenchSession(
-            terminal: terminal, catalog: catalog, state: state, services: services, inputs: inputs)
+            screen: terminal, catalog: catalog, state: state, services: services, inputs: inputs)
         session.run(initialEffects: initial)
         if let signal = terminal.terminationSignal { throw ExitCode(128 + signal) }
     }

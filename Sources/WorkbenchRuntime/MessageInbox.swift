@@ -1,7 +1,7 @@
 import Synchronization
 import Workbench
 
-/// Where background work leaves its results for the main-thread loop, which drains it between key reads.
+/// Where background work leaves its results for the session loop, which drains it between reads of the screen.
 ///
 /// This is the explicit bridge PITFALLS asks for: the ncurses loop never awaits, tasks never touch the terminal.
 public final class MessageInbox: Sendable {

@@ -1,0 +1,17 @@
+import Foundation
+import PinningCore
+
+/// The one place the workbench's runtime reads a manifest file: the first time (`pinbench workbench`) and every
+/// time it changed on disk (``ManifestWatcher``). What a session needs to know about a manifest's surroundings when
+/// it loads belongs here, so that a reload learns it the same way as the start.
+public enum ManifestLoader {
+    /// The manifest at `url` for a new session, or a new empty document when there is no file yet.
+    public static func open(_ url: URL) throws(ManifestError) -> ManifestDocument {
+        try ManifestStore.loadOrCreate(url)
+    }
+
+    /// The manifest at `url` as it is on disk now, or why it cannot be used (gone, unreadable, invalid).
+    public static func reload(_ url: URL) -> Result<ManifestDocument, ManifestError> {
+        Result { () throws(ManifestError) in try ManifestStore.load(url) }
+    }
+}

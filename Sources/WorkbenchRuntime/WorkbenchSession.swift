@@ -1,0 +1,163 @@
+import Foundation
+import PinningCore
+import Workbench
+
+/// Runs the workbench on a ``WorkbenchScreen``: reads keys and resizes, feeds them and background results to
+/// `update`, runs the effects, and draws `view` after every change.
+///
+/// Fetches, validations and backup keys run as tasks that post into a ``MessageInbox``; the loop looks at it every
+/// `pollMilliseconds` while waiting for keys, so the screen never blocks on the network. Saving and file output are
+/// synchronous (atomic local writes; a save waits at most `ManifestStore.defaultLockTimeout` for another writer).
+public final class WorkbenchSession {
+    private let screen: any WorkbenchScreen
+    private let catalog: ThemeCatalog
+    private let background: BackgroundWork
+    /// The files the workbench reads (the manifest, its trust anchors, the CA bundle): no output replaces them.
+    private let inputs: [InputFile]
+    public private(set) var state: WorkbenchState
+    /// How long one read of the screen waits before the loop looks at the inbox, the clock and the manifest file.
+    public var pollMilliseconds: Int32 = 50
+    /// How often the clock moves on without a key (days left and expiry warnings are computed from it).
+    public var tickInterval: TimeInterval = 60
+    /// How often the manifest file is examined (one `stat`) for a change made outside the workbench.
+    public var diskCheckInterval: TimeInterval = 1
+
+    public init(
+        screen: any WorkbenchScreen, catalog: ThemeCatalog, state: WorkbenchState, services: WorkbenchServices,
+        maxConcurrentFetches: Int = 16, inputs: [InputFile] = []
+    ) {
+        self.screen = screen
+        self.inputs = inputs
+        self.catalog = catalog
+        self.background = BackgroundWork(
+            inbox: MessageInbox(), services: services, limiter: FetchLimiter(limit: maxConcurrentFetches))
+        var state = state
+        _ = state.apply(.resize(screen.size))
+        self.state = state
+    }
+
+    /// Runs until the user quits or a termination signal arrives, then closes the screen. `initialEffects` (e.g.
+    /// fetch everything) run first.
+    public func run(initialEffects: [Effect] = []) {
+        defer { screen.close() }
+        var quit = perform(initialEffects)
+        draw()
+        let watcher = ManifestWatcher(url: state.document.url)
+        var tick = Interval(every: tickInterval)
+        var diskCheck = Interval(every: diskCheckInterval)
+        while !quit && screen.terminationSignal == nil {
+            var turn = Turn()
+            followJobControl(&turn)
+            readScreen(&turn)
+            for message in background.inbox.drain() { turn.add(state.apply(message)) }
+            let now = Date()
+            if tick.isDue(at: now) { turn.add(state.apply(.tick(now))) }
+            // A changed manifest arrives through the inbox as `manifestOnDisk`.
+            if diskCheck.isDue(at: now) { watcher.poll(into: background.inbox) }
+            quit = perform(turn.effects)
+            if turn.changed && !quit { draw() }
+        }
+    }
+
+    /// A Ctrl-Z from the terminal, or a stop and continue from outside (then every cell is drawn again).
+    private func followJobControl(_ turn: inout Turn) {
+        if screen.suspendRequested { suspend() }
+        if screen.repaintIfContinued() { turn.add(state.apply(.resize(screen.size))) }
+    }
+
+    /// One read of the screen, and the clock as it returns.
+    private func readScreen(_ turn: inout Turn) {
+        let input = screen.nextInput(timeout: pollMilliseconds)
+        // Messages carry the time they happen (the message log's times, a pin's `added`).
+        state.now = Date()
+        guard let input else { return }
+        if case .key = input {
+            // The clock as the key is pressed, so an edit (a pin's `added`) carries its own time.
+            turn.add(state.apply(.tick(Date())))
+        }
+        turn.add(state.apply(input))
+    }
+
+    /// Ctrl-Z: the terminal goes back to the shell until `fg`, then the whole screen is drawn again at the
+    /// terminal's size (which may have changed meanwhile).
+    private func suspend() {
+        guard screen.suspend() else {
+            state.message = StatusMessage("no job control here (the shell ignores Ctrl-Z); q quits")
+            draw()
+            return
+        }
+        _ = state.apply(.resize(screen.size))
+        draw()
+    }
+
+    private func draw() {
+        let theme = catalog.theme(named: state.themeName) ?? catalog.defaultTheme
+        screen.draw(WorkbenchProgram.view(state), theme: theme)
+    }
+
+    /// Runs effects, and the effects their answers bring; true when one of them is `quit`.
+    private func perform(_ effects: [Effect]) -> Bool {
+        var pending = effects
+        while !pending.isEmpty {
+            switch pending.removeFirst() {
+            case .quit:
+                return true
+            case .suspend:
+                suspend()
+            case .save(let document):
+                pending += state.apply(save(document))
+            case .output(.clipboard(let text)):
+                screen.copyToClipboard(text)
+            case .output(.writeFile(let path, let contents, let replacing, let companions)):
+                let answer = OutputPerformer.writeFile(
+                    path, contents: contents, replacing: replacing, companions: companions, inputs: inputs)
+                pending += state.apply(answer)
+            case .fetch(let requests):
+                background.fetch(requests)
+            case .validate(let host, let chain, let manifest, let revocation, let generation):
+                background.validate(host, chain, manifest, revocation, generation: generation)
+            case .generateBackupKey(let request):
+                background.generateBackupKey(request)
+            }
+        }
+        return false
+    }
+
+    /// Writes `document` under the manifest's lock, only if the file is still the one loaded, atomically.
+    private func save(_ document: ManifestDocument) -> WorkbenchMessage {
+        do {
+            return .saved(try ManifestStore.save(document))
+        } catch {
+            return .saveFailed(error)
+        }
+    }
+}
+
+/// What one turn of the loop gathered: the effects to run, and whether the screen needs drawing again.
+private struct Turn {
+    private(set) var effects: [Effect] = []
+    private(set) var changed = false
+
+    /// The effects of one applied message (a message changes the state, so the screen is drawn again).
+    mutating func add(_ more: [Effect]) {
+        effects += more
+        changed = true
+    }
+}
+
+/// Something the loop does every `every` seconds, measured from the start of the loop.
+private struct Interval {
+    let every: TimeInterval
+    private var last = Date()
+
+    init(every: TimeInterval) {
+        self.every = every
+    }
+
+    /// True when `every` has passed since the last time it was due; then the interval starts again at `now`.
+    mutating func isDue(at now: Date) -> Bool {
+        guard now.timeIntervalSince(last) >= every else { return false }
+        last = now
+        return true
+    }
+}
