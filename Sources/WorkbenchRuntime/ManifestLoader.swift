@@ -1,5 +1,6 @@
 import Foundation
 import PinningCore
+import Workbench
 
 /// The one place the workbench's runtime reads a manifest file: the first time (`pinbench workbench`) and every
 /// time it changed on disk (``ManifestWatcher``). What a session needs to know about a manifest's surroundings when
@@ -13,5 +14,18 @@ public enum ManifestLoader {
     /// The manifest at `url` as it is on disk now, or why it cannot be used (gone, unreadable, invalid).
     public static func reload(_ url: URL) -> Result<ManifestDocument, ManifestError> {
         Result { () throws(ManifestError) in try ManifestStore.load(url) }
+    }
+
+    /// What the lint needs from the disk around `document` (its trust-anchor files, the public suffix list),
+    /// gathered here so that the workbench's update never reads a file.
+    public static func lintFacts(for document: ManifestDocument) -> LintEnvironment {
+        LintEnvironment.gather(for: document)
+    }
+
+    /// The message a change on disk posts: the manifest as read now, with its lint facts gathered again (an anchor
+    /// file named or broken since the start is seen).
+    public static func reloadMessage(_ url: URL) -> WorkbenchMessage {
+        let result = reload(url)
+        return .manifestOnDisk(result, lint: (try? result.get()).map(lintFacts(for:)))
     }
 }

@@ -15,7 +15,7 @@ import Workbench
 /// a linked manifest is watched at its target, and re-pointing the link counts as a change too.
 ///
 /// Only a changed stamp costs more than a `stat`: the file is then read and decoded off the main thread, through
-/// the runtime's one manifest reader (``ManifestLoader/reload(_:)``), and the result posted as one message. At most one read is
+/// the runtime's one manifest reader (``ManifestLoader/reloadMessage(_:)``, lint facts included), and the result posted as one message. At most one read is
 /// in flight: a file rewritten faster than it can be decoded (up to the reader's 64 MiB) costs one read at a time,
 /// never a growing pile of them; the change is picked up by the next poll after the read ends.
 final class ManifestWatcher {
@@ -36,7 +36,7 @@ final class ManifestWatcher {
         let url = self.url
         let reading = self.reading
         Task.detached {
-            inbox.post(.manifestOnDisk(ManifestLoader.reload(url)))
+            inbox.post(ManifestLoader.reloadMessage(url))
             reading.end()
         }
     }

@@ -32,6 +32,7 @@ enum WorkbenchLauncher {
         }
         var state = WorkbenchState(
             document: document,
+            lintEnvironment: ManifestLoader.lintFacts(for: document),
             size: terminal.size,
             now: Date(),
             themeName: chosen.name,
