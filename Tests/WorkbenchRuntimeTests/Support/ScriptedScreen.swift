@@ -38,7 +38,7 @@ final class ScriptedScreen: WorkbenchScreen, @unchecked Sendable {
     private(set) var failure: String?
     private(set) var closeCount = 0
 
-    init(size: Size = Size(width: 160, height: 48), patience: TimeInterval = 60, script: [Step]) {
+    init(size: Size = Size(width: 160, height: 48), patience: TimeInterval = 180, script: [Step]) {
         self.size = size
         self.patience = patience
         self.steps = script
