@@ -16,10 +16,14 @@ extension ConnectionFacts {
         var builtChain: [ChainCertificate]?
         var builtChainProblem = built.problem
         if let chain = built.chain {
-            do {
-                builtChain = try chain.enumerated().map { (index, der) throws(CertificateDecodingError) in
-                    try CertificateChainDecoder.decodeDER(der, source: "chain built for \(target)", block: index + 1)
+            do throws(CertificateDecodingError) {
+                var decoded: [ChainCertificate] = []
+                for (index, der) in chain.enumerated() {
+                    decoded.append(
+                        try CertificateChainDecoder.decodeDER(
+                            der, source: "chain built for \(target)", block: index + 1))
                 }
+                builtChain = decoded
             } catch {
                 builtChainProblem = "\(error)"
             }
