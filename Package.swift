@@ -49,13 +49,15 @@ let package = Package(
         ),
         // The system OpenSSL (libssl-dev): module map plus a shim for the macros Swift cannot import.
         .systemLibrary(name: "COpenSSL"),
+        // The OpenSSL object helpers the probe and the lab share: DER and PEM conversions, the error queue as values.
+        .target(name: "OpenSSLSupport", dependencies: ["COpenSSL"]),
         // Live TLS probe over OpenSSL: dial with a deadline, SNI, the sent and built chains, protocol and cipher.
-        .target(name: "ChainProbe", dependencies: ["COpenSSL", "CSystemCalls", "PinningCore"]),
+        .target(name: "ChainProbe", dependencies: ["COpenSSL", "CSystemCalls", "OpenSSLSupport", "PinningCore"]),
         // In-process TLS servers on loopback with a generated PKI, one scenario per SNI name.
         .target(
             name: "DemoLab",
             dependencies: [
-                "COpenSSL", "CSystemCalls", "LabPKI", "PinningCore",
+                "COpenSSL", "CSystemCalls", "LabPKI", "OpenSSLSupport", "PinningCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),

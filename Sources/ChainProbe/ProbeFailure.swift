@@ -1,3 +1,5 @@
+import PinningCore
+
 /// Why a probe got no chain, in words a person can act on.
 ///
 /// One struct with a code (for tests and for the UI's markers) and a reason sentence (for people). Every string

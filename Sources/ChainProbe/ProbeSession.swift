@@ -1,5 +1,7 @@
 import COpenSSL
 import Foundation
+import OpenSSLSupport
+import PinningCore
 
 /// The blocking body of one probe: resolve, dial, handshake, collect. Runs on its own thread, never on the
 /// cooperative pool.
@@ -68,7 +70,7 @@ enum ProbeSession {
                 "the server sent \(count) certificates; the cap is \(options.maxCertificates)",
                 address: connection.peer.description)
         }
-        guard let sent = X509Handle.ders(peerChain), !sent.isEmpty else {
+        guard let sent = try? OpenSSLObjects.ders(peerChain), !sent.isEmpty else {
             throw .tlsFailure("the server's certificates could not be read", address: connection.peer.description)
         }
         let bytes = sent.reduce(0) { $0 + $1.count }
@@ -78,24 +80,10 @@ enum ProbeSession {
                 address: connection.peer.description)
         }
         let built = resources.trustStore?.build(sent: peerChain) ?? (chain: nil, problem: nil)
-        let cipher = client.cipherSuite
-        return ProbeResult(
-            target: target,
-            sentChain: sent,
-            builtChain: built.chain,
-            builtChainProblem: built.problem,
-            protocolVersion: client.protocolVersion,
-            cipherSuite: cipher.standard,
-            cipherSuiteOpenSSLName: cipher.openSSL,
-            keyExchangeGroup: client.keyExchangeGroup,
-            keyExchange: client.keyExchange,
-            ocspStapled: client.ocspStapled,
-            stapledOCSPResponse: client.stapledOCSPResponse,
-            peerAddress: connection.peer.description,
-            serverName: target.serverName,
+        let facts = ConnectionFacts.handshake(
+            client, target: target, peerAddress: connection.peer.description, sent: sent, built: built,
             connectDuration: dialStart.duration(to: handshakeStart),
-            handshakeDuration: handshakeStart.duration(to: handshakeEnd),
-            deadline: deadline.instant
-        )
+            handshakeDuration: handshakeStart.duration(to: handshakeEnd))
+        return ProbeResult(target: target, sentChain: sent, connection: facts, deadline: deadline.instant)
     }
 }

@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import OpenSSLSupport
 import PinningCore
 
 /// One client-side TLS handshake over OpenSSL, with the socket I/O done here rather than inside OpenSSL.

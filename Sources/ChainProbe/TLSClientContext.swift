@@ -1,4 +1,5 @@
 import COpenSSL
+import OpenSSLSupport
 
 /// The client settings the probes of a batch share: one OpenSSL `SSL_CTX`.
 ///

@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import OpenSSLSupport
 
 /// The anchors OpenSSL builds chains against: the probe's extra PEM files, plus the system store when asked.
 ///
@@ -52,7 +53,7 @@ final class TrustStore: @unchecked Sendable {
             let code = X509_STORE_CTX_get_error(context)
             return (nil, String(cString: X509_verify_cert_error_string(Int(code))))
         }
-        guard let chain = X509_STORE_CTX_get0_chain(context), let ders = X509Handle.ders(chain) else {
+        guard let chain = X509_STORE_CTX_get0_chain(context), let ders = try? OpenSSLObjects.ders(chain) else {
             return (nil, "OpenSSL verified the chain but could not encode it")
         }
         return (ders, nil)

@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import OpenSSLSupport
 
 /// The lab's OCSP responder: responses about its own leaves, signed by the lab intermediate with OpenSSL's OCSP
 /// API (independent of the core's reader, which the lab's scenarios then exercise). They are stapled, not served.
@@ -23,7 +24,7 @@ enum LabOCSPResponder {
         let key = try OpenSSLObjects.privateKey(pem: issuerKeyPEM)
         defer { EVP_PKEY_free(key) }
         guard let id = OCSP_cert_to_id(EVP_sha1(), leaf, issuer), let basic = OCSP_BASICRESP_new() else {
-            throw DemoLabError("OpenSSL could not start an OCSP response: \(OpenSSLObjects.drainErrors())")
+            throw DemoLabError("OpenSSL could not start an OCSP response: \(OpenSSLErrors.drain().text)")
         }
         defer {
             OCSP_CERTID_free(id)
@@ -49,7 +50,7 @@ enum LabOCSPResponder {
         }
         guard added != nil, OCSP_basic_sign(basic, issuer, key, EVP_sha256(), nil, UInt(OCSP_NOCERTS)) == 1,
             let response = OCSP_response_create(OCSP_RESPONSE_STATUS_SUCCESSFUL, basic)
-        else { throw DemoLabError("OpenSSL could not sign an OCSP response: \(OpenSSLObjects.drainErrors())") }
+        else { throw DemoLabError("OpenSSL could not sign an OCSP response: \(OpenSSLErrors.drain().text)") }
         defer { OCSP_RESPONSE_free(response) }
         var bytes: UnsafeMutablePointer<UInt8>?
         let length = i2d_OCSP_RESPONSE(response, &bytes)

@@ -1,6 +1,7 @@
 import COpenSSL
 import CSystemCalls
 import Foundation
+import OpenSSLSupport
 
 /// The lab's one TLS listener: accepts on loopback, serves each connection on its own thread, and picks the
 /// scenario's identity from the SNI name in a ClientHello callback.
@@ -45,7 +46,7 @@ final class LabServer: @unchecked Sendable {
         self.address = address
 
         guard let context = SSL_CTX_new(TLS_server_method()) else {
-            throw DemoLabError("OpenSSL could not create a server context: \(OpenSSLObjects.drainErrors())")
+            throw DemoLabError("OpenSSL could not create a server context: \(OpenSSLErrors.drain().text)")
         }
         _ = pb_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION)
         pb_SSL_CTX_enable_stapling(context)

@@ -1,4 +1,5 @@
 import COpenSSL
+import OpenSSLSupport
 
 /// Re-signs a certificate with a SHA-1 signature, for the `weak` scenario: OpenSSL still can, swift-certificates
 /// (rightly) will not.
@@ -9,7 +10,7 @@ enum SHA1Signer {
         let key = try OpenSSLObjects.privateKey(pem: issuerKeyPEM)
         defer { EVP_PKEY_free(key) }
         guard X509_sign(certificate, key, EVP_sha1()) > 0 else {
-            throw DemoLabError("OpenSSL could not sign with SHA-1: \(OpenSSLObjects.drainErrors())")
+            throw DemoLabError("OpenSSL could not sign with SHA-1: \(OpenSSLErrors.drain().text)")
         }
         return try OpenSSLObjects.der(certificate)
     }

@@ -1,4 +1,5 @@
 import COpenSSL
+import OpenSSLSupport
 
 /// What the lab presents for one SNI name: leaf, private key and intermediates as OpenSSL objects, plus the
 /// handshake tweaks of the scenario.

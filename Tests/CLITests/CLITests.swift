@@ -91,6 +91,7 @@ struct CLITests {
             "--note", "issuing CA", "-m", manifest,
         ])
         #expect(result.status == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.contains("as backup for \(pki.host); mode set to enforce ("), "\(result.stdoutText)")
         let document = try ManifestStore.load(folder.url.appendingPathComponent(manifest))
         let domain = try #require(document.manifest.domains.first)
         #expect(domain.mode == .enforce)

@@ -41,9 +41,9 @@ struct LabProbeTests {
         let scenario = fixture.lab.scenario(kind)
         let result = try await ChainProber().probe(fixture.target(kind), options: fixture.options).get()
         #expect(result.sentChain == scenario.servedChain)
-        #expect(result.serverName == scenario.host)
-        #expect(result.peerAddress == "127.0.0.1:\(fixture.lab.port)")
-        #expect(result.handshakeDuration > .zero)
+        #expect(result.connection.serverName == scenario.host)
+        #expect(result.connection.peerAddress == "127.0.0.1:\(fixture.lab.port)")
+        #expect(result.connection.handshakeDuration > .zero)
         let leaf = try #require(try result.sentCertificates().first?.certificate)
         let names = try leaf.extensions.subjectAlternativeNames?.compactMap { name -> String? in
             if case .dnsName(let dns) = name { return dns }
@@ -60,20 +60,21 @@ struct LabProbeTests {
         let root = fixture.lab.root.derBytes
         for kind in [LabScenario.good, .rotated, .expired, .wrongHost, .weak] {
             let result = try await ChainProber().probe(fixture.target(kind), options: fixture.options).get()
-            let built = try #require(result.builtChain, "\(kind): \(result.builtChainProblem ?? "")")
+            let built = try #require(
+                result.connection.builtChain?.map(\.der), "\(kind): \(result.connection.builtChainProblem ?? "")")
             #expect(built == result.sentChain + [root], "\(kind)")
-            #expect(result.builtChainProblem == nil)
+            #expect(result.connection.builtChainProblem == nil)
         }
         for kind in [LabScenario.mitm, .selfSigned, .incomplete] {
             let result = try await ChainProber().probe(fixture.target(kind), options: fixture.options).get()
-            #expect(result.builtChain == nil, "\(kind)")
-            #expect(result.builtChainProblem?.isEmpty == false, "\(kind)")
+            #expect(result.connection.builtChain?.map(\.der) == nil, "\(kind)")
+            #expect(result.connection.builtChainProblem?.isEmpty == false, "\(kind)")
         }
         // Without the lab root nothing builds: an untrusted chain is still a result, not an error.
         let bare = ProbeOptions(useSystemTrustStore: false)
         let result = try await ChainProber().probe(fixture.target(.good), options: bare).get()
-        #expect(result.builtChain == nil)
-        #expect(result.builtChainProblem == "unable to get local issuer certificate")
+        #expect(result.connection.builtChain?.map(\.der) == nil)
+        #expect(result.connection.builtChainProblem == "unable to get local issuer certificate")
     }
 
     @Test("pins of the received certificates equal the openssl command line's")
@@ -82,7 +83,7 @@ struct LabProbeTests {
         defer { fixture.tearDown() }
         for kind in [LabScenario.good, .mitm, .weak, .selfSigned] {
             let result = try await ChainProber().probe(fixture.target(kind), options: fixture.options).get()
-            for der in result.sentChain + (result.builtChain ?? []) {
+            for der in result.sentChain + (result.connection.builtChain?.map(\.der) ?? []) {
                 let expected = try OpenSSLCLI.spkiPin(certificatePEM: certificatePEM(der))
                 #expect(expected.count == 44)
                 #expect(CertificateDetails(try Certificate(derEncoded: der)).spkiPin == expected, "\(kind)")
@@ -95,19 +96,20 @@ struct LabProbeTests {
         let fixture = try await Fixture.start()
         defer { fixture.tearDown() }
         let good = try await ChainProber().probe(fixture.target(.good), options: fixture.options).get()
-        #expect(good.protocolVersion == "TLSv1.3")
-        #expect(good.cipherSuite.hasPrefix("TLS_AES_") || good.cipherSuite.hasPrefix("TLS_CHACHA20"))
-        #expect(good.keyExchangeGroup != nil)
-        #expect(good.keyExchange == .tls13)
-        #expect(good.ocspStapled)
-        #expect(good.stapledOCSPResponse == fixture.lab.scenario(.good).stapledOCSPResponse)
+        #expect(good.connection.protocolVersion == "TLSv1.3")
+        #expect(
+            good.connection.cipherSuite.hasPrefix("TLS_AES_") || good.connection.cipherSuite.hasPrefix("TLS_CHACHA20"))
+        #expect(good.connection.keyExchangeGroup != nil)
+        #expect(good.connection.keyExchange == .tls13)
+        #expect(good.connection.ocspStapled)
+        #expect(good.connection.stapledOCSPResponse == fixture.lab.scenario(.good).stapledOCSPResponse)
         let weak = try await ChainProber().probe(fixture.target(.weak), options: fixture.options).get()
-        #expect(weak.protocolVersion == "TLSv1.2")
-        #expect(weak.cipherSuite.hasPrefix("TLS_RSA_WITH_"))
-        #expect(weak.keyExchangeGroup == nil)
-        #expect(weak.keyExchange == .rsa)
-        #expect(weak.ocspStapled == false, "the lab staples only for good and revoked")
-        #expect(weak.stapledOCSPResponse == nil)
+        #expect(weak.connection.protocolVersion == "TLSv1.2")
+        #expect(weak.connection.cipherSuite.hasPrefix("TLS_RSA_WITH_"))
+        #expect(weak.connection.keyExchangeGroup == nil)
+        #expect(weak.connection.keyExchange == .rsa)
+        #expect(weak.connection.ocspStapled == false, "the lab staples only for good and revoked")
+        #expect(weak.connection.stapledOCSPResponse == nil)
     }
 
     @Test("an unknown name under the lab domain gets the TLS alert \"unrecognized name\"")
@@ -128,7 +130,7 @@ struct LabProbeTests {
         defer { fixture.tearDown() }
         let target = ProbeTarget(host: "127.0.0.1", port: fixture.lab.port)
         let result = try await ChainProber().probe(target, options: fixture.options).get()
-        #expect(result.serverName == nil)
+        #expect(result.connection.serverName == nil)
         #expect(result.sentChain == fixture.lab.scenario(.good).servedChain)
     }
 

@@ -24,10 +24,10 @@ struct LegacyProtocolTests {
             .init(pki.good.leaf, chain: pki.good.intermediates), arguments: [flag, "-cipher", "DEFAULT:@SECLEVEL=0"])
         defer { server.stop() }
         let result = try await probe(server.port)
-        #expect(result.protocolVersion == negotiated)
+        #expect(result.connection.protocolVersion == negotiated)
         #expect(result.sentChain == pki.good.presented.map(\.der))
-        #expect(result.keyExchange == .ecdhe)
-        let violation = try #require(result.atsEvaluation.violations.first { $0.rule == .minimumTLSVersion })
+        #expect(result.connection.keyExchange == .ecdhe)
+        let violation = try #require(result.connection.ats.violations.first { $0.rule == .minimumTLSVersion })
         #expect(violation.finding.hasPrefix("\(spoken) < 1.2"))
         let version = negotiated == "TLSv1" ? "TLSv1.0" : negotiated
         #expect(violation.exception == .minimumTLSVersion(version))
@@ -38,8 +38,8 @@ struct LegacyProtocolTests {
         let server = try await OpenSSLServer.start(.init(pki.good.leaf, chain: pki.good.intermediates))
         defer { server.stop() }
         let result = try await probe(server.port)
-        #expect(["TLSv1.2", "TLSv1.3"].contains(result.protocolVersion))
-        #expect(!result.atsEvaluation.failedRules.contains(.minimumTLSVersion))
+        #expect(["TLSv1.2", "TLSv1.3"].contains(result.connection.protocolVersion))
+        #expect(!result.connection.ats.failedRules.contains(.minimumTLSVersion))
     }
 
     @Test("DHE is named DHE, not RSA; ATS says no exception key allows it")
@@ -55,10 +55,10 @@ struct LegacyProtocolTests {
             arguments: ["-tls1_2", "-cipher", "DHE-RSA-AES128-GCM-SHA256"])
         defer { server.stop() }
         let result = try await probe(server.port, host: "dhe.pinbench.test")
-        #expect(result.cipherSuite == "TLS_DHE_RSA_WITH_AES_128_GCM_SHA256")
-        #expect(result.keyExchange == .dhe)
-        #expect(result.keyExchange.isForwardSecret)
-        let violation = try #require(result.atsEvaluation.violations.first { $0.rule == .forwardSecrecy })
+        #expect(result.connection.cipherSuite == "TLS_DHE_RSA_WITH_AES_128_GCM_SHA256")
+        #expect(result.connection.keyExchange == .dhe)
+        #expect(result.connection.keyExchange.isForwardSecret)
+        let violation = try #require(result.connection.ats.violations.first { $0.rule == .forwardSecrecy })
         #expect(violation.finding.contains("DHE key exchange"))
         #expect(violation.exception == nil)
     }

@@ -12,7 +12,8 @@ struct LiveATSTests {
 
     func evaluate(_ result: ProbeResult) -> ATSEvaluation {
         ATSEvaluator.evaluate(
-            protocolVersion: result.protocolVersion, cipherSuite: result.cipherSuite, chainDER: result.sentChain)
+            protocolVersion: result.connection.protocolVersion, cipherSuite: result.connection.cipherSuite,
+            chainDER: result.sentChain)
     }
 
     @Test("the lab: good meets ATS; weak breaks forward secrecy and the SHA-1 rule, and nothing else")
@@ -24,13 +25,16 @@ struct LiveATSTests {
         }
         let good = try await probe(.good)
         #expect(evaluate(good).passes)
+        #expect(good.connection.ats == evaluate(good), "the probe judges ATS once, as the evaluator does")
         #expect(
             ATSEvaluator.evaluate(
-                protocolVersion: good.protocolVersion, cipherSuite: good.cipherSuite,
+                protocolVersion: good.connection.protocolVersion, cipherSuite: good.connection.cipherSuite,
                 chain: try good.sentCertificates().compactMap(\.certificate)
             ).passes)
 
-        let weak = evaluate(try await probe(.weak))
+        let weakResult = try await probe(.weak)
+        let weak = evaluate(weakResult)
+        #expect(weakResult.connection.ats == weak)
         #expect(weak.failedRules == [.forwardSecrecy, .signatureHash])
         let findings = weak.violations.map(\.finding)
         #expect(findings.first?.hasPrefix("TLS_RSA_WITH_") == true)
@@ -48,7 +52,7 @@ struct LiveATSTests {
             .loopback("small.pinbench.test", port: server.port), options: options
         ).get()
         #expect(result.sentChain == [leaf.der])
-        #expect(result.cipherSuite == "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256")
+        #expect(result.connection.cipherSuite == "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256")
         let evaluation = evaluate(result)
         #expect(evaluation.failedRules == [.leafKeySize])
         #expect(evaluation.violations.map(\.finding) == ["the leaf key is RSA 1024 bits"])

@@ -24,10 +24,10 @@ struct OpenSSLServerTests {
             arguments: ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES256-GCM-SHA384", "-groups", "secp384r1"])
         defer { server.stop() }
         let result = try await probe(.loopback(pki.host, port: server.port))
-        #expect(result.protocolVersion == "TLSv1.2")
-        #expect(result.cipherSuite == "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384")
-        #expect(result.cipherSuiteOpenSSLName == "ECDHE-ECDSA-AES256-GCM-SHA384")
-        #expect(result.keyExchangeGroup == "secp384r1")
+        #expect(result.connection.protocolVersion == "TLSv1.2")
+        #expect(result.connection.cipherSuite == "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384")
+        #expect(result.connection.cipherSuiteOpenSSLName == "ECDHE-ECDSA-AES256-GCM-SHA384")
+        #expect(result.connection.keyExchangeGroup == "secp384r1")
         #expect(result.sentChain == served.map(\.der))
     }
 
@@ -38,9 +38,9 @@ struct OpenSSLServerTests {
             arguments: ["-tls1_3", "-ciphersuites", "TLS_CHACHA20_POLY1305_SHA256", "-groups", "X25519"])
         defer { server.stop() }
         let result = try await probe(.loopback(pki.host, port: server.port))
-        #expect(result.protocolVersion == "TLSv1.3")
-        #expect(result.cipherSuite == "TLS_CHACHA20_POLY1305_SHA256")
-        #expect(result.keyExchangeGroup == "x25519")
+        #expect(result.connection.protocolVersion == "TLSv1.3")
+        #expect(result.connection.cipherSuite == "TLS_CHACHA20_POLY1305_SHA256")
+        #expect(result.connection.keyExchangeGroup == "x25519")
         #expect(result.sentChain == served.map(\.der))
     }
 
@@ -51,8 +51,8 @@ struct OpenSSLServerTests {
         let root = server.folder.write("root.pem", pki.root.pem)
         let result = try await probe(.loopback(pki.host, port: server.port), anchors: [root])
         #expect(result.sentChain == served.map(\.der))
-        #expect(result.builtChain == (served + [pki.root]).map(\.der))
-        for (der, given) in zip(result.builtChain ?? [], served + [pki.root]) {
+        #expect(result.connection.builtChain?.map(\.der) == (served + [pki.root]).map(\.der))
+        for (der, given) in zip(result.connection.builtChain?.map(\.der) ?? [], served + [pki.root]) {
             let details = CertificateDetails(try Certificate(derEncoded: der))
             #expect(details.spkiPin == (try OpenSSLCLI.spkiPin(certificatePEM: given.pem)))
             #expect(details.certPin == (try OpenSSLCLI.certPin(certificatePEM: given.pem)))
@@ -67,10 +67,10 @@ struct OpenSSLServerTests {
             named: (name: "other.pinbench.test", identity: .init(other)))
         defer { server.stop() }
         let second = try await probe(.loopback("other.pinbench.test", port: server.port))
-        #expect(second.serverName == "other.pinbench.test")
+        #expect(second.connection.serverName == "other.pinbench.test")
         #expect(second.sentChain == [other.der])
         let first = try await probe(.loopback(pki.host, port: server.port))
-        #expect(first.serverName == pki.host)
+        #expect(first.connection.serverName == pki.host)
         #expect(first.sentChain == served.map(\.der))
     }
 
@@ -81,8 +81,8 @@ struct OpenSSLServerTests {
         let target = try ProbeTarget(parsing: "[::1]:\(server.port)")
         #expect(target.host == "::1")
         let result = try await probe(target)
-        #expect(result.peerAddress == "[::1]:\(server.port)")
-        #expect(result.serverName == nil)
+        #expect(result.connection.peerAddress == "[::1]:\(server.port)")
+        #expect(result.connection.serverName == nil)
         #expect(result.sentChain == served.map(\.der))
     }
 }

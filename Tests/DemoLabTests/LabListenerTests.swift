@@ -29,7 +29,7 @@ struct LabListenerTests {
         let descriptors = try ListeningSockets.descriptors(port: lab.port)
         #expect(descriptors.count == 1 && descriptors.allSatisfy { fcntl($0, F_GETFD) & FD_CLOEXEC != 0 })
         let result = try await probe(lab, .good).get()
-        #expect(result.peerAddress == "127.0.0.1:\(lab.port)")
+        #expect(result.connection.peerAddress == "127.0.0.1:\(lab.port)")
     }
 
     @Test("on ::1: probed over IPv6, listed on ::1 only")
@@ -39,7 +39,7 @@ struct LabListenerTests {
         #expect(lab.endpoint == "[::1]:\(lab.port)")
         #expect(try ListeningSockets.local(port: lab.port) == ["::1"])
         let result = try await probe(lab, .good).get()
-        #expect(result.peerAddress == "[::1]:\(lab.port)")
+        #expect(result.connection.peerAddress == "[::1]:\(lab.port)")
         #expect(result.sentChain == lab.scenario(.good).servedChain)
     }
 

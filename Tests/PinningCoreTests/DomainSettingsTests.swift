@@ -61,18 +61,24 @@ struct DomainSettingsTests {
             $0.expires = CalendarDay("2027-06-30")
             $0.connect = "10.0.0.5:8443"
         }
+        guard case .settingsChanged("API.example.com", let old, let new) = outcome else {
+            Issue.record("expected settingsChanged, got \(outcome)")
+            return
+        }
+        #expect(old.mode == .enforce && new.mode == .reportOnly && new.connect == "10.0.0.5:8443")
         #expect(
-            outcome
-                == .changed(
-                    "API.example.com: mode report-only (was enforce), expires 2027-06-30 (was none), "
-                        + "connect 10.0.0.5:8443 (was none)"))
+            outcome.description
+                == "API.example.com: mode report-only (was enforce), expires 2027-06-30 (was none), "
+                + "connect 10.0.0.5:8443 (was none)")
         let domain = manifest.domains[0]
         #expect(domain.mode == .reportOnly && domain.expires == CalendarDay("2027-06-30"))
         #expect(domain.connect == "10.0.0.5:8443" && domain.port == 443 && domain.pins == [Self.pin])
         let again = ManifestEditor.updateSettings(host: "api.example.com", in: &manifest) { $0.mode = .reportOnly }
-        #expect(!again.didChange && again.message.contains("already has these settings"))
+        #expect(again == .settingsAlreadySet("api.example.com") && !again.didChange)
+        #expect(again.description == "api.example.com already has these settings; nothing changed")
         let unknown = ManifestEditor.updateSettings(host: "other.example.com", in: &manifest) { $0.port = 1 }
-        #expect(!unknown.didChange && unknown.message.contains("not in the manifest"))
+        #expect(unknown == .unknownDomain("other.example.com") && !unknown.didChange)
+        #expect(unknown.description == "other.example.com is not in the manifest; nothing changed")
     }
 
     @Test("setNote sets, keeps and removes notes")
@@ -83,7 +89,8 @@ struct DomainSettingsTests {
         #expect(manifest.domains[0].pins[0].note == "offline key")
         #expect(!ManifestEditor.setNote("offline key", value: value, host: "api.example.com", in: &manifest).didChange)
         let removed = ManifestEditor.setNote("", value: value, host: "api.example.com", in: &manifest)
-        #expect(removed == .changed("removed the note of pin \(value) of api.example.com"))
+        #expect(removed == .noteRemoved(value, host: "api.example.com") && removed.didChange)
+        #expect(removed.description == "removed the note of pin \(value) of api.example.com")
         #expect(manifest.domains[0].pins[0].note == nil)
         #expect(!ManifestEditor.setNote("x", value: "nope", host: "api.example.com", in: &manifest).didChange)
     }

@@ -1,13 +1,16 @@
 /// What one TLS handshake showed besides the chain: protocol, cipher, key exchange, OCSP staple, timings, the App
 /// Transport Security verdict and the path OpenSSL built.
 ///
-/// A plain value in the core so that the probe fills it once (``ATSEvaluator`` included) and every view, `inspect`
-/// and the workbench alike, shows the same facts instead of deriving its own.
+/// The one type for these facts from probe to screen: the probe fills it once (``ATSEvaluator`` included), `inspect`
+/// and `check` print and encode it (their JSON's `tls` object), and the workbench shows it, so no view derives its
+/// own.
 public struct ConnectionFacts: Hashable, Sendable {
     /// "TLSv1.2" or "TLSv1.3".
     public var protocolVersion: String
     /// The IANA name of the cipher suite.
     public var cipherSuite: String
+    /// OpenSSL's name of the same suite, e.g. "ECDHE-RSA-AES128-GCM-SHA256"; nil when not known (a fixture).
+    public var cipherSuiteOpenSSLName: String?
     /// e.g. "X25519"; nil when OpenSSL names none (RSA key exchange, and DHE in TLS 1.2).
     public var keyExchangeGroup: String?
     /// How the keys were agreed: ECDHE, DHE, RSA, ...
@@ -29,13 +32,15 @@ public struct ConnectionFacts: Hashable, Sendable {
     public var builtChainProblem: String?
 
     public init(
-        protocolVersion: String, cipherSuite: String, keyExchangeGroup: String?, keyExchange: KeyExchange? = nil,
+        protocolVersion: String, cipherSuite: String, cipherSuiteOpenSSLName: String? = nil, keyExchangeGroup: String?,
+        keyExchange: KeyExchange? = nil,
         ocspStapled: Bool, stapledOCSPResponse: [UInt8]? = nil,
         peerAddress: String, serverName: String?, connectDuration: Duration, handshakeDuration: Duration,
         ats: ATSEvaluation, builtChain: [ChainCertificate]?, builtChainProblem: String?
     ) {
         self.protocolVersion = protocolVersion
         self.cipherSuite = cipherSuite
+        self.cipherSuiteOpenSSLName = cipherSuiteOpenSSLName
         self.keyExchangeGroup = keyExchangeGroup
         self.keyExchange = keyExchange ?? KeyExchange(suiteName: cipherSuite)
         self.ocspStapled = ocspStapled

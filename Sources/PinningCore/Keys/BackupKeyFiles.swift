@@ -2,13 +2,10 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
-    private let systemWrite = Glibc.write
 #elseif canImport(Musl)
     import Musl
-    private let systemWrite = Musl.write
 #elseif canImport(Darwin)
     import Darwin
-    private let systemWrite = Darwin.write
 #endif
 
 /// Writes a backup key and its CSR as new files: the private key with mode 0600, and never over anything.
@@ -83,17 +80,9 @@ public enum BackupKeyFiles {
     }
 
     private static func write(_ data: Data, to descriptor: Int32, path: String) throws(BackupKeyError) {
-        var written = 0
-        while written < data.count {
-            let count = data.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw BackupKeyError(
-                    .writeFailed, reason: "\(path) could not be written (\(String(cString: strerror(errno))))")
-            }
-            written += count
+        if let code = FileDescriptorWriter.writeAll(data, to: descriptor) {
+            throw BackupKeyError(
+                .writeFailed, reason: "\(path) could not be written (\(String(cString: strerror(code))))")
         }
         guard fsync(descriptor) == 0 else {
             throw BackupKeyError(.writeFailed, reason: "\(path) could not be flushed to disk")

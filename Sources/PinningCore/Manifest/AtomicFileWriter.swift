@@ -2,13 +2,10 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
-    private let systemWrite = Glibc.write
 #elseif canImport(Musl)
     import Musl
-    private let systemWrite = Musl.write
 #elseif canImport(Darwin)
     import Darwin
-    private let systemWrite = Darwin.write
 #endif
 
 /// Replaces a file so that readers see either the old or the new content, never a torn one, even after a crash or
@@ -43,7 +40,9 @@ enum AtomicFileWriter {
         }
         do throws(ManifestError) {
             if exists { try keepOwnerAndMode(of: existing, on: descriptor, target: target) }
-            try writeAll(data, to: descriptor, target: target)
+            if let code = FileDescriptorWriter.writeAll(data, to: descriptor) {
+                throw failure(target, SystemCallFailure.describe(code, path: target.path))
+            }
             guard fsync(descriptor) == 0 else {
                 throw failure(target, SystemCallFailure.describe(errno, path: temporary))
             }
@@ -126,22 +125,6 @@ enum AtomicFileWriter {
             throw failure(
                 target, "cannot keep the file's mode: " + SystemCallFailure.describe(errno, path: target.path))
         }
-    }
-
-    private static func writeAll(_ data: Data, to descriptor: Int32, target: ManifestTarget) throws(ManifestError) {
-        let code = data.withUnsafeBytes { buffer -> Int32 in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return 0
-        }
-        if code != 0 { throw failure(target, SystemCallFailure.describe(code, path: target.path)) }
     }
 
     private static func failure(_ target: ManifestTarget, _ reason: String) -> ManifestError {

@@ -5,17 +5,14 @@ extension ManifestEditor {
         host: String, in manifest: inout PinManifest, _ change: (inout DomainSettings) -> Void
     ) -> Outcome {
         guard let index = manifest.indexOfDomain(host) else {
-            return .unchanged("\(host) is not in the manifest; nothing changed")
+            return .unknownDomain(host)
         }
         let old = DomainSettings(manifest.domains[index])
         var new = old
         change(&new)
-        let phrases = new.changes(from: old)
-        guard !phrases.isEmpty else {
-            return .unchanged("\(host) already has these settings; nothing changed")
-        }
+        guard !new.changes(from: old).isEmpty else { return .settingsAlreadySet(host) }
         new.apply(to: &manifest.domains[index])
-        return .changed("\(host): " + phrases.joined(separator: ", "))
+        return .settingsChanged(host, from: old, to: new)
     }
 
     /// Sets the note of `host`'s pin `value`; an empty or nil note removes it.
@@ -25,16 +22,16 @@ extension ManifestEditor {
         -> Outcome
     {
         guard let index = manifest.indexOfDomain(host) else {
-            return .unchanged("\(host) is not in the manifest; nothing changed")
+            return .unknownDomain(host)
         }
         guard let pinIndex = manifest.domains[index].pins.firstIndex(where: { $0.value == value }) else {
-            return .unchanged("\(host) has no pin \(value); nothing changed")
+            return .unknownPin(value, host: host)
         }
         let new = note.flatMap { $0.isEmpty ? nil : $0 }
         guard manifest.domains[index].pins[pinIndex].note != new else {
-            return .unchanged("pin \(value) of \(host) already has this note; nothing changed")
+            return .noteAlreadySet(value, host: host)
         }
         manifest.domains[index].pins[pinIndex].note = new
-        return .changed(new == nil ? "removed the note of pin \(value) of \(host)" : "noted pin \(value) of \(host)")
+        return new == nil ? .noteRemoved(value, host: host) : .noted(value, host: host)
     }
 }

@@ -91,7 +91,7 @@ struct ExportCommand: AsyncParsableCommand {
             options.certificates = try await certificates(for: document.manifest)
         }
         if atsExceptions {
-            options.atsEvaluations = await liveProbes(for: document.manifest).mapValues(\.atsEvaluation)
+            options.atsEvaluations = await liveProbes(for: document.manifest).mapValues(\.connection.ats)
         }
         let result = PinExporter.export(document.manifest, as: format, options: options)
         let refused = !result.refusals.isEmpty && !allowInvalid

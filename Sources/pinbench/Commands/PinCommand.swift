@@ -74,22 +74,23 @@ struct PinAddCommand: ParsableCommand {
         )
         let url = manifestOptions.url
         // Locked read-modify-write: the pin is added to the file as it is now, so a concurrent writer's pins stay.
-        let outcome = try ManifestStore.update(
+        let (outcome, modeSet) = try ManifestStore.update(
             at: url,
             beforeWriting: { try LintGate.check($0, writingTo: url, allowErrors: allowLintErrors) }
-        ) { manifest in
-            var outcome = ManifestEditor.addPin(pin, host: host, to: &manifest, newDomainMode: mode ?? .reportOnly)
+        ) { manifest -> (ManifestEditor.Outcome, EnforcementMode?) in
+            let outcome = ManifestEditor.addPin(pin, host: host, to: &manifest, newDomainMode: mode ?? .reportOnly)
             if let mode, let index = manifest.indexOfDomain(host), manifest.domains[index].mode != mode {
                 manifest.domains[index].mode = mode
-                outcome = .changed(outcome.message + "; mode set to \(mode.rawValue)")
+                return (outcome, mode)
             }
-            return outcome
+            return (outcome, nil)
         }
-        guard outcome.didChange else {
-            Output.line(outcome.message)
+        let text = outcome.description + (modeSet.map { "; mode set to \($0.rawValue)" } ?? "")
+        guard outcome.didChange || modeSet != nil else {
+            Output.line(text)
             return
         }
-        Output.line("\(outcome.message) (\(pin.label ?? "")); wrote \(url.path)")
+        Output.line("\(text) (\(pin.label ?? "")); wrote \(url.path)")
     }
 }
 

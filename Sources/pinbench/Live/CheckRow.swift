@@ -29,7 +29,7 @@ struct CheckRow: Encodable {
     var matchedPin: MatchedPin?
     var leafNotAfter: Date?
     var leafDaysLeft: Int?
-    var tls: TLSFacts?
+    var tls: ConnectionFacts?
     var ats: ATSJSON?
     /// What was learned about the leaf's revocation (`--revocation`).
     var revocation: RevocationCheck?
@@ -69,7 +69,7 @@ struct CheckRow: Encodable {
             leafNotAfter = leaf.notAfter
             leafDaysLeft = CertificateDetails.daysLeft(until: leaf.notAfter, at: now)
         }
-        tls = TLSFacts(inspection.probe)
+        tls = inspection.probe.connection
         ats = ATSJSON(inspection.ats)
         revocation = verdict.revocation
         transparency = verdict.transparency
@@ -85,7 +85,7 @@ struct CheckRow: Encodable {
         self.init(domain, .rejected, summary: "\(domain.host): rejected: the server's chain cannot be parsed.")
         rejection = "unparsable-chain"
         explanation = ["\(error)"]
-        tls = TLSFacts(probe)
-        ats = ATSJSON(LiveInspection.atsEvaluation(probe))
+        tls = probe.connection
+        ats = ATSJSON(probe.connection.ats)
     }
 }

@@ -10,9 +10,10 @@ struct InspectReport {
     var lines: [String] {
         let probe = inspection.probe
         var lines = [
-            "\(probe.target)  (connected to \(probe.peerAddress), SNI \(probe.serverName ?? "none: IP address"))"
+            "\(probe.target)  (connected to \(probe.connection.peerAddress), SNI "
+                + "\(probe.connection.serverName ?? "none: IP address"))"
         ]
-        lines.append("TLS:  " + TLSFacts(probe).line)
+        lines.append("TLS:  " + Self.tlsLine(probe.connection))
         lines += atsLines
         if let transparency = inspection.verdict.transparency {
             lines.append("CT:   " + transparency.summary)
@@ -46,7 +47,7 @@ struct InspectReport {
     /// get their full details, since they appear nowhere else.
     private var builtChainLines: [String] {
         guard let built = inspection.built else {
-            let problem = inspection.probe.builtChainProblem ?? "no reason given"
+            let problem = inspection.probe.connection.builtChainProblem ?? "no reason given"
             return ["Built chain: none. OpenSSL found no path to the trust anchors: \(problem)."]
         }
         let anchor = built.last?.details.subject ?? "?"
@@ -64,6 +65,16 @@ struct InspectReport {
     }
 
     private func count(_ number: Int) -> String { counted(number, "certificate") }
+
+    /// The handshake in one line: protocol, suite, key exchange, OCSP staple and timings.
+    static func tlsLine(_ facts: ConnectionFacts) -> String {
+        let exchange = facts.keyExchange.summary(group: facts.keyExchangeGroup)
+        let timing = String(
+            format: "connect %.0f ms, handshake %.0f ms", ConnectionFacts.milliseconds(facts.connectDuration),
+            ConnectionFacts.milliseconds(facts.handshakeDuration))
+        return "\(facts.protocolVersion), \(facts.cipherSuite), key exchange \(exchange); OCSP stapled: "
+            + "\(facts.ocspStapled ? "yes" : "no"); \(timing)"
+    }
 }
 
 /// `inspect --json`: one object, the same facts as the text.
@@ -80,7 +91,7 @@ struct InspectJSON: Encodable {
     let connect: String?
     let connected: Bool
     let failure: ProbeFailureJSON?
-    let tls: TLSFacts?
+    let tls: ConnectionFacts?
     let ats: ATSJSON?
     let sentChain: [Level]?
     let builtChain: [Level]?
@@ -109,11 +120,11 @@ struct InspectJSON: Encodable {
         connect = target.connect?.description
         connected = inspection != nil
         self.failure = failure.map(ProbeFailureJSON.init)
-        tls = inspection.map { TLSFacts($0.probe) }
+        tls = inspection?.probe.connection
         ats = inspection.map { ATSJSON($0.ats) }
         sentChain = levels(inspection?.sent)
         builtChain = levels(inspection?.built)
-        builtChainProblem = inspection?.probe.builtChainProblem
+        builtChainProblem = inspection?.probe.connection.builtChainProblem
         verdict = inspection?.verdict
     }
 }

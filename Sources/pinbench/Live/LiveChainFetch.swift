@@ -18,24 +18,45 @@ enum LiveChainFetch {
             do {
                 target = try ProbeTarget(host: request.host, port: request.port, connect: request.connect)
             } catch {
-                return .failure(FetchFailure("\(error)"))
+                return .failure(FetchFailure(.invalidTarget, detail: "\(error)"))
             }
             switch await prober.probe(target, options: options) {
             case .failure(let failure):
-                return .failure(FetchFailure(failure.description))
+                return .failure(FetchFailure(failure))
             case .success(let result):
                 do {
                     return .success(
                         FetchedChain(
                             certificates: try result.sentCertificates(),
-                            connection: try result.connectionFacts(),
+                            connection: result.connection,
                             fetchedAt: Date()
                         )
                     )
                 } catch {
-                    return .failure(FetchFailure("\(error)"))
+                    return .failure(FetchFailure(.undecodableChain, detail: "\(error)"))
                 }
             }
+        }
+    }
+}
+
+extension FetchFailure {
+    /// A probe's failure as the workbench keeps it: the probe's code as a kind, its step and its reason.
+    init(_ failure: ProbeFailure) {
+        self.init(Self.kind(failure.code), phase: failure.phase, detail: failure.reason)
+    }
+
+    private static func kind(_ code: ProbeFailure.Code) -> Kind {
+        switch code {
+        case .nameNotResolved: return .nameNotResolved
+        case .connectionRefused: return .connectionRefused
+        case .timedOut: return .timedOut
+        case .connectionReset, .connectionClosed: return .connectionLost
+        case .tlsAlert, .notTLS, .tlsFailure: return .tlsFailure
+        case .chainTooLarge: return .chainTooLarge
+        case .invalidTarget: return .invalidTarget
+        case .cancelled: return .cancelled
+        case .other: return .other
         }
     }
 }

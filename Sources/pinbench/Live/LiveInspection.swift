@@ -10,10 +10,7 @@ struct LiveInspection: Sendable {
     let probe: ProbeResult
     /// The certificates as sent, leaf first (those swift-certificates refuses included, with their refusal).
     let sent: [ChainCertificate]
-    /// The path OpenSSL built to one of the trust anchors, or nil (then `probe.builtChainProblem` says why).
-    let built: [ChainCertificate]?
     let verdict: Verdict
-    let ats: ATSEvaluation
     /// The instant the verdict was judged at; reports count days left from it, so they agree with the verdict.
     let time: Date
 
@@ -28,20 +25,20 @@ struct LiveInspection: Sendable {
         transparency: CTRequirement? = nil, deadline: Duration = .seconds(5)
     ) async throws -> LiveInspection {
         let sent = try probe.sentCertificates()
-        let built = try probe.builtCertificates(reusing: sent)
         let evidence = await revocation.evidence(
             for: probe, sent: sent, anchors: validator.trustAnchors, deadline: deadline)
         let verdict = await validator.validate(
             host: probe.target.host, chain: sent, at: time, limits: probe.judgingLimits(), revocation: evidence,
             transparency: transparency)
-        let ats = atsEvaluation(probe)
-        return LiveInspection(probe: probe, sent: sent, built: built, verdict: verdict, ats: ats, time: time)
+        return LiveInspection(probe: probe, sent: sent, verdict: verdict, time: time)
     }
 
-    /// ATS judged from the DER as sent (``ProbeResult/atsEvaluation``, the workbench's source too).
-    static func atsEvaluation(_ probe: ProbeResult) -> ATSEvaluation {
-        probe.atsEvaluation
-    }
+    /// The path OpenSSL built to one of the trust anchors, or nil (then `probe.connection.builtChainProblem` says
+    /// why).
+    var built: [ChainCertificate]? { probe.connection.builtChain }
+
+    /// App Transport Security, judged once by the probe from the chain as sent.
+    var ats: ATSEvaluation { probe.connection.ats }
 
     /// The served chain as the validator judged it (sent certificates and the verified path, anchor included): what
     /// the lint rules compare pins with, so `check`, `lint --served` and the workbench agree with the verdict.
@@ -49,46 +46,6 @@ struct LiveInspection: Sendable {
 
     /// The leaf's details (every successful handshake has a leaf).
     var leaf: CertificateDetails? { sent.first?.details }
-}
-
-/// The TLS facts of a handshake as JSON and one line of text.
-struct TLSFacts: Encodable {
-    let protocolVersion: String
-    let cipherSuite: String
-    let keyExchangeGroup: String?
-    /// `ecdhe`, `dhe`, `rsa`, `tls1.3`, ... (``KeyExchange`` raw values).
-    let keyExchange: String
-    let ocspStapled: Bool
-    let peerAddress: String
-    let serverName: String?
-    let connectMilliseconds: Double
-    let handshakeMilliseconds: Double
-    private let keyExchangeKind: KeyExchange
-
-    private enum CodingKeys: String, CodingKey {
-        case protocolVersion, cipherSuite, keyExchangeGroup, keyExchange, ocspStapled, peerAddress, serverName
-        case connectMilliseconds, handshakeMilliseconds
-    }
-
-    init(_ probe: ProbeResult) {
-        protocolVersion = probe.protocolVersion
-        cipherSuite = probe.cipherSuite
-        keyExchangeGroup = probe.keyExchangeGroup
-        keyExchangeKind = probe.keyExchange
-        keyExchange = probe.keyExchange.rawValue
-        ocspStapled = probe.ocspStapled
-        peerAddress = probe.peerAddress
-        serverName = probe.serverName
-        connectMilliseconds = probe.connectDuration.milliseconds
-        handshakeMilliseconds = probe.handshakeDuration.milliseconds
-    }
-
-    var line: String {
-        let exchange = keyExchangeKind.summary(group: keyExchangeGroup)
-        let timing = String(format: "connect %.0f ms, handshake %.0f ms", connectMilliseconds, handshakeMilliseconds)
-        return "\(protocolVersion), \(cipherSuite), key exchange \(exchange); OCSP stapled: "
-            + "\(ocspStapled ? "yes" : "no"); \(timing)"
-    }
 }
 
 /// The ATS evaluation as JSON.
@@ -143,11 +100,5 @@ struct ProbeFailureJSON: Encodable {
         phase = "\(failure.phase)"
         reason = failure.reason
         alert = failure.alert
-    }
-}
-
-extension Duration {
-    var milliseconds: Double {
-        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
     }
 }

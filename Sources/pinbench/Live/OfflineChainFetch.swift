@@ -11,7 +11,7 @@ enum OfflineChainFetch {
                 let chain = try CertificateChainDecoder.decode(contentsOf: url)
                 return .success(FetchedChain(certificates: chain, fetchedAt: Date()))
             } catch {
-                return .failure(FetchFailure("no chain file \(url.lastPathComponent): \(error)"))
+                return .failure(FetchFailure(.noChainFile, detail: "\(url.lastPathComponent): \(error)"))
             }
         }
     }

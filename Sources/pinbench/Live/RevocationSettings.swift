@@ -37,7 +37,7 @@ extension RevocationMode {
         case .off:
             return .none(.off)
         case .staple:
-            return probe.stapledOCSPResponse.map { .ocspResponse($0, source: .staple) } ?? .none(.noStaple)
+            return probe.connection.revocationEvidence
         case .ocsp:
             guard let leaf = sent.first?.certificate else { return .none(.noResponder) }
             guard let url = OCSPRequestBuilder.responderURL(of: leaf) else { return .none(.noResponder) }

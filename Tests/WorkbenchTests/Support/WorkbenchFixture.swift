@@ -72,9 +72,9 @@ enum WorkbenchFixture {
                     pending += state.apply(.fetchStarted(host: request.host))
                     let result: Result<FetchedChain, FetchFailure> =
                         served[request.host].map {
-                            .success(FetchedChain(certificates: $0, protocolVersion: "TLSv1.3", fetchedAt: now))
+                            .success(FetchedChain(certificates: $0, fetchedAt: now))
                         }
-                        ?? .failure(FetchFailure("connection refused"))
+                        ?? .failure(FetchFailure(.connectionRefused, detail: "connection refused"))
                     pending += state.apply(.fetchCompleted(host: request.host, result: result))
                 }
             case .validate(let host, let chain, let manifest, let revocation, let generation):

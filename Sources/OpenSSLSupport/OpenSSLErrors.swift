@@ -1,18 +1,19 @@
 import COpenSSL
 
-/// OpenSSL's thread-local error queue, drained into values so a failure can be told in words.
-struct OpenSSLErrors {
-    struct Entry {
-        let library: Int32
-        let reason: Int32
+/// OpenSSL's thread-local error queue, drained into values so a failure can be told in words and decided on by its
+/// library and reason codes, never by its text.
+public struct OpenSSLErrors: Sendable {
+    public struct Entry: Sendable {
+        public let library: Int32
+        public let reason: Int32
         /// OpenSSL's reason text, e.g. "wrong version number".
-        let text: String
+        public let text: String
     }
 
-    let entries: [Entry]
+    public let entries: [Entry]
 
     /// Takes every pending error off this thread's queue.
-    static func drain() -> OpenSSLErrors {
+    public static func drain() -> OpenSSLErrors {
         var entries: [Entry] = []
         while true {
             let code = ERR_get_error()
@@ -32,7 +33,7 @@ struct OpenSSLErrors {
 
     /// The alert the peer sent, when the handshake ended with one: OpenSSL reports a received alert as the reason
     /// `SSL_AD_REASON_OFFSET + alert`.
-    var receivedAlert: (code: Int32, name: String)? {
+    public var receivedAlert: (code: Int32, name: String)? {
         for entry in entries where entry.library == ERR_LIB_SSL {
             let alert = entry.reason - Int32(SSL_AD_REASON_OFFSET)
             if (0..<256).contains(alert) {
@@ -42,12 +43,13 @@ struct OpenSSLErrors {
         return nil
     }
 
-    func contains(reason: Int32) -> Bool {
+    /// Whether the TLS library (libssl) reported `reason`, e.g. `SSL_R_WRONG_VERSION_NUMBER`.
+    public func contains(reason: Int32) -> Bool {
         entries.contains { $0.library == ERR_LIB_SSL && $0.reason == reason }
     }
 
     /// The reasons joined, or a fallback when the queue was empty.
-    var text: String {
+    public var text: String {
         let texts = entries.map(\.text)
         return texts.isEmpty ? "no detail from OpenSSL" : texts.joined(separator: "; ")
     }

@@ -1,4 +1,6 @@
-/// The step of a probe that was running when it failed: tells "no such name" from "no answer" from "bad TLS".
+/// The step of a connection that was running when it failed: tells "no such name" from "no answer" from "bad TLS".
+/// In the core so that every failure that crosses from the probe to a view (the workbench's `FetchFailure`) names
+/// its step with the same value.
 public enum ProbePhase: String, Hashable, Sendable, CustomStringConvertible {
     /// Checking the target and options, loading trust anchors.
     case setup
