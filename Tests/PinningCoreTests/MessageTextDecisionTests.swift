@@ -60,9 +60,6 @@ struct MessageTextDecisionTests {
     /// Lines allowed to search message text, and why. An entry whose line is gone fails the scan: delete it then.
     static let allowlist = [
         Allowance(
-            file: "Sources/PinningCore/Validation/TrustEvaluator.swift",
-            code: #"reasons.contains { $0.contains("not valid before") }"#, why: "being fixed in Validation"),
-        Allowance(
             file: "Sources/pinbench/Support/CommandRunner.swift", code: #"message.hasPrefix("Error: ")"#,
             why: "swift-argument-parser gives its usage errors only as text; its own prefix is dropped for display, "
                 + "nothing is decided on it"),
@@ -70,10 +67,6 @@ struct MessageTextDecisionTests {
             file: "Sources/Workbench/View/VerdictLine.swift",
             code: "verdict.statement.lowercased().contains(verdict.label.lowercased())",
             why: "display only: the outcome label is not repeated when the statement says it; no verdict depends on it"),
-        Allowance(
-            file: "Sources/Workbench/Components/SettingsForm/SettingsFormView.swift",
-            code: #"consequence.contains { $0.hasPrefix("✗") }"#,
-            why: "the Workbench's own (not this scan's to change): the colour should come from the findings' severity"),
     ]
 
     @Test("the rules catch each shape of a search through message text, and leave other searches alone")
