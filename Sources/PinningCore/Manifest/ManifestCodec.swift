@@ -22,13 +22,7 @@ public enum ManifestCodec {
 
     /// Decodes, building the domains in `count` parts on as many threads.
     static func decode(_ data: Data, path: String, parts count: Int) throws(ManifestError) -> PinManifest {
-        guard data.count <= maximumSize else { throw tooLarge(path: path, size: data.count) }
-        let tape: JSONTape
-        do {
-            tape = try JSONReader.read([UInt8](data))
-        } catch {
-            throw ManifestError(syntax: error, path: path)
-        }
+        let tape = try readTape(data, path: path)
         do {
             guard count > 1 else { return try PinManifest(tape) }
             let total = try PinManifest(tape, domains: 0..<0).domainCount(in: tape)
@@ -53,17 +47,21 @@ public enum ManifestCodec {
     public static func decodeDocument<Value>(
         _ data: Data, path: String, build: (JSONTape) throws(SchemaFailure) -> Value
     ) throws(ManifestError) -> Value {
-        guard data.count <= maximumSize else { throw tooLarge(path: path, size: data.count) }
-        let tape: JSONTape
-        do {
-            tape = try JSONReader.read([UInt8](data))
-        } catch {
-            throw ManifestError(syntax: error, path: path)
-        }
+        let tape = try readTape(data, path: path)
         do {
             return try build(tape)
         } catch {
             throw schemaError(error, in: tape, path: path)
+        }
+    }
+
+    /// The strict reader's tape of `data`, within the size bound; syntax errors name `path`.
+    private static func readTape(_ data: Data, path: String) throws(ManifestError) -> JSONTape {
+        guard data.count <= maximumSize else { throw tooLarge(path: path, size: data.count) }
+        do {
+            return try JSONReader.read([UInt8](data))
+        } catch {
+            throw ManifestError(syntax: error, path: path)
         }
     }
 

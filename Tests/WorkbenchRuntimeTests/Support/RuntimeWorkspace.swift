@@ -40,8 +40,8 @@ struct RuntimeWorkspace {
         let chains = [pki.host: pki.good.presentedChain]
         return WorkbenchServices(
             fetch: { request in
-                guard let chain = chains[request.host] else { return .failure(FetchFailure("connection refused")) }
-                return .success(FetchedChain(certificates: chain, protocolVersion: "TLSv1.3", fetchedAt: Date()))
+                guard let chain = chains[request.host] else { return .failure(FetchFailure(.connectionRefused, detail: "connection refused")) }
+                return .success(FetchedChain(certificates: chain, fetchedAt: Date()))
             },
             validate: WorkbenchServices.validation(trustAnchors: anchors))
     }
