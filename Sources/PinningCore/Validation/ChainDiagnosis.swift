@@ -46,20 +46,23 @@ struct ChainDiagnosis: Sendable {
     }
 
     /// The reasons; `ruleBroken` names the broken rule of a path that reaches an anchor, when it can tell.
-    private func walk(_ chain: [Certificate], ruleBroken: ([Certificate]) -> String?) -> [String] {
+    /// Each critical extension no policy of the verifier handles, one line per certificate and extension.
+    private static func unsupportedCriticalExtensions(in chain: [Certificate]) -> [String] {
         var reasons: [String] = []
         for (level, certificate) in chain.enumerated() {
-            for ext in certificate.extensions where ext.critical {
-                if !Self.handledCriticalExtensions.contains(ext.oid) {
-                    reasons.append(
-                        "level \(level) (\(certificate.subject.opensslString)) has an unsupported critical "
-                            + "extension \(ext.oid)"
-                    )
-                }
+            for ext in certificate.extensions where ext.critical && !handledCriticalExtensions.contains(ext.oid) {
+                reasons.append(
+                    "level \(level) (\(certificate.subject.opensslString)) has an unsupported critical "
+                        + "extension \(ext.oid)"
+                )
             }
         }
-        var current = chain[0]
-        var level = 0
+        return reasons
+    }
+
+    private func walk(_ chain: [Certificate], ruleBroken: ([Certificate]) -> String?) -> [String] {
+        var reasons = Self.unsupportedCriticalExtensions(in: chain)
+        var (current, level) = (chain[0], 0)
         var visited: [Certificate] = []
         let candidates = Array(chain.dropFirst())
         while true {
@@ -67,25 +70,20 @@ struct ChainDiagnosis: Sendable {
             let subject = current.subject.opensslString
             let what = level == 0 ? "the leaf (\(subject))" : "level \(level) (\(subject))"
             if anchors.contains(current) {
-                reasons.append(
-                    ruleBroken(visited) ?? "\(what) is a trust anchor, but the path to it breaks a chain rule")
-                return reasons
+                return reasons + [
+                    ruleBroken(visited) ?? "\(what) is a trust anchor, but the path to it breaks a chain rule"
+                ]
             }
             if let anchor = anchors.certificates(withSubject: current.issuer).first {
                 guard let verified = signed(current, by: anchor) else { return reasons + [stopped] }
-                if verified {
-                    reasons.append(
-                        ruleBroken(visited + [anchor])
-                            ?? "\(what) is signed by trust anchor \(anchor.subject.opensslString), but a chain rule "
-                            + "fails (basic constraints, key usage, path length or name constraints)"
-                    )
-                } else {
-                    reasons.append(
-                        "\(what) names trust anchor \(current.issuer.opensslString) as its issuer but was not "
-                            + "signed by that anchor's key: an impostor chain reusing the names?"
-                    )
-                }
-                return reasons
+                let reason =
+                    verified
+                    ? ruleBroken(visited + [anchor])
+                        ?? "\(what) is signed by trust anchor \(anchor.subject.opensslString), but a chain rule "
+                        + "fails (basic constraints, key usage, path length or name constraints)"
+                    : "\(what) names trust anchor \(current.issuer.opensslString) as its issuer but was not "
+                        + "signed by that anchor's key: an impostor chain reusing the names?"
+                return reasons + [reason]
             }
             if current.subject == current.issuer {
                 guard let selfSigned = signed(current, by: current) else { return reasons + [stopped] }

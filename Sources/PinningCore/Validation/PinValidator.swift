@@ -45,32 +45,9 @@ public struct PinValidator: Sendable {
                 explanation: []
             )
         }
-        // Index loops: enumerating the chain copied every entry (and its parsed certificate) once more per pass.
-        var refused: [String] = []
-        for level in chain.indices {
-            // Refused certificates carry their details from decoding: naming them costs nothing.
-            if let refusal = chain[level].refusal {
-                refused.append("level \(level) (\(chain[level].details.subject)): \(refusal)")
-            }
-        }
+        let refused = Self.refusals(in: chain)
         func rejected(_ rejection: Verdict.Rejection, _ reasons: [String], statement: String? = nil) -> Verdict {
-            let presented = chain.indices.map {
-                PresentedCertificate(level: $0, details: chain[$0].lazyDetails, inVerifiedPath: false)
-            }
-            return Verdict(
-                host: host,
-                outcome: .rejected,
-                rejection: rejection,
-                policy: policy,
-                matchedPin: nil,
-                certificates: presented,
-                statement: statement ?? "rejected: \(Self.describe(rejection)).",
-                explain: {
-                    var explanation = reasons.map { "- " + $0 }
-                    explanation.append("Pins were not checked: default trust evaluation failed first.")
-                    return explanation + Self.listing(presented, pinned: policy)
-                }
-            )
+            Self.untrusted(host: host, chain: chain, policy: policy, rejection, reasons, statement: statement)
         }
         // The leaf first, then the other certificates that parsed.
         let usable = chain.compactMap(\.certificate)
@@ -108,6 +85,43 @@ public struct PinValidator: Sendable {
         }
     }
 
+    /// The certificates whose keys clients refuse, one line each.
+    private static func refusals(in chain: [ChainCertificate]) -> [String] {
+        // Index loops: enumerating the chain copied every entry (and its parsed certificate) once more per pass.
+        var refused: [String] = []
+        for level in chain.indices {
+            // Refused certificates carry their details from decoding: naming them costs nothing.
+            if let refusal = chain[level].refusal {
+                refused.append("level \(level) (\(chain[level].details.subject)): \(refusal)")
+            }
+        }
+        return refused
+    }
+
+    /// A verdict for a chain default trust evaluation refused: every presented certificate listed, none on a path.
+    private static func untrusted(
+        host: String, chain: [ChainCertificate], policy: DomainPolicy?, _ rejection: Verdict.Rejection,
+        _ reasons: [String], statement: String?
+    ) -> Verdict {
+        let presented = chain.indices.map {
+            PresentedCertificate(level: $0, details: chain[$0].lazyDetails, inVerifiedPath: false)
+        }
+        return Verdict(
+            host: host,
+            outcome: .rejected,
+            rejection: rejection,
+            policy: policy,
+            matchedPin: nil,
+            certificates: presented,
+            statement: statement ?? "rejected: \(Self.describe(rejection)).",
+            explain: {
+                var explanation = reasons.map { "- " + $0 }
+                explanation.append("Pins were not checked: default trust evaluation failed first.")
+                return explanation + Self.listing(presented, pinned: policy)
+            }
+        )
+    }
+
     /// Pins are compared one value at a time (``LazyCertificateDetails``), and the explanation is written only when
     /// read: a verdict that is only acted on computes one pin per certificate it looks at and no text beyond its
     /// statement.
@@ -121,6 +135,28 @@ public struct PinValidator: Sendable {
         transparency: CTPolicyResult?,
         requiresTransparency: Bool
     ) -> Verdict {
+        let writer = VerdictWriter(
+            host: host, policy: policy, certificates: Self.presentedCertificates(path: path, presented: presented),
+            pathLength: path.count, revocation: revocation, transparency: transparency)
+        if let refusal = Self.refusalBeforePins(
+            writer, revocation: revocation, transparency: transparency,
+            requiresTransparency: requiresTransparency)
+        {
+            return refusal
+        }
+        guard let policy else {
+            return writer.verdict(.notPinned, "trusted, not pinned (no domain in the manifest covers this host).") {
+                []
+            }
+        }
+        return Self.pinVerdict(writer, policy: policy, host: host, at: time)
+    }
+
+    /// The verified path, leaf first, with the presented copy of each certificate where the server sent it; then the
+    /// certificates the server sent that are not on the path.
+    private static func presentedCertificates(
+        path: [Certificate], presented: [ChainCertificate]
+    ) -> [PresentedCertificate] {
         // `Certificate` equality, with the TBS bytes compared first: reading them copies nothing, while comparing
         // whole optional certificates copied each one (a retain per field) for every comparison.
         func isSame(_ index: Int, _ level: Int) -> Bool {
@@ -142,35 +178,17 @@ public struct PinValidator: Sendable {
                 PresentedCertificate(
                     level: certificates.count, details: presented[index].lazyDetails, inVerifiedPath: false))
         }
-        let anchor = certificates[path.count - 1]
-        let final = certificates
+        return certificates
+    }
 
-        func verdict(
-            _ outcome: Verdict.Outcome, _ statement: String, match: PinMatch? = nil,
-            rejection: Verdict.Rejection? = nil,
-            _ lines: @escaping @Sendable () -> [String]
-        ) -> Verdict {
-            Verdict(
-                host: host,
-                outcome: outcome,
-                rejection: rejection,
-                policy: policy,
-                matchedPin: match,
-                certificates: final,
-                statement: statement,
-                explain: {
-                    let trustLine =
-                        "Trusted by default evaluation: \(path.count)-certificate path to trust anchor "
-                        + "\(anchor.lazyDetails.subject)."
-                    return [trustLine] + (revocation.map { ["Revocation: \($0.summary)."] } ?? [])
-                        + (transparency.map { ["Certificate Transparency: \($0.summary)."] } ?? []) + lines()
-                }
-            )
-        }
-
+    /// A revoked leaf, or CT required and not met: refused before any pin is looked at.
+    private static func refusalBeforePins(
+        _ writer: VerdictWriter, revocation: RevocationCheck?, transparency: CTPolicyResult?,
+        requiresTransparency: Bool
+    ) -> Verdict? {
         if let revocation, case .revoked(let at, let reason) = revocation.outcome {
             let why = reason.map { " (\($0))" } ?? ""
-            return verdict(
+            return writer.verdict(
                 .rejected,
                 "rejected: the leaf certificate was revoked on \(RevocationCheck.format(at))\(why).",
                 rejection: .revoked
@@ -179,7 +197,7 @@ public struct PinValidator: Sendable {
             }
         }
         if requiresTransparency, let transparency, !transparency.meetsPolicy {
-            return verdict(
+            return writer.verdict(
                 .rejected, "rejected: Certificate Transparency is required and the leaf does not meet the policy.",
                 rejection: .certificateTransparency
             ) {
@@ -187,18 +205,22 @@ public struct PinValidator: Sendable {
                     + transparency.checked.map { "  SCT: \($0.line)" }
             }
         }
+        return nil
+    }
 
-        guard let policy else {
-            return verdict(.notPinned, "trusted, not pinned (no domain in the manifest covers this host).") { [] }
-        }
+    /// What `policy`'s pins decide (``PinRule``), in words.
+    private static func pinVerdict(
+        _ writer: VerdictWriter, policy: DomainPolicy, host: String, at time: Date
+    ) -> Verdict {
+        let certificates = writer.certificates
         let scope =
             policy.normalizedHost == DomainPolicy.normalize(host) ? "" : " (via \(policy.host), includeSubdomains)"
-        let outcome = PinRule.judge(policy, pathLength: path.count, at: time) { level, type in
+        let outcome = PinRule.judge(policy, pathLength: writer.pathLength, at: time) { level, type in
             certificates[level].lazyDetails.pinValue(type)
         }
         switch outcome {
         case .lapsed:
-            return verdict(
+            return writer.verdict(
                 .pinsLapsed,
                 "trusted, pins LAPSED: the domain's pins expired on \(policy.expires!) and were not checked."
             ) {
@@ -207,10 +229,12 @@ public struct PinValidator: Sendable {
                 ]
             }
         case .noPins:
-            return verdict(.notPinned, "trusted, not pinned: the domain\(scope) lists no pins.") { [] }
+            return writer.verdict(.notPinned, "trusted, not pinned: the domain\(scope) lists no pins.") { [] }
         case .matched(let pin, let level):
             let match = PinMatch(pin: pin, level: level, certificate: certificates[level].lazyDetails)
-            return verdict(.accepted, "accepted: \(pin.role.rawValue) pin matched at level \(level).", match: match) {
+            return writer.verdict(
+                .accepted, "accepted: \(pin.role.rawValue) pin matched at level \(level).", match: match
+            ) {
                 var lines = [
                     "Pin matched at level \(level) (\(match.subject)): \(pin.type.rawValue) "
                         + "\(pin.value), \(pin.role.rawValue)\(scope)."
@@ -221,22 +245,49 @@ public struct PinValidator: Sendable {
                 return lines
             }
         case .mismatch:
-            break
+            let mismatch: @Sendable () -> [String] = {
+                var lines = ["No pin of \(policy.host)\(scope) matches any certificate of the verified path."]
+                lines += Self.notes(policy: policy, certificates: certificates)
+                lines += Self.listing(certificates, pinned: policy)
+                return lines
+            }
+            if policy.mode == .reportOnly {
+                return writer.verdict(
+                    .reportOnlyViolation,
+                    "trusted, but PIN MISMATCH (report-only: the connection is allowed and reported).", mismatch)
+            }
+            return writer.verdict(
+                .rejected, "rejected: \(Self.describe(.pinMismatch)).", rejection: .pinMismatch, mismatch)
         }
-        let mismatch: @Sendable () -> [String] = {
-            var lines = ["No pin of \(policy.host)\(scope) matches any certificate of the verified path."]
-            lines += Self.notes(policy: policy, certificates: final)
-            lines += Self.listing(final, pinned: policy)
-            return lines
-        }
-        if policy.mode == .reportOnly {
-            return verdict(
-                .reportOnlyViolation,
-                "trusted, but PIN MISMATCH (report-only: the connection is allowed and reported).",
-                mismatch
+    }
+
+    /// Writes the verdicts of one trusted path: everything but the outcome, statement and lines is the same.
+    private struct VerdictWriter {
+        let host: String
+        let policy: DomainPolicy?
+        let certificates: [PresentedCertificate]
+        let pathLength: Int
+        let revocation: RevocationCheck?
+        let transparency: CTPolicyResult?
+
+        func verdict(
+            _ outcome: Verdict.Outcome, _ statement: String, match: PinMatch? = nil,
+            rejection: Verdict.Rejection? = nil, _ lines: @escaping @Sendable () -> [String]
+        ) -> Verdict {
+            let anchor = certificates[pathLength - 1]
+            let (pathLength, revocation, transparency) = (self.pathLength, self.revocation, self.transparency)
+            return Verdict(
+                host: host, outcome: outcome, rejection: rejection, policy: policy, matchedPin: match,
+                certificates: certificates, statement: statement,
+                explain: {
+                    let trustLine =
+                        "Trusted by default evaluation: \(pathLength)-certificate path to trust anchor "
+                        + "\(anchor.lazyDetails.subject)."
+                    return [trustLine] + (revocation.map { ["Revocation: \($0.summary)."] } ?? [])
+                        + (transparency.map { ["Certificate Transparency: \($0.summary)."] } ?? []) + lines()
+                }
             )
         }
-        return verdict(.rejected, "rejected: \(Self.describe(.pinMismatch)).", rejection: .pinMismatch, mismatch)
     }
 
     /// Near misses: pins that match the wrong position, or certificates sent outside the verified path.

@@ -40,7 +40,9 @@ struct RuntimeWorkspace {
         let chains = [pki.host: pki.good.presentedChain]
         return WorkbenchServices(
             fetch: { request in
-                guard let chain = chains[request.host] else { return .failure(FetchFailure(.connectionRefused, detail: "connection refused")) }
+                guard let chain = chains[request.host] else {
+                    return .failure(FetchFailure(.connectionRefused, detail: "connection refused"))
+                }
                 return .success(FetchedChain(certificates: chain, fetchedAt: Date()))
             },
             validate: WorkbenchServices.validation(trustAnchors: anchors))
