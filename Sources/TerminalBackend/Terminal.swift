@@ -9,8 +9,8 @@ import Workbench
 
 /// The ncurses screen: draws ``Frame``s and reads keys and resizes as ``TerminalEvent``s.
 ///
-/// Use it from the process's main thread only (PITFALLS: SIGWINCH interrupts only the main thread's read, so a
-/// loop on a worker thread sees resizes late). It is deliberately not `Sendable`.
+/// Use it from the process's main thread only (ARCHITECTURE.md, TerminalBackend: SIGWINCH interrupts only the main
+/// thread's read, so a loop on a worker thread sees resizes late). It is deliberately not `Sendable`.
 public final class Terminal {
     private let window: UnsafeMutablePointer<WINDOW>
     private let screen: OpaquePointer

@@ -3,7 +3,8 @@ import Workbench
 
 /// Where background work leaves its results for the session loop, which drains it between reads of the screen.
 ///
-/// This is the explicit bridge PITFALLS asks for: the ncurses loop never awaits, tasks never touch the terminal.
+/// The bridge ARCHITECTURE.md ("The loop owns the main thread") asks for: the loop never awaits, tasks never touch
+/// the terminal.
 public final class MessageInbox: Sendable {
     private let messages = Mutex<[WorkbenchMessage]>([])
 

@@ -1,3 +1,4 @@
 // The entry point stays synchronous on purpose: the terminal UI must run its loop on the real main thread (see
-// PITFALLS: after a top-level await, ncurses misses SIGWINCH). Async commands are bridged in `CommandRunner`.
+// ARCHITECTURE.md, TerminalBackend: after a top-level await, ncurses misses SIGWINCH). Async commands are bridged
+// in `CommandRunner`.
 CommandRunner.main(PinBench.self)

@@ -6,7 +6,8 @@ import WorkbenchRuntime
 
 /// `pinbench workbench` (also plain `pinbench`): the terminal UI on a manifest.
 ///
-/// Runs synchronously on the main thread: the ncurses loop must own it (PITFALLS: resize arrives late otherwise).
+/// Runs synchronously on the main thread: the ncurses loop must own it (ARCHITECTURE.md, TerminalBackend: resize
+/// arrives late otherwise).
 struct WorkbenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workbench",
