@@ -39,7 +39,7 @@ struct ConcurrentWriteTests {
     }
 
     @Test(
-        "processes running pin add at once on one manifest: every write that exited 0 is in the file",
+        "processes running pin add at once on one manifest: every write that exited 0 is in the file, no other",
         arguments: [false, true])
     func concurrentPinAdds(throughLink: Bool) async throws {
         let scale = (ProcessInfo.processInfo.environment["PINBENCH_WRITERS"] ?? "4x6").split(separator: "x")
@@ -72,13 +72,21 @@ struct ConcurrentWriteTests {
             return try await group.reduce(into: []) { $0 += $1 }
         }
         let succeeded = runs.filter { $0.status == 0 }
-        for failed in runs where failed.status != 0 { Issue.record("\(failed.host): \(failed.stderr)") }
+        // A writer that waits out the lock's timeout (10 s: a loaded machine and a niced debug build can reach it) is
+        // refused by design, naming the holder and writing nothing. Any other failure is a fault.
+        let lockedOut = runs.filter { $0.status != 0 && $0.stderr.contains("holds the manifest's lock") }
+        for failed in runs where failed.status != 0 && !failed.stderr.contains("holds the manifest's lock") {
+            Issue.record("\(failed.host): \(failed.stderr)")
+        }
+        #expect(succeeded.count >= processes, "too few writes went through: \(succeeded.count)")
+        let refusedHosts = Set(lockedOut.map(\.host))
         let target = targetFolder.appendingPathComponent("pins.json")
         let hosts = Set(try ManifestStore.load(target).manifest.domains.map(\.host))
         let lost = succeeded.filter { !hosts.contains($0.host) }
         #expect(runs.count == processes * writesEach)
         #expect(lost.isEmpty, "lost: \(lost.map(\.host))")
         #expect(hosts.count == succeeded.count)
+        #expect(hosts.isDisjoint(with: refusedHosts), "a refused write reached the file")
         #expect(try leftovers(of: "pins.json", in: targetFolder).isEmpty)
         if throughLink {
             let kind = try FileManager.default.attributesOfItem(atPath: folder.path("pins.json"))[.type]
@@ -88,7 +96,8 @@ struct ConcurrentWriteTests {
         }
         print(
             "concurrent pin add\(throughLink ? " (through a symlink)" : ""): \(processes) processes × \(writesEach) "
-                + "writes, \(succeeded.count) exited 0, \(lost.count) lost, \(hosts.count) domains in the file")
+                + "writes, \(succeeded.count) exited 0, \(lockedOut.count) refused on the lock's timeout, "
+                + "\(lost.count) lost, \(hosts.count) domains in the file")
     }
 
     /// Large enough that a save takes a few milliseconds (1.2 MiB), small enough to keep the suite's CPU share low.

@@ -8,8 +8,9 @@ import Testing
 /// under the profile whose rules it tests (``LimboTests/matchingProfile(_:)``). Each case PinBench decides otherwise
 /// than limbo is listed, per profile, in ``LimboTests/knownDisagreements`` (platform),
 /// ``LimboTests/rfc5280Disagreements`` and ``LimboTests/strictDisagreements`` with the rule behind it
-/// (RELIABILITY.md has the tables).
-@Suite("x509-limbo server cases")
+/// (RELIABILITY.md has the tables). The runs go one after another (`.serialized`): five at once would take both cores
+/// from the suite's other tests.
+@Suite("x509-limbo server cases", .serialized)
 struct LimboTests {
     /// Why PinBench decides a case otherwise than limbo: the rule of the platforms it follows instead.
     enum PlatformRule {
