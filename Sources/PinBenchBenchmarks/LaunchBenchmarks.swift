@@ -48,7 +48,7 @@ enum LaunchBenchmarks {
     /// CI job or a pre-commit hook does. Findings are fine (status 1); bad input or a crash is a failure.
     static func lintLaunch(manifest: String) throws -> Double {
         try Clock.measure {
-            let result = try ProcessRunner.runCleanly(PinBenchBinary.url.path, ["lint", "--manifest", manifest])
+            let result = try ProcessRunner.run(PinBenchBinary.url.path, ["lint", "--manifest", manifest])
             guard result.status == 0 || result.status == 1 else {
                 throw BenchmarkFailure("pinbench lint exited with status \(result.status)")
             }
@@ -58,7 +58,7 @@ enum LaunchBenchmarks {
     /// `pinbench --version`: starting the process and its runtime, with no manifest, terminal or UI.
     static func versionLaunch() throws -> Double {
         try Clock.measure {
-            _ = try ProcessRunner.runCleanly(PinBenchBinary.url.path, ["--version"]).checked()
+            _ = try ProcessRunner.run(PinBenchBinary.url.path, ["--version"]).checked()
         }
     }
 }

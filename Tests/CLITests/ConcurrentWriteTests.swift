@@ -178,7 +178,7 @@ struct ConcurrentWriteTests {
             process.currentDirectoryURL = folder
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try FoundationLaunch.serialized { try process.run() }
             var sawTemporary = false
             if attempt % 2 == 1 {
                 let deadline = Date().addingTimeInterval(30)

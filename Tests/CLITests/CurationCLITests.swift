@@ -165,15 +165,21 @@ struct CurationCLITests {
             ["domain", "set", host, "--connect", "127.0.0.1:9443"],
             ["pin", "note", host, leaf, "the leaf key"],
         ]
-        let results = try await withThrowingTaskGroup(of: (String, ProcessRunner.Result).self) { group in
+        let results = try await withThrowingTaskGroup(of: ([String], ProcessRunner.Result).self) { group in
             for command in commands {
-                group.addTask { (command.joined(separator: " "), try await PinBenchBinary.run(command, in: folderURL)) }
+                group.addTask { (command, try await PinBenchBinary.run(command, in: folderURL)) }
             }
-            var all: [(String, ProcessRunner.Result)] = []
+            var all: [([String], ProcessRunner.Result)] = []
             for try await result in group { all.append(result) }
             return all
         }
-        for (command, result) in results { #expect(result.status == 0, "\(command): \(result.stderrText)") }
+        // A writer that waits out the lock's timeout (10 s: fsync behind a loaded disk can reach it) is refused by
+        // design, naming the holder and writing nothing; the user runs it again. Any other failure is a fault.
+        for (command, result) in results where result.status != 0 {
+            #expect(result.stderrText.contains("holds the manifest's lock"), "\(command): \(result.stderrText)")
+            let again = try await PinBenchBinary.run(command, in: folderURL)
+            #expect(again.status == 0, "\(command), again: \(again.stderrText)")
+        }
         let domain = try domainJSON(host)
         #expect(domain["expires"] as? String == "2027-06-30")
         #expect(domain["includeSubdomains"] as? Bool == true)

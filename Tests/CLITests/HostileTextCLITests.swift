@@ -211,10 +211,12 @@ final class SServer: @unchecked Sendable {
         ]
         process.standardInput = FileHandle.nullDevice
         let output = folder.write("stdout.txt", "")
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let end = Date().addingTimeInterval(10)
+        try FoundationLaunch.serialized { [process] in
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+        let end = Date().addingTimeInterval(60)
         var found: UInt16?
         while found == nil && Date() < end {
             let text = folder.read("stdout.txt") ?? ""

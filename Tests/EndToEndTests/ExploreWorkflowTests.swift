@@ -105,7 +105,7 @@ struct ExploreWorkflowTests {
         let (tmux, _) = try await demo(in: folder)
         // tmux takes OSC 52 from programs only with set-clipboard on.
         _ = try await OffPoolThread.run {
-            try ProcessRunner.runCleanly(
+            try ProcessRunner.run(
                 tmux.tmux, ["-L", tmux.socket, "set-option", "-g", "set-clipboard", "on"], timeout: 10
             ).checked()
         }
@@ -121,7 +121,7 @@ struct ExploreWorkflowTests {
         var buffer = ""
         for _ in 0..<100 {
             buffer = try await OffPoolThread.run {
-                try ProcessRunner.runCleanly(tmux.tmux, ["-L", tmux.socket, "show-buffer"], timeout: 10).stdoutText
+                try ProcessRunner.run(tmux.tmux, ["-L", tmux.socket, "show-buffer"], timeout: 10).stdoutText
             }
             if buffer == pin { break }
             try await Task.sleep(for: .milliseconds(50))

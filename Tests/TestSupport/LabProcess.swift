@@ -11,8 +11,8 @@ public final class LabProcess: @unchecked Sendable {
     /// Everything the lab printed up to and including its `ready` line.
     public let banner: String
     private let process: Process
-    private let stderrPipe = Pipe()
-    private let output = LockedData()
+    private let stderrPipe: Pipe
+    private let output: LockedData
 
     /// Starts the lab writing `manifest` (relative to `folder`) and waits for its `ready` line.
     public init(
@@ -21,18 +21,26 @@ public final class LabProcess: @unchecked Sendable {
         throws
     {
         manifestPath = folder.appendingPathComponent(manifest).path
-        process = Process()
-        process.executableURL = PinBenchBinary.url
-        process.arguments = ["lab", "--write-manifest", manifest] + extraArguments
-        process.currentDirectoryURL = folder
-        let stdoutPipe = Pipe()
-        process.standardOutput = stdoutPipe
-        process.standardError = stderrPipe
-        process.standardInput = FileHandle.nullDevice
-        stdoutPipe.fileHandleForReading.readabilityHandler = { [output] handle in
-            output.append(handle.availableData)
+        let output = LockedData()
+        let (process, stderrPipe) = try FoundationLaunch.serialized { () throws -> (Process, Pipe) in
+            let process = Process()
+            let stderrPipe = Pipe()
+            process.executableURL = PinBenchBinary.url
+            process.arguments = ["lab", "--write-manifest", manifest] + extraArguments
+            process.currentDirectoryURL = folder
+            let stdoutPipe = Pipe()
+            process.standardOutput = stdoutPipe
+            process.standardError = stderrPipe
+            process.standardInput = FileHandle.nullDevice
+            stdoutPipe.fileHandleForReading.readabilityHandler = { [output] handle in
+                output.append(handle.availableData)
+            }
+            try process.run()
+            return (process, stderrPipe)
         }
-        try process.run()
+        self.process = process
+        self.stderrPipe = stderrPipe
+        self.output = output
         let deadline = Date().addingTimeInterval(timeout)
         var text = ""
         while Date() < deadline {

@@ -42,10 +42,13 @@ public final class OCSPResponderProcess: @unchecked Sendable {
         process.arguments = ["python3", "-c", Self.script, indexPath, caPath, keyPath, silent ? "silent" : "answer"]
         process.standardInput = FileHandle.nullDevice
         let output = folder.write("stdout.txt", "")
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder.write("stderr.txt", "")))
-        try process.run()
-        let end = Date().addingTimeInterval(10)
+        let errors = folder.write("stderr.txt", "")
+        try FoundationLaunch.serialized { [process] in
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+            try process.run()
+        }
+        let end = Date().addingTimeInterval(60)
         while Date() < end {
             if let text = folder.read("stdout.txt"),
                 let port = UInt16(text.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -58,9 +58,11 @@ public final class OpenSSLServer: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         let output = folder.write("stdout.txt", "")
         let errors = folder.write("stderr.txt", "")
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-        try process.run()
+        try FoundationLaunch.serialized { [process] in
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+            try process.run()
+        }
         port = try Self.waitForAcceptLine(process, folder: folder)
     }
 
@@ -79,7 +81,7 @@ public final class OpenSSLServer: @unchecked Sendable {
 
     /// Waits (at most ten seconds) for `ACCEPT <address>:<port>` on s_server's standard output.
     private static func waitForAcceptLine(_ process: Process, folder: TemporaryFolder) throws -> UInt16 {
-        let end = Date().addingTimeInterval(10)
+        let end = Date().addingTimeInterval(60)
         while Date() < end {
             let text = folder.read("stdout.txt") ?? ""
             if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT ") }),

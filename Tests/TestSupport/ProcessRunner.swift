@@ -23,6 +23,8 @@ public enum ProcessRunner {
         public var description: String { "exit \(status): \(stderr)" }
     }
 
+    /// Runs `executable` to its end (or `timeout`), feeding it `input` and collecting what it prints. On Linux it
+    /// is spawned without Foundation's `Process` (see ``CleanSpawn``), so no other test's process can hide its exit.
     public static func run(
         _ executable: String,
         _ arguments: [String],
@@ -31,58 +33,83 @@ public enum ProcessRunner {
         currentDirectory: URL? = nil,
         timeout: TimeInterval = 60
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let writer = Thread {
-            if let input { stdin.fileHandleForWriting.write(input) }
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
-        let collected = OutputCollector(stdout: stdout, stderr: stderr)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(2_000) }
-        if process.isRunning {
-            process.terminate()
+        #if os(Linux)
+            return try CleanSpawn.run(
+                CleanSpawn.Request(
+                    executable: executable, arguments: arguments, environment: environment,
+                    directory: currentDirectory, input: input, timeout: timeout))
+        #else
+            return try runWithFoundation(
+                executable, arguments, input: input, environment: environment, currentDirectory: currentDirectory,
+                timeout: timeout)
+        #endif
+    }
+
+    #if !os(Linux)
+        /// Foundation's `Process`, which on Darwin has none of the faults ``CleanSpawn`` avoids on Linux.
+        private static func runWithFoundation(
+            _ executable: String,
+            _ arguments: [String],
+            input: Data?,
+            environment: [String: String]?,
+            currentDirectory: URL?,
+            timeout: TimeInterval
+        ) throws -> Result {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            if let environment { process.environment = environment }
+            if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+            let stdin = Pipe()
+            let stdout = Pipe()
+            let stderr = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            process.standardError = stderr
+            try process.run()
+            let writer = Thread {
+                if let input { stdin.fileHandleForWriting.write(input) }
+                try? stdin.fileHandleForWriting.close()
+            }
+            writer.start()
+            let collected = OutputCollector(stdout: stdout, stderr: stderr)
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { usleep(2_000) }
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+                throw ProcessFailure(status: -1, stderr: "timed out after \(timeout) s: \(executable) \(arguments)")
+            }
             process.waitUntilExit()
-            throw ProcessFailure(status: -1, stderr: "timed out after \(timeout) s: \(executable) \(arguments)")
+            let (out, err) = collected.finish()
+            return Result(status: process.terminationStatus, stdout: out, stderr: err)
         }
-        process.waitUntilExit()
-        let (out, err) = collected.finish()
-        return Result(status: process.terminationStatus, stdout: out, stderr: err)
-    }
+    #endif
 }
 
-/// Drains both pipes on their own threads so a chatty process never blocks on a full pipe.
-private final class OutputCollector: @unchecked Sendable {
-    private let group = DispatchGroup()
-    private var out = Data()
-    private var err = Data()
+#if !os(Linux)
+    /// Drains both pipes on their own threads so a chatty process never blocks on a full pipe.
+    private final class OutputCollector: @unchecked Sendable {
+        private let group = DispatchGroup()
+        private var out = Data()
+        private var err = Data()
 
-    init(stdout: Pipe, stderr: Pipe) {
-        group.enter()
-        DispatchQueue.global().async {
-            self.out = stdout.fileHandleForReading.readDataToEndOfFile()
-            self.group.leave()
+        init(stdout: Pipe, stderr: Pipe) {
+            group.enter()
+            DispatchQueue.global().async {
+                self.out = stdout.fileHandleForReading.readDataToEndOfFile()
+                self.group.leave()
+            }
+            group.enter()
+            DispatchQueue.global().async {
+                self.err = stderr.fileHandleForReading.readDataToEndOfFile()
+                self.group.leave()
+            }
         }
-        group.enter()
-        DispatchQueue.global().async {
-            self.err = stderr.fileHandleForReading.readDataToEndOfFile()
-            self.group.leave()
+
+        func finish() -> (Data, Data) {
+            group.wait()
+            return (out, err)
         }
     }
-
-    func finish() -> (Data, Data) {
-        group.wait()
-        return (out, err)
-    }
-}
+#endif

@@ -21,8 +21,12 @@ public struct TestPKI: Sendable {
     public init(host: String = "api.pinbench.test", key: KeyKind = .p256) throws {
         self.host = host
         let now = Date()
-        root = try CertificateIssuer.root(commonName: "PinBench Test Root", key: key)
-        intermediate = try CertificateIssuer.intermediate(commonName: "PinBench Test CA", key: key, issuer: root)
+        // Every certificate starts at the same moment: generating keys takes seconds under load, and a CA whose
+        // notBefore came later than its leaf's would make the leaf's first second fail on the CA.
+        let start = now.addingTimeInterval(-86_400)
+        root = try CertificateIssuer.root(commonName: "PinBench Test Root", key: key, notBefore: start)
+        intermediate = try CertificateIssuer.intermediate(
+            commonName: "PinBench Test CA", key: key, issuer: root, notBefore: start)
         func leaf(
             _ names: [String], issuer: IssuedCertificate, notBefore: Date? = nil, notAfter: Date? = nil
         )
@@ -33,7 +37,7 @@ public struct TestPKI: Sendable {
                 dnsNames: names,
                 key: key,
                 issuer: issuer,
-                notBefore: notBefore ?? now.addingTimeInterval(-86_400),
+                notBefore: notBefore ?? start,
                 notAfter: notAfter ?? now.addingTimeInterval(90 * 86_400)
             )
         }
@@ -41,9 +45,9 @@ public struct TestPKI: Sendable {
             leaf: try leaf([host, "www." + host], issuer: intermediate), intermediates: [intermediate], root: root)
         rotated = IssuedChain(
             leaf: try leaf([host, "www." + host], issuer: intermediate), intermediates: [intermediate], root: root)
-        let fakeRoot = try CertificateIssuer.root(commonName: "PinBench Test Root", key: key)
+        let fakeRoot = try CertificateIssuer.root(commonName: "PinBench Test Root", key: key, notBefore: start)
         let fakeIntermediate = try CertificateIssuer.intermediate(
-            commonName: "PinBench Test CA", key: key, issuer: fakeRoot)
+            commonName: "PinBench Test CA", key: key, issuer: fakeRoot, notBefore: start)
         impostor = IssuedChain(
             leaf: try leaf([host, "www." + host], issuer: fakeIntermediate),
             intermediates: [fakeIntermediate],

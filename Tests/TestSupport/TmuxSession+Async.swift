@@ -46,7 +46,7 @@ extension TmuxSession {
     }
 
     @discardableResult
-    public func waitForExit(timeout: TimeInterval = 10) async throws -> Int32 {
+    public func waitForExit(timeout: TimeInterval = 30) async throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let status = exitStatus() { return status }
