@@ -6,6 +6,7 @@
 #   scripts/fuzz.sh [SECONDS] [TARGET...]      SECONDS per target (default 30); TARGET e.g. chain, export
 #
 # Environment: FUZZ_WORK (scratch folder, default .fuzz-work), FUZZ_NICE (e.g. 10 to yield the CPU),
+# FUZZ_CONFIG (release, the default, or debug: half the build time for a third of the executions per second),
 # FUZZ_ARGS (extra libFuzzer flags, e.g. "-runs=1000000" or "-jobs=2").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,17 +24,18 @@ nice_prefix=()
 [ -n "${FUZZ_NICE:-}" ] && nice_prefix=(nice -n "$FUZZ_NICE")
 work=${FUZZ_WORK:-.fuzz-work}
 scratch=.build-fuzz
+config=${FUZZ_CONFIG:-release}
 
 start=$(date +%s)
 mkdir -p "$work"
 build_status=0
-"${nice_prefix[@]}" swift build --package-path Fuzz --scratch-path "$scratch" -c release \
+"${nice_prefix[@]}" swift build --package-path Fuzz --scratch-path "$scratch" -c "$config" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >"$work/build.log" 2>&1 || build_status=$?
 # ld.gold warns "Cannot export local symbol '__asan_…'" for every target; harmless, and hundreds of lines.
 grep -v "Cannot export local symbol" "$work/build.log" | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
 [ "$build_status" -eq 0 ] || { echo "fuzz.sh: the sanitized build failed (log: $work/build.log)" >&2; exit 1; }
 echo "fuzz.sh: sanitized build took $(($(date +%s) - start)) s"
-bin="$scratch/release"
+bin="$scratch/$config"
 
 # The Swift runtime's own crash handler would run under ASan after a trap and report itself; libFuzzer reports.
 export SWIFT_BACKTRACE=enable=no
