@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "PinningCore", targets: ["PinningCore"]),
+        // The tools around the core, as products for the fuzz package (Fuzz/).
+        .library(name: "PinExport", targets: ["PinExport"]),
+        .library(name: "PinImport", targets: ["PinImport"]),
         .library(name: "ChainProbe", targets: ["ChainProbe"]),
         .library(name: "DemoLab", targets: ["DemoLab"]),
         // Exposed for the fuzz package (Fuzz/), which reaches the theme reader only through a product.
@@ -32,10 +35,40 @@ let package = Package(
             dependencies: [
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
+        // The tools around the core, each a target of its own that depends on it (ARCHITECTURE.md draws them): an app
+        // or PinningNIO links only PinningCore.
+        //
+        // Changing a manifest: the editor, the one locked atomic store, output files, backup keys.
+        .target(
+            name: "ManifestEditing",
+            dependencies: [
+                "PinningCore", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]),
+        // Judging a manifest: its lint and the diff between two of them (with the lockout each change risks).
+        .target(name: "ManifestLint", dependencies: ["PinningCore"]),
+        // The manifest as each client's configuration, through an encoder for each output language.
+        .target(
+            name: "PinExport",
+            dependencies: [
+                "PinningCore", "ConnectionAudit", "ManifestEditing",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]),
+        // Apps' pinning configurations (TrustKit, Network Security Config, ATS) read into a manifest, with bounds.
+        .target(name: "PinImport", dependencies: ["PinningCore"]),
+        // A live connection's TLS facts and their App Transport Security evaluation.
+        .target(
+            name: "ConnectionAudit",
+            dependencies: [
+                "PinningCore", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]),
         // Issues certificate hierarchies in memory: the demo lab's PKI and the tests' fixtures.
         .target(
             name: "LabPKI",
@@ -52,12 +85,14 @@ let package = Package(
         // The OpenSSL object helpers the probe and the lab share: DER and PEM conversions, the error queue as values.
         .target(name: "OpenSSLSupport", dependencies: ["COpenSSL"]),
         // Live TLS probe over OpenSSL: dial with a deadline, SNI, the sent and built chains, protocol and cipher.
-        .target(name: "ChainProbe", dependencies: ["COpenSSL", "CSystemCalls", "OpenSSLSupport", "PinningCore"]),
+        .target(
+            name: "ChainProbe",
+            dependencies: ["COpenSSL", "CSystemCalls", "ConnectionAudit", "OpenSSLSupport", "PinningCore"]),
         // In-process TLS servers on loopback with a generated PKI, one scenario per SNI name.
         .target(
             name: "DemoLab",
             dependencies: [
-                "COpenSSL", "CSystemCalls", "LabPKI", "OpenSSLSupport", "PinningCore",
+                "COpenSSL", "CSystemCalls", "LabPKI", "ManifestEditing", "OpenSSLSupport", "PinningCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -66,6 +101,11 @@ let package = Package(
             name: "pinbench",
             dependencies: [
                 "PinningCore",
+                "ConnectionAudit",
+                "ManifestEditing",
+                "ManifestLint",
+                "PinExport",
+                "PinImport",
                 "ChainProbe",
                 "DemoLab",
                 "Workbench",
@@ -83,11 +123,16 @@ let package = Package(
         // The terminal UI as pure values: state, messages, update, view -> Frame, keys, themes. No ncurses.
         .target(
             name: "Workbench",
-            dependencies: ["PinningCore", .product(name: "X509", package: "swift-certificates")]
+            dependencies: [
+                "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
         ),
         // Runs the workbench: the session loop and its effects (saving, file output, backup keys, fetches, the
         // manifest watcher), talking to a screen through a protocol. No ncurses: tests drive it with a fake screen.
-        .target(name: "WorkbenchRuntime", dependencies: ["Workbench", "PinningCore"]),
+        .target(
+            name: "WorkbenchRuntime",
+            dependencies: ["Workbench", "PinningCore", "ManifestEditing", "ManifestLint", "PinExport"]),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
         // A NIOSSL verification callback that judges the presented chain with PinValidator: pinning inside an app's
@@ -121,14 +166,15 @@ let package = Package(
         .testTarget(
             name: "PinForecastTests",
             dependencies: [
-                "PinForecast", "PinningCore", "LabPKI", "TestSupport",
+                "PinForecast", "PinningCore", "ManifestEditing", "LabPKI", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         .testTarget(
             name: "PinningCoreTests",
             dependencies: [
-                "PinningCore", "LabPKI", "TestSupport", .product(name: "X509", package: "swift-certificates"),
+                "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport", "PinImport", "LabPKI",
+                "TestSupport", .product(name: "X509", package: "swift-certificates"),
             ],
             // Stubs of the Apple and client-library API the iOS exports are type-checked against (not compiled), and
             // the x509-limbo vectors LimboTests reads.
@@ -137,7 +183,8 @@ let package = Package(
         .testTarget(
             name: "ChainProbeTests",
             dependencies: [
-                "ChainProbe", "DemoLab", "PinningCore", "LabPKI", "COpenSSL", "CSystemCalls", "TestSupport",
+                "ChainProbe", "ConnectionAudit", "DemoLab", "PinningCore", "LabPKI", "COpenSSL", "CSystemCalls",
+                "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
@@ -150,15 +197,18 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkbenchTests",
-            dependencies: ["Workbench", "PinningCore", .product(name: "X509", package: "swift-certificates")],
+            dependencies: [
+                "Workbench", "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
+                .product(name: "X509", package: "swift-certificates"),
+            ],
             exclude: ["Snapshots", "Fixtures"]
         ),
         // The session loop with a scripted in-memory screen, on real files in a temporary folder.
         .testTarget(
             name: "WorkbenchRuntimeTests",
-            dependencies: ["WorkbenchRuntime", "Workbench", "PinningCore", "LabPKI", "TestSupport"]
+            dependencies: ["WorkbenchRuntime", "Workbench", "PinningCore", "ManifestEditing", "LabPKI", "TestSupport"]
         ),
-        .testTarget(name: "CLITests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["PinningCore", "ManifestEditing", "LabPKI", "TestSupport"]),
         .testTarget(
             name: "PinningNIOTests",
             dependencies: [
@@ -171,7 +221,9 @@ let package = Package(
             ]
         ),
         // The built `pinbench` in a real terminal (tmux): keys in, screens and the written manifest checked.
-        .testTarget(name: "EndToEndTests", dependencies: ["PinningCore", "LabPKI", "TestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["PinningCore", "ManifestEditing", "PinExport", "LabPKI", "TestSupport"]),
         // `swift run -c release pinbench-bench`: key press to frame, first frame and memory, each beside a baseline
         // measured in the same run (BENCHMARKS.md). Depends on `pinbench` so that `swift run` builds it too, and
         // drives it in tmux with the end-to-end tests' helpers (TestSupport). A target, not a product: nothing
@@ -179,7 +231,10 @@ let package = Package(
         // by its name.
         .executableTarget(
             name: "pinbench-bench",
-            dependencies: ["pinbench", "Workbench", "TerminalBackend", "PinningCore", "TestSupport"],
+            dependencies: [
+                "pinbench", "Workbench", "TerminalBackend", "PinningCore", "ManifestEditing", "ManifestLint",
+                "TestSupport",
+            ],
             path: "Sources/PinBenchBenchmarks"
         ),
     ]

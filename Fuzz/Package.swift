@@ -15,6 +15,8 @@ func fuzzTarget(_ name: String, _ products: [Target.Dependency]) -> Target {
 }
 
 let pinningCore = Target.Dependency.product(name: "PinningCore", package: "PinBench")
+let pinExport = Target.Dependency.product(name: "PinExport", package: "PinBench")
+let pinImport = Target.Dependency.product(name: "PinImport", package: "PinBench")
 
 let package = Package(
     name: "PinBenchFuzz",
@@ -26,8 +28,8 @@ let package = Package(
         fuzzTarget("fuzz-manifest", [pinningCore]),
         fuzzTarget("fuzz-theme", [.product(name: "Workbench", package: "PinBench")]),
         fuzzTarget("fuzz-terminal-text", [pinningCore]),
-        fuzzTarget("fuzz-export", [pinningCore]),
+        fuzzTarget("fuzz-export", [pinningCore, pinExport]),
         fuzzTarget("fuzz-revocation-ct", [pinningCore]),
-        fuzzTarget("fuzz-import", [pinningCore]),
+        fuzzTarget("fuzz-import", [pinningCore, pinImport]),
     ]
 )

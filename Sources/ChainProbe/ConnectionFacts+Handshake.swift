@@ -1,3 +1,4 @@
+import ConnectionAudit
 import PinningCore
 
 extension ConnectionFacts {

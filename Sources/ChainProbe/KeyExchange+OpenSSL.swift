@@ -1,4 +1,5 @@
 import COpenSSL
+import ConnectionAudit
 import PinningCore
 
 extension KeyExchange {

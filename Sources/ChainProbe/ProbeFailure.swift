@@ -1,3 +1,4 @@
+import ConnectionAudit
 import PinningCore
 
 /// Why a probe got no chain, in words a person can act on.

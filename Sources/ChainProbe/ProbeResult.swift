@@ -1,3 +1,4 @@
+import ConnectionAudit
 import PinningCore
 
 /// What one successful handshake showed: the chain as sent and the connection's facts, as plain values for the core

@@ -1,4 +1,5 @@
 import Foundation
+import ManifestEditing
 import PinningCore
 
 /// The manifests the benchmarks run on: `count` enforced domains, each with an active and a backup pin, as a

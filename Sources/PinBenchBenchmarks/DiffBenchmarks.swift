@@ -1,4 +1,5 @@
 import Foundation
+import ManifestLint
 import PinningCore
 
 /// The semantic diff in the core (``ManifestDiff``), which the workbench's `m` and `w` and `pinbench diff` run:

@@ -1,4 +1,6 @@
 import Foundation
+import ManifestEditing
+import ManifestLint
 import PinningCore
 import Workbench
 

@@ -1,4 +1,5 @@
 import ChainProbe
+import ConnectionAudit
 import DemoLab
 import Foundation
 import PinningCore

@@ -1,5 +1,6 @@
 import Foundation
 import LabPKI
+import ManifestEditing
 import PinningCore
 import TestSupport
 import Testing

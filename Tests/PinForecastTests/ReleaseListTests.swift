@@ -1,4 +1,5 @@
 import Foundation
+import ManifestEditing
 import PinForecast
 import PinningCore
 import TestSupport

@@ -1,3 +1,4 @@
+import ConnectionAudit
 import Foundation
 import PinningCore
 import TestSupport

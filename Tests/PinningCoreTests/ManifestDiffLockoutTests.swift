@@ -1,5 +1,6 @@
 import Foundation
 import LabPKI
+import ManifestLint
 import PinningCore
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import ManifestLint
 import PinningCore
 import Testing
 

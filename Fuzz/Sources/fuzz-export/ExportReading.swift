@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import PinExport
 import PinningCore
 
 #if canImport(FoundationXML)

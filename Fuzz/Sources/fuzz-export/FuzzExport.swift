@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import PinExport
 import PinningCore
 
 /// Every export format over a manifest built from the input (labels, notes and some hosts are arbitrary text).

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import PinImport
 import PinningCore
 
 /// The importers (`ConfigurationImporter.read`, all three formats: the XML and binary property-list paths and the

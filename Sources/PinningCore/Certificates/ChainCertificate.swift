@@ -20,7 +20,7 @@ public struct ChainCertificate: Hashable, Sendable {
     /// exactly when ``certificate`` is set.
     public let refusal: String?
     /// The details behind ``details``; the validator reads single pins from it.
-    let lazyDetails: LazyCertificateDetails
+    package let lazyDetails: LazyCertificateDetails
 
     /// The end of validity (``CertificateDetails/notAfter``), read without computing the other details.
     public var notAfter: Date { certificate?.notValidAfter ?? details.notAfter }

@@ -3,16 +3,16 @@ import SwiftASN1
 /// The public-key algorithms and named curves read from a SubjectPublicKeyInfo, by OID, with the names OpenSSL
 /// prints: one table for the key descriptions that are shown and pinned (``PublicKeyDescription``) and for ATS's
 /// key-strength rule, so the two never name or size a key differently.
-enum KeyAlgorithmIdentifiers {
-    static let rsaEncryption: ASN1ObjectIdentifier = [1, 2, 840, 113_549, 1, 1, 1]
-    static let rsassaPSS: ASN1ObjectIdentifier = [1, 2, 840, 113_549, 1, 1, 10]
-    static let ecPublicKey: ASN1ObjectIdentifier = [1, 2, 840, 10_045, 2, 1]
-    static let ed25519: ASN1ObjectIdentifier = [1, 3, 101, 112]
-    static let ed448: ASN1ObjectIdentifier = [1, 3, 101, 113]
-    static let dsa: ASN1ObjectIdentifier = [1, 2, 840, 10_040, 4, 1]
+package enum KeyAlgorithmIdentifiers {
+    package static let rsaEncryption: ASN1ObjectIdentifier = [1, 2, 840, 113_549, 1, 1, 1]
+    package static let rsassaPSS: ASN1ObjectIdentifier = [1, 2, 840, 113_549, 1, 1, 10]
+    package static let ecPublicKey: ASN1ObjectIdentifier = [1, 2, 840, 10_045, 2, 1]
+    package static let ed25519: ASN1ObjectIdentifier = [1, 3, 101, 112]
+    package static let ed448: ASN1ObjectIdentifier = [1, 3, 101, 113]
+    package static let dsa: ASN1ObjectIdentifier = [1, 2, 840, 10_040, 4, 1]
 
     /// Named curves with the names OpenSSL prints (NIST names where there are some) and their sizes in bits.
-    static let curves: [ASN1ObjectIdentifier: (name: String, bits: Int)] = [
+    package static let curves: [ASN1ObjectIdentifier: (name: String, bits: Int)] = [
         [1, 2, 840, 10_045, 3, 1, 1]: ("P-192", 192),
         [1, 3, 132, 0, 33]: ("P-224", 224),
         [1, 2, 840, 10_045, 3, 1, 7]: ("P-256", 256),
@@ -26,13 +26,13 @@ enum KeyAlgorithmIdentifiers {
 
     /// The field size of an uncompressed (04 || X || Y) or compressed (02/03 || X) point: the size of a curve that
     /// has no name here.
-    static func pointBits(_ point: ArraySlice<UInt8>) -> Int {
+    package static func pointBits(_ point: ArraySlice<UInt8>) -> Int {
         let coordinate = point.first == 0x04 ? (point.count - 1) / 2 : point.count - 1
         return max(0, coordinate) * 8
     }
 
     /// The size in bits of the unsigned value of a DER INTEGER's content octets (an RSA modulus, a DSA prime).
-    static func integerBits(_ bytes: ArraySlice<UInt8>) -> Int {
+    package static func integerBits(_ bytes: ArraySlice<UInt8>) -> Int {
         let significant = bytes.drop { $0 == 0 }
         guard let first = significant.first else { return 0 }
         return (significant.count - 1) * 8 + (8 - first.leadingZeroBitCount)

@@ -7,7 +7,7 @@ import X509
 /// the key description are for people and reports. So the validator asks this value for a pin (computed on its own
 /// and kept), and the full details wait until `details` is read: by a report, `inspect --json` or the workbench.
 /// Either way the values are the ones ``CertificateDetails`` computes, so what is shown never changes.
-final class LazyCertificateDetails: Sendable {
+package final class LazyCertificateDetails: Sendable {
     private let certificate: Certificate?
     /// The DER as received; nil for a certificate known only parsed, whose DER is re-serialized when needed.
     private let der: [UInt8]?
@@ -35,7 +35,7 @@ final class LazyCertificateDetails: Sendable {
     }
 
     /// The DER, when the certificate is known by more than its details (always so in a verified path).
-    var derBytes: [UInt8]? { der ?? certificate?.derBytes }
+    package var derBytes: [UInt8]? { der ?? certificate?.derBytes }
 
     var details: CertificateDetails {
         if let known = memo.withLock({ $0.details }) { return known }

@@ -47,7 +47,7 @@ public enum TextHazards {
     }
 
     /// `text` with every scalar for which `shouldEscape` holds replaced by its visible form.
-    static func visible(_ text: String, replacing shouldEscape: (Unicode.Scalar) -> Bool) -> String {
+    package static func visible(_ text: String, replacing shouldEscape: (Unicode.Scalar) -> Bool) -> String {
         guard text.unicodeScalars.contains(where: shouldEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
@@ -62,7 +62,7 @@ public enum TextHazards {
     }
 
     /// Four upper-case hex digits, for `\uXXXX` escapes.
-    static func hex4(_ unit: UInt16) -> String {
+    package static func hex4(_ unit: UInt16) -> String {
         let digits = String(unit, radix: 16, uppercase: true)
         return String(repeating: "0", count: 4 - digits.count) + digits
     }

@@ -7,7 +7,7 @@
 ///
 /// It never recurses: open containers live on an explicit stack bounded by ``maximumDepth``, so no input can
 /// exhaust the call stack. Every loop advances through the bytes, so the time is linear in the size.
-struct JSONReader {
+package struct JSONReader {
     /// The deepest nesting of objects and arrays accepted. A manifest needs four.
     static let maximumDepth = 64
     /// The largest text accepted, in bytes: far beyond any real manifest (10,000 domains take 6 MB).
@@ -17,7 +17,7 @@ struct JSONReader {
     static let maximumValues = 1 << 22
 
     /// Parses `bytes` into a tape of nodes, or says exactly what is wrong and where.
-    static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONTape {
+    package static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONTape {
         guard bytes.count <= maximumSize else {
             throw JSONSyntaxError(
                 .tooLarge, at: TextPosition(line: 1, column: 1, offset: 0), path: "$",

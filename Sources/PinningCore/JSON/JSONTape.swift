@@ -6,13 +6,13 @@ import Foundation
 /// hundreds of thousands, and every node keeps its byte offset, so any later error (a schema error too) can say
 /// where it is. Strings are checked while parsing and only turned into `String`s when asked for.
 public struct JSONTape: Sendable {
-    enum Kind: UInt8 {
+    package enum Kind: UInt8 {
         case object, array, string, number, `true`, `false`, null
     }
 
     /// One value, or one key of an object (a `.string` node right before its value).
-    struct Node {
-        var kind: Kind
+    package struct Node {
+        package var kind: Kind
         /// A string with at least one backslash escape (decoded the slow way).
         var hasEscapes = false
         /// The value's first byte; for a string, the byte after its opening quote.
@@ -27,7 +27,7 @@ public struct JSONTape: Sendable {
     let bytes: [UInt8]
     let nodes: [Node]
 
-    subscript(index: Int) -> Node { nodes[index] }
+    package subscript(index: Int) -> Node { nodes[index] }
 
     /// The index of the node after `index` and everything inside it.
     func next(after index: Int) -> Int {
@@ -36,12 +36,12 @@ public struct JSONTape: Sendable {
     }
 
     /// The nodes of an array's elements.
-    func elements(of array: Int) -> ElementIndices {
+    package func elements(of array: Int) -> ElementIndices {
         ElementIndices(tape: self, first: array + 1, count: Int(nodes[array].count), step: 1)
     }
 
     /// The key nodes of an object's members; each value is the node right after its key.
-    func keys(of object: Int) -> ElementIndices {
+    package func keys(of object: Int) -> ElementIndices {
         ElementIndices(tape: self, first: object + 1, count: Int(nodes[object].count), step: 2)
     }
 
@@ -69,7 +69,7 @@ public struct JSONTape: Sendable {
     }
 
     /// The text of a string node.
-    func string(at index: Int) -> String {
+    package func string(at index: Int) -> String {
         let node = nodes[index]
         let range = Int(node.start)..<Int(node.end)
         return bytes.withUnsafeBufferPointer { buffer in

@@ -53,13 +53,13 @@ extension CalendarDay {
     /// The day after this one. TrustKit's `TSKExpirationDate` and Android's `expiration` name the first day
     /// *without* pins (both parse `yyyy-MM-dd` as midnight at its start), while the manifest's `expires` names the
     /// last day *with* them: exports write this day, and imports read that day's ``previous``.
-    var next: CalendarDay {
+    package var next: CalendarDay {
         guard let end = endDate else { return self }
         return CalendarDay(containing: end)
     }
 
     /// The day before this one: what an imported TrustKit or Android expiry date means as the manifest's `expires`.
-    var previous: CalendarDay {
+    package var previous: CalendarDay {
         guard let start = startDate else { return self }
         return CalendarDay(containing: start.addingTimeInterval(-1))
     }

@@ -53,7 +53,7 @@ public struct DomainPolicy: Hashable, Sendable {
         return date >= end
     }
 
-    static func normalize(_ host: String) -> String {
+    package static func normalize(_ host: String) -> String {
         // Most hosts are already in this form: return the same string (its storage is shared, not copied), so a
         // manifest of 10,000 domains does not hold every host twice.
         if host.last != ".", !host.utf8.contains(where: { (0x41...0x5A).contains($0) || $0 >= 0x80 }) { return host }

@@ -330,7 +330,7 @@ public struct PinValidator: Sendable {
         return lines
     }
 
-    static func describe(_ rejection: Verdict.Rejection) -> String {
+    package static func describe(_ rejection: Verdict.Rejection) -> String {
         switch rejection {
         case .emptyChain: return "the server presented no certificate"
         case .untrustedChain: return "the chain does not lead to a trust anchor"

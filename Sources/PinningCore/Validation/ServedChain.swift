@@ -32,7 +32,7 @@ public struct ServedChain: Hashable, Sendable {
 
     /// Whether `pin` matches as the validator would match it: on the verified path at a level its position admits;
     /// without a verified path, anywhere in the chain as sent.
-    func matches(_ pin: Pin) -> Bool {
+    package func matches(_ pin: Pin) -> Bool {
         guard let path else { return sent.contains { $0.value(pin.type) == pin.value } }
         return path.enumerated().contains { level, pins in
             pin.position.admits(level: level) && pins.value(pin.type) == pin.value
@@ -62,7 +62,7 @@ struct CertificatePins: Hashable, Sendable {
 extension ServedChain {
     /// True when some backup pin of `pins` is for a key or certificate outside this chain (sent or verified): a
     /// backup that survives losing today's chain. The lockout guard's rule, and the semantic diff's.
-    func keepsBackupOutside(_ pins: [Pin]) -> Bool {
+    package func keepsBackupOutside(_ pins: [Pin]) -> Bool {
         let servedValues = pinValues
         return pins.contains { $0.role == .backup && !servedValues.contains($0.value) }
     }

@@ -45,7 +45,7 @@ public struct PresentedCertificate: Hashable, Sendable, Encodable {
     public var details: CertificateDetails { lazyDetails.details }
     /// False when the certificate was sent by the server but is not part of the verified path.
     public let inVerifiedPath: Bool
-    let lazyDetails: LazyCertificateDetails
+    package let lazyDetails: LazyCertificateDetails
 
     /// The certificate's pin of `type`, computed (once) only if asked: cheaper than ``details`` when a pin is all
     /// that is needed.

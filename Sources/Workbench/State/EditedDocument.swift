@@ -1,4 +1,5 @@
 import Foundation
+import ManifestLint
 import PinningCore
 
 /// The manifest being edited and its history: the document with what was loaded from disk, the manifest as last

@@ -1,3 +1,4 @@
+import ManifestEditing
 import PinningCore
 import X509
 

@@ -1,3 +1,4 @@
+import ManifestLint
 import PinningCore
 
 /// A one-line text prompt in the status bar: typing edits it, Enter submits, Esc cancels.

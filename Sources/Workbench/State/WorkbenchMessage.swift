@@ -1,4 +1,6 @@
 import Foundation
+import ManifestEditing
+import ManifestLint
 import PinningCore
 
 /// Everything that can happen to the workbench: keys and resizes from the terminal, results of effects, time.

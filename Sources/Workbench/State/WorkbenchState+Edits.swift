@@ -1,4 +1,5 @@
 import Foundation
+import ManifestEditing
 import PinningCore
 
 /// Manifest edits from the Chain and Certificate panes and the Domains pane. Each goes through the core's

@@ -1,4 +1,5 @@
 import Foundation
+import ManifestLint
 import PinningCore
 
 /// The state's parts by their names of old, so views, backends and tests read `state.document`, `state.focus` or

@@ -1,4 +1,6 @@
 import Foundation
+import ManifestEditing
+import ManifestLint
 import PinningCore
 
 /// Everything the workbench shows, as one value made of small models with one job each: the manifest being edited

@@ -1,3 +1,4 @@
+import ConnectionAudit
 import PinningCore
 
 /// The Certificate pane's "Connection" section: what `inspect` shows about the handshake (protocol, cipher, key

@@ -1,6 +1,9 @@
 import ArgumentParser
 import ChainProbe
 import Foundation
+import ManifestEditing
+import ManifestLint
+import PinExport
 import PinningCore
 
 /// `pinbench check`: every domain of the manifest, live, through the core: the CI job that guards the pins.

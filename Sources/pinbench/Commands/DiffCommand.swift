@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChainProbe
 import Foundation
+import ManifestLint
 import PinningCore
 
 /// `pinbench diff`: what a change to the manifest means for pins, and whether it could lock users out.

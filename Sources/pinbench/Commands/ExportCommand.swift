@@ -1,6 +1,8 @@
 import ArgumentParser
 import ChainProbe
 import Foundation
+import ManifestEditing
+import PinExport
 import PinningCore
 
 struct ExportCommand: AsyncParsableCommand {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import ManifestEditing
+import PinImport
 import PinningCore
 
 struct ImportCommand: ParsableCommand {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import ManifestEditing
+import ManifestLint
 import PinningCore
 
 struct LintCommand: AsyncParsableCommand {

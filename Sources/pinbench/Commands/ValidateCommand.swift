@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import ManifestEditing
+import PinExport
 import PinningCore
 
 struct ValidateCommand: AsyncParsableCommand {

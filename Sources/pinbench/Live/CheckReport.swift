@@ -1,4 +1,5 @@
 import Foundation
+import ManifestLint
 import PinningCore
 
 /// `check`'s result for every domain checked, with the lint findings that concern them, as text or JSON.

@@ -1,4 +1,5 @@
 import ChainProbe
+import ConnectionAudit
 import Foundation
 import PinningCore
 

@@ -1,4 +1,5 @@
 import Foundation
+import ManifestEditing
 import PinningCore
 
 /// The files a command reads, for the rule that an output is never one of them (``OutputTarget``).

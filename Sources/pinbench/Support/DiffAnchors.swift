@@ -1,4 +1,5 @@
 import Foundation
+import ManifestEditing
 import PinningCore
 
 /// The trust anchors one side of `pinbench diff` trusts: the system's (or `--ca-bundle`) plus that side's own

@@ -1,3 +1,4 @@
+import ManifestLint
 import PinningCore
 
 /// `pinbench diff --json`: the semantic diff and its lockout risk, for scripts and CI.

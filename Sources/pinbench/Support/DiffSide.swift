@@ -1,4 +1,5 @@
 import Foundation
+import ManifestEditing
 import PinningCore
 
 /// One side of `pinbench diff`: a manifest file, a git revision of the manifest, or the working manifest file.

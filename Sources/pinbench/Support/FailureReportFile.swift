@@ -1,4 +1,6 @@
 import Foundation
+import ManifestEditing
+import PinExport
 import PinningCore
 
 /// Writes RFC 7469 failure reports to the file `--report` names (a JSON array), replacing it.

@@ -1,5 +1,6 @@
 import DemoLab
 import Foundation
+import ManifestEditing
 import PinningCore
 
 /// Writes a running lab's manifest and, beside it, the lab root it trusts: what `demo` and `lab --write-manifest`

@@ -1,4 +1,6 @@
 import Foundation
+import ManifestEditing
+import ManifestLint
 import PinningCore
 
 /// The gate in front of every write: lint errors block it unless the user overrides, and then it says what it risks.

@@ -1,4 +1,5 @@
 import Foundation
+import ManifestLint
 import PinningCore
 
 /// Judges a served chain for `pinbench diff` as each side's app would: with the old manifest's trust anchors and

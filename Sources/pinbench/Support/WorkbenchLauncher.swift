@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ManifestEditing
 import PinningCore
 import TerminalBackend
 import Workbench

@@ -1,4 +1,5 @@
 import Foundation
+import PinExport
 import PinningCore
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import PinExport
 import PinningCore
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import PinImport
 import PinningCore
 import TestSupport
 import Testing

@@ -1,4 +1,6 @@
 import Foundation
+import PinExport
+import PinImport
 import PinningCore
 import Testing
 

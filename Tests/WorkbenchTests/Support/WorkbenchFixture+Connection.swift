@@ -1,6 +1,7 @@
+
+import ConnectionAudit
 import Foundation
 import PinningCore
-
 @testable import Workbench
 
 extension WorkbenchFixture {

@@ -1,4 +1,5 @@
 import Foundation
+import ManifestEditing
 import PinningCore
 
 /// The `K` form: which algorithm and which folder for a new backup key of one host. Its own model and update; the

@@ -1,3 +1,4 @@
+import ManifestEditing
 import PinningCore
 
 /// Draws the ``BackupKeyForm`` as a centred box: the algorithms as a list with a marker, the folder as a field.

@@ -1,4 +1,5 @@
 import Foundation
+import ManifestEditing
 import PinningCore
 
 /// What the `K` form asks the backend to do: generate a key for `host` and write it into `folder`.

@@ -1,3 +1,4 @@
+import ManifestLint
 import PinningCore
 
 /// The semantic diff overlay (`m`): the manifest as loaded against the edited one, with its lockout risk, scrolled.

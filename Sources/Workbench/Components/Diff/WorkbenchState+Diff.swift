@@ -1,3 +1,4 @@
+import ManifestLint
 import PinningCore
 
 extension WorkbenchState {

@@ -1,4 +1,6 @@
 import Foundation
+import ManifestEditing
+import PinExport
 import PinningCore
 
 /// Save PEM and export in one small flow: pick what to write, name the file (a default is filled in), and, when

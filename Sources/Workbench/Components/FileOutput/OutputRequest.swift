@@ -1,3 +1,4 @@
+import PinExport
 import PinningCore
 
 /// Output the backend performs for the workbench outside the screen: the terminal's clipboard and files.

@@ -1,4 +1,6 @@
 import Foundation
+import ManifestEditing
+import PinExport
 import PinningCore
 
 extension WorkbenchState {

@@ -1,3 +1,4 @@
+import ManifestLint
 import PinningCore
 
 /// What the overlays share: the diff's lines and colours, the scrolling frame, the yes/no box.

@@ -1,3 +1,4 @@
+import ManifestEditing
 import PinningCore
 
 /// The Pins pane's requests carried out: each edit goes through the core's ``ManifestEditor`` and ``commitEdit``

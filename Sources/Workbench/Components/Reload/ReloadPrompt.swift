@@ -1,3 +1,5 @@
+import ManifestEditing
+import ManifestLint
 import PinningCore
 
 /// The overlay shown when the manifest changed on disk while this session has unsaved edits: what changed on disk

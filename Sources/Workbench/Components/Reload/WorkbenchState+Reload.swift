@@ -1,3 +1,5 @@
+import ManifestEditing
+import ManifestLint
 import PinningCore
 
 /// Live reload: the backend watches the manifest file and sends what it reads (``WorkbenchMessage/manifestOnDisk``).

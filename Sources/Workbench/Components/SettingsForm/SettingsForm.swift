@@ -1,4 +1,6 @@
 import Foundation
+import ManifestEditing
+import ManifestLint
 import PinningCore
 
 /// The domain settings form (`e`): mode, includeSubdomains, expires, port and connect of one domain, edited as a

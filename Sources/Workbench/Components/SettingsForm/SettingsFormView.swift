@@ -1,3 +1,4 @@
+import ManifestLint
 import PinningCore
 
 /// Draws the settings form as an overlay: one row per setting (a `*` marks a changed one, and the lint rule it sets

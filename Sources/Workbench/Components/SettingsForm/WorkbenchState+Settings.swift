@@ -1,3 +1,4 @@
+import ManifestEditing
 import PinningCore
 
 /// The settings form (`e`) opened, driven and applied.

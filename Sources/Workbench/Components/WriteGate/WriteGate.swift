@@ -1,3 +1,4 @@
+import ManifestLint
 import PinningCore
 
 /// What the write gate shows and decides on: the change, the lint findings it introduces, and the findings that were

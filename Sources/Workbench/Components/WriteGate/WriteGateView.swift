@@ -1,3 +1,4 @@
+import ManifestLint
 import PinningCore
 
 /// Draws the write gate: the change first (the semantic diff and its lockout risk), then the lint findings the

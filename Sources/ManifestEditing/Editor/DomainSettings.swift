@@ -1,0 +1,110 @@
+import PinningCore
+
+/// A domain's settings apart from its host and pins: what `pinbench domain set` and the workbench's settings form
+/// (`e`) change. One value, so both front ends apply and describe an edit the same way.
+public struct DomainSettings: Hashable, Sendable {
+    public var mode: EnforcementMode
+    public var includeSubdomains: Bool
+    public var expires: CalendarDay?
+    public var port: Int
+    /// `HOST[:PORT]` or `[IPv6]:PORT` as ``HostEndpoint`` writes it, or nil to dial the host itself.
+    public var connect: String?
+
+    public init(
+        mode: EnforcementMode = DomainPolicy.newDomainMode, includeSubdomains: Bool = false,
+        expires: CalendarDay? = nil, port: Int = 443, connect: String? = nil
+    ) {
+        self.mode = mode
+        self.includeSubdomains = includeSubdomains
+        self.expires = expires
+        self.port = port
+        self.connect = connect
+    }
+
+    /// The settings `domain` has now.
+    public init(_ domain: DomainPolicy) {
+        self.init(
+            mode: domain.mode, includeSubdomains: domain.includeSubdomains, expires: domain.expires,
+            port: domain.port, connect: domain.connect)
+    }
+
+    /// Writes these settings into `domain`, leaving its host and pins alone.
+    public func apply(to domain: inout DomainPolicy) {
+        domain.mode = mode
+        domain.includeSubdomains = includeSubdomains
+        domain.expires = expires
+        domain.port = port
+        domain.connect = connect
+    }
+
+    /// What differs from `old`, one phrase per setting (`mode report-only (was enforce)`), in field order.
+    public func changes(from old: DomainSettings) -> [String] {
+        var phrases: [String] = []
+        func note(_ name: String, _ new: String, _ was: String) {
+            if new != was { phrases.append("\(name) \(new) (was \(was))") }
+        }
+        note("mode", mode.rawValue, old.mode.rawValue)
+        note("includeSubdomains", String(includeSubdomains), String(old.includeSubdomains))
+        note("expires", expires?.description ?? "none", old.expires?.description ?? "none")
+        note("port", String(port), String(old.port))
+        note("connect", connect ?? "none", old.connect ?? "none")
+        return phrases
+    }
+
+    // MARK: - Reading settings typed by a user
+
+    /// The word that clears an optional setting (`expires`, `connect`).
+    public static let noneWord = "none"
+
+    /// `enforce` or `report-only`.
+    public static func parseMode(_ text: String) throws(DomainSettingsError) -> EnforcementMode {
+        guard let mode = EnforcementMode(rawValue: text.lowercased()) else {
+            throw DomainSettingsError(.mode, text, expected: "enforce or report-only")
+        }
+        return mode
+    }
+
+    /// `true` or `false` (also `yes`/`no`).
+    public static func parseBool(_ text: String) throws(DomainSettingsError) -> Bool {
+        switch text.lowercased() {
+        case "true", "yes": return true
+        case "false", "no": return false
+        default: throw DomainSettingsError(.includeSubdomains, text, expected: "true or false")
+        }
+    }
+
+    /// A day `YYYY-MM-DD` (UTC), or `none` for no expiry.
+    public static func parseExpires(_ text: String) throws(DomainSettingsError) -> CalendarDay? {
+        if text.lowercased() == noneWord { return nil }
+        guard let day = CalendarDay(text) else {
+            throw DomainSettingsError(.expires, text, expected: "a date such as 2027-06-30, or none")
+        }
+        return day
+    }
+
+    /// A TCP port, 1 to 65535.
+    public static func parsePort(_ text: String) throws(DomainSettingsError) -> Int {
+        guard text.allSatisfy({ $0.isASCII && $0.isWholeNumber }), let port = Int(text), (1...65_535).contains(port)
+        else {
+            throw DomainSettingsError(.port, text, expected: "a number from 1 to 65535")
+        }
+        return port
+    }
+
+    /// `ADDRESS:PORT` (`10.0.0.5:8443`, `[::1]:8443`, `lb.example.net:443`) through the one host rule, in the form
+    /// the manifest writes; `none` clears it. A port is required: an address to dial without one is ambiguous.
+    public static func parseConnect(_ text: String) throws(DomainSettingsError) -> String? {
+        if text.lowercased() == noneWord { return nil }
+        let endpoint: HostEndpoint
+        do {
+            endpoint = try HostEndpoint(text)
+        } catch {
+            throw DomainSettingsError(.connect, text, expected: "ADDRESS:PORT or none", reason: error.description)
+        }
+        guard endpoint.port != nil else {
+            throw DomainSettingsError(
+                .connect, text, expected: "ADDRESS:PORT or none", reason: "the port is missing (e.g. \(endpoint):443)")
+        }
+        return endpoint.description
+    }
+}

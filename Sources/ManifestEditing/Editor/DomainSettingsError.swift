@@ -1,0 +1,33 @@
+import PinningCore
+
+/// A setting typed by a user (CLI option or workbench form) that cannot be used, with what to type instead.
+public struct DomainSettingsError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Which setting was wrong.
+    public enum Field: String, Hashable, Sendable, CaseIterable {
+        case mode, includeSubdomains, expires, port, connect
+    }
+
+    public let field: Field
+    /// The text as typed.
+    public let text: String
+    /// What would have been accepted.
+    public let expected: String
+    /// A more precise reason, when there is one (e.g. the host rule that was broken).
+    public let reason: String?
+
+    public init(_ field: Field, _ text: String, expected: String, reason: String? = nil) {
+        self.field = field
+        self.text = text
+        self.expected = expected
+        self.reason = reason
+    }
+
+    public var description: String {
+        "\(field.rawValue) \"\(text)\" is not usable: " + explanation
+    }
+
+    /// Why, and what to write instead, without naming the field (a CLI names its option instead).
+    public var explanation: String {
+        (reason.map { $0 + "; " } ?? "") + "write \(expected)"
+    }
+}

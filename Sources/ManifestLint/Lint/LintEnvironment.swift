@@ -1,0 +1,41 @@
+import Foundation
+import PinningCore
+
+/// What the linter needs to know from the disk, gathered once so that linting itself is a pure function of its
+/// inputs: the `trustAnchors` entries of a manifest that cannot be read, and the Public Suffix List (or why it could
+/// not be read). A front end gathers it when it loads a manifest (``gather(for:publicSuffixes:)``, the only place
+/// that touches the disk) and passes it to ``ManifestLinter``; the CLI and the workbench gather it the same way, so
+/// their lints agree.
+public struct LintEnvironment: Sendable {
+    /// The manifest's `trustAnchors` entries, as written there, whose files cannot be read.
+    public var unreadableTrustAnchors: [String]
+    /// The Public Suffix List the includeSubdomains guard reads, or why it could not be read (then the guard says
+    /// it could not run).
+    public var publicSuffixes: Result<PublicSuffixList, FileReadError>
+
+    public init(
+        unreadableTrustAnchors: [String] = [], publicSuffixes: Result<PublicSuffixList, FileReadError>
+    ) {
+        self.unreadableTrustAnchors = unreadableTrustAnchors
+        self.publicSuffixes = publicSuffixes
+    }
+
+    /// Looks at the disk for `document`: which of its trust anchors (relative paths resolved against its folder)
+    /// cannot be read. `publicSuffixes` defaults to the system list, read once per process.
+    public static func gather(
+        for document: ManifestDocument,
+        publicSuffixes: Result<PublicSuffixList, FileReadError> = PublicSuffixList.system
+    ) -> LintEnvironment {
+        LintEnvironment(
+            unreadableTrustAnchors: TrustAnchors.unreadable(
+                manifestAnchors: document.manifest.trustAnchors,
+                relativeTo: document.url.deletingLastPathComponent()),
+            publicSuffixes: publicSuffixes)
+    }
+
+    /// The entries of `manifest`'s `trustAnchors` this environment found unreadable, in the manifest's order.
+    func unreadable(in manifest: PinManifest) -> [String] {
+        let unreadable = Set(unreadableTrustAnchors)
+        return manifest.trustAnchors.filter(unreadable.contains)
+    }
+}
