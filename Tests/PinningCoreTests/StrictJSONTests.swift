@@ -1,9 +1,9 @@
-
 import Foundation
-@testable import ManifestEditing
-@testable import PinningCore
 import TestSupport
 import Testing
+
+@testable import ManifestEditing
+@testable import PinningCore
 
 /// The strict manifest reader: every malformed input class is refused with its own code, line, column and JSON
 /// path; valid manifests read back exactly what was written.

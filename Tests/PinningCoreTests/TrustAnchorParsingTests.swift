@@ -1,12 +1,12 @@
-
 import Foundation
 import LabPKI
-@testable import PinExport
-@testable import PinningCore
 import SwiftASN1
 import TestSupport
 import Testing
 import X509
+
+@testable import PinExport
+@testable import PinningCore
 
 @Suite("Trust anchors parsed when a path looks them up")
 struct TrustAnchorParsingTests {

@@ -1,8 +1,8 @@
-
 import Foundation
 import ManifestEditing
 import PinningCore
 import Testing
+
 @testable import Workbench
 
 /// The `K` form: its keys, its effect, the pin added as an undoable edit, and its screens.

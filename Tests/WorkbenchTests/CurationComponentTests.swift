@@ -1,8 +1,8 @@
-
 import Foundation
 import ManifestLint
 import PinningCore
 import Testing
+
 @testable import Workbench
 
 /// The curation components' own updates, as pure functions: no workbench around them.

@@ -1,9 +1,9 @@
-
 import Foundation
 import ManifestEditing
 import PinExport
 import PinningCore
 import Testing
+
 @testable import Workbench
 
 /// Copy, save PEM, export, search and the Connection section, as messages in and state and effects out.

@@ -1,9 +1,9 @@
-
 import Foundation
 import ManifestEditing
 import ManifestLint
 import PinningCore
 import Testing
+
 @testable import Workbench
 
 /// Update is pure of the disk: lint in the write gate and the settings form judges the facts the state was given

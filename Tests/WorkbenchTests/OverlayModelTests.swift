@@ -1,7 +1,7 @@
-
 import ManifestLint
 import PinningCore
 import Testing
+
 @testable import Workbench
 
 /// The overlays' own models as pure functions: a key, resolved through the standard key table in the overlay's

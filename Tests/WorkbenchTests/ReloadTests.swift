@@ -1,8 +1,8 @@
-
 import Foundation
 import ManifestEditing
 import PinningCore
 import Testing
+
 @testable import Workbench
 
 private typealias F = WorkbenchFixture

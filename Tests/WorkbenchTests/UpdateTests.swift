@@ -1,9 +1,9 @@
-
 import Foundation
 import ManifestEditing
 import ManifestLint
 import PinningCore
 import Testing
+
 @testable import Workbench
 
 @Suite struct UpdateTests {

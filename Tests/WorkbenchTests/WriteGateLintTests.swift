@@ -1,8 +1,8 @@
-
 import Foundation
 import ManifestLint
 import PinningCore
 import Testing
+
 @testable import Workbench
 
 private typealias F = WorkbenchFixture

@@ -45,7 +45,8 @@ public enum ManifestStore {
     /// Reads and decodes the manifest at `url`.
     public static func load(_ url: URL) throws(ManifestError) -> ManifestDocument {
         guard let document = try document(at: url) else {
-            throw ManifestError(.notFound, path: url.path, reason: "no such manifest (create one with `pinbench pin add`)")
+            throw ManifestError(
+                .notFound, path: url.path, reason: "no such manifest (create one with `pinbench pin add`)")
         }
         return document
     }

@@ -1,7 +1,7 @@
-
 import ConnectionAudit
 import Foundation
 import PinningCore
+
 @testable import Workbench
 
 extension WorkbenchFixture {

@@ -1,9 +1,9 @@
-
 import Foundation
 import ManifestEditing
 import PinningCore
-@testable import Workbench
 import X509
+
+@testable import Workbench
 
 /// Fixed certificates and a small manifest for message-sequence tests and golden screens; see Fixtures/README.md.
 enum WorkbenchFixture {
