@@ -24,46 +24,36 @@ struct ScenarioCatalog {
     let ctLogs: LabCTLogs
 
     init(domain: String) throws {
-        let now = Date()
         let root = try CertificateIssuer.root(commonName: "PinBench Lab Root CA", key: .p384)
         let intermediate = try CertificateIssuer.intermediate(
             commonName: "PinBench Lab Issuing CA 1", key: .p256, issuer: root)
+        let ctLogs = LabCTLogs()
         self.root = root
         self.intermediate = intermediate
+        self.ctLogs = ctLogs
+        let issuer = ScenarioIssuer(domain: domain, now: Date(), root: root, intermediate: intermediate)
+        entries =
+            try issuer.pinningScenarios() + issuer.trustFailureScenarios() + issuer.connectionScenarios()
+            + issuer.statusScenarios(ctLogs: ctLogs)
+    }
+}
 
-        func leaf(
-            _ kind: LabScenario, names: [String]? = nil, key: KeyKind = .p256, issuer: IssuedCertificate?,
-            notBefore: Date = now.addingTimeInterval(-86_400), notAfter: Date = now.addingTimeInterval(90 * 86_400)
-        )
-            throws -> IssuedCertificate
-        {
-            let host = kind.host(in: domain)
-            let dnsNames = names ?? [host]
-            return try CertificateIssuer.leaf(
-                commonName: dnsNames[0], dnsNames: dnsNames, key: key, issuer: issuer, notBefore: notBefore,
-                notAfter: notAfter)
-        }
-        func entry(_ kind: LabScenario, serve: [IssuedCertificate], pinned: [IssuedCertificate]) -> Entry {
-            Entry(
-                kind: kind, host: kind.host(in: domain), served: serve.map(\.der),
-                leafKeyPEM: serve[0].key.privateKeyPEM,
-                pinned: pinned.map(\.certificate))
-        }
+/// Issues the scenarios' leaves under the lab's hierarchy, in groups by what each group demonstrates; the groups
+/// are listed in ``LabScenario`` order.
+private struct ScenarioIssuer {
+    let domain: String
+    let now: Date
+    let root: IssuedCertificate
+    let intermediate: IssuedCertificate
 
-        func staple(_ leaf: IssuedCertificate, _ status: LabOCSPResponder.Status) throws -> [UInt8] {
-            try LabOCSPResponder.response(
-                leaf: leaf.der, issuer: intermediate.der, issuerKeyPEM: intermediate.key.privateKeyPEM, status: status)
-        }
-
-        var entries: [Entry] = []
+    /// What pins decide: a pinned chain, a leaf rotated under the pinned CA, and an impostor with the same names.
+    func pinningScenarios() throws -> [ScenarioCatalog.Entry] {
         let good = try leaf(.good, issuer: intermediate)
         var goodEntry = entry(.good, serve: [good, intermediate], pinned: [good, intermediate, root])
         goodEntry.staple = try staple(good, .good)
-        entries.append(goodEntry)
 
         let previous = try leaf(.rotated, issuer: intermediate, notBefore: now.addingTimeInterval(-60 * 86_400))
         let rotated = try leaf(.rotated, issuer: intermediate)
-        entries.append(entry(.rotated, serve: [rotated, intermediate], pinned: [previous, intermediate, root]))
 
         // The impostor copies every name of the real hierarchy but has its own keys and its own root.
         let fakeRoot = try CertificateIssuer.root(commonName: "PinBench Lab Root CA", key: .p384)
@@ -71,53 +61,94 @@ struct ScenarioCatalog {
             commonName: "PinBench Lab Issuing CA 1", key: .p256, issuer: fakeRoot)
         let genuine = try leaf(.mitm, issuer: intermediate)
         let impostor = try leaf(.mitm, issuer: fakeIntermediate)
-        entries.append(entry(.mitm, serve: [impostor, fakeIntermediate], pinned: [genuine, intermediate, root]))
+        return [
+            goodEntry,
+            entry(.rotated, serve: [rotated, intermediate], pinned: [previous, intermediate, root]),
+            entry(.mitm, serve: [impostor, fakeIntermediate], pinned: [genuine, intermediate, root]),
+        ]
+    }
 
+    /// What default trust refuses before any pin is looked at: expiry, a name mismatch, no chain to a root.
+    func trustFailureScenarios() throws -> [ScenarioCatalog.Entry] {
         let expired = try leaf(
             .expired, issuer: intermediate, notBefore: now.addingTimeInterval(-120 * 86_400),
             notAfter: now.addingTimeInterval(-30 * 86_400))
-        entries.append(entry(.expired, serve: [expired, intermediate], pinned: [expired, intermediate, root]))
-
         let elsewhere = try leaf(.wrongHost, names: ["other.\(domain)"], issuer: intermediate)
-        entries.append(entry(.wrongHost, serve: [elsewhere, intermediate], pinned: [elsewhere, intermediate, root]))
-
         let selfSigned = try leaf(.selfSigned, issuer: nil)
-        entries.append(entry(.selfSigned, serve: [selfSigned], pinned: [selfSigned]))
-
         let incomplete = try leaf(.incomplete, issuer: intermediate)
-        entries.append(entry(.incomplete, serve: [incomplete], pinned: [incomplete, intermediate, root]))
+        return [
+            entry(.expired, serve: [expired, intermediate], pinned: [expired, intermediate, root]),
+            entry(.wrongHost, serve: [elsewhere, intermediate], pinned: [elsewhere, intermediate, root]),
+            entry(.selfSigned, serve: [selfSigned], pinned: [selfSigned]),
+            entry(.incomplete, serve: [incomplete], pinned: [incomplete, intermediate, root]),
+        ]
+    }
 
-        // RSA so that TLS 1.2 RSA key exchange (no forward secrecy) is possible, and issued by an RSA "legacy" CA
-        // so that OpenSSL can re-sign it with sha1WithRSAEncryption (swift-certificates parses that, but not
-        // ecdsa-with-SHA1, and LabPKI only signs with modern algorithms).
+    /// How the connection itself falls short: weak algorithms, a slow server, an old protocol version.
+    func connectionScenarios() throws -> [ScenarioCatalog.Entry] {
+        let slow = try leaf(.slow, issuer: intermediate)
+        let old = try leaf(.tls11, issuer: intermediate)
+        return [
+            try weakScenario(),
+            entry(.slow, serve: [slow, intermediate], pinned: [slow, intermediate, root]),
+            entry(.tls11, serve: [old, intermediate], pinned: [old, intermediate, root]),
+        ]
+    }
+
+    /// RSA so that TLS 1.2 RSA key exchange (no forward secrecy) is possible, and issued by an RSA "legacy" CA so
+    /// that OpenSSL can re-sign it with sha1WithRSAEncryption (swift-certificates parses that, but not
+    /// ecdsa-with-SHA1, and LabPKI only signs with modern algorithms).
+    private func weakScenario() throws -> ScenarioCatalog.Entry {
         let legacy = try CertificateIssuer.intermediate(
             commonName: "PinBench Lab Legacy CA", key: .rsa(bits: 2048), issuer: root)
         let weak = try leaf(.weak, key: .rsa(bits: 2048), issuer: legacy)
         let weakDER = try SHA1Signer.resign(weak.der, issuerKeyPEM: legacy.key.privateKeyPEM)
         let weakCertificate = try Certificate(derEncoded: weakDER)
-        entries.append(
-            Entry(
-                kind: .weak, host: LabScenario.weak.host(in: domain), served: [weakDER, legacy.der],
-                leafKeyPEM: weak.key.privateKeyPEM,
-                pinned: [weakCertificate, legacy.certificate, root.certificate]))
+        return ScenarioCatalog.Entry(
+            kind: .weak, host: LabScenario.weak.host(in: domain), served: [weakDER, legacy.der],
+            leafKeyPEM: weak.key.privateKeyPEM,
+            pinned: [weakCertificate, legacy.certificate, root.certificate])
+    }
 
-        let slow = try leaf(.slow, issuer: intermediate)
-        entries.append(entry(.slow, serve: [slow, intermediate], pinned: [slow, intermediate, root]))
-
-        let old = try leaf(.tls11, issuer: intermediate)
-        entries.append(entry(.tls11, serve: [old, intermediate], pinned: [old, intermediate, root]))
-
+    /// The certificate's status beyond its chain: a revocation stapled by OCSP, and certificate transparency
+    /// with and without the SCTs of `ctLogs`.
+    func statusScenarios(ctLogs: LabCTLogs) throws -> [ScenarioCatalog.Entry] {
         let revoked = try leaf(.revoked, issuer: intermediate)
         var revokedEntry = entry(.revoked, serve: [revoked, intermediate], pinned: [revoked, intermediate, root])
         revokedEntry.staple = try staple(revoked, .revoked(ago: 2 * 86_400))
-        entries.append(revokedEntry)
-
-        let ctLogs = LabCTLogs()
-        self.ctLogs = ctLogs
         let logged = try ctLogs.logged(try leaf(.ctLogged, issuer: intermediate), issuer: intermediate, at: now)
-        entries.append(entry(.ctLogged, serve: [logged, intermediate], pinned: [logged, intermediate, root]))
         let unlogged = try leaf(.noSCT, issuer: intermediate)
-        entries.append(entry(.noSCT, serve: [unlogged, intermediate], pinned: [unlogged, intermediate, root]))
-        self.entries = entries
+        return [
+            revokedEntry,
+            entry(.ctLogged, serve: [logged, intermediate], pinned: [logged, intermediate, root]),
+            entry(.noSCT, serve: [unlogged, intermediate], pinned: [unlogged, intermediate, root]),
+        ]
+    }
+
+    /// A leaf for `kind`'s host (or `names`), valid from a day ago for 90 days unless told otherwise; self-signed
+    /// when `issuer` is nil.
+    private func leaf(
+        _ kind: LabScenario, names: [String]? = nil, key: KeyKind = .p256, issuer: IssuedCertificate?,
+        notBefore: Date? = nil, notAfter: Date? = nil
+    ) throws -> IssuedCertificate {
+        let dnsNames = names ?? [kind.host(in: domain)]
+        return try CertificateIssuer.leaf(
+            commonName: dnsNames[0], dnsNames: dnsNames, key: key, issuer: issuer,
+            notBefore: notBefore ?? now.addingTimeInterval(-86_400),
+            notAfter: notAfter ?? now.addingTimeInterval(90 * 86_400))
+    }
+
+    private func entry(
+        _ kind: LabScenario, serve: [IssuedCertificate], pinned: [IssuedCertificate]
+    ) -> ScenarioCatalog.Entry {
+        ScenarioCatalog.Entry(
+            kind: kind, host: kind.host(in: domain), served: serve.map(\.der), leafKeyPEM: serve[0].key.privateKeyPEM,
+            pinned: pinned.map(\.certificate))
+    }
+
+    /// The lab responder's OCSP response for `leaf`, signed by the intermediate.
+    private func staple(_ leaf: IssuedCertificate, _ status: LabOCSPResponder.Status) throws -> [UInt8] {
+        try LabOCSPResponder.response(
+            leaf: leaf.der, issuer: intermediate.der, issuerKeyPEM: intermediate.key.privateKeyPEM, status: status)
     }
 }

@@ -20,11 +20,11 @@ struct StrictProfileTests {
         var intermediate: IssuedCertificate
         var leaf: IssuedCertificate
 
-        init(leafCommonName: String = StrictProfileTests.host, rootKey: KeyKind = .p256) throws {
+        init(rootKey: KeyKind = .p256) throws {
             root = try CertificateIssuer.root(commonName: "Strict Root", key: rootKey)
             intermediate = try CertificateIssuer.intermediate(commonName: "Strict Intermediate", issuer: root)
             leaf = try CertificateIssuer.leaf(
-                commonName: leafCommonName, dnsNames: [StrictProfileTests.host], issuer: intermediate)
+                commonName: StrictProfileTests.host, dnsNames: [StrictProfileTests.host], issuer: intermediate)
         }
 
         /// The verdict's rejection under `profile`, nil when the chain is trusted.
@@ -113,133 +113,143 @@ struct StrictProfileTests {
         }
     }
 
-    @Test("a SAN DNS name with an underscore: matched by the platforms, outside RFC 5280's name syntax")
-    func underscoreInDNSName() async throws {
-        var chain = try Chain()
-        let name = "under_score.pinbench.test"
-        chain.leaf = try CertificateIssuer.leaf(
-            commonName: name, dnsNames: [name, StrictProfileTests.host], issuer: chain.intermediate)
-        await chain.expectRefused(.dnsNameSyntax, by: .rfc5280)
-    }
+    /// One rule broken on an otherwise well-formed lab chain, and the rejection it must draw.
+    struct BrokenRule: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let rejection: Verdict.Rejection
+        let standard: Standard
+        /// Edits the lab chain so that it breaks this rule and no other.
+        let breaking: @Sendable (inout Chain) throws -> Void
 
-    @Test("a CN that is not one of the SAN entries (CA/B BR 7.1.4.3)")
-    func commonNameNotInSAN() async throws {
-        try await Chain(leafCommonName: "Strict.pinbench.test").expectRefused(
-            .commonNameNotInSAN, by: .baselineRequirements)
-    }
-
-    @Test("a leaf without an authority key identifier (RFC 5280 4.2.1.1)")
-    func leafWithoutAKI() async throws {
-        var chain = try Chain()
-        chain.leaf = try Self.edited(
-            chain.leaf, signer: chain.intermediate, extensions: Self.removing(.X509ExtensionID.authorityKeyIdentifier))
-        await chain.expectRefused(.missingKeyIdentifier, by: .rfc5280)
-    }
-
-    @Test("an intermediate without a subject key identifier (RFC 5280 4.2.1.2)")
-    func intermediateWithoutSKI() async throws {
-        var chain = try Chain()
-        chain.intermediate = try Self.edited(
-            chain.intermediate, signer: chain.root, extensions: Self.removing(.X509ExtensionID.subjectKeyIdentifier))
-        await chain.expectRefused(.missingKeyIdentifier, by: .rfc5280)
-    }
-
-    @Test("a root whose authority key identifier is not its subject key identifier (CA/B BR 7.1.2.1.3)")
-    func rootAKIMismatch() async throws {
-        var chain = try Chain()
-        let aki = try Certificate.Extension(AuthorityKeyIdentifier(keyIdentifier: [1, 2, 3, 4]), critical: false)
-        chain.root = try Self.edited(chain.root, extensions: Self.appending(aki))
-        await chain.expectRefused(.anchorAuthorityKeyIdentifier, by: .baselineRequirements)
-    }
-
-    @Test("a root whose basic constraints are not critical (RFC 5280 4.2.1.9)")
-    func rootBasicConstraintsNotCritical() async throws {
-        var chain = try Chain()
-        chain.root = try Self.edited(chain.root, extensions: Self.critical(.X509ExtensionID.basicConstraints, false))
-        await chain.expectRefused(.basicConstraintsNotCritical, by: .rfc5280)
-    }
-
-    @Test("an intermediate with an empty subject (RFC 5280 4.1.2.6)")
-    func caEmptySubject() async throws {
-        var chain = try Chain()
-        chain.intermediate = try Self.edited(chain.intermediate, signer: chain.root, subject: DistinguishedName())
-        chain.leaf = try CertificateIssuer.leaf(
-            commonName: Self.host, dnsNames: [Self.host], issuer: chain.intermediate)
-        await chain.expectRefused(.caEmptySubject, by: .rfc5280)
-    }
-
-    @Test("name constraints that are not critical (RFC 5280 4.2.1.10)")
-    func nameConstraintsNotCritical() async throws {
-        var chain = try Chain()
-        let constraints = try Certificate.Extension(NameConstraints(permittedDNSDomains: [Self.host]), critical: false)
-        chain.intermediate = try Self.edited(
-            chain.intermediate, signer: chain.root, extensions: Self.appending(constraints))
-        await chain.expectRefused(.nameConstraintsProfile, by: .rfc5280)
-    }
-
-    @Test("policy constraints that are not critical (RFC 5280 4.2.1.11)")
-    func policyConstraintsNotCritical() async throws {
-        var chain = try Chain()
-        // PolicyConstraints ::= SEQUENCE { inhibitPolicyMapping [1] 0 }
-        chain.intermediate = try Self.edited(
-            chain.intermediate, signer: chain.root,
-            extensions: Self.appending([2, 5, 29, 36], critical: false, value: [0x30, 0x03, 0x81, 0x01, 0x00]))
-        await chain.expectRefused(.policyConstraintsNotCritical, by: .rfc5280)
-    }
-
-    @Test("a critical SAN beside a non-empty subject (RFC 5280 4.2.1.6, CA/B BR 7.1.2.7.12)")
-    func criticalSAN() async throws {
-        var chain = try Chain()
-        chain.leaf = try Self.edited(
-            chain.leaf, signer: chain.intermediate,
-            extensions: Self.critical(.X509ExtensionID.subjectAlternativeName, true))
-        await chain.expectRefused(.sanCriticality, by: .baselineRequirements)
-    }
-
-    @Test("an empty authority information access (RFC 5280 4.2.2.1)")
-    func emptyAIA() async throws {
-        var chain = try Chain()
-        chain.leaf = try Self.edited(
-            chain.leaf, signer: chain.intermediate,
-            extensions: Self.appending(.X509ExtensionID.authorityInformationAccess, critical: false, value: [0x30, 0]))
-        await chain.expectRefused(.malformedAuthorityInformationAccess, by: .rfc5280)
-    }
-
-    @Test("a leaf from before July 2019 without serverAuth: no EKU, or anyExtendedKeyUsage alone")
-    func leafWithoutServerAuth() async throws {
-        var chain = try Chain()
-        let before2019 = Date(timeIntervalSince1970: 1_546_300_800)  // 2019-01-01
-        for usage in [nil, ([ExtendedKeyUsage.Usage.any], false)] as [([ExtendedKeyUsage.Usage], Bool)?] {
-            chain.leaf = try CertificateIssuer.leaf(
-                commonName: Self.host, dnsNames: [Self.host], issuer: chain.intermediate, notBefore: before2019,
-                extendedKeyUsage: usage)
-            await chain.expectRefused(.leafWithoutServerAuth, by: .baselineRequirements)
+        init(
+            _ description: String, _ rejection: Verdict.Rejection, by standard: Standard,
+            breaking: @escaping @Sendable (inout Chain) throws -> Void
+        ) {
+            testDescription = description
+            self.rejection = rejection
+            self.standard = standard
+            self.breaking = breaking
         }
     }
 
-    @Test("a critical extended key usage on the leaf (CA/B BR 7.1.2.7.10)")
-    func criticalEKU() async throws {
-        var chain = try Chain()
+    /// The chain's leaf issued again by its intermediate, as ``Chain`` issues it unless told otherwise (`nil`
+    /// extended key usage: none).
+    static func reissueLeaf(
+        _ chain: inout Chain, commonName: String = host, dnsNames: [String] = [host], notBefore: Date? = nil,
+        extendedKeyUsage: ([ExtendedKeyUsage.Usage], Bool)? = ([.serverAuth], false)
+    ) throws {
         chain.leaf = try CertificateIssuer.leaf(
-            commonName: Self.host, dnsNames: [Self.host], issuer: chain.intermediate,
-            extendedKeyUsage: ([.serverAuth], true))
-        await chain.expectRefused(.extendedKeyUsageProfile, by: .baselineRequirements)
+            commonName: commonName, dnsNames: dnsNames, issuer: chain.intermediate,
+            notBefore: notBefore ?? Date().addingTimeInterval(-86_400), extendedKeyUsage: extendedKeyUsage)
     }
 
-    @Test("an extended key usage on the root (CA/B BR 7.1.2.1)")
-    func rootEKU() async throws {
-        var chain = try Chain()
-        let usage = try Certificate.Extension(ExtendedKeyUsage([.serverAuth]), critical: false)
-        chain.root = try Self.edited(chain.root, extensions: Self.appending(usage))
-        await chain.expectRefused(.extendedKeyUsageProfile, by: .baselineRequirements)
-    }
+    static let before2019 = Date(timeIntervalSince1970: 1_546_300_800)  // 2019-01-01
 
-    @Test("a leaf serial number of zero (RFC 5280 4.1.2.2)")
-    func zeroSerial() async throws {
+    static let brokenRules: [BrokenRule] = [
+        BrokenRule(
+            "a SAN DNS name with an underscore: matched by the platforms, outside RFC 5280's name syntax",
+            .dnsNameSyntax, by: .rfc5280
+        ) { chain in
+            let name = "under_score.pinbench.test"
+            try reissueLeaf(&chain, commonName: name, dnsNames: [name, host])
+        },
+        BrokenRule(
+            "a CN that is not one of the SAN entries (CA/B BR 7.1.4.3)", .commonNameNotInSAN, by: .baselineRequirements
+        ) {
+            try reissueLeaf(&$0, commonName: "Strict.pinbench.test")
+        },
+        BrokenRule("a leaf without an authority key identifier (RFC 5280 4.2.1.1)", .missingKeyIdentifier, by: .rfc5280)
+        {
+            $0.leaf = try edited(
+                $0.leaf, signer: $0.intermediate, extensions: removing(.X509ExtensionID.authorityKeyIdentifier))
+        },
+        BrokenRule(
+            "an intermediate without a subject key identifier (RFC 5280 4.2.1.2)", .missingKeyIdentifier, by: .rfc5280
+        ) {
+            $0.intermediate = try edited(
+                $0.intermediate, signer: $0.root, extensions: removing(.X509ExtensionID.subjectKeyIdentifier))
+        },
+        BrokenRule(
+            "a root whose authority key identifier is not its subject key identifier (CA/B BR 7.1.2.1.3)",
+            .anchorAuthorityKeyIdentifier, by: .baselineRequirements
+        ) {
+            let aki = try Certificate.Extension(AuthorityKeyIdentifier(keyIdentifier: [1, 2, 3, 4]), critical: false)
+            $0.root = try edited($0.root, extensions: appending(aki))
+        },
+        BrokenRule(
+            "a root whose basic constraints are not critical (RFC 5280 4.2.1.9)", .basicConstraintsNotCritical,
+            by: .rfc5280
+        ) {
+            $0.root = try edited($0.root, extensions: critical(.X509ExtensionID.basicConstraints, false))
+        },
+        BrokenRule("an intermediate with an empty subject (RFC 5280 4.1.2.6)", .caEmptySubject, by: .rfc5280) {
+            $0.intermediate = try edited($0.intermediate, signer: $0.root, subject: DistinguishedName())
+            try reissueLeaf(&$0)
+        },
+        BrokenRule("name constraints that are not critical (RFC 5280 4.2.1.10)", .nameConstraintsProfile, by: .rfc5280)
+        {
+            let constraints = try Certificate.Extension(NameConstraints(permittedDNSDomains: [host]), critical: false)
+            $0.intermediate = try edited($0.intermediate, signer: $0.root, extensions: appending(constraints))
+        },
+        BrokenRule(
+            "policy constraints that are not critical (RFC 5280 4.2.1.11)", .policyConstraintsNotCritical, by: .rfc5280
+        ) {
+            // PolicyConstraints ::= SEQUENCE { inhibitPolicyMapping [1] 0 }
+            $0.intermediate = try edited(
+                $0.intermediate, signer: $0.root,
+                extensions: appending([2, 5, 29, 36], critical: false, value: [0x30, 0x03, 0x81, 0x01, 0x00]))
+        },
+        BrokenRule(
+            "a critical SAN beside a non-empty subject (RFC 5280 4.2.1.6, CA/B BR 7.1.2.7.12)", .sanCriticality,
+            by: .baselineRequirements
+        ) {
+            $0.leaf = try edited(
+                $0.leaf, signer: $0.intermediate, extensions: critical(.X509ExtensionID.subjectAlternativeName, true))
+        },
+        BrokenRule(
+            "an empty authority information access (RFC 5280 4.2.2.1)", .malformedAuthorityInformationAccess,
+            by: .rfc5280
+        ) {
+            $0.leaf = try edited(
+                $0.leaf, signer: $0.intermediate,
+                extensions: appending(.X509ExtensionID.authorityInformationAccess, critical: false, value: [0x30, 0]))
+        },
+        BrokenRule(
+            "a leaf from before July 2019 without serverAuth: no EKU", .leafWithoutServerAuth,
+            by: .baselineRequirements
+        ) {
+            try reissueLeaf(&$0, notBefore: before2019, extendedKeyUsage: nil)
+        },
+        BrokenRule(
+            "a leaf from before July 2019 without serverAuth: anyExtendedKeyUsage alone", .leafWithoutServerAuth,
+            by: .baselineRequirements
+        ) {
+            try reissueLeaf(&$0, notBefore: before2019, extendedKeyUsage: ([.any], false))
+        },
+        BrokenRule(
+            "a critical extended key usage on the leaf (CA/B BR 7.1.2.7.10)", .extendedKeyUsageProfile,
+            by: .baselineRequirements
+        ) {
+            try reissueLeaf(&$0, extendedKeyUsage: ([.serverAuth], true))
+        },
+        BrokenRule(
+            "an extended key usage on the root (CA/B BR 7.1.2.1)", .extendedKeyUsageProfile, by: .baselineRequirements
+        ) {
+            let usage = try Certificate.Extension(ExtendedKeyUsage([.serverAuth]), critical: false)
+            $0.root = try edited($0.root, extensions: appending(usage))
+        },
+        BrokenRule("a leaf serial number of zero (RFC 5280 4.1.2.2)", .serialNumber, by: .rfc5280) {
+            $0.leaf = try edited($0.leaf, signer: $0.intermediate, serialNumber: Certificate.SerialNumber(bytes: [0]))
+        },
+    ]
+
+    @Test(
+        "each rule broken alone: platform accepts, strict refuses with the rule, rfc5280 only for RFC 5280's",
+        arguments: brokenRules)
+    func ruleBrokenAlone(_ rule: BrokenRule) async throws {
         var chain = try Chain()
-        chain.leaf = try Self.edited(
-            chain.leaf, signer: chain.intermediate, serialNumber: Certificate.SerialNumber(bytes: [0]))
-        await chain.expectRefused(.serialNumber, by: .rfc5280)
+        try rule.breaking(&chain)
+        await chain.expectRefused(rule.rejection, by: rule.standard)
     }
 
     /// `openssl verify -x509_strict -purpose sslserver` on the chain: whether it accepts.

@@ -12,7 +12,6 @@ struct FetchFailureTests {
             .connectionRefused, phase: .dial, detail: "connection refused by 127.0.0.1:1 (nothing listening?)")
         #expect(refused.kind == .connectionRefused)
         #expect(refused.description == "connect failed: connection refused by 127.0.0.1:1 (nothing listening?)")
-        #expect(refused.message == refused.description)
         let alert = FetchFailure(.tlsFailure, phase: .handshake, detail: "x sent the TLS alert \"handshake failure\"")
         #expect(alert.description == "TLS handshake failed: x sent the TLS alert \"handshake failure\"")
     }

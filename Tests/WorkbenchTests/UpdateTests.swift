@@ -49,7 +49,7 @@ import Testing
             Issue.record("offline should have failed")
             return
         }
-        #expect(failure.message == "connection refused")
+        #expect(failure.description == "connection refused")
         // The good chain: leaf and CA sent, root added by path building.
         #expect(state.live["good.pinbench.test"]?.levels.map(\.origin) == ["sent", "sent", "built"])
     }

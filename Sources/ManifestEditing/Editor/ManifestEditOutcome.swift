@@ -61,8 +61,5 @@ extension ManifestEditor {
                 return "pin \(value) of \(host) already has this note; nothing changed"
             }
         }
-
-        /// The outcome in words (``description``), as the CLI and the workbench show it.
-        public var message: String { description }
     }
 }

@@ -31,43 +31,58 @@ enum AlamofireExport {
                     "            \(host): Date(timeIntervalSince1970: \(Int(end.timeIntervalSince1970))),  // the end "
                         + "of \(expires) (UTC)")
             }
-            if domain.mode == .reportOnly {
-                warnings.append(
-                    "\(domain.host): Alamofire has no report-only mode; this domain gets default trust evaluation and "
-                        + "its pins are not enforced")
-                body.append("        evaluators[\(host)] = DefaultTrustEvaluator(validateHost: true)")
-                continue
-            }
-            let carried = bundle.carry(domain, format: "Alamofire")
-            warnings += carried.warnings
-            files += carried.files.filter { file in !files.contains(file) }
-            guard !carried.resources.isEmpty else {
-                warnings.append(
-                    "\(domain.host): Alamofire: no pin could be carried; the host gets default trust evaluation only")
-                body.append("        evaluators[\(host)] = DefaultTrustEvaluator(validateHost: true)")
-                continue
-            }
-            var names: [String] = []
-            for (name, pin) in carried.resources {
-                let comment = [pin.type.rawValue, pin.value, pin.label, pin.role.rawValue].compactMap { $0 }
-                names.append(
-                    "            \(SwiftEncoding.stringLiteral(name)),  // \(SwiftEncoding.lineComment(comment.joined(separator: ", ")))"
-                )
-            }
-            switch carried.mode {
-            case .publicKeys:
-                body.append("        evaluators[\(host)] = PublicKeysTrustEvaluator(")
-                body.append("            keys: PinBenchTrust.keys([")
-                body += names.map { "    " + $0 }
-                body.append("            ]), performDefaultValidation: true, validateHost: true)")
-            case .certificates:
-                body.append("        evaluators[\(host)] = PinnedCertificatesTrustEvaluator(")
-                body.append("            certificates: PinBenchTrust.certificates([")
-                body += names.map { "    " + $0 }
-                body.append("            ]), acceptSelfSignedCertificates: false, performDefaultValidation: true,")
-                body.append("            validateHost: true)")
-            }
+            body += evaluator(for: domain, host: host, bundle: bundle, warnings: &warnings, files: &files)
         }
+        return ExportResult(
+            text: source(body: body, subdomains: subdomains, lapses: lapses), warnings: warnings,
+            files: files.sorted { $0.name < $1.name })
+    }
+
+    /// The lines that set the evaluator of `domain` (`host` as a Swift literal): its pins when they can be carried,
+    /// else default evaluation with a warning. The `.cer` files it needs join `files`, each once.
+    private static func evaluator(
+        for domain: DomainPolicy, host: String, bundle: CertificateBundle, warnings: inout [String],
+        files: inout [ExportedFile]
+    ) -> [String] {
+        let defaultEvaluation = "        evaluators[\(host)] = DefaultTrustEvaluator(validateHost: true)"
+        if domain.mode == .reportOnly {
+            warnings.append(
+                "\(domain.host): Alamofire has no report-only mode; this domain gets default trust evaluation and "
+                    + "its pins are not enforced")
+            return [defaultEvaluation]
+        }
+        let carried = bundle.carry(domain, format: "Alamofire")
+        warnings += carried.warnings
+        files += carried.files.filter { file in !files.contains(file) }
+        guard !carried.resources.isEmpty else {
+            warnings.append(
+                "\(domain.host): Alamofire: no pin could be carried; the host gets default trust evaluation only")
+            return [defaultEvaluation]
+        }
+        let names = carried.resources.map { name, pin in
+            let comment = [pin.type.rawValue, pin.value, pin.label, pin.role.rawValue].compactMap { $0 }
+                .joined(separator: ", ")
+            return "                \(SwiftEncoding.stringLiteral(name)),  // \(SwiftEncoding.lineComment(comment))"
+        }
+        switch carried.mode {
+        case .publicKeys:
+            return [
+                "        evaluators[\(host)] = PublicKeysTrustEvaluator(", "            keys: PinBenchTrust.keys([",
+            ]
+                + names + ["            ]), performDefaultValidation: true, validateHost: true)"]
+        case .certificates:
+            return [
+                "        evaluators[\(host)] = PinnedCertificatesTrustEvaluator(",
+                "            certificates: PinBenchTrust.certificates([",
+            ] + names + [
+                "            ]), acceptSelfSignedCertificates: false, performDefaultValidation: true,",
+                "            validateHost: true)",
+            ]
+        }
+    }
+
+    /// The whole file: the helpers, the evaluators' `body`, the hosts that include subdomains and the lapse dates.
+    private static func source(body: [String], subdomains: [String], lapses: [String]) -> String {
         var lines = header
         lines.append("    init() {")
         lines.append("        var evaluators: [String: any ServerTrustEvaluating] = [:]")
@@ -77,9 +92,7 @@ enum AlamofireExport {
         lines.append(lapses.isEmpty ? "        lapseDates = [:]" : "        lapseDates = [")
         if !lapses.isEmpty { lines += lapses + ["        ]"] }
         lines += footer
-        return ExportResult(
-            text: lines.joined(separator: "\n") + "\n", warnings: warnings,
-            files: files.sorted { $0.name < $1.name })
+        return lines.joined(separator: "\n") + "\n"
     }
 
     private static let header = [

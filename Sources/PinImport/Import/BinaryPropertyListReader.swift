@@ -61,6 +61,20 @@ struct BinaryPropertyListReader {
 
     /// The object at `index` of the offset table, counted against the budget, its containers read `depth` deep.
     private mutating func value(at index: Int, depth: Int) throws(ImportError) -> PropertyListValue {
+        var cursor = try objectOffset(of: index, depth: depth)
+        let marker = bytes[cursor]
+        cursor += 1
+        switch marker >> 4 {
+        case 0x0, 0x1, 0x2, 0x3, 0x8: return try scalar(marker, at: cursor)
+        case 0x4, 0x5, 0x6: return try bytesOrText(marker, at: cursor)
+        case 0xA, 0xB, 0xC: return try array(marker, at: cursor, depth: depth)
+        case 0xD: return try dictionary(marker, at: cursor, depth: depth)
+        default: throw Self.malformed(path, "holds an unknown object marker")
+        }
+    }
+
+    /// Where the object at `index` starts, once its depth and its entry in the offset table are known to be sound.
+    private func objectOffset(of index: Int, depth: Int) throws(ImportError) -> Int {
         guard depth < ImportLimits.maximumXMLDepth else {
             throw ImportError(
                 .tooDeep, path: path,
@@ -73,9 +87,12 @@ struct BinaryPropertyListReader {
         guard offset >= UInt64(Self.magic.count), offset < UInt64(offsetTable) else {
             throw Self.malformed(path, "has an object offset outside its object area")
         }
-        var cursor = Int(offset)
-        let marker = bytes[cursor]
-        cursor += 1
+        return Int(offset)
+    }
+
+    /// A fixed-size object (null, boolean, integer, real, date, UID) whose payload starts at `cursor`: only its
+    /// kind is kept, the value is checked to fit the object area.
+    private mutating func scalar(_ marker: UInt8, at cursor: Int) throws(ImportError) -> PropertyListValue {
         let low = Int(marker & 0x0F)
         switch marker >> 4 {
         case 0x0:
@@ -99,21 +116,30 @@ struct BinaryPropertyListReader {
             _ = try span(at: cursor, count: 8)
             try budget.visit()
             return .other("date")
+        default:
+            _ = try span(at: cursor, count: low + 1)
+            try budget.visit()
+            return .other("UID")
+        }
+    }
+
+    /// Data (kept as its kind only), an ASCII string or a UTF-16 string, its length counted as decoded bytes.
+    private mutating func bytesOrText(_ marker: UInt8, at start: Int) throws(ImportError) -> PropertyListValue {
+        var cursor = start
+        let length = try self.length(Int(marker & 0x0F), at: &cursor)
+        switch marker >> 4 {
         case 0x4:
-            let length = try self.length(low, at: &cursor)
             _ = try span(at: cursor, count: length)
             try budget.visit(decodedBytes: length)
             return .other("data")
         case 0x5:
-            let length = try self.length(low, at: &cursor)
             let text = try span(at: cursor, count: length)
             try budget.visit(decodedBytes: length)
             guard text.allSatisfy({ $0 < 0x80 }) else {
                 throw Self.malformed(path, "holds an ASCII string with a byte outside ASCII")
             }
             return .string(String(decoding: text, as: UTF8.self))
-        case 0x6:
-            let length = try self.length(low, at: &cursor)
+        default:
             let (byteCount, overflow) = length.multipliedReportingOverflow(by: 2)
             guard !overflow else { throw Self.malformed(path, "holds a string longer than the file") }
             let text = try span(at: cursor, count: byteCount)
@@ -122,34 +148,39 @@ struct BinaryPropertyListReader {
                 UInt16(text[$0]) << 8 | UInt16(text[$0 + 1])
             }
             return .string(String(decoding: units, as: UTF16.self))
-        case 0x8:
-            _ = try span(at: cursor, count: low + 1)
-            try budget.visit()
-            return .other("UID")
-        case 0xA, 0xB, 0xC:
-            let count = try self.length(low, at: &cursor)
-            let references = try self.references(at: cursor, count: count)
-            try budget.visit()
-            guard marker >> 4 == 0xA else { return .other("set") }
-            var items: [PropertyListValue] = []
-            for reference in references { items.append(try value(at: reference, depth: depth + 1)) }
-            return .array(items)
-        case 0xD:
-            let count = try self.length(low, at: &cursor)
-            let keys = try references(at: cursor, count: count)
-            let values = try references(at: cursor + count * referenceSize, count: count)
-            try budget.visit()
-            var entries: [(key: String, value: PropertyListValue)] = []
-            for (key, value) in zip(keys, values) {
-                guard let name = try self.value(at: key, depth: depth + 1).string else {
-                    throw Self.malformed(path, "holds a dictionary whose key is not a string")
-                }
-                entries.append((name, try self.value(at: value, depth: depth + 1)))
-            }
-            return .dictionary(PropertyListDictionary(entries))
-        default:
-            throw Self.malformed(path, "holds an unknown object marker")
         }
+    }
+
+    /// An array, its items read one level deeper; a set (or ordered set) is kept as its kind only, its references
+    /// checked but not followed.
+    private mutating func array(_ marker: UInt8, at start: Int, depth: Int) throws(ImportError) -> PropertyListValue {
+        var cursor = start
+        let count = try self.length(Int(marker & 0x0F), at: &cursor)
+        let references = try self.references(at: cursor, count: count)
+        try budget.visit()
+        guard marker >> 4 == 0xA else { return .other("set") }
+        var items: [PropertyListValue] = []
+        for reference in references { items.append(try value(at: reference, depth: depth + 1)) }
+        return .array(items)
+    }
+
+    /// A dictionary: its keys (which must be strings), then its values, each read one level deeper.
+    private mutating func dictionary(
+        _ marker: UInt8, at start: Int, depth: Int
+    ) throws(ImportError) -> PropertyListValue {
+        var cursor = start
+        let count = try self.length(Int(marker & 0x0F), at: &cursor)
+        let keys = try references(at: cursor, count: count)
+        let values = try references(at: cursor + count * referenceSize, count: count)
+        try budget.visit()
+        var entries: [(key: String, value: PropertyListValue)] = []
+        for (key, value) in zip(keys, values) {
+            guard let name = try self.value(at: key, depth: depth + 1).string else {
+                throw Self.malformed(path, "holds a dictionary whose key is not a string")
+            }
+            entries.append((name, try self.value(at: value, depth: depth + 1)))
+        }
+        return .dictionary(PropertyListDictionary(entries))
     }
 
     /// A length: the marker's low nibble, or (when it is 15) the integer object that follows.

@@ -50,24 +50,7 @@ enum TrustKitImporter {
             let value = entry[key]!
             switch key {
             case "TSKPublicKeyHashes":
-                guard let hashes = value.array else {
-                    collector.skip(.malformedValue, at: here, "not a list of pins; no pins imported")
-                    continue
-                }
-                for (index, hash) in hashes.enumerated() {
-                    // One past the limit is enough for the collector to refuse the domain as too many pins.
-                    if policy.pins.count > ImportLimits.maximumPinsPerDomain { break }
-                    guard let text = hash.string else {
-                        collector.skip(.malformedValue, at: here + ["\(index)"], "not a string; not imported")
-                        continue
-                    }
-                    guard let value = collector.pinValue(text, at: here + ["\(index)"]) else { continue }
-                    if policy.pins.contains(where: { $0.value == value }) {
-                        collector.skip(.duplicatePin, at: here + ["\(index)"], "a duplicate pin; imported once")
-                        continue
-                    }
-                    policy.pins.append(Pin(type: .spkiSHA256, value: value))
-                }
+                readPins(value, at: here, into: &policy, &collector)
             case "TSKIncludeSubdomains":
                 guard let flag = value.bool else {
                     collector.skip(.malformedValue, at: here, "not a boolean; includeSubdomains left false")
@@ -89,30 +72,63 @@ enum TrustKitImporter {
                 }
                 policy.expires = day.previous
             case "TSKReportUris":
-                guard let uris = value.array else {
-                    collector.skip(.malformedValue, at: here, "not a list of URLs; no report URIs imported")
-                    continue
-                }
-                for (index, uri) in uris.enumerated() {
-                    let at = here + ["\(index)"]
-                    guard let text = uri.string else {
-                        collector.skip(.malformedValue, at: at, "not a string; not imported")
-                        continue
-                    }
-                    if let problem = ReportURI.problem(text) {
-                        collector.skip(.malformedValue, at: at, problem + "; not imported")
-                    } else if policy.reportUris.count >= ReportURI.maximumCount {
-                        collector.skip(
-                            .malformedValue, at: at, "more than \(ReportURI.maximumCount) report URIs; not imported")
-                    } else if !policy.reportUris.contains(text) {
-                        policy.reportUris.append(text)
-                    }
-                }
+                readReportURIs(value, at: here, into: &policy, &collector)
             default:
                 collector.skip(domainCode(key), at: here, domainReason(key))
             }
         }
         return ImportedDomain(policy: policy, stated: [.includeSubdomains, .mode, .expires, .reportUris])
+    }
+
+    /// `TSKPublicKeyHashes`: SPKI SHA-256 pins, each imported once; an entry that is not a pin is listed as skipped.
+    private static func readPins(
+        _ value: PropertyListValue, at here: [String], into policy: inout DomainPolicy,
+        _ collector: inout ImportCollector
+    ) {
+        guard let hashes = value.array else {
+            collector.skip(.malformedValue, at: here, "not a list of pins; no pins imported")
+            return
+        }
+        for (index, hash) in hashes.enumerated() {
+            // One past the limit is enough for the collector to refuse the domain as too many pins.
+            if policy.pins.count > ImportLimits.maximumPinsPerDomain { break }
+            guard let text = hash.string else {
+                collector.skip(.malformedValue, at: here + ["\(index)"], "not a string; not imported")
+                continue
+            }
+            guard let value = collector.pinValue(text, at: here + ["\(index)"]) else { continue }
+            if policy.pins.contains(where: { $0.value == value }) {
+                collector.skip(.duplicatePin, at: here + ["\(index)"], "a duplicate pin; imported once")
+                continue
+            }
+            policy.pins.append(Pin(type: .spkiSHA256, value: value))
+        }
+    }
+
+    /// `TSKReportUris`: the URLs the manifest's ``ReportURI`` rule accepts, up to its maximum, each once.
+    private static func readReportURIs(
+        _ value: PropertyListValue, at here: [String], into policy: inout DomainPolicy,
+        _ collector: inout ImportCollector
+    ) {
+        guard let uris = value.array else {
+            collector.skip(.malformedValue, at: here, "not a list of URLs; no report URIs imported")
+            return
+        }
+        for (index, uri) in uris.enumerated() {
+            let at = here + ["\(index)"]
+            guard let text = uri.string else {
+                collector.skip(.malformedValue, at: at, "not a string; not imported")
+                continue
+            }
+            if let problem = ReportURI.problem(text) {
+                collector.skip(.malformedValue, at: at, problem + "; not imported")
+            } else if policy.reportUris.count >= ReportURI.maximumCount {
+                collector.skip(
+                    .malformedValue, at: at, "more than \(ReportURI.maximumCount) report URIs; not imported")
+            } else if !policy.reportUris.contains(text) {
+                policy.reportUris.append(text)
+            }
+        }
     }
 
     private static func missing(_ path: String) -> ImportError {

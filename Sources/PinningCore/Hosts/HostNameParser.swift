@@ -35,17 +35,36 @@ enum HostNameParser {
         guard octets <= HostName.maximumLength else { throw refuse(.tooLong(octets: octets)) }
         let labels = name.split(separator: ".", omittingEmptySubsequences: false)
         for label in labels {
-            guard !label.isEmpty else { throw refuse(.emptyLabel) }
-            guard label.utf8.count <= HostName.maximumLabelLength else {
-                throw refuse(.labelTooLong(String(label), octets: label.utf8.count))
-            }
-            guard label.first != "-", label.last != "-" else { throw refuse(.hyphenAtLabelEdge(String(label))) }
+            if let problem = labelShapeProblem(label) { throw refuse(problem) }
         }
         if let last = labels.last, last.allSatisfy(\.isASCIIDigit) || isHexNumber(last.utf8) {
             guard let address = IPAddressText.ipv4(name) else { throw refuse(.notAnIPv4Address) }
             return (address, .ipv4)
         }
         return (name, .domainName)
+    }
+
+    /// The label rule of RFC 1034 3.5 as RFC 1123 2.1 relaxed it (a label may start with a digit): 1 to 63 letters,
+    /// digits and hyphens, neither first nor last a hyphen. Other rules (strict profile DNS names) call this one.
+    static func isPreferredLabel(_ label: Substring) -> Bool {
+        labelShapeProblem(label) == nil && label.utf8.allSatisfy(isLetterDigitOrHyphen)
+    }
+
+    /// What breaks the label rule's length and hyphens, or nil; the characters are checked on their own, before
+    /// (``checkCharacters(_:)``), so that a forbidden one is named with its position.
+    private static func labelShapeProblem(_ label: Substring) -> HostNameError.Rule? {
+        guard !label.isEmpty else { return .emptyLabel }
+        guard label.utf8.count <= HostName.maximumLabelLength else {
+            return .labelTooLong(String(label), octets: label.utf8.count)
+        }
+        guard label.first != "-", label.last != "-" else { return .hyphenAtLabelEdge(String(label)) }
+        return nil
+    }
+
+    /// An ASCII letter, digit or hyphen: the characters a label may hold.
+    private static func isLetterDigitOrHyphen(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
     }
 
     /// True for a name already in normal form: lower-case LDH labels of 1-63 octets without a hyphen at either
@@ -115,8 +134,8 @@ enum HostNameParser {
     /// character is named with its position.
     private static func checkCharacters(_ input: String) throws(HostNameError) {
         for (offset, character) in input.enumerated() {
-            if character.isASCII {
-                if character.isLetter || character.isASCIIDigit || character == "-" || character == "." { continue }
+            if let byte = character.asciiValue {
+                if byte == UInt8(ascii: ".") || isLetterDigitOrHyphen(byte) { continue }
             } else if let scalar = character.unicodeScalars.first, !scalar.properties.isWhitespace,
                 !TerminalSafeText.isUnsafe(scalar), !character.isPunctuation, !character.isSymbol
             {

@@ -44,23 +44,21 @@ public struct ManifestDocument: Sendable {
 public enum ManifestStore {
     /// Reads and decodes the manifest at `url`.
     public static func load(_ url: URL) throws(ManifestError) -> ManifestDocument {
-        guard let document = try document(at: url) else {
-            throw ManifestError(
-                .notFound, path: url.path, reason: "no such manifest (create one with `pinbench pin add`)")
+        guard let document = try readManifest(url) else {
+            throw ManifestError(.notFound, path: url.path, reason: PinManifest.missingReason)
         }
         return document
     }
 
     /// Loads the manifest, or starts an empty one when the file does not exist yet.
     public static func loadOrCreate(_ url: URL) throws(ManifestError) -> ManifestDocument {
-        try document(at: url) ?? ManifestDocument(manifest: PinManifest(), url: url, loadedFingerprint: nil)
+        try readManifest(url) ?? ManifestDocument(manifest: PinManifest(), url: url, loadedFingerprint: nil)
     }
 
-    /// The manifest at `url` with the fingerprint of the bytes read; nil when there is no file.
-    private static func document(at url: URL) throws(ManifestError) -> ManifestDocument? {
-        guard let data = try readIfPresent(url.path, shownPath: url.path) else { return nil }
-        let manifest = try ManifestCodec.decode(data, path: url.path)
-        return ManifestDocument(manifest: manifest, url: url, loadedFingerprint: fingerprint(data))
+    /// The manifest at `url` with the fingerprint of the bytes read; nil when the file does not exist.
+    private static func readManifest(_ url: URL) throws(ManifestError) -> ManifestDocument? {
+        guard let read = try readDecoded(PinManifest.self, at: url) else { return nil }
+        return ManifestDocument(manifest: read.document, url: url, loadedFingerprint: fingerprint(read.data))
     }
 
     /// Reads a ``StoredDocument`` at `url` as the manifest is read (bounded, no FIFO or device); nil when the file
@@ -68,8 +66,16 @@ public enum ManifestStore {
     public static func loadIfPresent<Document: StoredDocument>(
         _ type: Document.Type, at url: URL
     ) throws(ManifestError) -> Document? {
+        try readDecoded(type, at: url)?.document
+    }
+
+    /// The one "read if present, decode" of the loads: the document at `url` and the bytes it was decoded from, or
+    /// nil when the file does not exist.
+    private static func readDecoded<Document: StoredDocument>(
+        _ type: Document.Type, at url: URL
+    ) throws(ManifestError) -> (document: Document, data: Data)? {
         guard let data = try readIfPresent(url.path, shownPath: url.path) else { return nil }
-        return try Document.decode(data, path: url.path)
+        return (try Document.decode(data, path: url.path), data)
     }
 
     /// The bytes of the file at `path`, or nil when there is none; errors name `shownPath` (the path the user gave,

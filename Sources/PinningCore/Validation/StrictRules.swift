@@ -29,41 +29,32 @@ enum StrictRules {
         {
             violations.append(.subjectAlternativeNameCriticality(subject: subject, critical: san.critical))
         }
-        let dnsNames = (try? leaf.extensions.subjectAlternativeNames)?.compactMap { name -> String? in
+        let names = try? leaf.extensions.subjectAlternativeNames
+        let dnsNames = names?.compactMap { name -> String? in
             if case .dnsName(let text) = name { return text } else { return nil }
         }
         if let name = dnsNames?.first(where: { !isPreferredNameSyntax($0) }) {
             violations.append(.dnsNameSyntax(subject: subject, name: name))
         }
-        if let commonName = leaf.subject.commonName, !sanTexts(leaf).contains(commonName) {
+        if let commonName = leaf.subject.commonName, !sanTexts(names).contains(commonName) {
             violations.append(.commonNameNotInSubjectAlternativeNames(subject: subject, commonName: commonName))
         }
         return violations
     }
 
-    /// RFC 1034 3.5 as RFC 1123 2.1 relaxed it (a label may start with a digit): labels of 1 to 63 letters, digits
-    /// and hyphens, neither first nor last a hyphen. A leftmost `*` label is a wildcard (RFC 6125 6.4.3), which
-    /// ``ServerNameMatcher`` judges on its own.
+    /// RFC 1034 3.5 as RFC 1123 2.1 relaxed it (``HostNameParser/isPreferredLabel(_:)``), label by label. A leftmost
+    /// `*` label is a wildcard (RFC 6125 6.4.3), which ``ServerNameMatcher`` judges on its own.
     static func isPreferredNameSyntax(_ name: String) -> Bool {
         var labels = name.split(separator: ".", omittingEmptySubsequences: false)
         if labels.count > 1, labels.first == "*" { labels.removeFirst() }
-        return !labels.isEmpty
-            && labels.allSatisfy { label in
-                let bytes = Array(label.utf8)
-                guard (1...63).contains(bytes.count), bytes.first != UInt8(ascii: "-"), bytes.last != UInt8(ascii: "-")
-                else { return false }
-                return bytes.allSatisfy { byte in
-                    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
-                }
-            }
+        return !labels.isEmpty && labels.allSatisfy(HostNameParser.isPreferredLabel)
     }
 
-    /// The leaf's SAN entries as CA/B BR 7.1.4.3 wants a CN to repeat them: DNS names as written, IPv4 addresses
-    /// in dotted decimal, IPv6 addresses in RFC 5952 form (lowercase, zeros compressed).
-    private static func sanTexts(_ leaf: Certificate) -> [String] {
-        guard let names = try? leaf.extensions.subjectAlternativeNames else { return [] }
+    /// The leaf's SAN entries (`names`, nil when it has none or they are unreadable) as CA/B BR 7.1.4.3 wants a CN
+    /// to repeat them: DNS names as written, IPv4 addresses in dotted decimal, IPv6 addresses in RFC 5952 form
+    /// (lowercase, zeros compressed).
+    private static func sanTexts(_ names: SubjectAlternativeNames?) -> [String] {
+        guard let names else { return [] }
         return names.compactMap { name in
             switch name {
             case .dnsName(let text): return text

@@ -76,9 +76,6 @@ public struct FetchFailure: Error, Hashable, Sendable, CustomStringConvertible {
         if kind == .noChainFile { return "no chain file \(detail)" }
         return phase.map { "\($0) failed: \(detail)" } ?? detail
     }
-
-    /// The failure in words (``description``), as the panes show it.
-    public var message: String { description }
 }
 
 /// Where to fetch a domain's chain from: SNI and checks use `host`, the dial goes to `connect` when set.

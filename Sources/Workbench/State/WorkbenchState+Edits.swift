@@ -161,7 +161,7 @@ extension WorkbenchState {
         _ outcome: ManifestEditor.Outcome, _ edited: PinManifest, host: String,
         report: (String) -> StatusMessage = { StatusMessage($0) }
     ) -> [Effect] {
-        let text = outcome.message.terminalSafe
+        let text = outcome.description.terminalSafe
         message = report(text)
         guard outcome.didChange else { return [] }
         commitEdit(edited, undo: text, previous: manifest, host: host)

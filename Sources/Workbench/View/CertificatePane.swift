@@ -73,7 +73,7 @@ public enum CertificatePane {
         switch live.fetch {
         case .fetching: text.paragraph(Marker.pending.symbol + " fetching", .verdictPending)
         case .failed(let failure):
-            text.paragraph(Marker.failed.symbol + " fetch failed: " + failure.message.terminalSafe, .error)
+            text.paragraph(Marker.failed.symbol + " fetch failed: " + failure.description.terminalSafe, .error)
         case .idle where live.chain == nil: text.paragraph(Marker.idle.symbol + " not fetched yet: r fetches it", .dim)
         default: break
         }

@@ -15,7 +15,7 @@ enum ChainPane {
             let text: String
             switch live.fetch {
             case .fetching: text = Marker.pending.symbol + " fetching the chain"
-            case .failed(let failure): text = Marker.failed.symbol + " fetch failed: " + failure.message.terminalSafe
+            case .failed(let failure): text = Marker.failed.symbol + " fetch failed: " + failure.description.terminalSafe
             default: text = Marker.idle.symbol + " not fetched yet: r fetches it"
             }
             for (i, line) in Frame.wrap(text, width: max(1, rect.width - 1)).prefix(rect.height).enumerated() {

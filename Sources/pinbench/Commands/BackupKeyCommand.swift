@@ -73,7 +73,7 @@ struct BackupKeyCommand: ParsableCommand {
         ) { manifest in
             ManifestEditor.addPin(pin, host: host.text, to: &manifest)
         }
-        guard outcome.didChange, let files else { throw CLIFailure(outcome.message) }
+        guard outcome.didChange, let files else { throw CLIFailure(outcome.description) }
         if json {
             Output.json(
                 BackupKeyReport(
@@ -83,7 +83,7 @@ struct BackupKeyCommand: ParsableCommand {
         }
         Output.line("wrote \(files.key.path) (private key, mode 0600; keep it offline)")
         Output.line("wrote \(files.request.path) (CSR for \(host.text))")
-        Output.line("\(outcome.message); wrote \(url.path)")
+        Output.line("\(outcome.description); wrote \(url.path)")
     }
 }
 

@@ -56,21 +56,64 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let document = try ManifestStore.load(manifestOptions.url)
-        var reportInputs = CommandInputs.manifestAndTrust(document, trust: trust)
-        if let ctLogList = transparencySettings.ctLogList {
-            reportInputs.append(InputFile(ctLogList, what: "CT log list"))
-        }
+        let reportInputs = reportInputs(for: document)
         if let report { try FailureReportFile.check(report, inputs: reportInputs) }
         let domains = try selectedDomains(document.manifest)
         let anchors = try trust.anchors(for: document)
         let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
         let transparency = try transparencySettings.requirement()
         let now = Date()
+        // The rows show the core's verdict and path, so OpenSSL's own path to an anchor is not built.
+        var options = probeSettings.options(anchors: anchors)
+        options.buildsAnchorPath = false
 
-        var rows = [CheckRow?](repeating: nil, count: domains.count)
-        // With --json, each judged row is encoded by the task that judged it, beside the probes still running,
-        // instead of all of them one after the other once the last probe is in.
-        var encodedRows = [CanonicalJSON.ArrayElement?](repeating: nil, count: domains.count)
+        let results = await probeAndJudge(
+            domains, options: options, validator: validator, transparency: transparency, at: now)
+        if let report {
+            try FailureReportFile.write(
+                results.failureReports.sorted { $0.key < $1.key }.map(\.value), to: report, inputs: reportInputs)
+        }
+        try printReport(results, domains: domains, document: document, at: now)
+    }
+
+    /// The files the command reads, which `--report` must not name.
+    private func reportInputs(for document: ManifestDocument) -> [InputFile] {
+        var inputs = CommandInputs.manifestAndTrust(document, trust: trust)
+        if let ctLogList = transparencySettings.ctLogList {
+            inputs.append(InputFile(ctLogList, what: "CT log list"))
+        }
+        return inputs
+    }
+
+    /// What the check gathered, one slot per domain in manifest order.
+    private struct Results {
+        var rows: [CheckRow?]
+        /// With --json, each judged row is encoded by the task that judged it, beside the probes still running,
+        /// instead of all of them one after the other once the last probe is in.
+        var encodedRows: [CanonicalJSON.ArrayElement?]
+        /// The chains seen live, by normalized host, for the lint's lockout guard.
+        var served: [String: ServedChain] = [:]
+        var failureReports: [Int: PinFailureReport] = [:]
+
+        init(count: Int) {
+            rows = Array(repeating: nil, count: count)
+            encodedRows = Array(repeating: nil, count: count)
+        }
+
+        mutating func record(_ judged: Judged, domains: [DomainPolicy]) {
+            rows[judged.index] = judged.row
+            encodedRows[judged.index] = judged.encodedRow
+            if let chain = judged.served { served[domains[judged.index].normalizedHost] = chain }
+            if let failure = judged.failureReport { failureReports[judged.index] = failure }
+        }
+    }
+
+    /// Probes every domain, up to `--concurrency` at once, and judges each chain as it arrives.
+    private func probeAndJudge(
+        _ domains: [DomainPolicy], options: ProbeOptions, validator: PinValidator, transparency: CTRequirement?,
+        at now: Date
+    ) async -> Results {
+        var results = Results(count: domains.count)
         var probeIndices: [Int] = []
         var targets: [ProbeTarget] = []
         for (index, domain) in domains.enumerated() {
@@ -78,35 +121,24 @@ struct CheckCommand: AsyncParsableCommand {
                 targets.append(try ProbeTarget(host: domain.host, port: domain.port, connect: domain.connect))
                 probeIndices.append(index)
             } catch {
-                rows[index] = CheckRow(domain: domain, failure: error)
+                results.rows[index] = CheckRow(domain: domain, failure: error)
             }
         }
-        var served: [String: ServedChain] = [:]
-        var failureReports: [Int: PinFailureReport] = [:]
-        // The rows show the core's verdict and path, so OpenSSL's own path to an anchor is not built.
-        var options = probeSettings.options(anchors: anchors)
-        options.buildsAnchorPath = false
         let batch = ChainProber().probeAll(targets, options: options, concurrency: concurrency)
         // Chains are judged as they arrive, several at once: one hostile chain (bounded by its probe's deadline)
         // must not hold up the verdicts of the others.
         let judgingLimit = min(concurrency, max(2, ProcessInfo.processInfo.activeProcessorCount))
         await withTaskGroup(of: Judged.self) { group in
             var judging = 0
-            func record(_ judged: Judged) {
-                rows[judged.index] = judged.row
-                encodedRows[judged.index] = judged.encodedRow
-                if let chain = judged.served { served[domains[judged.index].normalizedHost] = chain }
-                if let failure = judged.failureReport { failureReports[judged.index] = failure }
-            }
             for await outcome in batch {
                 let index = probeIndices[outcome.index]
                 let domain = domains[index]
                 switch outcome.result {
                 case .failure(let failure):
-                    rows[index] = CheckRow(domain: domain, failure: failure)
+                    results.rows[index] = CheckRow(domain: domain, failure: failure)
                 case .success(let probe):
                     if judging >= judgingLimit, let done = await group.next() {
-                        record(done)
+                        results.record(done, domains: domains)
                         judging -= 1
                     }
                     group.addTask {
@@ -118,20 +150,22 @@ struct CheckCommand: AsyncParsableCommand {
                     judging += 1
                 }
             }
-            for await done in group { record(done) }
+            for await done in group { results.record(done, domains: domains) }
         }
+        return results
+    }
 
-        if let report {
-            try FailureReportFile.write(
-                failureReports.sorted { $0.key < $1.key }.map(\.value), to: report, inputs: reportInputs)
-        }
+    /// The table (or JSON) of the rows and the lint findings of the checked domains; throws the exit status.
+    private func printReport(
+        _ results: Results, domains: [DomainPolicy], document: ManifestDocument, at now: Date
+    ) throws {
         let checkedHosts = Set(domains.map(\.host))
-        let findings = ManifestLinter(.gather(for: document)).lint(document, now: now, served: served)
+        let findings = ManifestLinter(.gather(for: document)).lint(document, now: now, served: results.served)
             .filter { $0.host.map(checkedHosts.contains) ?? true }
         let report = CheckReport(
-            manifest: document.url.path, checkedAt: now, results: rows.compactMap { $0 }, lint: findings)
+            manifest: document.url.path, checkedAt: now, results: results.rows.compactMap { $0 }, lint: findings)
         if json {
-            let elements = try zip(rows, encodedRows).compactMap { row, encoded in
+            let elements = try zip(results.rows, results.encodedRows).compactMap { row, encoded in
                 try encoded ?? row.map(Output.jsonElement)
             }
             Output.json(report.jsonHead, thenArray: "results", elements)

@@ -145,10 +145,10 @@ enum EditReport {
         if json {
             Output.json(
                 JSON(
-                    host: host, changed: outcome.didChange, message: outcome.message, manifest: url.path, domain: domain
+                    host: host, changed: outcome.didChange, message: outcome.description, manifest: url.path, domain: domain
                 ))
             return
         }
-        Output.line(outcome.didChange ? "\(outcome.message); wrote \(url.path)" : outcome.message)
+        Output.line(outcome.didChange ? "\(outcome.description); wrote \(url.path)" : outcome.description)
     }
 }

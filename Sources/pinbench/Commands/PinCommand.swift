@@ -130,9 +130,9 @@ struct PinRemoveCommand: ParsableCommand {
             ManifestEditor.removePin(value: value, host: host, from: &manifest)
         }
         guard outcome.didChange else {
-            throw CLIFailure(outcome.message)
+            throw CLIFailure(outcome.description)
         }
-        Output.line("\(outcome.message); wrote \(url.path)")
+        Output.line("\(outcome.description); wrote \(url.path)")
     }
 }
 

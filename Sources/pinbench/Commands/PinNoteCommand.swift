@@ -49,7 +49,8 @@ struct PinNoteCommand: ParsableCommand {
             let outcome = ManifestEditor.setNote(text, value: value, host: host, in: &manifest)
             // A pin that is not there is an error for a script, as for `pin remove`.
             if !outcome.didChange, manifest.policy(for: host)?.pins.contains(where: { $0.value == value }) != true {
-                throw CLIFailure(outcome.message + "; `pinbench check \(host)` or the workbench's Pins pane lists them")
+                throw CLIFailure(
+                    outcome.description + "; `pinbench check \(host)` or the workbench's Pins pane lists them")
             }
             return (outcome, manifest.indexOfDomain(host).map { manifest.domains[$0] })
         }

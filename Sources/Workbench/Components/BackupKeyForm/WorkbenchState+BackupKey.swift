@@ -79,11 +79,11 @@ extension WorkbenchState {
             var edited = manifest
             let outcome = ManifestEditor.addPin(created.pin, host: created.host, to: &edited)
             guard outcome.didChange else {
-                message = StatusMessage(outcome.message.terminalSafe)
+                message = StatusMessage(outcome.description.terminalSafe)
                 return []
             }
-            let text = outcome.message + "; key in " + created.keyFile.path + " (w writes the manifest)"
-            commitEdit(edited, undo: outcome.message.terminalSafe, previous: manifest, host: created.host)
+            let text = outcome.description + "; key in " + created.keyFile.path + " (w writes the manifest)"
+            commitEdit(edited, undo: outcome.description.terminalSafe, previous: manifest, host: created.host)
             message = StatusMessage(text.terminalSafe)
             return revalidate(DomainPolicy(host: created.host).normalizedHost)
         }

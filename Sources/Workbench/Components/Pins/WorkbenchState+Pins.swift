@@ -54,7 +54,7 @@ extension WorkbenchState {
     )
         -> [Effect]
     {
-        let text = outcome.message.terminalSafe
+        let text = outcome.description.terminalSafe
         message = StatusMessage(text)
         guard outcome.didChange else { return [] }
         commitEdit(edited, undo: text, previous: manifest, host: host)

@@ -39,7 +39,7 @@ extension WorkbenchState {
         var edited = manifest
         let before = manifest.indexOfDomain(host).map { DomainSettings(manifest.domains[$0]) }
         let outcome = ManifestEditor.updateSettings(host: host, in: &edited) { $0 = settings }
-        let text = outcome.message.terminalSafe
+        let text = outcome.description.terminalSafe
         message = StatusMessage(text)
         guard outcome.didChange else { return [] }
         let key = DomainPolicy(host: host).normalizedHost
