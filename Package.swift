@@ -66,6 +66,7 @@ let package = Package(
             name: "pinbench",
             dependencies: [
                 "PinningCore",
+                "PinForecast",
                 "ChainProbe",
                 "DemoLab",
                 "Workbench",

@@ -32,7 +32,7 @@ public struct ForecastJudge: Sendable {
             columns += Self.synthesised(Scenario.synthesised, host: host, releases: releases, today: today, at: time)
         }
         let cells = releases.indices.map { row in columns.map { $0.1[row] } }
-        return DomainForecast(host: host, releases: releases, scenarios: columns.map(\.0), cells: cells)
+        return DomainForecast(host: host, releases: releases, scenarios: columns.map(\.0), cells: cells, today: today)
     }
 
     /// The columns of `scenarios` (those that can be made from `today`) at `time`: pins only, no I/O, no trust.
@@ -55,16 +55,5 @@ public struct ForecastJudge: Sendable {
             verdicts.append(await validator.validate(host: host, chain: chain, at: time))
         }
         return verdicts
-    }
-}
-
-extension Verdict {
-    /// Whether default trust evaluation found a path (whatever the pins then said).
-    fileprivate var isTrusted: Bool {
-        switch outcome {
-        case .accepted, .notPinned, .pinsLapsed, .reportOnlyViolation: return true
-        case .rejected:
-            return rejection == .pinMismatch || rejection == .revoked || rejection == .certificateTransparency
-        }
     }
 }
