@@ -59,7 +59,8 @@ public struct ForecastEvent: Hashable, Sendable {
             let columns = ForecastJudge.synthesised(
                 choices(trigger), host: host, releases: releases, today: today, at: date)
             let lockouts = columns.map { scenario, cells in
-                Lockout(scenario: scenario, releases: releases.indices.filter { !cells[$0].connects }.map { releases[$0] })
+                Lockout(
+                    scenario: scenario, releases: releases.indices.filter { !cells[$0].connects }.map { releases[$0] })
             }
             let unavoidable: [Release]
             if case .releaseLapses = trigger {

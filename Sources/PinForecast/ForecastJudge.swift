@@ -22,7 +22,13 @@ public struct ForecastJudge: Sendable {
         if let current {
             let verdicts = await judge(current, host: host, releases: releases, at: time)
             columns.append((.current, verdicts.map(ForecastCell.init)))
-            today = verdicts.first.flatMap { $0.isTrusted ? PathPins(verifiedPathOf: $0) : nil }
+            // Default trust does not depend on a release's pins: any verdict tells the path (none: judge without).
+            var trust = verdicts.first
+            if trust == nil {
+                trust = await PinValidator(manifest: PinManifest(), trustAnchors: trustAnchors)
+                    .validate(host: host, chain: current, at: time)
+            }
+            today = trust.flatMap { $0.isTrusted ? PathPins(verifiedPathOf: $0) : nil }
         }
         if let planned {
             let verdicts = await judge(planned, host: host, releases: releases, at: time)

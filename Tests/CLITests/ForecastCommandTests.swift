@@ -28,7 +28,10 @@ struct ForecastCommandTests {
                 "RELEASE", "SHARE", "current", "renewal-same-key", "renewal-new-key", "issuer-rotation", "ca-switch",
                 "root-only",
             ])
-        #expect(row("leaf-only") == ["leaf-only", "30%", "accepted", "accepted", "LOCKED OUT", "accepted", "accepted", "LOCKED OUT"])
+        #expect(
+            row("leaf-only") == [
+                "leaf-only", "30%", "accepted", "accepted", "LOCKED OUT", "accepted", "accepted", "LOCKED OUT",
+            ])
         #expect(row("leaf-cert").filter { $0 == "LOCKED OUT" }.count == 5)
         #expect(row("with-backup") == ["with-backup", "50%"] + Array(repeating: "accepted", count: 5) + ["LOCKED OUT"])
         #expect(row("lapsed") == ["lapsed", "5%"] + Array(repeating: "lapsed", count: 6))
@@ -46,8 +49,10 @@ struct ForecastCommandTests {
         // root-only replaces the leaf key and the intermediate: the next release must pin the root, by the
         // intermediate's expiry less 90 days.
         let rootPin = CertificateDetails(world.pki.root.certificate).spkiPin
-        #expect(result.stdoutText.contains("Advice for root-only: the next release is locked out; pin any one of: "
-            + "spki-sha256 \(rootPin) (level 2)"), "\(result.stdoutText)")
+        #expect(
+            result.stdoutText.contains(
+                "Advice for root-only: the next release is locked out; pin any one of: "
+                    + "spki-sha256 \(rootPin) (level 2)"), "\(result.stdoutText)")
     }
 
     @Test("--json: the matrix, the shares, the dates ahead and the advice; the same cells as the text")
@@ -80,7 +85,8 @@ struct ForecastCommandTests {
         #expect(over.status == 1, "\(over.stderrText)")
         #expect(over.stdoutText.contains("GATE \(world.host) planned: locks out 40% of installs (--max-lockout 0%)"))
         #expect(try await world.run(["forecast", "--max-lockout", "40"] + ForecastFixture.trust + planned).status == 0)
-        #expect(try await world.run(["forecast", "--max-lockout", "39.5"] + ForecastFixture.trust + planned).status == 1)
+        #expect(
+            try await world.run(["forecast", "--max-lockout", "39.5"] + ForecastFixture.trust + planned).status == 1)
 
         let sameKey = ["forecast", "--gate", "renewal-same-key,issuer-rotation"] + ForecastFixture.trust + served
         #expect(try await world.run(sameKey).status == 1)

@@ -28,8 +28,10 @@ struct ForecastDifferentialCLITests {
         var kinds: Set<String> = []
         for plannedFile in ["rotated.pem", "mitm.pem", "good.pem"] {
             let (status, report, stderr) = try await world.forecastJSON(
-                ["--served", "\(world.host)=good.pem", "--planned", "\(world.host)=\(plannedFile)", "--max-lockout",
-                 "100"])
+                [
+                    "--served", "\(world.host)=good.pem", "--planned", "\(world.host)=\(plannedFile)", "--max-lockout",
+                    "100",
+                ])
             #expect(status == 0, "\(stderr)")
             let domain = report.firstDomain
             for (scenario, chain) in [("current", "good.pem"), ("planned", plannedFile)] {
@@ -37,7 +39,8 @@ struct ForecastDifferentialCLITests {
                     let validated = try await world.run(
                         ["validate", "--host", world.host, "--chain", chain, "-m", release + ".json", "--json"]
                             + ForecastFixture.trust)
-                    let verdict = try #require(try JSONSerialization.jsonObject(with: validated.stdout) as? [String: Any])
+                    let verdict = try #require(
+                        try JSONSerialization.jsonObject(with: validated.stdout) as? [String: Any])
                     let expected = try #require(Self.cell(fromVerdict: verdict))
                     let cell = domain.outcome(release, scenario)
                     #expect(cell == expected, "\(scenario) \(chain) × \(release): \(verdict["summary"] ?? "")")

@@ -21,7 +21,10 @@ struct ReleaseCommandTests {
         let json = try await world.run(["release", "list", "--json"])
         let document = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
         let releases = try #require(document["releases"] as? [[String: Any]])
-        #expect(releases.compactMap { $0["name"] as? String } == ["leaf-only", "leaf-cert", "with-backup", "lapsed", "report"])
+        #expect(
+            releases.compactMap { $0["name"] as? String } == [
+                "leaf-only", "leaf-cert", "with-backup", "lapsed", "report",
+            ])
         #expect(releases.first?["file"] as? String == "leaf-only.json")
         #expect(releases.first?["format"] as? String == "manifest")
         #expect(releases.first?["shipped"] as? String == "2026-01-15")
@@ -58,7 +61,8 @@ struct ReleaseCommandTests {
         #expect(world.folder.read("releases.json") == nil)
     }
 
-    @Test("--tags takes every matching tag as a release of the manifest at that tag; an option-like revision is refused")
+    @Test(
+        "--tags takes every matching tag as a release of the manifest at that tag; an option-like revision is refused")
     func fromGitTags() async throws {
         try await world.git(["init", "-q", "-b", "main"])
         world.writeManifest("pins.json", world.releaseManifests["leaf-only.json"]!)
@@ -103,7 +107,11 @@ struct ReleaseCommandTests {
 
     @Test("releases from TrustKit, Android and ATS files, written by `pinbench export`, read through the importers")
     func fromAppConfigurations() async throws {
-        world.writeManifest("backup-app.json", world.releaseManifests["with-backup.json"]!)
+        // ATS pins a leaf or a CA identity: the pins state their positions.
+        var backup = try #require(world.releaseManifests["with-backup.json"])
+        backup.pins[0].position = .leaf
+        backup.pins[1].position = .ca
+        world.writeManifest("backup-app.json", backup)
         world.writeManifest("leaf-app.json", world.releaseManifests["leaf-only.json"]!)
         let exports = [
             ("trustkit", "leaf-app.json", "Info-tk.plist"), ("android", "backup-app.json", "nsc.xml"),

@@ -35,5 +35,7 @@ struct ForecastReport: Encodable {
     let until: Date
     let leadTimeDays: Int
     let domains: [DomainOutlook]
+    /// Hosts `--live` could not reach.
+    let unreachable: [String]
     let gate: ForecastGate
 }

@@ -12,7 +12,7 @@ struct ForecastCommand: AsyncParsableCommand {
             The releases are those of `pinbench release list` (\(ReleaseList.fileName) beside the manifest), plus \
             the working manifest as the candidate next release. For each pinned domain (or each DOMAIN given) \
             every release is judged under each scenario:
-              current            the chain the server serves today (--served HOST=FILE)
+              current            the chain the server serves today (--served HOST=FILE, or --live)
               planned            a chain you intend to deploy (--planned HOST=FILE)
               renewal-same-key   today's leaf re-issued by the same CA, same key
               renewal-new-key    re-issued with a new key (what ACME clients do by default)
@@ -40,6 +40,7 @@ struct ForecastCommand: AsyncParsableCommand {
               pinbench forecast --served api.example.com=served.pem --planned api.example.com=new.pem
               pinbench forecast --served api.example.com=served.pem --gate renewal-new-key --max-lockout 5
               pinbench forecast --served api.example.com=served.pem --json > forecast.json
+              pinbench forecast --live --gate renewal-new-key     # in CI, from what the servers serve now
             """
     )
 
@@ -56,7 +57,8 @@ struct ForecastCommand: AsyncParsableCommand {
         help: ArgumentHelp("HOST=FILE: a chain you intend to deploy for a host.", valueName: "host=file"))
     var planned: [String] = []
 
-    @Option(help: ArgumentHelp("Walk the dates ahead up to this day (default: one year after --at).", valueName: "date"))
+    @Option(
+        help: ArgumentHelp("Walk the dates ahead up to this day (default: one year after --at).", valueName: "date"))
     var until: String?
 
     @Option(name: .customLong("lead-time"), help: ArgumentHelp("Days before an expiry a release must ship by."))
@@ -70,10 +72,16 @@ struct ForecastCommand: AsyncParsableCommand {
         help: ArgumentHelp("The share of installs (percent) a gated scenario may lock out.", valueName: "pct"))
     var maxLockout: Double = 0
 
+    @Flag(help: "Fetch the chain each domain serves now, as `check` does, for the current scenario.")
+    var live = false
+
+    @OptionGroup var probeSettings: ProbeSettings
+
     @Flag(help: "Print the whole forecast as JSON.")
     var json = false
 
     func validate() throws {
+        if live && !servedOptions.served.isEmpty { throw ValidationError("give either --served or --live, not both.") }
         guard (0...3_650).contains(leadTime) else { throw ValidationError("--lead-time takes 0 to 3650 days.") }
         guard (0...100).contains(maxLockout) else { throw ValidationError("--max-lockout takes 0 to 100 (percent).") }
     }
@@ -87,11 +95,16 @@ struct ForecastCommand: AsyncParsableCommand {
         let shipped = try loader.list().releases.map(loader.release)
         let name = manifestOptions.manifest.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "pins.json"
         let releases = shipped + [Release(name: "next (\(name))", manifest: document.manifest)]
-        let served = Dictionary(try servedOptions.entries(), uniquingKeysWith: { first, _ in first })
-        let plannedChains = Dictionary(
-            try ServedOptions.entries(planned, option: "--planned"), uniquingKeysWith: { first, _ in first })
+        var served = try Self.byHost(servedOptions.entries())
+        let plannedChains = try Self.byHost(ServedOptions.entries(planned, option: "--planned"))
         let hosts = try hosts(document.manifest, served: served.keys, planned: plannedChains.keys)
-        let judge = ForecastJudge(trustAnchors: try trust.anchors(for: document))
+        let anchors = try trust.anchors(for: document)
+        let judge = ForecastJudge(trustAnchors: anchors)
+        var unreachable: [String] = []
+        if live {
+            (served, unreachable) = await ForecastLive.chains(
+                hosts, manifest: document.manifest, anchors: anchors, deadline: probeSettings.deadline)
+        }
 
         var outlooks: [DomainOutlook] = []
         var gateResult = ForecastGate(scenarios: settings.gated, maximum: maxLockout)
@@ -107,12 +120,13 @@ struct ForecastCommand: AsyncParsableCommand {
             Output.json(
                 ForecastReport(
                     at: settings.at, until: settings.until, leadTimeDays: leadTime, domains: outlooks,
-                    gate: gateResult))
+                    unreachable: unreachable, gate: gateResult))
         } else {
             Output.line("Forecast at \(ForecastText.day(settings.at)) for \(counted(shipped.count, "release"))")
             for outlook in outlooks {
                 Output.lines(ForecastText.lines(outlook, at: settings.at, until: settings.until))
             }
+            for host in unreachable { Output.line("? \(host): could not be reached, so its current chain is unknown") }
             if !gateResult.scenarios.isEmpty {
                 Output.line()
                 Output.lines(gateResult.lines)
@@ -120,6 +134,13 @@ struct ForecastCommand: AsyncParsableCommand {
             }
         }
         if !gateResult.passed { throw ExitCode.rejected }
+    }
+
+    /// Chains by host (the entries refuse a host given twice).
+    private static func byHost(
+        _ entries: [(host: String, chain: [ChainCertificate])]
+    ) -> [String: [ChainCertificate]] {
+        Dictionary(entries.map { ($0.host, $0.chain) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The domains given, or every domain of the manifest and of the chains given, in that order, once each.
@@ -174,7 +195,7 @@ struct ForecastSettings {
             let note =
                 forecast.scenarios.contains(.current)
                 ? "today's chain does not reach a trust anchor, so no scenario can be made from it"
-                : "no chain served today (give --served HOST=FILE): only a planned chain can be judged"
+                : "no chain served today (give --served HOST=FILE or --live): only a planned chain can be judged"
             return DomainOutlook(forecast: forecast, shipped: shipped, events: [], advice: [], note: note)
         }
         return DomainOutlook(

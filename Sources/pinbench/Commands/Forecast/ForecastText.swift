@@ -66,7 +66,8 @@ enum ForecastText {
         }
         let safe = event.lockouts.filter(\.releases.isEmpty).map(\.scenario.rawValue)
         if !safe.isEmpty {
-            parts.append(safe.joined(separator: " or ") + (safe.count == 1 ? " is" : " are") + " safe for every release")
+            parts.append(
+                safe.joined(separator: " or ") + (safe.count == 1 ? " is" : " are") + " safe for every release")
         }
         return "\(trigger(event.trigger)) \(day(event.date)): " + parts.joined(separator: "; ")
     }
@@ -85,7 +86,8 @@ enum ForecastText {
         let shipped = Set(outlook.forecast.releases.prefix(outlook.shipped).map(\.name))
         let percent = releases.filter { shipped.contains($0.name) }.compactMap(\.share).reduce(0, +)
         let unknown = releases.filter { $0.share == nil && shipped.contains($0.name) }.count
-        let share = ReleaseShare.percent(percent) + " of installs" + (unknown == 0 ? "" : ", \(unknown) of unknown share")
+        let share =
+            ReleaseShare.percent(percent) + " of installs" + (unknown == 0 ? "" : ", \(unknown) of unknown share")
         return releases.map(\.name).joined(separator: ", ") + " (\(share))"
     }
 
@@ -93,7 +95,9 @@ enum ForecastText {
     static func advice(_ advice: ForecastAdvice, at time: Date) -> String {
         let head = "Advice for \(advice.scenario.rawValue): "
         if advice.safe { return head + "the next release already holds it." }
-        let pins = advice.candidates.map { "\($0.type.rawValue) \($0.value) (\($0.level == 0 ? "leaf" : "level \($0.level)"))" }
+        let pins = advice.candidates.map {
+            "\($0.type.rawValue) \($0.value) (\($0.level == 0 ? "leaf" : "level \($0.level)"))"
+        }
         var text = head + "the next release is locked out"
         if !pins.isEmpty { text += "; pin any one of: " + pins.joined(separator: ", ") }
         if advice.backupKeyHelps {

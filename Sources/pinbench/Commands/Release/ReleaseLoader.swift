@@ -31,7 +31,9 @@ struct ReleaseLoader {
             case .revision(let revision, let path):
                 let file = try path.map(repositoryFile) ?? manifest
                 let (data, shown) = try GitRevisionReader.read(file, at: revision)
-                guard let format = ImportFormat(entry.format) else { return try ManifestCodec.decode(data, path: shown) }
+                guard let format = ImportFormat(entry.format) else {
+                    return try ManifestCodec.decode(data, path: shown)
+                }
                 return Self.merged(try ConfigurationImporter.read(data, as: format, path: shown))
             }
         } catch let failure as CLIFailure {
