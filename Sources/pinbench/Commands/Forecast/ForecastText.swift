@@ -105,7 +105,9 @@ enum ForecastText {
             text += "generate a backup key now (pinbench backup-key), pin it, and renew with it"
         }
         if let shipBy = advice.shipBy {
-            text += "; ship that release by \(day(shipBy))" + (shipBy < time ? " (already past)" : "")
+            let due = CalendarDay(containing: shipBy)
+            let today = CalendarDay(containing: time)
+            text += "; ship that release by \(due)" + (due < today ? " (already past)" : due == today ? " (today)" : "")
         }
         return text + "."
     }
