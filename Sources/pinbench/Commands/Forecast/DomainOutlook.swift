@@ -34,6 +34,7 @@ struct ForecastReport: Encodable {
     let at: Date
     let until: Date
     let leadTimeDays: Int
+    let shippedReleases: Int
     let domains: [DomainOutlook]
     /// Hosts `--live` could not reach.
     let unreachable: [String]

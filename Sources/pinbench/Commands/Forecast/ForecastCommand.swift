@@ -95,45 +95,47 @@ struct ForecastCommand: AsyncParsableCommand {
         let shipped = try loader.list().releases.map(loader.release)
         let name = manifestOptions.manifest.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "pins.json"
         let releases = shipped + [Release(name: "next (\(name))", manifest: document.manifest)]
-        var served = try Self.byHost(servedOptions.entries())
-        let plannedChains = try Self.byHost(ServedOptions.entries(planned, option: "--planned"))
-        let hosts = try hosts(document.manifest, served: served.keys, planned: plannedChains.keys)
         let anchors = try trust.anchors(for: document)
+        let chains = try await chains(document.manifest, anchors: anchors)
         let judge = ForecastJudge(trustAnchors: anchors)
-        var unreachable: [String] = []
-        if live {
-            (served, unreachable) = await ForecastLive.chains(
-                hosts, manifest: document.manifest, anchors: anchors, deadline: probeSettings.deadline)
-        }
 
         var outlooks: [DomainOutlook] = []
         var gateResult = ForecastGate(scenarios: settings.gated, maximum: maxLockout)
-        for host in hosts {
+        for host in chains.hosts {
             let forecast = await judge.forecast(
-                host: host, releases: releases, current: served[host], planned: plannedChains[host],
+                host: host, releases: releases, current: chains.served[host], planned: chains.planned[host],
                 at: settings.at)
             gateResult.judge(forecast, shipped: shipped.count)
             outlooks.append(
                 settings.outlook(forecast, shipped: shipped.count, candidate: document.manifest.policy(for: host)))
         }
+        let report = ForecastReport(
+            at: settings.at, until: settings.until, leadTimeDays: leadTime, shippedReleases: shipped.count,
+            domains: outlooks, unreachable: chains.unreachable, gate: gateResult)
         if json {
-            Output.json(
-                ForecastReport(
-                    at: settings.at, until: settings.until, leadTimeDays: leadTime, domains: outlooks,
-                    unreachable: unreachable, gate: gateResult))
+            Output.json(report)
         } else {
-            Output.line("Forecast at \(ForecastText.day(settings.at)) for \(counted(shipped.count, "release"))")
-            for outlook in outlooks {
-                Output.lines(ForecastText.lines(outlook, at: settings.at, until: settings.until))
-            }
-            for host in unreachable { Output.line("? \(host): could not be reached, so its current chain is unknown") }
-            if !gateResult.scenarios.isEmpty {
-                Output.line()
-                Output.lines(gateResult.lines)
-                if gateResult.passed { Output.line("Gate passed: \(settings.gatedText) within --max-lockout.") }
-            }
+            Output.lines(ForecastText.lines(report))
         }
         if !gateResult.passed { throw ExitCode.rejected }
+    }
+
+    /// The hosts to forecast with their served (given, or fetched with `--live`) and planned chains.
+    private func chains(
+        _ manifest: PinManifest, anchors: TrustAnchors
+    ) async throws -> (
+        hosts: [String], served: [String: [ChainCertificate]], planned: [String: [ChainCertificate]],
+        unreachable: [String]
+    ) {
+        var served = try Self.byHost(servedOptions.entries())
+        let plannedChains = try Self.byHost(ServedOptions.entries(planned, option: "--planned"))
+        let hosts = try hosts(manifest, served: served.keys, planned: plannedChains.keys)
+        var unreachable: [String] = []
+        if live {
+            (served, unreachable) = await ForecastLive.chains(
+                hosts, manifest: manifest, anchors: anchors, deadline: probeSettings.deadline)
+        }
+        return (hosts, served, plannedChains, unreachable)
     }
 
     /// Chains by host (the entries refuse a host given twice).
@@ -186,8 +188,6 @@ struct ForecastSettings {
         }
         self.gated = gated
     }
-
-    var gatedText: String { gated.map(\.rawValue).joined(separator: ", ") }
 
     /// `forecast` with its dates ahead and the advice for `candidate` (the next release's pins for the domain).
     func outlook(_ forecast: DomainForecast, shipped: Int, candidate: DomainPolicy?) -> DomainOutlook {

@@ -5,6 +5,22 @@ import PinningCore
 /// `pinbench forecast` as a reader sees it: per domain the release-by-scenario matrix, the share locked out per
 /// scenario, the first unavoidable lockout, the dates ahead and the advice. Lines only: ``Output`` escapes them.
 enum ForecastText {
+    /// The whole report: each domain, the hosts `--live` could not reach, and the gate.
+    static func lines(_ report: ForecastReport) -> [String] {
+        var lines = ["Forecast at \(day(report.at)) for \(counted(report.shippedReleases, "release"))"]
+        for outlook in report.domains { lines += self.lines(outlook, at: report.at, until: report.until) }
+        lines += report.unreachable.map { "? \($0): could not be reached, so its current chain is unknown" }
+        let gate = report.gate
+        if !gate.scenarios.isEmpty {
+            lines += [""] + gate.lines
+            if gate.passed {
+                lines.append(
+                    "Gate passed: \(gate.scenarios.map(\.rawValue).joined(separator: ", ")) within --max-lockout.")
+            }
+        }
+        return lines
+    }
+
     static func lines(_ outlook: DomainOutlook, at time: Date, until end: Date) -> [String] {
         let forecast = outlook.forecast
         var lines = ["", forecast.host]
