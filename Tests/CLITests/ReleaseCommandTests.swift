@@ -36,6 +36,11 @@ struct ReleaseCommandTests {
         #expect(after.contains("\"report\""))
 
         // Removing a name not listed, or adding one twice, is refused and changes nothing.
+        try FileManager.default.createDirectory(
+            at: world.folder.url.appendingPathComponent("elsewhere"), withIntermediateDirectories: false)
+        let noFile = try await world.run(["release", "remove", "x", "-m", "elsewhere/pins.json"])
+        #expect(noFile.status == 2)
+        #expect(noFile.stderrText.contains("no such releases file"), "\(noFile.stderrText)")
         let unknown = try await world.run(["release", "remove", "lapsed"])
         #expect(unknown.status == 2)
         #expect(unknown.stderrText.contains("no release named lapsed"))
@@ -92,6 +97,27 @@ struct ReleaseCommandTests {
         #expect(status == 0, "\(stderr)")
         #expect(report.firstDomain.outcome("v1.0", "renewal-new-key") == "locked-out")
         #expect(report.firstDomain.outcome("v1.1", "renewal-new-key") == "accepted")
+
+        // A configuration at a revision: --path names the file in the repository, read at the tag.
+        world.folder.write("Info.plist", "not yet")
+        let exported = try await world.run(["export", "trustkit", "-o", "Info.plist", "--allow-invalid"])
+        #expect(exported.status == 0, "\(exported.stderrText)")
+        try await world.git(["add", "Info.plist"])
+        try await world.git(["commit", "-q", "-m", "TrustKit configuration"])
+        try await world.git(["tag", "ios-2.0"])
+        world.folder.write("Info.plist", "changed since the tag")
+        let atTag = try await world.run(
+            ["release", "add", "ios-2.0", "--from", "ios-2.0", "--path", "Info.plist", "--format", "trustkit"])
+        #expect(atTag.status == 0, "\(atTag.stderrText)")
+        #expect(atTag.stdoutText.contains("pins from git ios-2.0:Info.plist, trustkit"))
+        let withPlist = try await world.forecastJSON(["--served", "\(world.host)=good.pem"])
+        #expect(withPlist.report.firstDomain.outcome("ios-2.0", "renewal-new-key") == "accepted", "\(withPlist.stderr)")
+
+        // A word that is both a file and a tag is refused until ./WORD says it is the file.
+        world.folder.write("v1.0", "a file named like the tag")
+        let ambiguous = try await world.run(["release", "add", "which", "--from", "v1.0"])
+        #expect(ambiguous.status == 2)
+        #expect(ambiguous.stderrText.contains("names both a file and a git revision"), "\(ambiguous.stderrText)")
 
         let before = world.folder.read("releases.json")
         for hostile in [["--from=--output=/tmp/x"], ["--from", "v1.0:pins.json"]] {
