@@ -106,6 +106,7 @@ let package = Package(
                 "ManifestLint",
                 "PinExport",
                 "PinImport",
+                "PinForecast",
                 "ChainProbe",
                 "DemoLab",
                 "Workbench",

@@ -7,13 +7,19 @@ public struct DomainForecast: Hashable, Sendable {
     public let scenarios: [Scenario]
     /// `cells[release][scenario]`, in the orders of ``releases`` and ``scenarios``.
     public let cells: [[ForecastCell]]
+    /// The pins of today's verified path, when the current chain reached a trust anchor: what the synthesised
+    /// scenarios, the dates ahead (``ForecastEvent``) and the advice (``ForecastAdvice``) start from.
+    public let today: PathPins?
 
-    public init(host: String, releases: [Release], scenarios: [Scenario], cells: [[ForecastCell]]) {
+    public init(
+        host: String, releases: [Release], scenarios: [Scenario], cells: [[ForecastCell]], today: PathPins? = nil
+    ) {
         precondition(cells.count == releases.count && cells.allSatisfy { $0.count == scenarios.count })
         self.host = host
         self.releases = releases
         self.scenarios = scenarios
         self.cells = cells
+        self.today = today
     }
 
     /// The cell of `release` (by index) under `scenario`; nil when the scenario could not be stated.

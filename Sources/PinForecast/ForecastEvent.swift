@@ -14,23 +14,18 @@ public struct ForecastEvent: Hashable, Sendable {
         case releaseLapses(release: String)
     }
 
+    /// A scenario the server may choose at this date, with the releases it would lock out.
+    public struct Lockout: Hashable, Sendable {
+        public let scenario: Scenario
+        public let releases: [Release]
+    }
+
     public let date: Date
     public let trigger: Trigger
     /// The scenarios the server may choose from at this date, each with the releases it would lock out.
-    public let lockouts: [(scenario: Scenario, releases: [Release])]
+    public let lockouts: [Lockout]
     /// The releases every choice locks out: from this date their users cannot connect, whatever the server does.
     public let unavoidable: [Release]
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.date == rhs.date && lhs.trigger == rhs.trigger && lhs.unavoidable == rhs.unavoidable
-            && lhs.lockouts.map(\.scenario) == rhs.lockouts.map(\.scenario)
-            && lhs.lockouts.map(\.releases) == rhs.lockouts.map(\.releases)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(date)
-        hasher.combine(trigger)
-    }
 
     /// The scenarios the server may choose when `trigger` comes due.
     static func choices(_ trigger: Trigger) -> [Scenario] {
@@ -64,7 +59,8 @@ public struct ForecastEvent: Hashable, Sendable {
             let columns = ForecastJudge.synthesised(
                 choices(trigger), host: host, releases: releases, today: today, at: date)
             let lockouts = columns.map { scenario, cells in
-                (scenario, releases.indices.filter { !cells[$0].connects }.map { releases[$0] })
+                Lockout(
+                    scenario: scenario, releases: releases.indices.filter { !cells[$0].connects }.map { releases[$0] })
             }
             let unavoidable: [Release]
             if case .releaseLapses = trigger {

@@ -22,7 +22,13 @@ public struct ForecastJudge: Sendable {
         if let current {
             let verdicts = await judge(current, host: host, releases: releases, at: time)
             columns.append((.current, verdicts.map(ForecastCell.init)))
-            today = verdicts.first.flatMap { $0.isTrusted ? PathPins(verifiedPathOf: $0) : nil }
+            // Default trust does not depend on a release's pins: any verdict tells the path (none: judge without).
+            var trust = verdicts.first
+            if trust == nil {
+                trust = await PinValidator(manifest: PinManifest(), trustAnchors: trustAnchors)
+                    .validate(host: host, chain: current, at: time)
+            }
+            today = trust.flatMap { $0.isTrusted ? PathPins(verifiedPathOf: $0) : nil }
         }
         if let planned {
             let verdicts = await judge(planned, host: host, releases: releases, at: time)
@@ -32,7 +38,7 @@ public struct ForecastJudge: Sendable {
             columns += Self.synthesised(Scenario.synthesised, host: host, releases: releases, today: today, at: time)
         }
         let cells = releases.indices.map { row in columns.map { $0.1[row] } }
-        return DomainForecast(host: host, releases: releases, scenarios: columns.map(\.0), cells: cells)
+        return DomainForecast(host: host, releases: releases, scenarios: columns.map(\.0), cells: cells, today: today)
     }
 
     /// The columns of `scenarios` (those that can be made from `today`) at `time`: pins only, no I/O, no trust.
@@ -55,16 +61,5 @@ public struct ForecastJudge: Sendable {
             verdicts.append(await validator.validate(host: host, chain: chain, at: time))
         }
         return verdicts
-    }
-}
-
-extension Verdict {
-    /// Whether default trust evaluation found a path (whatever the pins then said).
-    fileprivate var isTrusted: Bool {
-        switch outcome {
-        case .accepted, .notPinned, .pinsLapsed, .reportOnlyViolation: return true
-        case .rejected:
-            return rejection == .pinMismatch || rejection == .revoked || rejection == .certificateTransparency
-        }
     }
 }

@@ -43,7 +43,7 @@ public struct PathPins: Hashable, Sendable {
     public init(verifiedPathOf verdict: Verdict) {
         levels = verdict.certificates.filter(\.inVerifiedPath).sorted { $0.level < $1.level }.map {
             Level(
-                spki: $0.pinValue(.spkiSHA256), certificate: $0.pinValue(.certSHA256), notAfter: $0.details.notAfter)
+                spki: $0.pinValue(.spkiSHA256), certificate: $0.pinValue(.certSHA256), notAfter: $0.notAfter)
         }
     }
 

@@ -16,6 +16,14 @@ public struct ReleaseList: StoredDocument {
 
     public static var empty: ReleaseList { ReleaseList() }
 
+    /// The releases file's name: it sits in the manifest's folder, so a manifest and its releases move together.
+    public static let fileName = "releases.json"
+
+    /// The releases file kept beside the manifest at `manifest`.
+    public static func url(besideManifest manifest: URL) -> URL {
+        manifest.deletingLastPathComponent().appendingPathComponent(fileName)
+    }
+
     public static var missingReason: String {
         "no such releases file (add a release with `pinbench release add NAME --from REV|FILE`)"
     }

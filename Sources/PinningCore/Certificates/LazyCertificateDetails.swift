@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import X509
 
@@ -67,6 +68,9 @@ package final class LazyCertificateDetails: Sendable {
         }
         return computed
     }
+
+    /// `details.notAfter`, without the rest.
+    var notAfter: Date { certificate?.notValidAfter ?? details.notAfter }
 
     /// `details.subject`, without the rest.
     var subject: String {

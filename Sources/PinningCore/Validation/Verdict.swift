@@ -50,6 +50,8 @@ public struct PresentedCertificate: Hashable, Sendable, Encodable {
     /// The certificate's pin of `type`, computed (once) only if asked: cheaper than ``details`` when a pin is all
     /// that is needed.
     public func pinValue(_ type: PinType) -> String { lazyDetails.pinValue(type) }
+    /// When the certificate expires, read without computing the rest of ``details``.
+    public var notAfter: Date { lazyDetails.notAfter }
 
     init(level: Int, details: LazyCertificateDetails, inVerifiedPath: Bool) {
         self.level = level
@@ -226,6 +228,16 @@ public struct Verdict: Sendable, Encodable {
 
     /// True when a client following this verdict would let the connection proceed.
     public var allowsConnection: Bool { outcome != .rejected }
+
+    /// True when default trust evaluation found a path, whatever the pins, the revocation check or Certificate
+    /// Transparency then said: the verified path is one a client would build.
+    public var isTrusted: Bool {
+        switch outcome {
+        case .accepted, .notPinned, .pinsLapsed, .reportOnlyViolation: return true
+        case .rejected:
+            return rejection == .pinMismatch || rejection == .revoked || rejection == .certificateTransparency
+        }
+    }
 
     /// The summary, then the explanation indented: how `validate` prints a verdict. Lines, not one text, so each
     /// is made terminal-safe on its own and a newline inside a certificate's text never starts a line.

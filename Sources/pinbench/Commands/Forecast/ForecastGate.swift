@@ -1,0 +1,92 @@
+import Foundation
+import PinForecast
+
+/// The deploy gate of `pinbench forecast`: the scenarios a team is about to bring about (`planned`, and those named
+/// with `--gate`) may lock out at most `maximum` percent of installs.
+struct ForecastGate: Encodable {
+    /// One scenario of one domain over the limit, or one that could not be judged.
+    struct Failure: Encodable {
+        let host: String
+        let scenario: Scenario
+        /// Percent of installs locked out, counting the releases that state a share.
+        let percent: Double
+        /// Shipped releases locked out that state no share: their installs are unknown, so never within the limit.
+        let withoutShare: [String]
+        /// Why the scenario could not be judged for the domain (no served chain), when it could not.
+        let unjudged: String?
+    }
+
+    let scenarios: [Scenario]
+    let maximum: Double
+    private(set) var failures: [Failure] = []
+
+    var passed: Bool { failures.isEmpty }
+
+    init(scenarios: [Scenario], maximum: Double) {
+        self.scenarios = scenarios
+        self.maximum = maximum
+    }
+
+    /// Judges `forecast`; `shipped` is how many of its releases come first as shipped (the rest is the candidate,
+    /// which has no installs yet). `planned` is gated only where a planned chain was given.
+    mutating func judge(_ forecast: DomainForecast, shipped: Int) {
+        for scenario in scenarios {
+            guard forecast.scenarios.contains(scenario) else {
+                if scenario != .planned {
+                    failures.append(
+                        Failure(
+                            host: forecast.host, scenario: scenario, percent: 0, withoutShare: [],
+                            unjudged: "no chain served today to judge it from (give --served HOST=FILE or --live)"))
+                }
+                continue
+            }
+            let (percent, withoutShare) = Self.lockedOut(forecast, scenario, shipped: shipped)
+            if percent > maximum || !withoutShare.isEmpty {
+                failures.append(
+                    Failure(
+                        host: forecast.host, scenario: scenario, percent: percent, withoutShare: withoutShare,
+                        unjudged: nil))
+            }
+        }
+    }
+
+    /// The share of installs `scenario` locks out among the first `shipped` releases of `forecast` (the candidate
+    /// next release has no installs), and the names of those locked out that state no share.
+    static func lockedOut(
+        _ forecast: DomainForecast, _ scenario: Scenario, shipped: Int
+    ) -> (percent: Double, withoutShare: [String]) {
+        let locked = forecast.releases.indices.prefix(shipped).filter { row in
+            forecast.cell(release: row, scenario)?.connects == false
+        }.map { forecast.releases[$0] }
+        return (locked.compactMap(\.share).reduce(0, +), locked.filter { $0.share == nil }.map(\.name))
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case scenarios, maxLockout, failures, passed
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(scenarios, forKey: .scenarios)
+        try container.encode(maximum, forKey: .maxLockout)
+        try container.encode(failures, forKey: .failures)
+        try container.encode(passed, forKey: .passed)
+    }
+
+    /// Each failure in words, for the text output.
+    var lines: [String] {
+        let limit = ReleaseShare.percent(maximum)
+        return failures.map { failure in
+            if let unjudged = failure.unjudged {
+                return "GATE \(failure.host) \(failure.scenario.rawValue): not judged: \(unjudged)"
+            }
+            var text =
+                "GATE \(failure.host) \(failure.scenario.rawValue): locks out \(ReleaseShare.percent(failure.percent)) "
+                + "of installs (--max-lockout \(limit))"
+            if !failure.withoutShare.isEmpty {
+                text += "; and \(failure.withoutShare.joined(separator: ", ")), whose share is not stated"
+            }
+            return text
+        }
+    }
+}

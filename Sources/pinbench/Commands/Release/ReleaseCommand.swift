@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import PinForecast
+import PinningCore
+
+/// `pinbench release`: the app versions in the field, whose pins the lockout forecast judges.
+struct ReleaseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "release",
+        abstract: "Keep the list of shipped app versions and where their pins come from.",
+        discussion: """
+            The list lives in \(ReleaseList.fileName) beside the manifest (--manifest, default pins.json). Each \
+            release names where its pins are read from: a git revision of the manifest, a manifest file, or an app \
+            configuration the importers read (TrustKit, Android Network Security Config, ATS). The working \
+            manifest is always the candidate next release. `pinbench forecast` judges them all.
+            """,
+        subcommands: [ReleaseAddCommand.self, ReleaseListCommand.self, ReleaseRemoveCommand.self]
+    )
+}
+
+/// `pinbench release list`.
+struct ReleaseListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the shipped releases.",
+        discussion: """
+            Examples:
+              pinbench release list
+              pinbench release list --manifest app/pins.json --json
+            """
+    )
+
+    @Flag(help: "Print the releases file's content as JSON.")
+    var json = false
+
+    @OptionGroup var manifestOptions: ManifestOptions
+
+    func run() throws {
+        let list = try ReleaseLoader(manifest: manifestOptions.url).list()
+        if json {
+            Output.json(list)
+            return
+        }
+        guard !list.releases.isEmpty else {
+            Output.line("No releases (add one with `pinbench release add NAME --from REV|FILE`).")
+            return
+        }
+        let rows = list.releases.map { entry in
+            [
+                entry.name, entry.shipped?.description ?? "-", entry.share.map(ReleaseShare.percent) ?? "-",
+                entry.format.rawValue, entry.source.shown,
+            ]
+        }
+        Output.lines(TextTable(header: ["RELEASE", "SHIPPED", "SHARE", "FORMAT", "PINS FROM"], rows: rows).lines)
+    }
+}
+
+/// `pinbench release remove NAME`.
+struct ReleaseRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove a release from the list (its users have updated).",
+        discussion: """
+            Examples:
+              pinbench release remove 4.1
+            """
+    )
+
+    @Argument(help: "The release's name, exactly as listed.")
+    var name: String
+
+    @OptionGroup var manifestOptions: ManifestOptions
+
+    func run() throws {
+        let url = ReleaseList.url(besideManifest: manifestOptions.url)
+        try ManifestStore.update(ReleaseList.self, at: url, createIfMissing: false) { list in
+            guard let index = list.releases.firstIndex(where: { $0.name == name }) else {
+                throw CLIFailure(
+                    "no release named \(name) in \(url.path); nothing was changed (`pinbench release list` lists them)"
+                )
+            }
+            list.releases.remove(at: index)
+        }
+        Output.line("Removed release \(name); wrote \(url.path)")
+    }
+}
+
+extension ReleaseEntry.Source {
+    /// Where the pins come from, as the list shows it.
+    var shown: String {
+        switch self {
+        case .revision(let revision, let path): return "git \(revision)" + (path.map { ":" + $0 } ?? "")
+        case .file(let file): return file
+        }
+    }
+}
+
+/// A share of installs as the tables show it.
+enum ReleaseShare {
+    static func percent(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))%" : String(format: "%.1f%%", value)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import PinForecast
+import PinImport
+import PinningCore
+
+/// Reads the pins a release carries from where its entry says they are: a git revision (read as `diff` reads one,
+/// ``GitRevisionReader``), a manifest file (the strict reader) or an app configuration (the importers).
+struct ReleaseLoader {
+    /// The working manifest: a revision with no path is of this file, and the releases file sits beside it.
+    let manifest: URL
+
+    var releasesFile: URL { ReleaseList.url(besideManifest: manifest) }
+
+    /// The releases file as the strict reader reads it; an empty list when there is none.
+    func list() throws -> ReleaseList {
+        try ManifestStore.loadIfPresent(ReleaseList.self, at: releasesFile) ?? ReleaseList()
+    }
+
+    /// `entry` with its pins read.
+    func release(_ entry: ReleaseEntry) throws -> Release {
+        Release(name: entry.name, shipped: entry.shipped, share: entry.share, manifest: try pins(of: entry))
+    }
+
+    /// The pins `entry` carries, as a manifest; the error names the release.
+    func pins(of entry: ReleaseEntry) throws -> PinManifest {
+        do {
+            switch entry.source {
+            case .file(let path):
+                let url = URL(fileURLWithPath: path, relativeTo: releasesFile.deletingLastPathComponent())
+                guard let format = ImportFormat(entry.format) else { return try ManifestStore.load(url).manifest }
+                return Self.merged(try ConfigurationImporter.read(url, as: format))
+            case .revision(let revision, let path):
+                let file = try path.map(repositoryFile) ?? manifest
+                let (data, shown) = try GitRevisionReader.read(file, at: revision)
+                guard let format = ImportFormat(entry.format) else {
+                    return try ManifestCodec.decode(data, path: shown)
+                }
+                return Self.merged(try ConfigurationImporter.read(data, as: format, path: shown))
+            }
+        } catch let failure as CLIFailure {
+            throw CLIFailure("release \(entry.name): \(failure.message)")
+        } catch let error as ManifestError {
+            throw CLIFailure("release \(entry.name): \(error.description)")
+        } catch let error as ImportError {
+            throw CLIFailure("release \(entry.name): \(error.description)")
+        }
+    }
+
+    /// The file at `path` (relative to the root of the repository holding the manifest) in the working tree.
+    func repositoryFile(_ path: String) throws -> URL {
+        let folder = manifest.deletingLastPathComponent()
+        let top = try GitRevisionReader.git(["rev-parse", "--show-toplevel"], in: folder)
+        guard top.status == 0 else {
+            throw CLIFailure("\(folder.path) is not inside a git repository, so a revision cannot be read")
+        }
+        return URL(fileURLWithPath: top.text.trimmingCharacters(in: .newlines)).appendingPathComponent(path)
+    }
+
+    /// `file`'s path relative to the root of the repository holding the manifest, as a revision's entry stores it.
+    func repositoryPath(of file: URL) throws -> String {
+        let folder = file.deletingLastPathComponent()
+        let prefix = try GitRevisionReader.git(["rev-parse", "--show-prefix"], in: folder)
+        guard prefix.status == 0 else {
+            throw CLIFailure("\(folder.path) is not inside a git repository, so a revision cannot be read")
+        }
+        return prefix.text.trimmingCharacters(in: .newlines) + file.lastPathComponent
+    }
+
+    /// An imported configuration as the manifest of the release that ships it.
+    private static func merged(_ imported: ImportedConfiguration) -> PinManifest {
+        var manifest = PinManifest()
+        _ = ImportMerge.apply(imported, to: &manifest)
+        return manifest
+    }
+}
+
+extension ImportFormat {
+    /// The importer for a release's format; nil for a PinBench manifest, which the manifest reader reads.
+    init?(_ format: ReleaseEntry.Format) {
+        switch format {
+        case .manifest: return nil
+        case .trustkit: self = .trustkit
+        case .android: self = .android
+        case .ats: self = .ats
+        }
+    }
+}
