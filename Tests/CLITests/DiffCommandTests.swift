@@ -22,14 +22,7 @@ struct DiffCommandTests {
 
     @discardableResult
     func git(_ arguments: [String], in place: URL? = nil) async throws -> ProcessRunner.Result {
-        let directory = place ?? folder.url
-        return try await OffPoolThread.run {
-            try ProcessRunner.run(
-                "/usr/bin/env",
-                ["git", "-c", "user.name=PinBench Test", "-c", "user.email=test@pinbench.test"] + arguments,
-                currentDirectory: directory
-            ).checked()
-        }
+        try await GitCLI.run(arguments, in: place ?? folder.url)
     }
 
     /// A repository whose first commit pins the good leaf with an outside backup, in `app/pins.json`.

@@ -14,13 +14,7 @@ struct DiffLiveTests {
     }
 
     func git(_ arguments: [String]) async throws {
-        _ = try await OffPoolThread.run {
-            try ProcessRunner.run(
-                "/usr/bin/env",
-                ["git", "-c", "user.name=PinBench Test", "-c", "user.email=test@pinbench.test"] + arguments,
-                currentDirectory: folder.url
-            ).checked()
-        }
+        try await GitCLI.run(arguments, in: folder.url)
     }
 
     func manifest(_ name: String) throws -> PinManifest {

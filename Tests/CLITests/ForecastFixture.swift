@@ -70,14 +70,7 @@ struct ForecastFixture {
 
     @discardableResult
     func git(_ arguments: [String]) async throws -> ProcessRunner.Result {
-        let directory = folder.url
-        return try await OffPoolThread.run {
-            try ProcessRunner.run(
-                "/usr/bin/env",
-                ["git", "-c", "user.name=PinBench Test", "-c", "user.email=test@pinbench.test"] + arguments,
-                currentDirectory: directory
-            ).checked()
-        }
+        try await GitCLI.run(arguments, in: folder.url)
     }
 }
 
