@@ -43,7 +43,7 @@ public final class WorkbenchSession {
         defer { screen.close() }
         var quit = perform(initialEffects)
         draw()
-        let watcher = ManifestWatcher(url: state.document.url)
+        let watcher = ManifestWatcher(url: state.editing.document.url)
         var tick = Interval(every: tickInterval)
         var diskCheck = Interval(every: diskCheckInterval)
         while !quit && screen.terminationSignal == nil {
@@ -70,7 +70,7 @@ public final class WorkbenchSession {
     private func readScreen(_ turn: inout Turn) {
         let input = screen.nextInput(timeout: pollMilliseconds)
         // Messages carry the time they happen (the message log's times, a pin's `added`).
-        state.now = Date()
+        state.chrome.now = Date()
         guard let input else { return }
         if case .key = input {
             // The clock as the key is pressed, so an edit (a pin's `added`) carries its own time.
@@ -83,7 +83,7 @@ public final class WorkbenchSession {
     /// terminal's size (which may have changed meanwhile).
     private func suspend() {
         guard screen.suspend() else {
-            state.message = StatusMessage("no job control here (the shell ignores Ctrl-Z); q quits")
+            state.chrome.message = StatusMessage("no job control here (the shell ignores Ctrl-Z); q quits")
             draw()
             return
         }
@@ -92,7 +92,7 @@ public final class WorkbenchSession {
     }
 
     private func draw() {
-        let theme = catalog.theme(named: state.themeName) ?? catalog.defaultTheme
+        let theme = catalog.theme(named: state.chrome.themeName) ?? catalog.defaultTheme
         screen.draw(WorkbenchProgram.view(state), theme: theme)
     }
 

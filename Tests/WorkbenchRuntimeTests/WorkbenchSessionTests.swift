@@ -47,9 +47,11 @@ struct WorkbenchSessionTests {
         // The change on disk, with the backup pin unsaved: the dialog, then r took the disk's version.
         let dialog = screen.seen["pins.json changed on disk"] ?? ""
         #expect(dialog.contains("outside.pinbench.test"), "\(dialog)")
-        #expect(final.document.manifest.policy(for: "outside.pinbench.test") != nil)
-        #expect(final.document.loadedFingerprint == (try ManifestStore.load(workspace.manifestURL).loadedFingerprint))
-        let pins = final.document.manifest.policy(for: pki.host)?.pins.map(\.value) ?? []
+        #expect(final.editing.document.manifest.policy(for: "outside.pinbench.test") != nil)
+        #expect(
+            final.editing.document.loadedFingerprint
+                == (try ManifestStore.load(workspace.manifestURL).loadedFingerprint))
+        let pins = final.editing.document.manifest.policy(for: pki.host)?.pins.map(\.value) ?? []
         #expect(pins.contains(rootPin) && !pins.contains(observed.opensslKeyPin), "\(pins)")
     }
 
@@ -67,10 +69,10 @@ struct WorkbenchSessionTests {
         let pki = workspace.pki
         let leafPin = try await OffPoolThread.run { try OpenSSLCLI.spkiPin(certificatePEM: pki.good.leaf.pem) }
         #expect(screen.clipboard == [leafPin])
-        #expect(final.document.manifest.policy(for: "outside.pinbench.test") != nil)
+        #expect(final.editing.document.manifest.policy(for: "outside.pinbench.test") != nil)
         // Taken in, not merely offered: the session's document is the file as the outside writer left it.
         let onDisk = try ManifestStore.load(workspace.manifestURL)
-        #expect(final.document.loadedFingerprint == onDisk.loadedFingerprint)
+        #expect(final.editing.document.loadedFingerprint == onDisk.loadedFingerprint)
     }
 
     /// The good chain fetched and accepted; then `2 G p` pins the root of the chain.

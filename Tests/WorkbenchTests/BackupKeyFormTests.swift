@@ -60,8 +60,8 @@ import Testing
         let domain = try #require(state.manifest.domains.first { $0.host == "good.pinbench.test" })
         #expect(domain.pins == [pin])
         #expect(pin.role == .backup && pin.value == key.spkiPin)
-        #expect(state.isDirty)
-        #expect(state.message?.text.contains(files.key.path) == true)
+        #expect(state.editing.isDirty)
+        #expect(state.chrome.message?.text.contains(files.key.path) == true)
         await F.press([.character("z")], on: &state)
         #expect(state.manifest.domains.first { $0.host == "good.pinbench.test" }?.pins.isEmpty == true)
     }

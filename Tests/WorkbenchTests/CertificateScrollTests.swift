@@ -60,7 +60,7 @@ import Testing
             // One more step down changes nothing: the end is the end.
             var further = state
             await F.press([.character("j")], on: &further)
-            #expect(further.certificateScroll.offset == state.certificateScroll.offset, "\(name)")
+            #expect(further.selection.certificateScroll.offset == state.selection.certificateScroll.offset, "\(name)")
         }
     }
 
@@ -73,12 +73,12 @@ import Testing
     @Test func filteringToAnotherDomainStartsItsCertificateAtTheTop() async {
         var (state, _) = await longPane(Size(width: 100, height: 30))
         await F.press([.character("2"), .down, .character("3"), .character("j"), .character("j")], on: &state)
-        #expect(state.certificateScroll.offset == 2)
-        #expect(state.selectedLevel == 1)
+        #expect(state.selection.certificateScroll.offset == 2)
+        #expect(state.selection.selectedLevel == 1)
         await F.press([.character("1"), .character("/")] + F.type("good") + [.enter], on: &state)
         #expect(state.selectedDomainPolicy?.host == "good.pinbench.test")
-        #expect(state.certificateScroll.offset == 0, "a new selection starts at the top")
-        #expect(state.selectedLevel == 0, "and at its leaf")
+        #expect(state.selection.certificateScroll.offset == 0, "a new selection starts at the top")
+        #expect(state.selection.selectedLevel == 0, "and at its leaf")
         let rows = paneRows(state)
         #expect(rows.first?.hasPrefix("good.pinbench.test") == true, "\(rows)")
     }
@@ -88,7 +88,7 @@ import Testing
         await F.press([.character("j"), .character("j"), .character("j")], on: &state)
         await F.press([.character("1"), .character("/")] + F.type("mitm") + [.enter], on: &state)
         #expect(state.selectedDomainPolicy?.host == "mitm.pinbench.test")
-        #expect(state.certificateScroll.offset == 3)
+        #expect(state.selection.certificateScroll.offset == 3)
     }
 
     @Test func theScrollModelFollowsItsSubject() {

@@ -47,7 +47,7 @@ import Testing
 
     @Test func inASCIIModeTheMarksAreTheProjectsStandIns() async {
         var state = await goodLive(size: Size(width: 160, height: 48))
-        state.asciiOnly = true
+        state.chrome.asciiOnly = true
         let text = WorkbenchProgram.view(state).text
         #expect(text.contains("TLSv1.2 . RSA (no forward secrecy) . ATS x . OCSP not checked"), "\(text)")
         #expect(text.allSatisfy { $0.isASCII })
@@ -90,7 +90,7 @@ import Testing
 
         // On screen: the summary line's CT mark and the Connection section's CT line.
         var state = await goodLive(size: Size(width: 160, height: 48))
-        _ = state.apply(.validated(host: "good.pinbench.test", verdict: summary, generation: state.generation))
+        _ = state.apply(.validated(host: "good.pinbench.test", verdict: summary, generation: state.editing.generation))
         let text = state.certificateLines.joined(separator: "\n")
         #expect(text.contains(" · CT ✗"))
         #expect(text.contains("CT         fails the CT policy"))

@@ -39,13 +39,13 @@ import Testing
         await F.press([.character("2")], on: &state)
         #expect(state.layout.visiblePanes == [.domains, .chain, .certificate])
         await F.press([.tab], on: &state)
-        #expect(state.focus == .certificate && state.layout.visiblePanes == [.domains, .chain, .certificate])
+        #expect(state.selection.focus == .certificate && state.layout.visiblePanes == [.domains, .chain, .certificate])
         await F.press([.tab], on: &state)
-        #expect(state.focus == .pins)
+        #expect(state.selection.focus == .pins)
         await F.press([.tab], on: &state)
-        #expect(state.focus == .domains)
+        #expect(state.selection.focus == .domains)
         await F.press([.backTab], on: &state)
-        #expect(state.focus == .pins)
+        #expect(state.selection.focus == .pins)
         _ = state.apply(.resize(Size(width: 80, height: 24)))
         #expect(state.layout.visiblePanes == [.domains, .pins])
         let text = WorkbenchProgram.view(state).text
@@ -60,15 +60,15 @@ import Testing
         let rect = state.layout.panes[.pins]!
         // The second row inside the border is the stale pin.
         _ = state.apply(.mouse(MouseEvent(.press, at: Point(x: rect.x + 5, y: rect.y + 2))))
-        #expect(state.focus == .pins && state.pinsPane.selection == 1)
+        #expect(state.selection.focus == .pins && state.selection.pinsPane.selection == 1)
         // Below the list (the details): focus only.
         _ = state.apply(.mouse(MouseEvent(.press, at: Point(x: rect.x + 5, y: rect.y + 12))))
-        #expect(state.pinsPane.selection == 1)
+        #expect(state.selection.pinsPane.selection == 1)
         _ = state.apply(.mouse(MouseEvent(.wheelUp, at: Point(x: rect.x + 5, y: rect.y + 2))))
-        #expect(state.pinsPane.selection == 0)
+        #expect(state.selection.pinsPane.selection == 0)
         _ = state.apply(.mouse(MouseEvent(.wheelDown, at: Point(x: rect.x + 5, y: rect.y + 2))))
         _ = state.apply(.mouse(MouseEvent(.wheelDown, at: Point(x: rect.x + 5, y: rect.y + 2))))
-        #expect(state.pinsPane.selection == 1, "the wheel stops at the last pin")
+        #expect(state.selection.pinsPane.selection == 1, "the wheel stops at the last pin")
     }
 
     @Test func unpinAStalePinFromThePinsPaneThenUndoAndRedo() async {
@@ -78,20 +78,20 @@ import Testing
         await F.press([.character("u")], on: &state)
         let good = { (s: WorkbenchState) in s.manifest.policy(for: "good.pinbench.test")!.pins.map(\.value) }
         #expect(good(state) == [Self.goodLeaf.spkiPin])
-        #expect(state.message?.text == "unpinned \(Self.evilLeaf.spkiPin) from good.pinbench.test")
-        #expect(state.pinsPane.selection == 0, "the selection follows the shorter list")
+        #expect(state.chrome.message?.text == "unpinned \(Self.evilLeaf.spkiPin) from good.pinbench.test")
+        #expect(state.selection.pinsPane.selection == 0, "the selection follows the shorter list")
         await F.press([.character("z")], on: &state)
         #expect(good(state) == [Self.goodLeaf.spkiPin, Self.evilLeaf.spkiPin])
         await F.press([.character("Z")], on: &state)
         #expect(good(state) == [Self.goodLeaf.spkiPin])
-        #expect(state.message?.text.hasPrefix("redid: unpinned") == true)
+        #expect(state.chrome.message?.text.hasPrefix("redid: unpinned") == true)
         await F.press([.character("Z")], on: &state)
-        #expect(state.message?.text == "nothing to redo")
+        #expect(state.chrome.message?.text == "nothing to redo")
         // A new edit after an undo clears what could be redone.
         await F.press([.character("z"), .character("b")], on: &state)
         #expect(state.manifest.policy(for: "good.pinbench.test")!.pins[0].role == .backup)
         await F.press([.character("Z")], on: &state)
-        #expect(state.message?.text == "nothing to redo")
+        #expect(state.chrome.message?.text == "nothing to redo")
     }
 
     @Test func yInThePinsPaneCopiesTheSelectedPinEvenWhenNotLive() async {
@@ -122,7 +122,7 @@ import Testing
         await F.press(F.type("leaf key") + hostile + F.type(", renewed yearly") + [.enter], on: &state)
         let pin = state.manifest.policy(for: "good.pinbench.test")!.pins[0]
         #expect(pin.note == "leaf key, renewed yearly")
-        #expect(state.message?.text == "noted pin \(Self.goodLeaf.spkiPin) of good.pinbench.test")
+        #expect(state.chrome.message?.text == "noted pin \(Self.goodLeaf.spkiPin) of good.pinbench.test")
         #expect(WorkbenchProgram.view(state).text.contains("leaf key, renewed yearly"))
         // Emptying the note removes it; undo brings it back.
         await F.press([.character("n")] + Array(repeating: .backspace, count: 40) + [.enter], on: &state)
@@ -139,7 +139,7 @@ import Testing
         #expect(pins.first { $0.value == Self.goodCA.certPin }?.role == .backup)
         #expect(pins.first { $0.value == Self.goodCA.spkiPin }?.role == .active)
         #expect(
-            state.message?.text
+            state.chrome.message?.text
                 == "pin \(Self.goodCA.certPin) of good.pinbench.test is now backup "
                 + "(the certificate pin of level 1; its key pin is unchanged: 4 lists every pin)")
         await F.press([.character("u")], on: &state)
@@ -147,12 +147,13 @@ import Testing
         #expect(!pins.contains { $0.value == Self.goodCA.certPin })
         #expect(pins.contains { $0.value == Self.goodCA.spkiPin })
         #expect(
-            state.message?.text
+            state.chrome.message?.text
                 == "unpinned \(Self.goodCA.certPin) from good.pinbench.test "
                 + "(the certificate pin of level 1; its key pin is unchanged: 4 lists every pin)")
         await F.press([.character("u")], on: &state)
         #expect(
-            state.message?.text == "unpinned \(Self.goodCA.spkiPin) from good.pinbench.test (the key pin of level 1)")
+            state.chrome.message?.text
+                == "unpinned \(Self.goodCA.spkiPin) from good.pinbench.test (the key pin of level 1)")
     }
 
     @Test func settingsFormAppliesOneUndoableEditAndShowsLintFirst() async {
@@ -183,12 +184,12 @@ import Testing
         #expect(good.mode == .reportOnly && good.expires == CalendarDay("2026-01-01"))
         #expect(state.undoStack.count == 1)
         #expect(
-            state.message?.text
+            state.chrome.message?.text
                 == "good.pinbench.test: mode report-only (was enforce), expires 2026-01-01 (was none)")
         await F.press([.character("z")], on: &state)
         #expect(state.manifest.policy(for: "good.pinbench.test")!.mode == .enforce)
         #expect(state.manifest.policy(for: "good.pinbench.test")!.expires == nil)
-        #expect(!state.isDirty)
+        #expect(!state.editing.isDirty)
         // Esc leaves everything as it was.
         await F.press([.character("e"), .enter, .escape], on: &state)
         #expect(state.overlay == nil && state.manifest.policy(for: "good.pinbench.test")!.mode == .enforce)
@@ -216,7 +217,7 @@ import Testing
         var state = F.state()
         await F.press([.character("a")] + F.type("new.example") + [.enter], on: &state)
         #expect(state.manifest.policy(for: "new.example")?.mode == .reportOnly)
-        #expect(state.message?.text == "added new.example (mode report-only)")
+        #expect(state.chrome.message?.text == "added new.example (mode report-only)")
         await F.press([.character("z")], on: &state)
         #expect(state.manifest.policy(for: "new.example") == nil)
         await F.press([.character("Z")], on: &state)
@@ -250,7 +251,7 @@ import Testing
         }
         #expect(state.undoStack.count == WorkbenchState.undoLimit)
         for _ in 0..<(WorkbenchState.undoLimit + 5) { _ = state.apply(.key(.character("z"))) }
-        #expect(state.history.redoEntries.count == WorkbenchState.undoLimit)
-        #expect(state.message?.text == "nothing to undo")
+        #expect(state.editing.history.redoEntries.count == WorkbenchState.undoLimit)
+        #expect(state.chrome.message?.text == "nothing to undo")
     }
 }

@@ -119,7 +119,7 @@ import Testing
         let effects = state.apply(.key(.character("y")))
         #expect(effects.isEmpty)
         #expect(state.overlay == nil)
-        #expect(state.message?.isError == true)
+        #expect(state.chrome.message?.isError == true)
     }
 
     @Test func theFooterUnderTheCopyDialogShowsItsOwnKeys() async {
@@ -151,7 +151,7 @@ import Testing
         #expect(writes.first?.replacing == false)
         _ = state.apply(.fileWritten(path: "good.pinbench.test-level0.pem"))
         #expect(state.overlay == nil)
-        #expect(state.message?.text == "saved 1 certificate as PEM to good.pinbench.test-level0.pem")
+        #expect(state.chrome.message?.text == "saved 1 certificate as PEM to good.pinbench.test-level0.pem")
     }
 
     @Test func anExistingFileIsOverwrittenOnlyAfterYes() async {
@@ -178,7 +178,7 @@ import Testing
         #expect(yes.map(\.replacing) == [true])
         _ = state.apply(.fileWritten(path: "/tmp/x/chain.pem"))
         #expect(state.overlay == nil)
-        #expect(state.message?.text == "saved 2 certificates as PEM to /tmp/x/chain.pem")
+        #expect(state.chrome.message?.text == "saved 2 certificates as PEM to /tmp/x/chain.pem")
     }
 
     @Test func aFailedWriteSaysWhyAndKeepsTheName() async {
@@ -192,7 +192,8 @@ import Testing
         }
         #expect(dialog.stage == .naming)
         #expect(
-            state.message == StatusMessage("not written: permission denied on p.pem; check its owner", isError: true))
+            state.chrome.message
+                == StatusMessage("not written: permission denied on p.pem; check its owner", isError: true))
     }
 
     @Test func theRootFromTheBuiltPathCanBeSavedToo() async {
@@ -226,7 +227,7 @@ import Testing
     @Test func exportListsEveryFormatOfTheCoreAndWritesTheEditedManifest() async {
         var state = await goodChain()
         await F.press([.character("p")], on: &state)  // an unsaved edit
-        #expect(state.isDirty)
+        #expect(state.editing.isDirty)
         _ = state.apply(.key(.character("x")))
         guard case .fileOutput(let dialog)? = state.overlay else {
             Issue.record("no export chooser")
@@ -242,17 +243,18 @@ import Testing
         let writes = fileWrites(state.apply(.key(.enter)))
         let edited = PinExporter.export(state.manifest, as: format).text
         #expect(writes.first?.contents == edited)
-        #expect(edited != PinExporter.export(state.savedManifest, as: format).text)
+        #expect(edited != PinExporter.export(state.editing.savedManifest, as: format).text)
         _ = state.apply(.fileWritten(path: naming.path))
         #expect(state.overlay == nil)
         #expect(
-            state.message?.text.hasPrefix("exported \(format.rawValue) to \(naming.path) (the edited manifest") == true)
+            state.chrome.message?.text.hasPrefix("exported \(format.rawValue) to \(naming.path) (the edited manifest")
+                == true)
     }
 
     @Test func anExportTheClientRefusesIsNotWrittenAndSaysWhy() async {
         var state = await goodChain()
         await F.press([.character("p")], on: &state)  // one key pin: TrustKit throws at start-up
-        let refusals = PinExporter.export(state.manifest, as: .trustkit, options: ExportOptions(now: state.now))
+        let refusals = PinExporter.export(state.manifest, as: .trustkit, options: ExportOptions(now: state.chrome.now))
             .refusals
         #expect(!refusals.isEmpty)
         _ = state.apply(.key(.character("x")))
@@ -264,8 +266,8 @@ import Testing
             return
         }
         #expect(dialog.stage == .naming)  // the name stays, to be changed or abandoned
-        let text = state.message?.text ?? ""
-        #expect(state.message?.isError == true)
+        let text = state.chrome.message?.text ?? ""
+        #expect(state.chrome.message?.isError == true)
         #expect(text.hasPrefix("not written: the client would refuse this TrustKit configuration"), "\(text)")
         #expect(text.contains(refusals[0].message) && text.contains("--allow-invalid"), "\(text)")
     }
@@ -287,7 +289,7 @@ import Testing
             return
         }
         #expect(dialog.stage == .choosing)
-        #expect(state.message == nil)  // `q` was typed into the name, not taken as quit
+        #expect(state.chrome.message == nil)  // `q` was typed into the name, not taken as quit
     }
 
     // MARK: - Search
@@ -302,8 +304,8 @@ import Testing
         let lines = state.certificateLines
         let matches = state.search?.matches(in: lines) ?? []
         #expect(matches.count == 2)  // SHA-256 and SHA-1
-        #expect(state.message?.text.hasPrefix("match 1 of 2 for \"sha-\"") == true)
-        #expect(state.certificateScroll.offset == matches[0].line - 1)
+        #expect(state.chrome.message?.text.hasPrefix("match 1 of 2 for \"sha-\"") == true)
+        #expect(state.selection.certificateScroll.offset == matches[0].line - 1)
         await F.press([.character("n")], on: &state)
         #expect(state.search?.current == 1)
         await F.press([.character("n")], on: &state)
@@ -317,10 +319,10 @@ import Testing
     @Test func noMatchSaysSo() async {
         var state = await goodChain()
         await F.press([.character("3"), .character("/")] + F.type("zzzz") + [.enter], on: &state)
-        #expect(state.message?.text == "no match for \"zzzz\" in the Certificate pane")
+        #expect(state.chrome.message?.text == "no match for \"zzzz\" in the Certificate pane")
         state.search = nil
         await F.press([.character("n")], on: &state)
-        #expect(state.message?.text == "no search: / searches the Certificate pane")
+        #expect(state.chrome.message?.text == "no search: / searches the Certificate pane")
     }
 
     @Test func slashInDomainsIsStillTheFilter() {

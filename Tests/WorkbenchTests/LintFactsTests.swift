@@ -39,10 +39,11 @@ import Testing
 
         let saysUnreadable = LintEnvironment(
             unreadableTrustAnchors: ["anchors/root.pem"], publicSuffixes: PublicSuffixList.system)
-        let told = WorkbenchState(document: document, lintEnvironment: saysUnreadable, size: F.state().size, now: F.now)
+        let told = WorkbenchState(
+            document: document, lintEnvironment: saysUnreadable, size: F.state().chrome.size, now: F.now)
         #expect(await gateRules(told).contains(.missingTrustAnchor), "the facts say unreadable: a finding")
 
-        let gathered = WorkbenchState(document: document, size: F.state().size, now: F.now)
+        let gathered = WorkbenchState(document: document, size: F.state().chrome.size, now: F.now)
         #expect(await !gateRules(gathered).contains(.missingTrustAnchor), "gathered from the disk: none")
 
         // The reverse: the file gone, but the facts (gathered before) say readable, and update does not look.
@@ -53,7 +54,7 @@ import Testing
     @Test func factsArriveWithAReloadedManifest() async throws {
         let (document, folder) = try manifestWithReadableAnchor()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var state = WorkbenchState(document: document, size: F.state().size, now: F.now)
+        var state = WorkbenchState(document: document, size: F.state().chrome.size, now: F.now)
         var manifest = document.manifest
         manifest.domains.append(DomainPolicy(host: "new.pinbench.test"))
         let changed = ManifestDocument(manifest: manifest, url: document.url, loadedFingerprint: "changed on disk")
@@ -67,7 +68,8 @@ import Testing
     @Test func theSettingsFormReadsTheGivenPublicSuffixList() async {
         // A list that makes pinbench.test a public suffix: only these facts can say so.
         let facts = LintEnvironment(publicSuffixes: .success(PublicSuffixList(text: "good.pinbench.test\n")))
-        var state = WorkbenchState(document: F.document(), lintEnvironment: facts, size: F.state().size, now: F.now)
+        var state = WorkbenchState(
+            document: F.document(), lintEnvironment: facts, size: F.state().chrome.size, now: F.now)
         // Domains are sorted: evil, good, … ; e opens good's settings, ↓ Enter turns includeSubdomains on.
         await F.press([.down, .character("e"), .down, .enter], on: &state)
         guard case .settings(let form) = state.overlay else {

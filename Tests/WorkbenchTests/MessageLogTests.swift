@@ -11,17 +11,17 @@ import Testing
 
     @Test func postingAMessageRecordsItWithTimeAndLevel() {
         var state = F.state()
-        state.message = StatusMessage("first")
-        state.now = F.now.addingTimeInterval(75)
-        state.message = StatusMessage("broke", isError: true)
-        state.message = StatusMessage("careful", level: .warning)
-        state.message = StatusMessage("")
-        state.message = nil
-        let entries = state.messageLog.entries
+        state.chrome.message = StatusMessage("first")
+        state.chrome.now = F.now.addingTimeInterval(75)
+        state.chrome.message = StatusMessage("broke", isError: true)
+        state.chrome.message = StatusMessage("careful", level: .warning)
+        state.chrome.message = StatusMessage("")
+        state.chrome.message = nil
+        let entries = state.chrome.messageLog.entries
         #expect(entries.map(\.message.text) == ["first", "broke", "careful"])
         #expect(entries.map(\.message.level) == [.info, .error, .warning])
         #expect(entries.map(\.time) == [F.now, F.now.addingTimeInterval(75), F.now.addingTimeInterval(75)])
-        #expect(state.message == nil)
+        #expect(state.chrome.message == nil)
     }
 
     /// Pin, toggle backup and unpin from the Chain pane each post one message, recorded once with its whole text.
@@ -29,18 +29,18 @@ import Testing
         var state = F.state()
         await F.press([.character("R"), .down, .character("2")], on: &state)
         for (key, words) in [("p", "pinned"), ("b", "backup"), ("u", "unpinned")] {
-            let before = state.messageLog.entries.count
+            let before = state.chrome.messageLog.entries.count
             await F.press([.character(Character(key))], on: &state)
-            let added = state.messageLog.entries.dropFirst(before).map(\.message.text)
+            let added = state.chrome.messageLog.entries.dropFirst(before).map(\.message.text)
             #expect(added.count == 1, "\(key): \(added)")
             #expect(added.first?.contains(words) == true, "\(key): \(added)")
             if key != "p" { #expect(added.first?.contains("pin of level 0") == true, "\(key): the whole message") }
         }
         // A pin off the verified path: one warning, not an info line and then the warning.
         await F.press([.character("1"), .down, .character("2"), .character("G")], on: &state)
-        let before = state.messageLog.entries.count
+        let before = state.chrome.messageLog.entries.count
         await F.press([.character("p")], on: &state)
-        let added = state.messageLog.entries.dropFirst(before).map(\.message)
+        let added = state.chrome.messageLog.entries.dropFirst(before).map(\.message)
         #expect(added.count == 1, "\(added)")
         #expect(added.first?.level == .warning && added.first?.text.contains("not in the verified path") == true)
     }
@@ -61,16 +61,16 @@ import Testing
         #expect(MessageLogOverlay.lines(log: log, width: 60).first?.text.contains("2 older messages dropped") == true)
 
         var state = F.state()
-        for n in 0..<(MessageLog.defaultCapacity + 50) { state.message = StatusMessage("message \(n)") }
-        #expect(state.messageLog.entries.count == MessageLog.defaultCapacity)
-        #expect(state.messageLog.entries.last?.message.text == "message \(MessageLog.defaultCapacity + 49)")
+        for n in 0..<(MessageLog.defaultCapacity + 50) { state.chrome.message = StatusMessage("message \(n)") }
+        #expect(state.chrome.messageLog.entries.count == MessageLog.defaultCapacity)
+        #expect(state.chrome.messageLog.entries.last?.message.text == "message \(MessageLog.defaultCapacity + 49)")
     }
 
     /// Messages from real commands, one of them an error, then the log.
     func stateWithMessages(_ size: Size) async -> WorkbenchState {
         var state = F.state(size: Size(width: 100, height: 30))
         await F.press([.character("R"), .down, .character("2"), .character("p"), .character("p")], on: &state)
-        state.now = F.now.addingTimeInterval(3_661)
+        state.chrome.now = F.now.addingTimeInterval(3_661)
         await F.press([.character("t"), .character("z"), .character("z")], on: &state)
         _ = state.apply(
             .saveFailed(ManifestError(.locked, path: "/tmp/pinbench-fixture/pins.json", reason: "its lock is held")))
@@ -98,7 +98,7 @@ import Testing
 
     @Test func theLogOpensOnTheNewestScrollsAndCloses() async {
         var state = F.state(size: Size(width: 80, height: 24))
-        for n in 0..<60 { state.message = StatusMessage("message number \(n)") }
+        for n in 0..<60 { state.chrome.message = StatusMessage("message number \(n)") }
         await F.press([.character("L")], on: &state)
         var text = WorkbenchProgram.view(state).text
         #expect(text.contains("message number 59"))
@@ -128,7 +128,7 @@ import Testing
     func theImpostorWarningIsReadableWhole(width: Int, height: Int) async {
         var state = F.state(size: Size(width: width, height: height))
         await F.press([.character("R"), .down, .down, .character("2"), .character("p")], on: &state)
-        let message = try! #require(state.message)
+        let message = try! #require(state.chrome.message)
         #expect(message.level == .warning)
         #expect(message.text.contains("so this pin cannot match until it is"))
         #expect(CharacterWidth.of(message.text) > width)
@@ -149,7 +149,7 @@ import Testing
 
     @Test func aMessageLongerThanAThirdOfTheScreenPointsToTheLog() {
         var state = F.state(size: Size(width: 60, height: 16))
-        state.message = StatusMessage(String(repeating: "very long words ", count: 60), level: .warning)
+        state.chrome.message = StatusMessage(String(repeating: "very long words ", count: 60), level: .warning)
         let frame = WorkbenchProgram.view(state)
         let rows = (0..<16).map { frame.lineText($0) }
         #expect(rows[15].hasSuffix("… L shows it all") || rows[15].contains("… L shows it all"))

@@ -22,7 +22,7 @@ import Testing
         let rect = state.layout.panes[.domains]!
         // Rows start inside the border: the third row is the third domain (mitm).
         click(rect.x + 5, rect.y + 3, &state)
-        #expect(state.focus == .domains)
+        #expect(state.selection.focus == .domains)
         #expect(state.selectedDomainPolicy?.host == "mitm.pinbench.test")
         // Below the last domain: focus, no change of selection.
         click(rect.x + 5, rect.y + 10, &state)
@@ -37,13 +37,13 @@ import Testing
         click(3, 2, &state)  // good
         let chain = state.layout.panes[.chain]!
         click(chain.x + 4, chain.y + 2, &state)
-        #expect(state.focus == .chain)
-        #expect(state.selectedLevel == 1)
+        #expect(state.selection.focus == .chain)
+        #expect(state.selection.selectedLevel == 1)
         #expect(WorkbenchProgram.view(state).text.contains("Certificate: level 1 CA"))
         let certificate = state.layout.panes[.certificate]!
         click(certificate.x + 10, certificate.y + 5, &state)
-        #expect(state.focus == .certificate)
-        #expect(state.selectedLevel == 1)
+        #expect(state.selection.focus == .certificate)
+        #expect(state.selection.selectedLevel == 1)
     }
 
     @Test func theWheelScrollsThePaneUnderThePointerWithoutTakingTheFocus() async {
@@ -52,11 +52,11 @@ import Testing
         let certificate = state.layout.panes[.certificate]!
         let inCertificate = Point(x: certificate.x + 10, y: certificate.y + 10)
         _ = state.apply(.mouse(MouseEvent(.wheelDown, at: inCertificate)))
-        #expect(state.certificateScroll.offset == WorkbenchState.wheelLines)
-        #expect(state.focus == .domains)
+        #expect(state.selection.certificateScroll.offset == WorkbenchState.wheelLines)
+        #expect(state.selection.focus == .domains)
         _ = state.apply(.mouse(MouseEvent(.wheelUp, at: inCertificate)))
         _ = state.apply(.mouse(MouseEvent(.wheelUp, at: inCertificate)))
-        #expect(state.certificateScroll.offset == 0)
+        #expect(state.selection.certificateScroll.offset == 0)
 
         _ = state.apply(.mouse(MouseEvent(.wheelDown, at: Point(x: 3, y: 2))))
         #expect(state.selectedDomainPolicy?.host == "offline.pinbench.test")
@@ -64,8 +64,8 @@ import Testing
         #expect(state.selectedDomainPolicy?.host == "mitm.pinbench.test")
         let chain = state.layout.panes[.chain]!
         _ = state.apply(.mouse(MouseEvent(.wheelDown, at: Point(x: chain.x + 3, y: chain.y + 3))))
-        #expect(state.selectedLevel == 1)
-        #expect(state.focus == .domains)
+        #expect(state.selection.selectedLevel == 1)
+        #expect(state.selection.focus == .domains)
     }
 
     @Test func theWheelScrollsAnOverlayAndClicksDoNotReachThePanesBelow() async {
@@ -75,20 +75,20 @@ import Testing
         #expect(state.overlay == .help(HelpPanel(scroll: WorkbenchState.wheelLines)))
         click(3, 3, &state)
         #expect(state.overlay == .help(HelpPanel(scroll: WorkbenchState.wheelLines)))
-        #expect(state.selectedDomain == 0)
+        #expect(state.selection.selectedDomain == 0)
     }
 
     @Test func noMouseWhileTypingOrWhenTooSmall() async {
         var state = await fetched()
         await F.press([.character("/")], on: &state)
         click(3, 3, &state)
-        #expect(state.selectedDomain == 0)
+        #expect(state.selection.selectedDomain == 0)
         #expect(state.prompt != nil)
         await F.press([.escape], on: &state)
 
         _ = state.apply(.resize(Size(width: 30, height: 8)))
         click(3, 3, &state)
-        #expect(state.selectedDomain == 0)
+        #expect(state.selection.selectedDomain == 0)
     }
 
     @Test func inTwoPaneModeTheClickFollowsThatLayout() async {
@@ -96,7 +96,7 @@ import Testing
         #expect(state.layout.mode == .twoPanes)
         let right = state.layout.panes[.chain]!
         click(right.x + 3, right.y + 1, &state)
-        #expect(state.focus == .chain)
-        #expect(state.selectedLevel == 0)
+        #expect(state.selection.focus == .chain)
+        #expect(state.selection.selectedLevel == 0)
     }
 }

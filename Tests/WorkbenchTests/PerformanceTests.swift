@@ -16,9 +16,9 @@ import Testing
         for i in 0..<200 {
             _ = state.apply(.key(i % 50 == 49 ? .character("G") : .down))
             let frame = WorkbenchProgram.view(state)
-            #expect(frame.text.contains(String(format: "host%05d.example.com", state.selectedDomain)))
+            #expect(frame.text.contains(String(format: "host%05d.example.com", state.selection.selectedDomain)))
         }
-        #expect(state.selectedDomain == 9_999)
+        #expect(state.selection.selectedDomain == 9_999)
         #expect(WorkbenchProgram.view(state).text.contains("host09999.example.com"))
     }
 }

@@ -50,21 +50,21 @@ struct ReloadTests {
         _ = await F.run(state.apply(diskMessage()), on: &state)
         #expect(state.manifest.policy(for: "good.pinbench.test")?.pins.count == 1)
         #expect(state.selectedDomainPolicy?.host == "mitm.pinbench.test")
-        #expect(!state.isDirty && state.overlay == nil)
-        #expect(state.message?.text == "reloaded pins.json: changed on disk (1 domain changed)")
+        #expect(!state.editing.isDirty && state.overlay == nil)
+        #expect(state.chrome.message?.text == "reloaded pins.json: changed on disk (1 domain changed)")
         // The reloaded version is the base of the next write: w writes nothing new, and the store accepts it.
         await F.press([.character("m")], on: &state)
-        #expect(state.message?.text == "no changes")
-        #expect(throws: Never.self) { try ManifestStore.save(state.document) }
+        #expect(state.chrome.message?.text == "no changes")
+        #expect(throws: Never.self) { try ManifestStore.save(state.editing.document) }
     }
 
     @Test func ourOwnWriteAndAnUnchangedFileAreNotReloads() async throws {
         var state = try await loadedState()
         await F.press([.character("2"), .character("p")], on: &state)
-        let saved = try ManifestStore.save(state.document)
+        let saved = try ManifestStore.save(state.editing.document)
         _ = state.apply(.saved(saved))
         _ = state.apply(diskMessage())
-        #expect(state.message?.text == "wrote \(url.path)")
+        #expect(state.chrome.message?.text == "wrote \(url.path)")
         #expect(state.overlay == nil)
     }
 
@@ -86,7 +86,7 @@ struct ReloadTests {
 
         // Keep editing: the write is refused (the file changed), and the refusal offers the disk version again.
         await F.press([.character("k")], on: &state)
-        #expect(state.overlay == nil && state.isDirty)
+        #expect(state.overlay == nil && state.editing.isDirty)
         let effects = await F.press([.character("w"), .character("!")], on: &state)
         guard case .save(let document) = effects.first else {
             Issue.record("no save effect")
@@ -104,7 +104,7 @@ struct ReloadTests {
         }
 
         _ = await F.press([.character("a")], on: &state)
-        #expect(state.message?.text == "re-applied your edits onto pins.json as changed on disk; w writes both")
+        #expect(state.chrome.message?.text == "re-applied your edits onto pins.json as changed on disk; w writes both")
         #expect(state.manifest.policy(for: "evil.pinbench.test") == nil)
         #expect(state.manifest.policy(for: "good.pinbench.test")?.pins.count == 1)
         let written = await F.press([.character("w"), .character("!")], on: &state)
@@ -116,7 +116,7 @@ struct ReloadTests {
         let onDisk = try ManifestStore.load(url).manifest
         #expect(onDisk.policy(for: "evil.pinbench.test") == nil)
         #expect(onDisk.policy(for: "good.pinbench.test")?.pins.count == 1)
-        #expect(!state.isDirty)
+        #expect(!state.editing.isDirty)
     }
 
     @Test func reapplyingNamesWhatTheDiskChangedToo() async throws {
@@ -129,9 +129,10 @@ struct ReloadTests {
         }
         _ = state.apply(diskMessage())
         await F.press([.character("a")], on: &state)
-        #expect(state.message?.isError == true)
+        #expect(state.chrome.message?.isError == true)
         #expect(
-            state.message?.text.contains("mitm.pinbench.test: removed here but changed on disk; not removed") == true)
+            state.chrome.message?.text.contains("mitm.pinbench.test: removed here but changed on disk; not removed")
+                == true)
         #expect(state.manifest.policy(for: "mitm.pinbench.test")?.pins[0].note == "theirs")
     }
 
@@ -143,8 +144,8 @@ struct ReloadTests {
         await F.press([.character("r")], on: &state)
         #expect(state.manifest.policy(for: "evil.pinbench.test") != nil)
         #expect(state.manifest.policy(for: "good.pinbench.test")?.pins.count == 1)
-        #expect(!state.isDirty && state.undoStack.isEmpty)
-        #expect(state.message?.text.hasSuffix("your edits were dropped") == true)
+        #expect(!state.editing.isDirty && state.undoStack.isEmpty)
+        #expect(state.chrome.message?.text.hasSuffix("your edits were dropped") == true)
     }
 
     @Test func anInvalidFileOnDiskIsNeverTakenIn() async throws {
@@ -153,12 +154,12 @@ struct ReloadTests {
         let edited = state.manifest
         try Data(#"{"schema": 1, "domains": [{"host": "a.test",}]}"#.utf8).write(to: url)
         _ = state.apply(diskMessage())
-        #expect(state.manifest == edited && state.isDirty && state.overlay == nil)
-        #expect(state.message?.isError == true)
-        #expect(state.message?.text.contains("pins.json on disk cannot be used now") == true)
+        #expect(state.manifest == edited && state.editing.isDirty && state.overlay == nil)
+        #expect(state.chrome.message?.isError == true)
+        #expect(state.chrome.message?.text.contains("pins.json on disk cannot be used now") == true)
         try FileManager.default.removeItem(at: url)
         _ = state.apply(diskMessage())
-        #expect(state.message?.text.contains("pins.json is gone from disk") == true)
+        #expect(state.chrome.message?.text.contains("pins.json is gone from disk") == true)
         #expect(state.manifest == edited)
     }
 

@@ -23,8 +23,8 @@ import Testing
                 "evil.pinbench.test", "good.pinbench.test", "mitm.pinbench.test", "offline.pinbench.test",
             ])
         #expect(state.selectedDomainPolicy?.host == "evil.pinbench.test")
-        #expect(!state.isDirty)
-        #expect(state.focus == .domains)
+        #expect(!state.editing.isDirty)
+        #expect(state.selection.focus == .domains)
     }
 
     @Test func refreshFetchesTheSelectedDomainAndShowsProgress() {
@@ -34,32 +34,32 @@ import Testing
             return
         }
         #expect(requests == [FetchRequest(host: "evil.pinbench.test")])
-        #expect(state.pendingFetches == 1)
-        #expect(state.live["evil.pinbench.test"]?.fetch == .fetching)
+        #expect(state.results.pendingFetches == 1)
+        #expect(state.results.live["evil.pinbench.test"]?.fetch == .fetching)
         #expect(WorkbenchProgram.view(state).text.contains("… 1 fetching"))
     }
 
     @Test func fetchedChainsAreValidatedIntoVerdicts() async {
         let state = await fetchedState()
-        #expect(state.pendingFetches == 0)
-        #expect(state.live["good.pinbench.test"]?.verdict?.outcome == .notPinned)
-        #expect(state.live["mitm.pinbench.test"]?.verdict?.outcome == .rejected)
-        #expect(state.live["evil.pinbench.test"]?.verdict?.outcome == .notPinned)
-        guard case .failed(let failure) = state.live["offline.pinbench.test"]?.fetch else {
+        #expect(state.results.pendingFetches == 0)
+        #expect(state.results.live["good.pinbench.test"]?.verdict?.outcome == .notPinned)
+        #expect(state.results.live["mitm.pinbench.test"]?.verdict?.outcome == .rejected)
+        #expect(state.results.live["evil.pinbench.test"]?.verdict?.outcome == .notPinned)
+        guard case .failed(let failure) = state.results.live["offline.pinbench.test"]?.fetch else {
             Issue.record("offline should have failed")
             return
         }
         #expect(failure.description == "connection refused")
         // The good chain: leaf and CA sent, root added by path building.
-        #expect(state.live["good.pinbench.test"]?.levels.map(\.origin) == ["sent", "sent", "built"])
+        #expect(state.results.live["good.pinbench.test"]?.levels.map(\.origin) == ["sent", "sent", "built"])
     }
 
     @Test func staleVerdictsAreIgnored() async {
         var state = await fetchedState()
-        let fresh = state.live["good.pinbench.test"]!.verdictGeneration
+        let fresh = state.results.live["good.pinbench.test"]!.verdictGeneration
         let stale = VerdictSummary(outcome: .rejected, statement: "old news")
         _ = state.apply(.validated(host: "good.pinbench.test", verdict: stale, generation: fresh - 1))
-        #expect(state.live["good.pinbench.test"]?.verdict?.statement != "old news")
+        #expect(state.results.live["good.pinbench.test"]?.verdict?.statement != "old news")
     }
 
     @Test func pinKeyAtTheSelectedLevelThenPinAgainChangesNothing() async {
@@ -69,15 +69,15 @@ import Testing
         let good = state.manifest.policy(for: "good.pinbench.test")!
         #expect(good.pins.map(\.value) == [leaf.spkiPin])
         #expect(good.pins[0].position == .leaf && good.pins[0].role == .active)
-        #expect(state.isDirty)
+        #expect(state.editing.isDirty)
         #expect(state.undoStack.count == 1)
-        #expect(state.live["good.pinbench.test"]?.verdict?.outcome == .accepted)
-        #expect(state.live["good.pinbench.test"]?.verdict?.matchedLevel == 0)
+        #expect(state.results.live["good.pinbench.test"]?.verdict?.outcome == .accepted)
+        #expect(state.results.live["good.pinbench.test"]?.verdict?.matchedLevel == 0)
 
         await F.press([.character("p")], on: &state)
         #expect(state.manifest.policy(for: "good.pinbench.test")!.pins.count == 1)
         #expect(state.undoStack.count == 1)
-        #expect(state.message?.text.contains("already pins") == true)
+        #expect(state.chrome.message?.text.contains("already pins") == true)
     }
 
     @Test func pinCertificateBackupUnpinAndUndo() async {
@@ -98,29 +98,29 @@ import Testing
         await F.press([.character("u")], on: &state)
         #expect(state.manifest.policy(for: "good.pinbench.test")!.pins.isEmpty)
         await F.press([.character("u")], on: &state)
-        #expect(state.message?.text == "level 1 is not pinned; nothing changed")
+        #expect(state.chrome.message?.text == "level 1 is not pinned; nothing changed")
 
         #expect(state.undoStack.count == 4)
         await F.press([.character("z"), .character("z")], on: &state)
         pins = state.manifest.policy(for: "good.pinbench.test")!.pins
         #expect(pins.map(\.role) == [.backup])
-        #expect(state.message?.text.hasSuffix("is now active") == true)
-        #expect(state.message?.text.hasPrefix("undid: pin") == true)
+        #expect(state.chrome.message?.text.hasSuffix("is now active") == true)
+        #expect(state.chrome.message?.text.hasPrefix("undid: pin") == true)
         await F.press([.character("z"), .character("z")], on: &state)
         #expect(state.manifest.policy(for: "good.pinbench.test")!.pins.isEmpty)
-        #expect(!state.isDirty)
+        #expect(!state.editing.isDirty)
         await F.press([.character("z")], on: &state)
-        #expect(state.message?.text == "nothing to undo")
+        #expect(state.chrome.message?.text == "nothing to undo")
     }
 
     @Test func pinningWithoutAChainExplainsAndChangesNothing() async {
         var state = F.state()
         await F.press([.character("2"), .character("p")], on: &state)
-        #expect(state.message?.text == "no chain for evil.pinbench.test yet: r fetches it")
-        #expect(!state.isDirty)
+        #expect(state.chrome.message?.text == "no chain for evil.pinbench.test yet: r fetches it")
+        #expect(!state.editing.isDirty)
         // p means nothing in the Domains pane.
         await F.press([.character("1"), .character("p")], on: &state)
-        #expect(state.message == nil)
+        #expect(state.chrome.message == nil)
     }
 
     @Test func writeGateRefusesLintErrorsUnlessForced() async {
@@ -136,7 +136,7 @@ import Testing
 
         var left = await F.press([.character("y")], on: &state)
         #expect(left.isEmpty)
-        #expect(state.message?.isError == true)
+        #expect(state.chrome.message?.isError == true)
         if case .writeGate = state.overlay {} else { Issue.record("gate closed on y despite errors") }
 
         left = await F.press([.character("!")], on: &state)
@@ -156,7 +156,7 @@ import Testing
         var state = WorkbenchState(
             document: try ManifestStore.loadOrCreate(url), size: Size(width: 100, height: 30), now: F.now)
         await F.press([.character("a")] + F.type("good.pinbench.test") + [.enter], on: &state)
-        #expect(state.isDirty)
+        #expect(state.editing.isDirty)
         // Leaf key active, CA key backup: the lockout guard is satisfied.
         await F.press(
             [.character("2"), .character("p"), .down, .character("p"), .character("b"), .character("w")], on: &state)
@@ -172,8 +172,8 @@ import Testing
         }
         let saved = try ManifestStore.save(document)
         _ = state.apply(.saved(saved))
-        #expect(!state.isDirty)
-        #expect(state.message?.text == "wrote \(url.path)")
+        #expect(!state.editing.isDirty)
+        #expect(state.chrome.message?.text == "wrote \(url.path)")
         let reloaded = try ManifestStore.load(url).manifest.policy(for: "good.pinbench.test")!
         let leaf = CertificateDetails(F.good[0])
         let ca = CertificateDetails(F.good[1])
@@ -187,9 +187,11 @@ import Testing
         let edited = state.manifest
         let failure = ManifestError(.writeFailed, path: "/x/pins.json", reason: "could not write: disk full")
         _ = state.apply(.saveFailed(failure))
-        #expect(state.isDirty)
+        #expect(state.editing.isDirty)
         #expect(state.manifest == edited)
-        #expect(state.message == StatusMessage("not written: /x/pins.json: could not write: disk full", isError: true))
+        #expect(
+            state.chrome.message
+                == StatusMessage("not written: /x/pins.json: could not write: disk full", isError: true))
     }
 
     @Test func aManifestChangedOnDiskIsRefusedWithWhatToDoAndTheEditsStay() async throws {
@@ -218,11 +220,12 @@ import Testing
             _ = state.apply(.saveFailed(error))
         }
         #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self) == theirs)
-        #expect(state.isDirty)
+        #expect(state.editing.isDirty)
         #expect(state.manifest.policy(for: "mine.pinbench.test") != nil)
-        #expect(state.message?.isError == true)
-        #expect(state.message?.text.hasPrefix("not written: pins.json changed on disk since it was loaded") == true)
-        #expect(state.message?.text.contains("To combine: quit, reopen, redo them.") == true)
+        #expect(state.chrome.message?.isError == true)
+        #expect(
+            state.chrome.message?.text.hasPrefix("not written: pins.json changed on disk since it was loaded") == true)
+        #expect(state.chrome.message?.text.contains("To combine: quit, reopen, redo them.") == true)
     }
 
     @Test func quitGuardAsksOnlyWhenUnsaved() async {
@@ -265,15 +268,15 @@ import Testing
         var state = F.state()
         await F.press([.character("/")] + F.type("GOO"), on: &state)
         #expect(state.prompt?.text == "GOO")
-        #expect(state.visibleDomains.count == 1)
+        #expect(state.selection.visibleDomains.count == 1)
         #expect(state.selectedDomainPolicy?.host == "good.pinbench.test")
         #expect(WorkbenchProgram.view(state).lineText(29).contains("Filter: GOO▏"))
         await F.press([.backspace, .backspace, .enter], on: &state)
         #expect(state.prompt == nil)
-        #expect(state.visibleDomains.count == 1)
+        #expect(state.selection.visibleDomains.count == 1)
         #expect(WorkbenchProgram.view(state).text.contains("Domains 1/4 /G"))
         await F.press([.escape], on: &state)
-        #expect(state.visibleDomains.count == 4)
+        #expect(state.selection.visibleDomains.count == 4)
         #expect(state.selectedDomainPolicy?.host == "good.pinbench.test")
     }
 
@@ -292,15 +295,15 @@ import Testing
         #expect(requests == [FetchRequest(host: "new.example", port: 8443)])
 
         await F.press([.character("a")] + F.type("bad host") + [.enter], on: &state)
-        #expect(state.message?.isError == true)
-        #expect(state.message?.text.contains("\"bad host\" is not a host name: it contains a space") == true)
+        #expect(state.chrome.message?.isError == true)
+        #expect(state.chrome.message?.text.contains("\"bad host\" is not a host name: it contains a space") == true)
         #expect(state.manifest.domains.count == 5)
         await F.press([.character("a")] + F.type("*.new.example") + [.enter], on: &state)
-        #expect(state.message?.text.contains("includeSubdomains") == true)
+        #expect(state.chrome.message?.text.contains("includeSubdomains") == true)
         await F.press([.character("a")] + F.type("[::1]:8443") + [.enter], on: &state)
         #expect(state.selectedDomainPolicy?.host == "::1" && state.selectedDomainPolicy?.port == 8443)
         await F.press([.character("a")] + F.type("new.example") + [.enter], on: &state)
-        #expect(state.message?.text.contains("already in the manifest") == true)
+        #expect(state.chrome.message?.text.contains("already in the manifest") == true)
     }
 
     @Test func deleteAsksThenDeletesAndUndoBringsItBack() async {
@@ -312,7 +315,7 @@ import Testing
         #expect(state.manifest.domains.count == 4)
         await F.press([.character("d"), .character("y")], on: &state)
         #expect(state.manifest.domains.map(\.host).contains("mitm.pinbench.test") == false)
-        #expect(state.message?.text == "removed mitm.pinbench.test and its 2 pins")
+        #expect(state.chrome.message?.text == "removed mitm.pinbench.test and its 2 pins")
         await F.press([.character("z")], on: &state)
         #expect(state.manifest.policy(for: "mitm.pinbench.test")?.pins.count == 2)
     }
@@ -321,7 +324,7 @@ import Testing
         var state = await fetchedState()
         await F.press([.character("m")], on: &state)
         #expect(state.overlay == nil)
-        #expect(state.message?.text == "no changes")
+        #expect(state.chrome.message?.text == "no changes")
         await F.press([.down, .character("2"), .character("p"), .character("m")], on: &state)
         guard case .diff(let panel) = state.overlay else {
             Issue.record("no diff")
@@ -337,7 +340,7 @@ import Testing
         #expect(state.overlay == nil)
         // Undoing the edit leaves nothing to show.
         await F.press([.character("z"), .character("m")], on: &state)
-        #expect(state.overlay == nil && state.message?.text == "no changes")
+        #expect(state.overlay == nil && state.chrome.message?.text == "no changes")
     }
 
     @Test func aManifestInAnotherFormatShowsNoChanges() async throws {
@@ -371,7 +374,7 @@ import Testing
     @Test func focusKeysAndTheTwoPaneDetail() async {
         var state = F.state(size: Size(width: 80, height: 24))
         await F.press([.tab], on: &state)
-        #expect(state.focus == .chain)
+        #expect(state.selection.focus == .chain)
         #expect(state.layout.visiblePanes == [.domains, .chain])
         await F.press([.character("3")], on: &state)
         #expect(state.layout.visiblePanes == [.domains, .certificate])
@@ -379,32 +382,32 @@ import Testing
         #expect(state.layout.visiblePanes == [.domains, .certificate])
         // Shift-Tab from Domains wraps to the last pane, Pins, which takes the right-hand side.
         await F.press([.backTab], on: &state)
-        #expect(state.focus == .pins)
+        #expect(state.selection.focus == .pins)
         #expect(state.layout.visiblePanes == [.domains, .pins])
         await F.press([.backTab], on: &state)
-        #expect(state.focus == .certificate)
+        #expect(state.selection.focus == .certificate)
     }
 
     @Test func moveKeysStayInBoundsAndResetTheChainSelection() async {
         var state = await fetchedState()
         await F.press([.character("G")], on: &state)
-        #expect(state.selectedDomain == 3)
+        #expect(state.selection.selectedDomain == 3)
         await F.press([.down, .down], on: &state)
-        #expect(state.selectedDomain == 3)
+        #expect(state.selection.selectedDomain == 3)
         await F.press([.character("g"), .down, .character("2"), .character("G")], on: &state)
-        #expect(state.selectedLevel == 2)
+        #expect(state.selection.selectedLevel == 2)
         await F.press([.character("1"), .character("k")], on: &state)
-        #expect(state.selectedLevel == 0)
-        #expect(state.selectedDomain == 0)
+        #expect(state.selection.selectedLevel == 0)
+        #expect(state.selection.selectedDomain == 0)
     }
 
     @Test func themeKeyCycles() {
         var state = F.state()
         _ = state.apply(.key(.character("t")))
-        #expect(state.themeName == "light")
-        #expect(state.message?.text == "theme: light")
+        #expect(state.chrome.themeName == "light")
+        #expect(state.chrome.message?.text == "theme: light")
         for _ in 0..<3 { _ = state.apply(.key(.character("t"))) }
-        #expect(state.themeName == "default")
+        #expect(state.chrome.themeName == "default")
     }
 
     @Test func helpOpensAndClosesAndSwallowsKeys() async {

@@ -36,15 +36,18 @@ struct WriteGateLintTests {
             Issue.record("no write gate")
             return
         }
-        #expect(state.live["good.pinbench.test"]?.verdict?.outcome == .accepted, "the root pin is on the verified path")
+        #expect(
+            state.results.live["good.pinbench.test"]?.verdict?.outcome == .accepted,
+            "the root pin is on the verified path")
         #expect(gate.findings.map(\.rule) == [.missingTrustAnchor], "\(gate.findings.map(\.formatted))")
 
         // The CLI's lint on the same document and the chain judged by the same validator.
         let chain = F.good
         let verdict = await PinValidator(manifest: manifest, trustAnchors: TrustAnchors(certificates: F.root))
             .validate(host: "good.pinbench.test", chain: chain, at: F.now)
-        let cli = ManifestLinter(.gather(for: state.document)).lint(
-            state.document, now: F.now, served: ["good.pinbench.test": ServedChain(presented: chain, verdict: verdict)])
+        let cli = ManifestLinter(.gather(for: state.editing.document)).lint(
+            state.editing.document, now: F.now,
+            served: ["good.pinbench.test": ServedChain(presented: chain, verdict: verdict)])
         #expect(Set(gate.findings) == Set(cli))
     }
 
@@ -67,8 +70,8 @@ struct WriteGateLintTests {
         #expect(Set(gate.introduced.map(\.rule)) == [.noBackupPin, .allPinsOnExpiringLeaf])
         #expect(gate.introduced.allSatisfy { $0.host == "good.pinbench.test" && $0.severity == .warning })
         // The loaded manifest's own lint, on the same inputs, is exactly what was there before.
-        var loaded = state.document
-        loaded.manifest = state.savedManifest
+        var loaded = state.editing.document
+        loaded.manifest = state.editing.savedManifest
         let before = ManifestLinter(.gather(for: loaded)).lint(loaded, now: F.now, served: state.servedChains)
         func problems(_ findings: [LintFinding]) -> [String] {
             findings.map { "\($0.severity) \($0.rule.rawValue) \($0.host ?? "")" }.sorted()

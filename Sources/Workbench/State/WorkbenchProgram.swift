@@ -10,7 +10,7 @@ public enum WorkbenchProgram {
         return (next, effects)
     }
 
-    /// The screen for `state` at `state.size`.
+    /// The screen for `state` at `state.chrome.size`.
     public static func view(_ state: WorkbenchState) -> Frame {
         WorkbenchView.render(state)
     }
@@ -24,7 +24,7 @@ extension WorkbenchState {
         case .key(let key):
             effects = handleKey(key)
         case .resize(let newSize):
-            size = newSize
+            chrome.size = newSize
             effects = []
         case .mouse(let event):
             effects = handleMouse(event)
@@ -38,12 +38,12 @@ extension WorkbenchState {
             effects = []
         case .saved(let saved):
             editing.markSaved(saved)
-            message = StatusMessage("wrote \(saved.url.path)")
-            effects = quitAfterSave ? [.quit] : []
-            quitAfterSave = false
+            chrome.message = StatusMessage("wrote \(saved.url.path)")
+            effects = editing.quitAfterSave ? [.quit] : []
+            editing.quitAfterSave = false
         case .saveFailed(let error):
-            message = StatusMessage("not written: " + WorkbenchState.explain(error), isError: true)
-            quitAfterSave = false
+            chrome.message = StatusMessage("not written: " + WorkbenchState.explain(error), isError: true)
+            editing.quitAfterSave = false
             effects = []
             if error.code == .changedOnDisk { offerDiskVersion() }
         case .fileWritten(let path):
@@ -55,7 +55,7 @@ extension WorkbenchState {
         case .manifestOnDisk(let result, let lint):
             effects = diskChanged(result, lint: lint)
         case .tick(let date):
-            now = date
+            chrome.now = date
             effects = []
         }
         clampSelection()

@@ -9,11 +9,12 @@ extension WorkbenchState {
     /// changes nothing; it never toggles.
     mutating func pin(_ type: PinType) -> [Effect] {
         guard let (domain, level) = selectedLevelOrExplain() else { return [] }
-        let pin = Pin(certificate: level.details, level: selectedLevel, type: type, role: .active, added: now)
+        let pin = Pin(
+            certificate: level.details, level: selection.selectedLevel, type: type, role: .active, added: chrome.now)
         var edited = manifest
         let outcome = ManifestEditor.addPin(pin, host: domain.host, to: &edited)
         let offPath = outcome.didChange && !level.verified
-        return commit(outcome, edited, host: domain.normalizedHost) { [selectedLevel] text in
+        return commit(outcome, edited, host: domain.normalizedHost) { [selectedLevel = selection.selectedLevel] text in
             offPath
                 ? StatusMessage(
                     text + " (warning: level \(selectedLevel) is not in the verified path, "
@@ -26,7 +27,8 @@ extension WorkbenchState {
     mutating func toggleBackup() -> [Effect] {
         guard let (domain, level) = selectedLevelOrExplain() else { return [] }
         guard let pin = levelPin(level, in: domain) else {
-            message = StatusMessage("level \(selectedLevel) is not pinned; p pins its key, P the certificate")
+            chrome.message = StatusMessage(
+                "level \(selection.selectedLevel) is not pinned; p pins its key, P the certificate")
             return []
         }
         var edited = manifest
@@ -38,7 +40,7 @@ extension WorkbenchState {
     mutating func unpin() -> [Effect] {
         guard let (domain, level) = selectedLevelOrExplain() else { return [] }
         guard let pin = levelPin(level, in: domain) else {
-            message = StatusMessage("level \(selectedLevel) is not pinned; nothing changed")
+            chrome.message = StatusMessage("level \(selection.selectedLevel) is not pinned; nothing changed")
             return []
         }
         var edited = manifest
@@ -59,7 +61,7 @@ extension WorkbenchState {
     ) -> [Effect] {
         // The outcome first (it names the pin), then which type it was: the status line is read from the left.
         let word = pin.type == .spkiSHA256 ? "key" : "certificate"
-        var which = " (the \(word) pin of level \(selectedLevel)"
+        var which = " (the \(word) pin of level \(selection.selectedLevel)"
         if pinsAt(level, in: domain).count > 1 {
             which += "; its \(pin.type == .spkiSHA256 ? "certificate" : "key") pin is unchanged: 4 lists every pin"
         }
@@ -74,7 +76,7 @@ extension WorkbenchState {
         do {
             endpoint = try HostEndpoint(text.trimmingCharacters(in: .whitespaces))
         } catch {
-            message = StatusMessage(error.description, isError: true)
+            chrome.message = StatusMessage(error.description, isError: true)
             return []
         }
         // The defaults every front end gives a new domain (report-only until it has a backup pin).
@@ -83,10 +85,12 @@ extension WorkbenchState {
         let outcome = ManifestEditor.addDomain(domain, to: &edited)
         var effects = commit(outcome, edited, host: domain.normalizedHost)
         guard outcome.didChange else { return effects }
-        if !filter.isEmpty, !domain.host.contains(filter.lowercased()) { setFilter("") }
-        if let index = visibleDomains.firstIndex(where: { manifest.domains[$0].normalizedHost == domain.normalizedHost }
+        if !selection.filter.isEmpty, !domain.host.contains(selection.filter.lowercased()) { setFilter("") }
+        if let index = selection.visibleDomains.firstIndex(where: {
+            manifest.domains[$0].normalizedHost == domain.normalizedHost
+        }
         ) {
-            selectedDomain = index
+            selection.selectedDomain = index
             startAtTopOfDomain()
         }
         effects += fetch([domain])
@@ -101,25 +105,25 @@ extension WorkbenchState {
 
     /// Restores the manifest before the last edit; `Z` brings the edit back.
     mutating func undo() -> [Effect] {
-        guard let entry = history.undo(current: manifest) else {
-            message = StatusMessage("nothing to undo")
+        guard let entry = editing.history.undo(current: manifest) else {
+            chrome.message = StatusMessage("nothing to undo")
             return []
         }
         let before = entry.host.flatMap(policy(normalized:))
         replaceManifest(entry.manifest)
-        message = StatusMessage("undid: \(entry.description.terminalSafe)")
+        chrome.message = StatusMessage("undid: \(entry.description.terminalSafe)")
         return afterHistoryStep(entry, before: before)
     }
 
     /// Re-applies the edit undone last. A new edit clears what can be redone.
     mutating func redo() -> [Effect] {
-        guard let entry = history.redo(current: manifest) else {
-            message = StatusMessage("nothing to redo")
+        guard let entry = editing.history.redo(current: manifest) else {
+            chrome.message = StatusMessage("nothing to redo")
             return []
         }
         let before = entry.host.flatMap(policy(normalized:))
         replaceManifest(entry.manifest)
-        message = StatusMessage("redid: \(entry.description.terminalSafe)")
+        chrome.message = StatusMessage("redid: \(entry.description.terminalSafe)")
         return afterHistoryStep(entry, before: before)
     }
 
@@ -145,11 +149,11 @@ extension WorkbenchState {
 
     private mutating func selectedLevelOrExplain() -> (DomainPolicy, ChainLevel)? {
         guard let domain = selectedDomainPolicy else {
-            message = StatusMessage("no domain selected; a adds one")
+            chrome.message = StatusMessage("no domain selected; a adds one")
             return nil
         }
         guard let level = selectedChainLevel else {
-            message = StatusMessage("no chain for \(domain.host.terminalSafe) yet: r fetches it")
+            chrome.message = StatusMessage("no chain for \(domain.host.terminalSafe) yet: r fetches it")
             return nil
         }
         return (domain, level)
@@ -162,7 +166,7 @@ extension WorkbenchState {
         report: (String) -> StatusMessage = { StatusMessage($0) }
     ) -> [Effect] {
         let text = outcome.description.terminalSafe
-        message = report(text)
+        chrome.message = report(text)
         guard outcome.didChange else { return [] }
         commitEdit(edited, undo: text, previous: manifest, host: host)
         return revalidate(host)

@@ -3,7 +3,7 @@ import PinningCore
 extension WorkbenchState {
     /// A key goes to the prompt if one is open, else to the overlay, else through the key table to a command.
     mutating func handleKey(_ key: Key) -> [Effect] {
-        message = nil
+        chrome.message = nil
         if prompt != nil { return handlePromptKey(key) }
         if let overlay, let effects = handleComponentKey(key, overlay) { return effects }
         guard let command = keyMap.command(for: key, in: activeKeyContexts) else { return [] }
@@ -15,7 +15,7 @@ extension WorkbenchState {
     }
 
     mutating func perform(_ command: Command) -> [Effect] {
-        if focus == .pins, let effects = performInPins(command) { return effects }
+        if selection.focus == .pins, let effects = performInPins(command) { return effects }
         if performNavigation(command) { return [] }
         switch command {
         case .refresh:
@@ -39,8 +39,8 @@ extension WorkbenchState {
     /// Focus and movement: true when `command` was one.
     private mutating func performNavigation(_ command: Command) -> Bool {
         switch command {
-        case .focusNext: setFocus(focus.next)
-        case .focusPrevious: setFocus(focus.previous)
+        case .focusNext: setFocus(selection.focus.next)
+        case .focusPrevious: setFocus(selection.focus.previous)
         case .focusDomains: setFocus(.domains)
         case .focusChain: setFocus(.chain)
         case .focusCertificate: setFocus(.certificate)
@@ -60,19 +60,19 @@ extension WorkbenchState {
     private mutating func openOrChange(_ command: Command) {
         switch command {
         case .help: overlay = .help(HelpPanel())
-        case .filter: prompt = Prompt(kind: .filter, text: filter)
+        case .filter: prompt = Prompt(kind: .filter, text: selection.filter)
         case .addDomain: prompt = Prompt(kind: .addDomain)
         case .backupKey: openBackupKeyForm()
         case .deleteDomain: openDeleteConfirmation()
         case .manifestDiff: openDiff()
         case .write: openWriteGate(quitAfterWrite: false)
         case .editSettings: openSettings()
-        case .messageLog: overlay = .messageLog(MessageLogViewer(log: messageLog, size: size))
+        case .messageLog: overlay = .messageLog(MessageLogViewer(log: chrome.messageLog, size: chrome.size))
         case .nextTheme: chrome.nextTheme()
         case .cancel:
             if search != nil {
                 search = nil
-            } else if !filter.isEmpty {
+            } else if !selection.filter.isEmpty {
                 setFilter("")
             }
         case .savePEM: openSavePEM()
@@ -90,22 +90,22 @@ extension WorkbenchState {
 
     /// Rows in the focused pane, for page up and down.
     var pageSize: Int {
-        max(1, (layout.panes[focus]?.height ?? 3) - 2)
+        max(1, (layout.panes[selection.focus]?.height ?? 3) - 2)
     }
 
     mutating func move(by delta: Int) {
-        switch focus {
+        switch selection.focus {
         case .domains:
-            let old = selectedDomain
-            selectedDomain = clamp(selectedDomain, delta, count: visibleDomains.count)
-            if old != selectedDomain { startAtTopOfDomain() }
+            let old = selection.selectedDomain
+            selection.selectedDomain = clamp(selection.selectedDomain, delta, count: selection.visibleDomains.count)
+            if old != selection.selectedDomain { startAtTopOfDomain() }
         case .chain:
-            selectedLevel = clamp(selectedLevel, delta, count: selectedLive?.levels.count ?? 0)
+            selection.selectedLevel = clamp(selection.selectedLevel, delta, count: selectedLive?.levels.count ?? 0)
         case .certificate:
             let page = CertificatePane.page(for: self)
-            certificateScroll.move(by: delta, lineCount: page.lines.count, rows: page.rows)
+            selection.certificateScroll.move(by: delta, lineCount: page.lines.count, rows: page.rows)
         case .pins:
-            pinsPane.move(by: delta, count: selectedDomainPolicy?.pins.count ?? 0)
+            selection.pinsPane.move(by: delta, count: selectedDomainPolicy?.pins.count ?? 0)
         }
     }
 
@@ -174,7 +174,7 @@ extension WorkbenchState {
         case .copy, .fileOutput, .backupKeyForm, .settings:
             break  // they take raw keys: handleComponentKey
         case .messageLog(let viewer):
-            overlay = viewer.update(command, log: messageLog, size: size).map(OverlayState.messageLog)
+            overlay = viewer.update(command, log: chrome.messageLog, size: chrome.size).map(OverlayState.messageLog)
         }
         return []
     }

@@ -24,11 +24,11 @@ extension WorkbenchState {
 
     /// Asks for a fresh verdict on `host`'s last chain under the current manifest.
     func revalidate(_ host: String) -> [Effect] {
-        guard let chain = live[host]?.chain else { return [] }
+        guard let chain = results.live[host]?.chain else { return [] }
         return [
             .validate(
                 host: host, chain: chain.certificates, manifest: manifest,
-                revocation: chain.connection?.revocationEvidence, generation: generation)
+                revocation: chain.connection?.revocationEvidence, generation: editing.generation)
         ]
     }
 }

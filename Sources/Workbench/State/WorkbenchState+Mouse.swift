@@ -17,25 +17,25 @@ extension WorkbenchState {
             return effects
         }
         guard let (pane, rect) = layout.panes.first(where: { $0.value.contains(event.point) }) else { return [] }
-        message = nil
+        chrome.message = nil
         switch event.kind {
         case .press:
             setFocus(pane)
             if let index = listIndex(at: event.point, in: pane, rect: rect) {
                 let selected: Int
                 switch pane {
-                case .domains: selected = selectedDomain
-                case .pins: selected = pinsPane.selection
-                default: selected = selectedLevel
+                case .domains: selected = selection.selectedDomain
+                case .pins: selected = selection.pinsPane.selection
+                default: selected = selection.selectedLevel
                 }
                 move(by: index - selected)
             }
         case .wheelUp, .wheelDown:
             let step = event.kind == .wheelUp ? -1 : 1
-            let focused = focus
-            focus = pane
+            let focused = selection.focus
+            selection.focus = pane
             move(by: pane == .certificate ? step * Self.wheelLines : step)
-            focus = focused
+            selection.focus = focused
         }
         return []
     }
@@ -47,17 +47,17 @@ extension WorkbenchState {
         let row = point.y - inside.y
         switch pane {
         case .domains:
-            let index = domainViewport.offset + row
-            return index < visibleDomains.count ? index : nil
+            let index = selection.domainViewport.offset + row
+            return index < selection.visibleDomains.count ? index : nil
         case .chain:
-            let index = chainViewport.offset + row
+            let index = selection.chainViewport.offset + row
             return index < (selectedLive?.levels.count ?? 0) ? index : nil
         case .certificate:
             return nil
         case .pins:
             let count = selectedDomainPolicy?.pins.count ?? 0
             guard row < PinsPaneView.listHeight(count: count, inside: inside.height) else { return nil }
-            let index = pinsPane.viewport.offset + row
+            let index = selection.pinsPane.viewport.offset + row
             return index < count ? index : nil
         }
     }

@@ -52,31 +52,34 @@ public struct WorkbenchState: Sendable {
             themeNames: themeNames, keyMap: keyMap)
     }
 
-    public var manifest: PinManifest { document.manifest }
+    public var manifest: PinManifest { editing.document.manifest }
 
     /// The selected domain, if the filtered list is not empty.
     public var selectedDomainPolicy: DomainPolicy? {
-        guard selectedDomain >= 0, selectedDomain < visibleDomains.count else { return nil }
-        return manifest.domains[visibleDomains[selectedDomain]]
+        guard selection.selectedDomain >= 0, selection.selectedDomain < selection.visibleDomains.count else {
+            return nil
+        }
+        return manifest.domains[selection.visibleDomains[selection.selectedDomain]]
     }
 
     /// Live state of the selected domain.
     public var selectedLive: DomainLive? {
-        selectedDomainPolicy.map { live[$0.normalizedHost] ?? DomainLive() }
+        selectedDomainPolicy.map { results.live[$0.normalizedHost] ?? DomainLive() }
     }
 
     /// The selected chain level of the selected domain.
     public var selectedChainLevel: ChainLevel? {
-        guard let levels = selectedLive?.levels, selectedLevel >= 0, selectedLevel < levels.count else { return nil }
-        return levels[selectedLevel]
+        guard let levels = selectedLive?.levels, selection.selectedLevel >= 0, selection.selectedLevel < levels.count
+        else { return nil }
+        return levels[selection.selectedLevel]
     }
 
-    public var layout: Layout { Layout(size: size, focus: focus, detail: detailPane) }
+    public var layout: Layout { Layout(size: chrome.size, focus: selection.focus, detail: selection.detailPane) }
 
     /// Where keys go now, most specific first: the open overlay's contexts, else the focused pane's and the global
     /// one. Key dispatch and the status bar's hints both use this, so they cannot disagree.
     public var activeKeyContexts: [KeyContext] {
-        overlay?.keyContexts ?? [KeyContext(pane: focus), .global]
+        overlay?.keyContexts ?? [KeyContext(pane: selection.focus), .global]
     }
 
     // MARK: - Changing the manifest
@@ -92,7 +95,7 @@ public struct WorkbenchState: Sendable {
         let host = selectedDomainPolicy?.normalizedHost
         editing.replace(manifest)
         selection.recomputeVisibleDomains(editing.manifest.domains)
-        if let host, let index = visibleDomains.firstIndex(where: { domain(at: $0).normalizedHost == host }) {
+        if let host, let index = selection.visibleDomains.firstIndex(where: { domain(at: $0).normalizedHost == host }) {
             selection.selectedDomain = index
         }
         clampSelection()
@@ -106,7 +109,7 @@ public struct WorkbenchState: Sendable {
         replaceManifest(edited)
     }
 
-    private func domain(at index: Int) -> DomainPolicy { document.manifest.domains[index] }
+    private func domain(at index: Int) -> DomainPolicy { editing.document.manifest.domains[index] }
 
     // MARK: - Filter
 
@@ -114,7 +117,7 @@ public struct WorkbenchState: Sendable {
         let host = selectedDomainPolicy?.normalizedHost
         selection.setFilter(text, domains: manifest.domains)
         selection.selectedDomain =
-            host.flatMap { h in visibleDomains.firstIndex { domain(at: $0).normalizedHost == h } } ?? 0
+            host.flatMap { h in selection.visibleDomains.firstIndex { domain(at: $0).normalizedHost == h } } ?? 0
         if selectedDomainPolicy?.normalizedHost != host { startAtTopOfDomain() }
         clampSelection()
     }
@@ -128,27 +131,29 @@ public struct WorkbenchState: Sendable {
     }
 
     mutating func clampSelection() {
-        selectedDomain = min(max(0, selectedDomain), max(0, visibleDomains.count - 1))
+        selection.selectedDomain = min(max(0, selection.selectedDomain), max(0, selection.visibleDomains.count - 1))
         let levels = selectedLive?.levels.count ?? 0
-        selectedLevel = min(max(0, selectedLevel), max(0, levels - 1))
+        selection.selectedLevel = min(max(0, selection.selectedLevel), max(0, levels - 1))
     }
 
     /// Keeps the selections on screen after any change (the view itself never scrolls).
     mutating func reconcileViewports() {
         let layout = self.layout
         if let rect = layout.panes[.domains] {
-            domainViewport = domainViewport.scrolled(
-                toShow: selectedDomain, count: visibleDomains.count, height: max(0, rect.height - 2))
+            selection.domainViewport = selection.domainViewport.scrolled(
+                toShow: selection.selectedDomain, count: selection.visibleDomains.count, height: max(0, rect.height - 2)
+            )
         }
         if let rect = layout.panes[.chain] {
-            chainViewport = chainViewport.scrolled(
-                toShow: selectedLevel, count: selectedLive?.levels.count ?? 0, height: max(0, rect.height - 2))
+            selection.chainViewport = selection.chainViewport.scrolled(
+                toShow: selection.selectedLevel, count: selectedLive?.levels.count ?? 0, height: max(0, rect.height - 2)
+            )
         }
-        certificateScroll.follow(host: selectedDomainPolicy?.normalizedHost, level: selectedLevel)
+        selection.certificateScroll.follow(host: selectedDomainPolicy?.normalizedHost, level: selection.selectedLevel)
         let pins = selectedDomainPolicy?.pins ?? []
-        pinsPane.follow(host: selectedDomainPolicy?.normalizedHost, count: pins.count)
+        selection.pinsPane.follow(host: selectedDomainPolicy?.normalizedHost, count: pins.count)
         if let rect = layout.panes[.pins] {
-            pinsPane.scroll(
+            selection.pinsPane.scroll(
                 count: pins.count, height: PinsPaneView.listHeight(count: pins.count, inside: rect.height - 2))
         }
     }

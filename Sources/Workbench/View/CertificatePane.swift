@@ -17,20 +17,20 @@ public enum CertificatePane {
 
     static func title(_ state: WorkbenchState) -> String {
         guard let level = state.selectedChainLevel else { return "Certificate" }
-        return "Certificate: level \(state.selectedLevel) \(level.kind(level: state.selectedLevel))"
+        return "Certificate: level \(state.selection.selectedLevel) \(level.kind(level: state.selection.selectedLevel))"
     }
 
     static let labelWidth = 10
 
-    /// All lines of the pane for `width` columns; the pane shows those from ``WorkbenchState/certificateScroll`` on.
+    /// All lines of the pane for `width` columns; the pane shows those from ``WorkbenchSelection/certificateScroll`` on.
     public static func lines(for state: WorkbenchState, width: Int) -> [Line] {
         guard let domain = state.selectedDomainPolicy else { return [Line("No domain selected.", .dim)] }
-        let live = state.live[domain.normalizedHost] ?? DomainLive()
+        let live = state.results.live[domain.normalizedHost] ?? DomainLive()
         var text = PaneText(width: width)
         heading(domain, live, into: &text)
         if let level = state.selectedChainLevel {
             let pins = state.pinsAt(level, in: domain)
-            certificate(level, at: state.selectedLevel, pins: pins, now: state.now, into: &text)
+            certificate(level, at: state.selection.selectedLevel, pins: pins, now: state.chrome.now, into: &text)
         }
         if let verdict = live.verdict, !verdict.explanation.isEmpty {
             text.lines.append(Line(""))
@@ -155,8 +155,8 @@ public enum CertificatePane {
     public static func page(for state: WorkbenchState) -> Page {
         let rect =
             state.layout.panes[.certificate]
-            ?? Layout(size: state.size, focus: .certificate).panes[.certificate]
-            ?? Rect(x: 0, y: 0, width: state.size.width, height: state.size.height)
+            ?? Layout(size: state.chrome.size, focus: .certificate).panes[.certificate]
+            ?? Rect(x: 0, y: 0, width: state.chrome.size.width, height: state.chrome.size.height)
         return page(for: state, inside: rect.inset(by: 1))
     }
 
@@ -164,7 +164,7 @@ public enum CertificatePane {
         guard rect.width > 1 else { return }
         let shown = Self.page(for: state, inside: rect)
         let all = shown.lines
-        let start = state.certificateScroll.shownOffset(lineCount: all.count, rows: shown.rows)
+        let start = state.selection.certificateScroll.shownOffset(lineCount: all.count, rows: shown.rows)
         for (row, line) in all.dropFirst(start).prefix(rect.height).enumerated() {
             frame.text(line.text, at: Point(x: rect.x + 1, y: rect.y + row), width: rect.width - 1, role: line.role)
         }

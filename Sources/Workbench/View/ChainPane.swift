@@ -9,13 +9,14 @@ enum ChainPane {
 
     static func draw(into frame: inout Frame, rect: Rect, state: WorkbenchState, focused: Bool) {
         guard let domain = state.selectedDomainPolicy else { return }
-        let live = state.live[domain.normalizedHost] ?? DomainLive()
+        let live = state.results.live[domain.normalizedHost] ?? DomainLive()
         let levels = live.levels
         guard !levels.isEmpty else {
             let text: String
             switch live.fetch {
             case .fetching: text = Marker.pending.symbol + " fetching the chain"
-            case .failed(let failure): text = Marker.failed.symbol + " fetch failed: " + failure.description.terminalSafe
+            case .failed(let failure):
+                text = Marker.failed.symbol + " fetch failed: " + failure.description.terminalSafe
             default: text = Marker.idle.symbol + " not fetched yet: r fetches it"
             }
             for (i, line) in Frame.wrap(text, width: max(1, rect.width - 1)).prefix(rect.height).enumerated() {
@@ -24,7 +25,8 @@ enum ChainPane {
             return
         }
         frame.list(
-            in: rect, count: levels.count, selection: state.selectedLevel, viewport: state.chainViewport,
+            in: rect, count: levels.count, selection: state.selection.selectedLevel,
+            viewport: state.selection.chainViewport,
             focused: focused
         ) { index in
             let level = levels[index]
@@ -39,7 +41,7 @@ enum ChainPane {
                     + ($0.role == .active ? Marker.activePin.symbol : Marker.backupPin.symbol)
             }
             if live.verdict?.matchedLevel == index { tags.append(Marker.accepted.symbol + "match") }
-            let days = level.details.daysLeft(at: state.now)
+            let days = level.details.daysLeft(at: state.chrome.now)
             if days < 0 {
                 tags.append(Marker.rejected.symbol + "expired")
             } else if days <= 30 {

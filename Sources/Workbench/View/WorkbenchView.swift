@@ -7,12 +7,12 @@ import PinningCore
 enum WorkbenchView {
     static func render(_ state: WorkbenchState) -> Frame {
         let frame = renderGlyphs(state)
-        return state.asciiOnly
+        return state.chrome.asciiOnly
             ? frame.asciiOnly(fallbacks: Marker.asciiFallbacks, unknown: Marker.unknownFallback) : frame
     }
 
     private static func renderGlyphs(_ state: WorkbenchState) -> Frame {
-        var frame = Frame(size: state.size)
+        var frame = Frame(size: state.chrome.size)
         let layout = state.layout
         guard layout.mode != .tooSmall else {
             TooSmallNotice.draw(into: &frame)
@@ -22,18 +22,18 @@ enum WorkbenchView {
             .domains: DomainsPane.title(state), .chain: ChainPane.title(state),
             .certificate: CertificatePane.title(state), .pins: PinsPaneView.title(state),
         ]
-        let insides = PaneChrome.draw(into: &frame, layout: layout, focus: state.focus, titles: titles)
+        let insides = PaneChrome.draw(into: &frame, layout: layout, focus: state.selection.focus, titles: titles)
         if let rect = insides[.domains] {
-            DomainsPane.draw(into: &frame, rect: rect, state: state, focused: state.focus == .domains)
+            DomainsPane.draw(into: &frame, rect: rect, state: state, focused: state.selection.focus == .domains)
         }
         if let rect = insides[.chain] {
-            ChainPane.draw(into: &frame, rect: rect, state: state, focused: state.focus == .chain)
+            ChainPane.draw(into: &frame, rect: rect, state: state, focused: state.selection.focus == .chain)
         }
         if let rect = insides[.certificate] {
             CertificatePane.draw(into: &frame, rect: rect, state: state)
         }
         if let rect = insides[.pins] {
-            PinsPaneView.draw(into: &frame, rect: rect, state: state, focused: state.focus == .pins)
+            PinsPaneView.draw(into: &frame, rect: rect, state: state, focused: state.selection.focus == .pins)
         }
 
         drawOverlay(state, into: &frame)
@@ -44,14 +44,14 @@ enum WorkbenchView {
         } else {
             StatusBar.draw(
                 into: &frame, rect: layout.statusBar, hints: state.keyMap.statusHints(in: state.activeKeyContexts),
-                unsaved: state.isDirty, message: state.message)
+                unsaved: state.editing.isDirty, message: state.chrome.message)
         }
         return frame
     }
 
     /// The open overlay, each drawn by its component's view.
     private static func drawOverlay(_ state: WorkbenchState, into frame: inout Frame) {
-        let file = state.document.url.lastPathComponent
+        let file = state.editing.document.url.lastPathComponent
         switch state.overlay {
         case nil: break
         case .help(let panel): HelpOverlay.draw(into: &frame, keyMap: state.keyMap, scroll: panel.scroll)
@@ -66,7 +66,7 @@ enum WorkbenchView {
         case .settings(let form): SettingsFormView.draw(into: &frame, form: form)
         case .copy(let dialog): CopyDialogView.draw(into: &frame, dialog: dialog)
         case .fileOutput(let dialog): FileOutputDialogView.draw(into: &frame, dialog: dialog)
-        case .messageLog(let viewer): MessageLogOverlay.draw(into: &frame, log: state.messageLog, viewer: viewer)
+        case .messageLog(let viewer): MessageLogOverlay.draw(into: &frame, log: state.chrome.messageLog, viewer: viewer)
         }
     }
 }

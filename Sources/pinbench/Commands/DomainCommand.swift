@@ -145,7 +145,8 @@ enum EditReport {
         if json {
             Output.json(
                 JSON(
-                    host: host, changed: outcome.didChange, message: outcome.description, manifest: url.path, domain: domain
+                    host: host, changed: outcome.didChange, message: outcome.description, manifest: url.path,
+                    domain: domain
                 ))
             return
         }

@@ -39,7 +39,7 @@ enum WorkbenchLauncher {
             themeName: chosen.name,
             themeNames: catalog.themes.map(\.name)
         )
-        state.asciiOnly = display.ascii || !terminal.isUTF8
+        state.chrome.asciiOnly = display.ascii || !terminal.isUTF8
         ResidentMemory.releaseFreePages()
         let initial = fetchAtStart ? state.fetchAll() : []
         let session = WorkbenchSession(

@@ -34,7 +34,7 @@ public struct BackupKeyCreated: Hashable, Sendable {
 extension WorkbenchState {
     mutating func openBackupKeyForm() {
         guard let domain = selectedDomainPolicy else {
-            message = StatusMessage("no domain selected; a adds one")
+            chrome.message = StatusMessage("no domain selected; a adds one")
             return
         }
         overlay = .backupKeyForm(BackupKeyForm(host: domain.host))
@@ -49,13 +49,14 @@ extension WorkbenchState {
         case .cancel:
             overlay = nil
             if form.isGenerating {
-                message = StatusMessage("the key is still being generated; its pin is added when it is written")
+                chrome.message = StatusMessage("the key is still being generated; its pin is added when it is written")
             }
             return []
         case .submit(let algorithm, let folder):
             guard let host = try? HostName(form.host) else {
                 overlay = nil
-                message = StatusMessage("\(form.host.terminalSafe) is not a host name; no key made", isError: true)
+                chrome.message = StatusMessage(
+                    "\(form.host.terminalSafe) is not a host name; no key made", isError: true)
                 return []
             }
             overlay = .backupKeyForm(form)
@@ -71,7 +72,7 @@ extension WorkbenchState {
                 form.problem = error.description.terminalSafe
                 overlay = .backupKeyForm(form)
             } else {
-                message = StatusMessage("backup key not made: " + error.description.terminalSafe, isError: true)
+                chrome.message = StatusMessage("backup key not made: " + error.description.terminalSafe, isError: true)
             }
             return []
         case .success(let created):
@@ -79,12 +80,12 @@ extension WorkbenchState {
             var edited = manifest
             let outcome = ManifestEditor.addPin(created.pin, host: created.host, to: &edited)
             guard outcome.didChange else {
-                message = StatusMessage(outcome.description.terminalSafe)
+                chrome.message = StatusMessage(outcome.description.terminalSafe)
                 return []
             }
             let text = outcome.description + "; key in " + created.keyFile.path + " (w writes the manifest)"
             commitEdit(edited, undo: outcome.description.terminalSafe, previous: manifest, host: created.host)
-            message = StatusMessage(text.terminalSafe)
+            chrome.message = StatusMessage(text.terminalSafe)
             return revalidate(DomainPolicy(host: created.host).normalizedHost)
         }
     }

@@ -4,9 +4,9 @@ extension WorkbenchState {
     /// `y`: sends the selected level's SPKI pin (in the Pins pane: the selected pin) to the clipboard and opens the
     /// copy dialog with its other values.
     mutating func openCopyDialog() -> [Effect] {
-        if focus == .pins, let domain = selectedDomainPolicy {
-            guard let pin = pinsPane.selectedPin(in: domain.pins) else {
-                message = StatusMessage("nothing to copy: the domain has no pins", isError: true)
+        if selection.focus == .pins, let domain = selectedDomainPolicy {
+            guard let pin = selection.pinsPane.selectedPin(in: domain.pins) else {
+                chrome.message = StatusMessage("nothing to copy: the domain has no pins", isError: true)
                 return []
             }
             return showCopy(
@@ -14,12 +14,14 @@ extension WorkbenchState {
                 values: [.init("Pin (\(pin.type.rawValue))", pin.value)])
         }
         guard let domain = selectedDomainPolicy, let level = selectedChainLevel else {
-            message = StatusMessage("nothing to copy: select a certificate in the Chain pane first", isError: true)
+            chrome.message = StatusMessage(
+                "nothing to copy: select a certificate in the Chain pane first", isError: true)
             return []
         }
         let d = level.details
         return showCopy(
-            subject: "\(domain.host) level \(selectedLevel) (\(level.kind(level: selectedLevel))): \(d.subject)",
+            subject:
+                "\(domain.host) level \(selection.selectedLevel) (\(level.kind(level: selection.selectedLevel))): \(d.subject)",
             values: [
                 .init("SPKI pin (spki-sha256)", d.spkiPin),
                 .init("Certificate pin (cert-sha256)", d.certPin),
@@ -47,7 +49,8 @@ extension WorkbenchState {
     private mutating func clipboardEffects(_ outcome: CopyDialog.Outcome) -> [Effect] {
         guard case .copy(let text) = outcome else { return [] }
         guard text.utf8.count <= OutputRequest.clipboardLimit else {
-            message = StatusMessage("too long for the terminal's clipboard: copy it from the dialog", isError: true)
+            chrome.message = StatusMessage(
+                "too long for the terminal's clipboard: copy it from the dialog", isError: true)
             return []
         }
         return [.output(.clipboard(text))]

@@ -4,11 +4,12 @@ import PinningCore
 extension WorkbenchState {
     /// `m`: the diff overlay, or "no changes" when the edited manifest equals the loaded one.
     mutating func openDiff() {
-        let diff = ManifestDiff(from: savedManifest, to: manifest)
+        let diff = ManifestDiff(from: editing.savedManifest, to: manifest)
         if diff.isEmpty {
-            message = StatusMessage("no changes")
+            chrome.message = StatusMessage("no changes")
         } else {
-            overlay = .diff(DiffPanel(lines: diff.lines(assessment: diff.lockoutRisks(served: servedChains, now: now))))
+            overlay = .diff(
+                DiffPanel(lines: diff.lines(assessment: diff.lockoutRisks(served: servedChains, now: chrome.now))))
         }
     }
 
@@ -16,8 +17,8 @@ extension WorkbenchState {
     /// with the lockout risk of the change against the chains fetched live. Values are compared, not text: a
     /// manifest loaded and left alone shows "no changes" whatever its file's formatting.
     func manifestDiff() -> [ManifestDiffLine] {
-        let diff = ManifestDiff(from: savedManifest, to: manifest)
-        return diff.lines(assessment: diff.isEmpty ? nil : diff.lockoutRisks(served: servedChains, now: now))
+        let diff = ManifestDiff(from: editing.savedManifest, to: manifest)
+        return diff.lines(assessment: diff.isEmpty ? nil : diff.lockoutRisks(served: servedChains, now: chrome.now))
     }
 
     mutating func handleDiffCommand(_ command: Command, _ current: DiffPanel) {

@@ -9,17 +9,18 @@ extension WorkbenchState {
         guard let domain = selectedDomainPolicy, let level = selectedChainLevel,
             let chain = selectedLive?.chain
         else {
-            message = StatusMessage("nothing to save: fetch the domain and select a certificate first", isError: true)
+            chrome.message = StatusMessage(
+                "nothing to save: fetch the domain and select a certificate first", isError: true)
             return
         }
         let name = Self.fileSafe(domain.host)
         var choices: [FileOutputDialog.Choice] = []
-        let kind = level.kind(level: selectedLevel)
+        let kind = level.kind(level: selection.selectedLevel)
         if let certificate = chain.certificate(fingerprint: level.details.sha256Fingerprint) {
             choices.append(
                 .init(
-                    label: "this certificate: level \(selectedLevel) \(kind), \(level.details.subject)",
-                    defaultPath: "\(name)-level\(selectedLevel).pem",
+                    label: "this certificate: level \(selection.selectedLevel) \(kind), \(level.details.subject)",
+                    defaultPath: "\(name)-level\(selection.selectedLevel).pem",
                     content: .pem(certificate.pemText, certificates: 1)))
         }
         choices.append(
@@ -30,7 +31,7 @@ extension WorkbenchState {
         var notes: [String] = []
         if choices.count == 1 {
             notes.append(
-                "Level \(selectedLevel) was neither sent by the server nor in the path OpenSSL built, so only the "
+                "Level \(selection.selectedLevel) was neither sent by the server nor in the path OpenSSL built, so only the "
                     + "chain can be saved.")
         }
         overlay = .fileOutput(FileOutputDialog(title: "Save PEM", notes: notes, choices: choices))
@@ -38,16 +39,16 @@ extension WorkbenchState {
 
     /// `x`: export the edited manifest in one of PinningCore's formats (every case of ``ExportFormat``).
     mutating func openExport() {
-        let stem = document.url.deletingPathExtension().lastPathComponent
+        let stem = editing.document.url.deletingPathExtension().lastPathComponent
         let choices = ExportFormat.allCases.map { format in
             FileOutputDialog.Choice(
                 label: "\(format.rawValue)  \(format.summary)",
                 defaultPath: "\(stem)-\(format.rawValue).\(Self.fileExtension(format))",
                 content: .export(format))
         }
-        let name = document.url.lastPathComponent
+        let name = editing.document.url.lastPathComponent
         let notes =
-            isDirty
+            editing.isDirty
             ? ["Exports the edited manifest: it differs from \(name) on disk (unsaved changes; m shows them)."]
             : ["Exports \(name) (no unsaved changes)."]
         overlay = .fileOutput(FileOutputDialog(title: "Export", notes: notes, choices: choices))
@@ -62,14 +63,14 @@ extension WorkbenchState {
     /// The backend's answer to a file write.
     mutating func fileWriteFinished(path: String, error: OutputFileError?) -> [Effect] {
         guard case .fileOutput(var dialog) = overlay else {
-            if let error { message = StatusMessage("not written: \(error.reason)", isError: true) }
+            if let error { chrome.message = StatusMessage("not written: \(error.reason)", isError: true) }
             return []
         }
         let outcome = dialog.finished(error)
         if let error, error.code != .exists {
-            message = StatusMessage("not written: \(error.reason)", isError: true)
+            chrome.message = StatusMessage("not written: \(error.reason)", isError: true)
         } else if error == nil {
-            message = StatusMessage(writtenMessage(dialog.chosen?.content, path: path))
+            chrome.message = StatusMessage(writtenMessage(dialog.chosen?.content, path: path))
         }
         return apply(outcome, dialog)
     }
@@ -91,7 +92,8 @@ extension WorkbenchState {
                     // As `pinbench export` without --allow-invalid: a configuration the client refuses is not written.
                     dialog.stage = .naming
                     overlay = .fileOutput(dialog)
-                    message = StatusMessage(Self.clientRefusal(refusal, of: result, format: format), isError: true)
+                    chrome.message = StatusMessage(
+                        Self.clientRefusal(refusal, of: result, format: format), isError: true)
                     return []
                 }
                 companions = result.files
@@ -120,7 +122,7 @@ extension WorkbenchState {
             return "saved \(counted(count, "certificate")) as PEM to \(path)"
         case .export(let format)?:
             let warnings = exportResult(format).warnings
-            let edited = isDirty ? " (the edited manifest, unsaved changes included)" : ""
+            let edited = editing.isDirty ? " (the edited manifest, unsaved changes included)" : ""
             guard let first = warnings.first else { return "exported \(format.rawValue) to \(path)\(edited)" }
             return "exported \(format.rawValue) to \(path)\(edited); \(counted(warnings.count, "warning")), "
                 + "e.g. \(first) (pinbench export \(format.rawValue) lists them all)"
@@ -132,9 +134,9 @@ extension WorkbenchState {
     /// The edited manifest in `format`, as `pinbench export` makes it: judged at the workbench's clock, with the
     /// live chains' certificates for the formats that bundle them (Alamofire, AFNetworking).
     func exportResult(_ format: ExportFormat) -> ExportResult {
-        var options = ExportOptions(now: now)
+        var options = ExportOptions(now: chrome.now)
         if format.needsCertificates {
-            options.certificates = live.keys.sorted().flatMap { live[$0]?.chain?.certificates ?? [] }
+            options.certificates = results.live.keys.sorted().flatMap { results.live[$0]?.chain?.certificates ?? [] }
         }
         return PinExporter.export(manifest, as: format, options: options)
     }

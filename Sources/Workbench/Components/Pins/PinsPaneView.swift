@@ -71,10 +71,10 @@ enum PinsPaneView {
             }
             return
         }
-        let levels = state.live[domain.normalizedHost].flatMap { $0.chain == nil ? nil : $0.levels }
+        let levels = state.results.live[domain.normalizedHost].flatMap { $0.chain == nil ? nil : $0.levels }
         let listHeight = listHeight(count: pins.count, inside: rect.height)
         let listRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: listHeight)
-        let pane = state.pinsPane
+        let pane = state.selection.pinsPane
         frame.list(
             in: listRect, count: pins.count, selection: pane.selection, viewport: pane.viewport, focused: focused
         ) { index in
@@ -102,7 +102,7 @@ enum PinsPaneView {
         let room = rect.maxY - top
         guard room > 0 else { return }
         let lines = details(
-            of: pin, match: PinLiveMatch(pin, levels: levels), now: state.now, width: rect.width - 1)
+            of: pin, match: PinLiveMatch(pin, levels: levels), now: state.chrome.now, width: rect.width - 1)
         for (row, line) in lines.prefix(room).enumerated() {
             frame.text(line.text, at: Point(x: rect.x + 1, y: top + row), width: rect.width - 1, role: line.role)
         }

@@ -13,15 +13,15 @@ extension WorkbenchState {
             return nil
         }
         guard let domain = selectedDomainPolicy else {
-            message = StatusMessage("no domain selected; a adds one")
+            chrome.message = StatusMessage("no domain selected; a adds one")
             return []
         }
-        let action = pinsPane.update(command, pins: domain.pins, pageSize: pageSize)
+        let action = selection.pinsPane.update(command, pins: domain.pins, pageSize: pageSize)
         switch action {
         case .none:
             return []
         case .explain(let text):
-            message = StatusMessage(text)
+            chrome.message = StatusMessage(text)
             return []
         case .unpin(let pin):
             var edited = manifest
@@ -41,7 +41,7 @@ extension WorkbenchState {
     mutating func setNote(_ text: String, value: String, host: String) -> [Effect] {
         let note = text.trimmingCharacters(in: .whitespaces)
         if let problem = PinText.problem(note) {
-            message = StatusMessage("note not set: it " + problem, isError: true)
+            chrome.message = StatusMessage("note not set: it " + problem, isError: true)
             return []
         }
         var edited = manifest
@@ -55,7 +55,7 @@ extension WorkbenchState {
         -> [Effect]
     {
         let text = outcome.description.terminalSafe
-        message = StatusMessage(text)
+        chrome.message = StatusMessage(text)
         guard outcome.didChange else { return [] }
         commitEdit(edited, undo: text, previous: manifest, host: host)
         return revalidate(host)

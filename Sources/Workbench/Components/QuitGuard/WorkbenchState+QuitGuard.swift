@@ -1,7 +1,7 @@
 extension WorkbenchState {
     /// `q`: quits at once with nothing unsaved, else asks.
     mutating func quitOrAsk() -> [Effect] {
-        guard isDirty else { return [.quit] }
+        guard editing.isDirty else { return [.quit] }
         overlay = .quitGuard(QuitGuard())
         return []
     }

@@ -10,7 +10,7 @@ import PinningCore
 /// changed since it was loaded) stays the last guard: nothing here writes.
 extension WorkbenchState {
     mutating func diskChanged(_ result: Result<ManifestDocument, ManifestError>, lint: LintEnvironment?) -> [Effect] {
-        let name = document.url.lastPathComponent.terminalSafe
+        let name = editing.document.url.lastPathComponent.terminalSafe
         let disk: ManifestDocument
         switch result {
         case .failure(let error):
@@ -18,17 +18,18 @@ extension WorkbenchState {
                 error.code == .notFound
                 ? "\(name) is gone from disk (deleted or moved)"
                 : "\(name) on disk cannot be used now: \(error.description)"
-            message = StatusMessage(what.terminalSafe + "; not reloaded, the workbench keeps its copy", isError: true)
+            chrome.message = StatusMessage(
+                what.terminalSafe + "; not reloaded, the workbench keeps its copy", isError: true)
             return []
         case .success(let read):
             disk = read
         }
         // Our own write, or the file touched without a change of content.
-        guard disk.loadedFingerprint != document.loadedFingerprint else {
+        guard disk.loadedFingerprint != editing.document.loadedFingerprint else {
             editing.hold(nil, lint: nil)
             return []
         }
-        if !isDirty {
+        if !editing.isDirty {
             return reload(disk, lint: lint)
         }
         editing.hold(disk, lint: lint)
@@ -36,12 +37,12 @@ extension WorkbenchState {
         return []
     }
 
-    /// Opens the reload overlay for ``diskVersion`` over whatever dialog was open (any write it offered would be
-    /// refused now).
+    /// Opens the reload overlay for ``EditedDocument/diskVersion`` over whatever dialog was open (any write it
+    /// offered would be refused now).
     mutating func offerDiskVersion() {
-        guard let disk = diskVersion else { return }
+        guard let disk = editing.diskVersion else { return }
         overlay = .reload(
-            ReloadPrompt(disk: disk, lint: editing.diskVersionLint, loaded: savedManifest, edited: manifest))
+            ReloadPrompt(disk: disk, lint: editing.diskVersionLint, loaded: editing.savedManifest, edited: manifest))
     }
 
     mutating func handleReloadCommand(_ command: Command, _ current: ReloadPrompt) -> [Effect] {
@@ -54,27 +55,27 @@ extension WorkbenchState {
 
     mutating func choose(_ choice: ReloadPrompt.Choice, _ prompt: ReloadPrompt) -> [Effect] {
         overlay = nil
-        let name = document.url.lastPathComponent.terminalSafe
+        let name = editing.document.url.lastPathComponent.terminalSafe
         switch choice {
         case .reload:
             return reload(prompt.disk, lint: prompt.lint, droppingEdits: true)
         case .reapply:
             let before = manifest
-            let mine = ManifestDiff(from: savedManifest, to: manifest)
+            let mine = ManifestDiff(from: editing.savedManifest, to: manifest)
             let (merged, conflicts) = mine.apply(to: prompt.disk.manifest)
             adoptDiskVersion(prompt.disk, lint: prompt.lint, edited: merged)
             guard !conflicts.isEmpty else {
-                message = StatusMessage("re-applied your edits onto \(name) as changed on disk; w writes both")
+                chrome.message = StatusMessage("re-applied your edits onto \(name) as changed on disk; w writes both")
                 return revalidate(changedBetween: before, manifest)
             }
             let list = conflicts.map { "\($0.host): \($0.detail)" }.joined(separator: "; ")
-            message = StatusMessage(
+            chrome.message = StatusMessage(
                 "re-applied your edits onto \(name) as changed on disk, except \(conflicts.count) the disk changed "
                     + "too (kept the disk's): \(list.terminalSafe)",
                 isError: true)
             return revalidate(changedBetween: before, manifest)
         case .keepEditing:
-            message = StatusMessage(
+            chrome.message = StatusMessage(
                 "kept your edits; \(name) changed on disk, so w refuses until you reload (r) or re-apply (a) "
                     + "in the dialog it opens")
             return []
@@ -86,15 +87,15 @@ extension WorkbenchState {
         _ disk: ManifestDocument, lint: LintEnvironment?, droppingEdits: Bool = false
     ) -> [Effect] {
         let before = manifest
-        let change = ManifestDiff(from: savedManifest, to: disk.manifest)
+        let change = ManifestDiff(from: editing.savedManifest, to: disk.manifest)
         adoptDiskVersion(disk, lint: lint, edited: disk.manifest)
         switch overlay {
         case .diff, .writeGate: overlay = nil  // they showed the old version
         default: break
         }
-        let name = document.url.lastPathComponent.terminalSafe
+        let name = editing.document.url.lastPathComponent.terminalSafe
         let dropped = droppingEdits ? "; your edits were dropped" : ""
-        message = StatusMessage("reloaded \(name): changed on disk (\(change.summary))\(dropped)")
+        chrome.message = StatusMessage("reloaded \(name): changed on disk (\(change.summary))\(dropped)")
         return revalidate(changedBetween: before, manifest)
     }
 

@@ -44,7 +44,7 @@ extension WorkbenchState {
     /// `n` / `N`: the next or previous match, wrapping around.
     mutating func moveToMatch(by step: Int) {
         guard var current = search else {
-            message = StatusMessage("no search: / searches the Certificate pane")
+            chrome.message = StatusMessage("no search: / searches the Certificate pane")
             return
         }
         let count = current.matches(in: certificateLines).count
@@ -59,15 +59,15 @@ extension WorkbenchState {
         let matches = current.matches(in: certificateLines)
         guard !matches.isEmpty else {
             if announce {
-                message = StatusMessage("no match for \"\(current.query.terminalSafe)\" in the Certificate pane")
+                chrome.message = StatusMessage("no match for \"\(current.query.terminalSafe)\" in the Certificate pane")
             }
             return
         }
         current.current = min(current.current, matches.count - 1)
         search = current
-        certificateScroll.offset = max(0, matches[current.current].line - 1)
+        selection.certificateScroll.offset = max(0, matches[current.current].line - 1)
         if announce {
-            message = StatusMessage(
+            chrome.message = StatusMessage(
                 "match \(current.current + 1) of \(matches.count) for \"\(current.query.terminalSafe)\": n next, N previous"
             )
         }

@@ -6,11 +6,11 @@ extension WorkbenchState {
     /// Opens the form for the selected domain, linted as it stands.
     mutating func openSettings() {
         guard let domain = selectedDomainPolicy else {
-            message = StatusMessage("no domain selected; a adds one")
+            chrome.message = StatusMessage("no domain selected; a adds one")
             return
         }
         var form = SettingsForm(domain: domain)
-        form.lint(manifest, now: now, served: servedChains, environment: lintEnvironment)
+        form.lint(manifest, now: chrome.now, served: servedChains, environment: editing.lintEnvironment)
         overlay = .settings(form)
     }
 
@@ -22,11 +22,11 @@ extension WorkbenchState {
         case .none:
             overlay = .settings(form)
         case .relint:
-            form.lint(manifest, now: now, served: servedChains, environment: lintEnvironment)
+            form.lint(manifest, now: chrome.now, served: servedChains, environment: editing.lintEnvironment)
             overlay = .settings(form)
         case .cancel:
             overlay = nil
-            message = StatusMessage("settings of \(form.host.terminalSafe) unchanged")
+            chrome.message = StatusMessage("settings of \(form.host.terminalSafe) unchanged")
         case .apply(let settings):
             overlay = nil
             return applySettings(settings, host: form.host)
@@ -40,7 +40,7 @@ extension WorkbenchState {
         let before = manifest.indexOfDomain(host).map { DomainSettings(manifest.domains[$0]) }
         let outcome = ManifestEditor.updateSettings(host: host, in: &edited) { $0 = settings }
         let text = outcome.description.terminalSafe
-        message = StatusMessage(text)
+        chrome.message = StatusMessage(text)
         guard outcome.didChange else { return [] }
         let key = DomainPolicy(host: host).normalizedHost
         commitEdit(edited, undo: text, previous: manifest, host: key)

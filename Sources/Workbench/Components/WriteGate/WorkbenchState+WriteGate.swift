@@ -8,21 +8,21 @@ extension WorkbenchState {
         let served = servedChains
         overlay = .writeGate(
             WriteGate(
-                edited: editing.lint(manifest, now: now, served: served),
-                loaded: editing.lint(savedManifest, now: now, served: served), diff: manifestDiff(),
+                edited: editing.lint(manifest, now: chrome.now, served: served),
+                loaded: editing.lint(editing.savedManifest, now: chrome.now, served: served), diff: manifestDiff(),
                 quitAfterWrite: quitAfterWrite))
     }
 
     mutating func handleWriteGateCommand(_ command: Command, _ current: WriteGate) -> [Effect] {
         var gate = current
-        switch gate.update(command, lineCount: WriteGateView.body(current, screen: size).count, page: pageSize) {
+        switch gate.update(command, lineCount: WriteGateView.body(current, screen: chrome.size).count, page: pageSize) {
         case .stay:
             overlay = .writeGate(gate)
         case .cancel:
             overlay = nil
-            message = StatusMessage("not written")
+            chrome.message = StatusMessage("not written")
         case .refuse(let errors):
-            message = StatusMessage(
+            chrome.message = StatusMessage(
                 "lint found \(counted(errors, "error")): press ! to write anyway, Esc to go back", isError: true)
         case .write(let quitAfter):
             return save(quitAfter: quitAfter)
@@ -32,8 +32,8 @@ extension WorkbenchState {
 
     private mutating func save(quitAfter: Bool) -> [Effect] {
         overlay = nil
-        quitAfterSave = quitAfter
-        message = StatusMessage("writing \(document.url.path)…")
-        return [.save(document)]
+        editing.quitAfterSave = quitAfter
+        chrome.message = StatusMessage("writing \(editing.document.url.path)…")
+        return [.save(editing.document)]
     }
 }
