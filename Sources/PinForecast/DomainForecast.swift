@@ -5,32 +5,49 @@ public struct DomainForecast: Hashable, Sendable {
     public let releases: [Release]
     /// The scenarios that could be stated: a synthesised one needs today's verified path, `planned` a planned chain.
     public let scenarios: [Scenario]
-    /// `cells[release][scenario]`, in the orders of ``releases`` and ``scenarios``.
-    public let cells: [[ForecastCell]]
+    /// The distinct rows of cells, one per distinct policy the releases ship for the domain: the memory of a
+    /// forecast grows with the distinct pin sets, not with releases x scenarios.
+    let rows: [[ForecastCell]]
+    /// For each release, the index of its row in ``rows``.
+    let rowOfRelease: [Int]
     /// The pins of today's verified path, when the current chain reached a trust anchor: what the synthesised
     /// scenarios, the dates ahead (``ForecastEvent``) and the advice (``ForecastAdvice``) start from.
     public let today: PathPins?
 
+    /// `cells[release][scenario]`, in the orders of ``releases`` and ``scenarios``.
+    public var cells: [[ForecastCell]] { rowOfRelease.map { rows[$0] } }
+
     public init(
         host: String, releases: [Release], scenarios: [Scenario], cells: [[ForecastCell]], today: PathPins? = nil
     ) {
-        precondition(cells.count == releases.count && cells.allSatisfy { $0.count == scenarios.count })
+        self.init(
+            host: host, releases: releases, scenarios: scenarios, rows: cells, rowOfRelease: Array(cells.indices),
+            today: today)
+    }
+
+    init(
+        host: String, releases: [Release], scenarios: [Scenario], rows: [[ForecastCell]], rowOfRelease: [Int],
+        today: PathPins?
+    ) {
+        precondition(rowOfRelease.count == releases.count && rowOfRelease.allSatisfy(rows.indices.contains))
+        precondition(rows.allSatisfy { $0.count == scenarios.count })
         self.host = host
         self.releases = releases
         self.scenarios = scenarios
-        self.cells = cells
+        self.rows = rows
+        self.rowOfRelease = rowOfRelease
         self.today = today
     }
 
     /// The cell of `release` (by index) under `scenario`; nil when the scenario could not be stated.
     public func cell(release: Int, _ scenario: Scenario) -> ForecastCell? {
-        scenarios.firstIndex(of: scenario).map { cells[release][$0] }
+        scenarios.firstIndex(of: scenario).map { rows[rowOfRelease[release]][$0] }
     }
 
     /// The releases whose users cannot connect under `scenario`.
     public func lockedOut(_ scenario: Scenario) -> [Release] {
         guard let column = scenarios.firstIndex(of: scenario) else { return [] }
-        return releases.indices.filter { !cells[$0][column].connects }.map { releases[$0] }
+        return releases.indices.filter { !rows[rowOfRelease[$0]][column].connects }.map { releases[$0] }
     }
 
     /// The share of installs (percent) that cannot connect under `scenario`, counting the releases that state a

@@ -42,6 +42,14 @@ public struct ForecastEvent: Hashable, Sendable {
     public static func events(
         host: String, releases: [Release], today: PathPins, from start: Date, until end: Date
     ) -> [ForecastEvent] {
+        events(host: host, book: ReleaseBook(releases), today: today, from: start, until: end)
+    }
+
+    /// ``events(host:releases:today:from:until:)`` with the releases indexed once for many domains.
+    public static func events(
+        host: String, book: ReleaseBook, today: PathPins, from start: Date, until end: Date
+    ) -> [ForecastEvent] {
+        let releases = book.releases
         var triggers: [(Date, Trigger)] = []
         for (level, certificate) in today.levels.enumerated() {
             guard let notAfter = certificate.notAfter else { continue }
@@ -50,14 +58,14 @@ public struct ForecastEvent: Hashable, Sendable {
                 ? .leafExpires : level == today.levels.count - 1 ? .rootExpires : .issuerExpires(level: level)
             triggers.append((notAfter, trigger))
         }
-        for release in releases {
-            if let lapse = release.manifest.policy(for: host)?.expires?.endDate {
+        let policies = book.policies(for: host)
+        for (release, policy) in zip(releases, policies) {
+            if let lapse = policy?.expires?.endDate {
                 triggers.append((lapse, .releaseLapses(release: release.name)))
             }
         }
         return triggers.filter { $0.0 >= start && $0.0 <= end }.sorted { $0.0 < $1.0 }.map { date, trigger in
-            let columns = ForecastJudge.synthesised(
-                choices(trigger), host: host, releases: releases, today: today, at: date)
+            let columns = ForecastJudge.synthesised(choices(trigger), policies: policies, today: today, at: date)
             let lockouts = columns.map { scenario, cells in
                 Lockout(
                     scenario: scenario, releases: releases.indices.filter { !cells[$0].connects }.map { releases[$0] })

@@ -18,15 +18,23 @@ public struct PinManifest: Hashable, Sendable {
 
     /// The policy that governs `host`: an exact match first, else the nearest parent with `includeSubdomains`.
     public func policy(for host: String) -> DomainPolicy? {
+        Self.governingPolicy(for: host) { name in domains.lazy.filter { $0.normalizedHost == name } }
+    }
+
+    /// The rule of ``policy(for:)`` over `named(NAME)`, the domains whose normalized host is NAME in the manifest's
+    /// order: the first exact one, else the first with `includeSubdomains` of the nearest parent. One rule for a scan
+    /// of the domains and for ``PolicyLookup``'s index.
+    static func governingPolicy<Named: Sequence<DomainPolicy>>(
+        for host: String, named: (String) -> Named
+    ) -> DomainPolicy? {
         let wanted = DomainPolicy.normalize(host)
-        if let exact = domains.first(where: { $0.normalizedHost == wanted }) {
+        if let exact = named(wanted).first(where: { _ in true }) {
             return exact
         }
         var labels = wanted.split(separator: ".").map(String.init)
         while labels.count > 1 {
             labels.removeFirst()
-            let parent = labels.joined(separator: ".")
-            if let match = domains.first(where: { $0.normalizedHost == parent && $0.includeSubdomains }) {
+            if let match = named(labels.joined(separator: ".")).first(where: \.includeSubdomains) {
                 return match
             }
         }

@@ -98,16 +98,17 @@ struct ForecastCommand: AsyncParsableCommand {
         let anchors = try trust.anchors(for: document)
         let chains = try await chains(document.manifest, anchors: anchors)
         let judge = ForecastJudge(trustAnchors: anchors)
+        let book = ReleaseBook(releases)
+        let candidates = PolicyLookup(document.manifest)
 
         var outlooks: [DomainOutlook] = []
         var gateResult = ForecastGate(scenarios: settings.gated, maximum: maxLockout)
         for host in chains.hosts {
             let forecast = await judge.forecast(
-                host: host, releases: releases, current: chains.served[host], planned: chains.planned[host],
-                at: settings.at)
+                host: host, book: book, current: chains.served[host], planned: chains.planned[host], at: settings.at)
             gateResult.judge(forecast, shipped: shipped.count)
             outlooks.append(
-                settings.outlook(forecast, shipped: shipped.count, candidate: document.manifest.policy(for: host)))
+                settings.outlook(forecast, book: book, shipped: shipped.count, candidate: candidates.policy(for: host)))
         }
         let report = ForecastReport(
             at: settings.at, until: settings.until, leadTimeDays: leadTime, shippedReleases: shipped.count,
@@ -190,7 +191,9 @@ struct ForecastSettings {
     }
 
     /// `forecast` with its dates ahead and the advice for `candidate` (the next release's pins for the domain).
-    func outlook(_ forecast: DomainForecast, shipped: Int, candidate: DomainPolicy?) -> DomainOutlook {
+    func outlook(
+        _ forecast: DomainForecast, book: ReleaseBook, shipped: Int, candidate: DomainPolicy?
+    ) -> DomainOutlook {
         guard let today = forecast.today else {
             let note =
                 forecast.scenarios.contains(.current)
@@ -200,8 +203,7 @@ struct ForecastSettings {
         }
         return DomainOutlook(
             forecast: forecast, shipped: shipped,
-            events: ForecastEvent.events(
-                host: forecast.host, releases: forecast.releases, today: today, from: at, until: until),
+            events: ForecastEvent.events(host: forecast.host, book: book, today: today, from: at, until: until),
             advice: ForecastAdvice.advise(candidate: candidate, today: today, at: at, leadTimeDays: leadTime),
             note: nil)
     }
