@@ -234,6 +234,7 @@ let package = Package(
             name: "pinbench-bench",
             dependencies: [
                 "pinbench", "Workbench", "TerminalBackend", "PinningCore", "ManifestEditing", "ManifestLint",
+                "PinForecast",
                 "TestSupport",
             ],
             path: "Sources/PinBenchBenchmarks"

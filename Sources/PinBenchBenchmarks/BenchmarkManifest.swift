@@ -27,7 +27,7 @@ enum BenchmarkManifest {
     }
 
     /// A well-formed 44-character pin value, different for every domain and slot.
-    private static func pinValue(_ index: Int, _ slot: Int) -> String {
+    static func pinValue(_ index: Int, _ slot: Int) -> String {
         var bytes = [UInt8](repeating: UInt8(slot), count: 32)
         withUnsafeBytes(of: UInt32(index).littleEndian) { for (i, byte) in $0.enumerated() { bytes[i] = byte } }
         return Data(bytes).base64EncodedString()

@@ -9,7 +9,7 @@ enum BenchmarkReport {
     static let launches = 7
 
     /// The groups of figures; `--only NAME` runs one of them.
-    static let sections = ["keys", "diff", "launch"]
+    static let sections = ["keys", "diff", "forecast", "launch"]
 
     static func run(only section: String? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: PinBenchBinary.url.path) else {
@@ -23,6 +23,7 @@ enum BenchmarkReport {
         row("", "measured", "baseline", "target")
         if section == nil || section == "keys" { try keyFigures(in: folder) }
         if section == nil || section == "diff" { try diffFigures(in: folder) }
+        if section == nil || section == "forecast" { forecastFigures() }
         if section == nil || section == "launch" { try launchFigures(in: folder) }
     }
 
@@ -64,6 +65,17 @@ enum BenchmarkReport {
                 "  `\(key)` after one edit, median / max", timing(heavyLarge, "max"), timing(heavySmall, "max"),
                 "<= 50 ms")
         }
+    }
+
+    /// The lockout forecast of 200 releases against 10,000 domains (the synthesised scenarios and the dates ahead),
+    /// beside finding each release's policy for each domain; the target is one second.
+    private static func forecastFigures() {
+        let releases = 200
+        let figures = ForecastBenchmarks.measure(releases: releases, domains: large)
+        row("lockout forecast (PinForecast)", "\(releases) x \(large) domains", "policies only", "")
+        row(
+            "  5 scenarios + dates ahead, median / max", timing(figures.forecast, "max"),
+            timing(figures.baseline, "max"), "<= 1000 ms")
     }
 
     private static func launchFigures(in folder: TemporaryFolder) throws {

@@ -18,12 +18,12 @@ public struct ReleaseBook: Sendable {
 
     /// The distinct policies for `host` and, for each release, the index of its own among them: releases that ship
     /// the same policy get the same cells, so the work grows with the distinct policies, not with the releases.
-    func distinctPolicies(for host: String) -> (distinct: [DomainPolicy?], rowOfRelease: [Int]) {
+    public func distinctPolicies(for host: String) -> (distinct: [DomainPolicy?], rowOfRelease: [Int]) {
         var distinct: [DomainPolicy?] = []
-        var rowOf: [DomainPolicy?: Int] = [:]
+        // A linear search: releases ship few distinct policies for a domain, and comparing two is cheaper than
+        // hashing one (its pins included).
         let rows = policies(for: host).map { policy in
-            if let row = rowOf[policy] { return row }
-            rowOf[policy] = distinct.count
+            if let row = distinct.firstIndex(of: policy) { return row }
             distinct.append(policy)
             return distinct.count - 1
         }

@@ -18,23 +18,25 @@ public struct PinManifest: Hashable, Sendable {
 
     /// The policy that governs `host`: an exact match first, else the nearest parent with `includeSubdomains`.
     public func policy(for host: String) -> DomainPolicy? {
-        Self.governingPolicy(for: host) { name in domains.lazy.filter { $0.normalizedHost == name } }
+        Self.governingPolicy(
+            for: host, exact: { name in domains.first { $0.normalizedHost == name } },
+            covering: { name in domains.first { $0.normalizedHost == name && $0.includeSubdomains } })
     }
 
-    /// The rule of ``policy(for:)`` over `named(NAME)`, the domains whose normalized host is NAME in the manifest's
-    /// order: the first exact one, else the first with `includeSubdomains` of the nearest parent. One rule for a scan
-    /// of the domains and for ``PolicyLookup``'s index.
-    static func governingPolicy<Named: Sequence<DomainPolicy>>(
-        for host: String, named: (String) -> Named
+    /// The rule of ``policy(for:)``, given `exact(NAME)`, the first domain whose normalized host is NAME, and
+    /// `covering(NAME)`, the first of those with `includeSubdomains`: the exact one, else the nearest parent's
+    /// covering one. One rule for a scan of the domains and for ``PolicyLookup``'s index.
+    static func governingPolicy(
+        for host: String, exact: (String) -> DomainPolicy?, covering: (String) -> DomainPolicy?
     ) -> DomainPolicy? {
         let wanted = DomainPolicy.normalize(host)
-        if let exact = named(wanted).first(where: { _ in true }) {
-            return exact
+        if let match = exact(wanted) {
+            return match
         }
         var labels = wanted.split(separator: ".").map(String.init)
         while labels.count > 1 {
             labels.removeFirst()
-            if let match = named(labels.joined(separator: ".")).first(where: \.includeSubdomains) {
+            if let match = covering(labels.joined(separator: ".")) {
                 return match
             }
         }
