@@ -58,25 +58,27 @@ public struct ForecastEvent: Hashable, Sendable {
                 ? .leafExpires : level == today.levels.count - 1 ? .rootExpires : .issuerExpires(level: level)
             triggers.append((notAfter, trigger))
         }
-        let policies = book.policies(for: host)
-        for (release, policy) in zip(releases, policies) {
-            if let lapse = policy?.expires?.endDate {
+        let (policies, rowOfRelease) = book.distinctPolicies(for: host)
+        for (release, row) in zip(releases, rowOfRelease) {
+            if let lapse = policies[row]?.expires?.endDate {
                 triggers.append((lapse, .releaseLapses(release: release.name)))
             }
         }
         return triggers.filter { $0.0 >= start && $0.0 <= end }.sorted { $0.0 < $1.0 }.map { date, trigger in
+            // Judged once per distinct policy; each release reads the cell of its policy's row.
             let columns = ForecastJudge.synthesised(choices(trigger), policies: policies, today: today, at: date)
             let lockouts = columns.map { scenario, cells in
                 Lockout(
-                    scenario: scenario, releases: releases.indices.filter { !cells[$0].connects }.map { releases[$0] })
+                    scenario: scenario,
+                    releases: releases.indices.filter { !cells[rowOfRelease[$0]].connects }.map { releases[$0] })
             }
             let unavoidable: [Release]
             if case .releaseLapses = trigger {
                 unavoidable = []
             } else {
-                unavoidable = releases.indices.filter { row in columns.allSatisfy { !$0.1[row].connects } }.map {
-                    releases[$0]
-                }
+                unavoidable = releases.indices.filter { index in
+                    columns.allSatisfy { !$0.1[rowOfRelease[index]].connects }
+                }.map { releases[$0] }
             }
             return ForecastEvent(date: date, trigger: trigger, lockouts: lockouts, unavoidable: unavoidable)
         }
