@@ -17,6 +17,9 @@ public struct DomainForecast: Hashable, Sendable {
     /// `cells[release][scenario]`, in the orders of ``releases`` and ``scenarios``.
     public var cells: [[ForecastCell]] { rowOfRelease.map { rows[$0] } }
 
+    /// The cells of release `index`, in the order of ``scenarios``: its policy's row, not a copy of the whole table.
+    public func cells(ofRelease index: Int) -> [ForecastCell] { rows[rowOfRelease[index]] }
+
     public init(
         host: String, releases: [Release], scenarios: [Scenario], cells: [[ForecastCell]], today: PathPins? = nil
     ) {

@@ -64,7 +64,7 @@ extension DomainForecast: Encodable {
             Row(
                 name: releases[row].name, shipped: releases[row].shipped?.description, share: releases[row].share,
                 cells: Dictionary(
-                    uniqueKeysWithValues: scenarios.indices.map { (scenarios[$0].rawValue, cells[row][$0]) })
+                    uniqueKeysWithValues: scenarios.indices.map { (scenarios[$0].rawValue, cells(ofRelease: row)[$0]) })
             )
         }
         try container.encode(rows, forKey: .releases)

@@ -47,7 +47,7 @@ enum ForecastText {
         let header = ["RELEASE", "SHARE"] + forecast.scenarios.map(\.rawValue)
         var rows = forecast.releases.indices.map { row in
             [forecast.releases[row].name, forecast.releases[row].share.map(ReleaseShare.percent) ?? "-"]
-                + forecast.cells[row].map(word)
+                + forecast.cells(ofRelease: row).map(word)
         }
         rows.append(
             ["locked out", ""]
