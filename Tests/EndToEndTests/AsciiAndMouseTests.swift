@@ -9,7 +9,7 @@ struct AsciiAndMouseTests {
     /// Waits for the standard workspace's verdicts in ASCII, checks the screen is all ASCII with every state
     /// marker there, and quits.
     func expectASCIIMarkers(_ tmux: TmuxSession) async throws {
-        let screen = try await tmux.waitFor(timeout: 20, "ASCII markers") {
+        let screen = try await tmux.waitFor("ASCII markers") {
             $0.contains("+ accepted") && $0.contains("? missing.pinbench.test")
         }
         #expect(screen.allSatisfy { $0.isASCII }, "non-ASCII on screen:\n\(screen)")
@@ -65,7 +65,7 @@ struct AsciiAndMouseTests {
         // The wheel over the certificate pane scrolls it (the more-above arrow appears on its first row), without
         // moving the focus.
         for _ in 0..<3 { try tmux.send(Self.mouse(button: 65, 70, 10), literal: true) }
-        let scrolled = try await tmux.waitFor(timeout: 10, "the certificate scrolled") {
+        let scrolled = try await tmux.waitFor("the certificate scrolled") {
             $0.split(separator: "\n").dropFirst().first?.hasSuffix("↑│") == true
         }
         #expect(scrolled.contains("▶ 2 Chain"))

@@ -26,10 +26,10 @@ struct BlockedSignalsTests {
         let pid = try #require(tmux.programPID())
 
         try tmux.resize(width: 30, height: 8)
-        try await tmux.waitFor(timeout: 5, "Terminal too small") { $0.contains("Terminal too small") }
+        try await tmux.waitFor("Terminal too small") { $0.contains("Terminal too small") }
 
         kill(pid, SIGTERM)
-        #expect(try await tmux.waitForExit(timeout: 5) == 128 + SIGTERM)
+        #expect(try await tmux.waitForExit() == 128 + SIGTERM)
     }
 
     @Test("it stops when its terminal goes away, instead of spinning on a dead terminal")

@@ -5,8 +5,9 @@ import TestSupport
 import Testing
 
 /// `pinbench demo` driven like a user would drive it, then the manifest it wrote checked against the openssl
-/// command line and `pinbench check`, while the demo's lab (which lives in the demo process) still serves.
-@Suite("pinbench demo in a real terminal")
+/// command line and `pinbench check`, while the demo's lab (which lives in the demo process) still serves. One demo at
+/// a time: each starts a lab with a fresh PKI, and six at once beside the rest of the suite starved a two-core machine.
+@Suite("pinbench demo in a real terminal", .serialized)
 struct DemoWorkflowTests {
     let good = "good.pinbench.test"
     let mitm = "mitm.pinbench.test"

@@ -8,7 +8,7 @@ import Testing
 /// Exploring a chain in `pinbench demo` as a user would: the Connection section found by search, a certificate and
 /// the chain saved as PEM (compared with the openssl command line's view of the same live server), a pin copied
 /// through OSC 52 into tmux's clipboard, and an export written from the workbench (compared with `pinbench export`).
-@Suite("exploring a chain in a real terminal")
+@Suite("exploring a chain in a real terminal", .serialized)
 struct ExploreWorkflowTests {
     let good = "good.pinbench.test"
 

@@ -26,7 +26,7 @@ struct JobControlTests {
         try await tmux.waitFor("▸? missing.pinbench.test")
 
         try tmux.send("C-z")
-        let shell = try await tmux.waitFor(timeout: 10, "the shell back") {
+        let shell = try await tmux.waitFor("the shell back") {
             $0.contains("Stopped") && !$0.contains("1 Domains")
         }
         #expect(shell.contains("shell$"))
@@ -36,7 +36,7 @@ struct JobControlTests {
 
         try tmux.send("jobs", literal: true)
         try tmux.send("Enter")
-        try await tmux.waitFor(timeout: 10, "jobs listing it") {
+        try await tmux.waitFor("jobs listing it") {
             $0.split(separator: "\n").contains { $0.hasPrefix("[1]+  Stopped") && $0.contains("pinbench") }
         }
 
@@ -44,7 +44,7 @@ struct JobControlTests {
         try tmux.resize(width: 110, height: 32)
         try tmux.send("fg", literal: true)
         try tmux.send("Enter")
-        let back = try await tmux.waitFor(timeout: 10, "the workbench redrawn") {
+        let back = try await tmux.waitFor("the workbench redrawn") {
             $0.contains("1 Domains") && $0.contains("q quit")
         }
         let lines = back.split(separator: "\n", omittingEmptySubsequences: false)
@@ -59,7 +59,7 @@ struct JobControlTests {
         try await tmux.waitFor("C-z")
         try tmux.send("Escape")
         try tmux.send("q")
-        try await tmux.waitFor(timeout: 10, "the prompt") { $0.contains("shell$") && !$0.contains("1 Domains") }
+        try await tmux.waitFor("the prompt") { $0.contains("shell$") && !$0.contains("1 Domains") }
         try tmux.send("echo status=$?", literal: true)
         try tmux.send("Enter")
         try await tmux.waitFor("status=0")
@@ -81,7 +81,7 @@ struct JobControlTests {
         try tty.close()
         try await tmux.waitFor("SCRIBBLED")
         kill(pid, SIGCONT)
-        let screen = try await tmux.waitFor(timeout: 10, "the workbench repainted") {
+        let screen = try await tmux.waitFor("the workbench repainted") {
             !$0.contains("SCRIBBLED") && $0.contains("1 Domains") && $0.contains("✓ accepted")
         }
         #expect(screen.contains("q quit"))

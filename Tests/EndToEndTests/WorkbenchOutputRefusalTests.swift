@@ -23,7 +23,7 @@ struct WorkbenchOutputRefusalTests {
         try tmux.send("Enter")
         try await tmux.waitFor("File: pins-\(format.rawValue).")
         for _ in 0..<40 { try tmux.send("BSpace") }
-        try await tmux.waitFor(timeout: 10, "an empty file name") { !$0.contains("File: pins-") }
+        try await tmux.waitFor("an empty file name") { !$0.contains("File: pins-") }
         try tmux.send(path, literal: true)
         try tmux.send("Enter")
     }

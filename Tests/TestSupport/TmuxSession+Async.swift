@@ -4,10 +4,15 @@ import Foundation
 /// a test that polled with `usleep` would hold one of them for seconds and starve every other test's tasks.
 /// These waits sleep with `Task.sleep`. (The benchmark watches screens through its own control-mode client.)
 extension TmuxSession {
+    /// How long a wait for something that should appear gives up after. A wait returns as soon as its condition
+    /// holds, so patience costs nothing when the program is quick; it only bounds a hang. CI runs the whole suite at
+    /// once on two cores, where a demo's lab (a fresh PKI) and its first fetches were seen to take more than 20 s.
+    public static let patience: TimeInterval = 90
+
     /// Polls the screen until `predicate` holds, returning the screen; throws with the last screen on timeout.
     @discardableResult
     public func waitFor(
-        timeout: TimeInterval = 20,
+        timeout: TimeInterval = TmuxSession.patience,
         _ description: String,
         _ predicate: (String) -> Bool
     ) async throws -> String {
@@ -41,12 +46,12 @@ extension TmuxSession {
 
     /// Waits until the screen contains `text`.
     @discardableResult
-    public func waitFor(_ text: String, timeout: TimeInterval = 20) async throws -> String {
+    public func waitFor(_ text: String, timeout: TimeInterval = TmuxSession.patience) async throws -> String {
         try await waitFor(timeout: timeout, "\"\(text)\"") { $0.contains(text) }
     }
 
     @discardableResult
-    public func waitForExit(timeout: TimeInterval = 30) async throws -> Int32 {
+    public func waitForExit(timeout: TimeInterval = TmuxSession.patience) async throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let status = exitStatus() { return status }

@@ -111,7 +111,7 @@ public final class TmuxSession: @unchecked Sendable {
     /// Polls until the program in the pane has exited and returns its exit status; throws with the last screen on
     /// timeout.
     @discardableResult
-    public func waitForExit(timeout: TimeInterval = 30) throws -> Int32 {
+    public func waitForExit(timeout: TimeInterval = TmuxSession.patience) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let status = exitStatus() { return status }
@@ -133,7 +133,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     @discardableResult
     private func run(_ arguments: [String]) throws -> ProcessRunner.Result {
-        try ProcessRunner.run(tmux, ["-L", socket, "-f", "/dev/null"] + arguments, timeout: 20).checked()
+        try ProcessRunner.run(tmux, ["-L", socket, "-f", "/dev/null"] + arguments, timeout: 60).checked()
     }
 }
 
