@@ -164,6 +164,24 @@ let package = Package(
         // The lockout forecast: shipped releases' pins against the chains to come. A tool target beside the core,
         // which it uses for every verdict (the validator and its pin rule).
         .target(name: "PinForecast", dependencies: ["PinningCore"]),
+        // Certificate Transparency logs read without trusting them: Merkle proofs, tree heads and checkpoints, log
+        // entries. Portable like the core (no OpenSSL); the network client and the watch command sit on top.
+        .target(
+            name: "TransparencyLog",
+            dependencies: [
+                "PinningCore", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "TransparencyLogTests",
+            dependencies: [
+                "TransparencyLog", "PinningCore", "LabPKI", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            exclude: ["Vectors"]
+        ),
         .testTarget(
             name: "PinForecastTests",
             dependencies: [

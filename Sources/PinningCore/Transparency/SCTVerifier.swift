@@ -27,15 +27,10 @@ public enum SCTVerifier {
     ) -> Result {
         guard let log = logs.log(id: sct.logID) else { return .unknownLog }
         guard sct.timestamp <= time.addingTimeInterval(300) else { return .futureTimestamp }
-        let algorithm: Certificate.SignatureAlgorithm
-        switch (sct.hashAlgorithm, sct.signatureAlgorithm) {
-        case (4, 3): algorithm = .ecdsaWithSHA256
-        case (4, 1): algorithm = .sha256WithRSAEncryption
-        default: return .unsupportedAlgorithm
-        }
-        guard let signed = try? signedData(sct, leaf: leaf, issuer: issuer),
-            let key = try? Certificate.PublicKey(derEncoded: log.key),
-            key.isValidSignature(sct.signature, for: signed, signatureAlgorithm: algorithm)
+        let signed = DigitallySigned(
+            hashAlgorithm: sct.hashAlgorithm, signatureAlgorithm: sct.signatureAlgorithm, signature: sct.signature)
+        guard signed.algorithm != nil else { return .unsupportedAlgorithm }
+        guard let data = try? signedData(sct, leaf: leaf, issuer: issuer), signed.isValid(for: data, byKey: log.key)
         else { return .invalidSignature(log) }
         return .valid(log)
     }

@@ -112,32 +112,32 @@ public struct SignedCertificateTimestamp: Hashable, Sendable {
 /// Why an SCT list cannot be read, in words.
 public struct SCTParseError: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description.terminalSafe }
+    package init(_ description: String) { self.description = description.terminalSafe }
 }
 
 /// Reads TLS presentation-language fields (big-endian integers, length-prefixed vectors) from bytes.
-struct TLSReader {
+package struct TLSReader {
     private var bytes: ArraySlice<UInt8>
 
-    init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+    package init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
 
-    var isAtEnd: Bool { bytes.isEmpty }
-    var rest: ArraySlice<UInt8> { bytes }
+    package var isAtEnd: Bool { bytes.isEmpty }
+    package var rest: ArraySlice<UInt8> { bytes }
 
-    mutating func byte() throws(SCTParseError) -> UInt8 { try bytes(1).first! }
+    package mutating func byte() throws(SCTParseError) -> UInt8 { try bytes(1).first! }
 
-    mutating func bytes(_ count: Int) throws(SCTParseError) -> ArraySlice<UInt8> {
-        guard bytes.count >= count else { throw SCTParseError("the SCT data ends early") }
+    package mutating func bytes(_ count: Int) throws(SCTParseError) -> ArraySlice<UInt8> {
+        guard bytes.count >= count else { throw SCTParseError("the TLS-encoded data ends early") }
         let taken = bytes.prefix(count)
         bytes = bytes.dropFirst(count)
         return taken
     }
 
-    mutating func integer(_ width: Int) throws(SCTParseError) -> UInt64 {
+    package mutating func integer(_ width: Int) throws(SCTParseError) -> UInt64 {
         try bytes(width).reduce(0) { $0 << 8 | UInt64($1) }
     }
 
-    mutating func vector(lengthBytes: Int) throws(SCTParseError) -> TLSReader {
+    package mutating func vector(lengthBytes: Int) throws(SCTParseError) -> TLSReader {
         TLSReader(try bytes(Int(try integer(lengthBytes))))
     }
 }
