@@ -73,6 +73,7 @@ let package = Package(
         .target(
             name: "LabPKI",
             dependencies: [
+                "TransparencyLog",
                 "PinningCore",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -14,7 +14,7 @@ public struct TileAddress: Hashable, Sendable, CustomStringConvertible {
 
     public let kind: Kind
     public let index: UInt64
-    /// 1 to 256; below 256 the tile is partial.
+    /// 1 to 256; below 256 the tile is partial (0: no such tile in the tree asked about).
     public let width: Int
 
     public init(kind: Kind, index: UInt64, width: Int = TileAddress.fullWidth) {
@@ -58,6 +58,8 @@ public struct TileAddress: Hashable, Sendable, CustomStringConvertible {
     private static func width(level: Int, index: UInt64, _ treeSize: UInt64) -> Int {
         let hashes = treeSize >> (8 * UInt64(level))
         let full = hashes / UInt64(fullWidth)
-        return index < full ? fullWidth : Int(hashes % UInt64(fullWidth))
+        if index < full { return fullWidth }
+        // The rightmost tile is partial; past it there is no tile (width 0).
+        return index == full ? Int(hashes % UInt64(fullWidth)) : 0
     }
 }
