@@ -88,7 +88,7 @@ let package = Package(
         // Live TLS probe over OpenSSL: dial with a deadline, SNI, the sent and built chains, protocol and cipher.
         .target(
             name: "ChainProbe",
-            dependencies: ["COpenSSL", "CSystemCalls", "ConnectionAudit", "OpenSSLSupport", "PinningCore"]),
+            dependencies: ["COpenSSL", "CSystemCalls", "CZlib", "ConnectionAudit", "OpenSSLSupport", "PinningCore"]),
         // In-process TLS servers on loopback with a generated PKI, one scenario per SNI name.
         .target(
             name: "DemoLab",
@@ -108,6 +108,8 @@ let package = Package(
                 "PinExport",
                 "PinImport",
                 "PinForecast",
+                "CTWatch",
+                "TransparencyLog",
                 "ChainProbe",
                 "DemoLab",
                 "Workbench",
@@ -120,6 +122,8 @@ let package = Package(
         ),
         // C calls Swift's Glibc module leaves out: malloc_trim, and sockets and pipes close-on-exec from the start.
         .systemLibrary(name: "CSystemCalls", path: "Sources/CSystemCalls"),
+        // zlib (zlib1g-dev): gzip bodies, which static-ct-api logs may send without being asked.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // ncurses (wide-character build) for the terminal backend; the shim wraps the macros Swift cannot import.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // The terminal UI as pure values: state, messages, update, view -> Frame, keys, themes. No ncurses.
@@ -171,6 +175,14 @@ let package = Package(
             name: "TransparencyLog",
             dependencies: [
                 "PinningCore", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The CT watch's judgement: a logged certificate's names against the pinned hosts, and every release's cell.
+        .target(
+            name: "CTWatch",
+            dependencies: [
+                "PinForecast", "PinningCore", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -228,7 +240,8 @@ let package = Package(
             name: "WorkbenchRuntimeTests",
             dependencies: ["WorkbenchRuntime", "Workbench", "PinningCore", "ManifestEditing", "LabPKI", "TestSupport"]
         ),
-        .testTarget(name: "CLITests", dependencies: ["PinningCore", "ManifestEditing", "LabPKI", "TestSupport"]),
+        .testTarget(
+            name: "CLITests", dependencies: ["PinningCore", "ManifestEditing", "LabPKI", "DemoLab", "TestSupport"]),
         .testTarget(
             name: "PinningNIOTests",
             dependencies: [

@@ -12,8 +12,8 @@ import PinningCore
 final class TLSClient {
     /// Kept alive for as long as the session made from it.
     private let shared: TLSClientContext
-    private let ssl: OpaquePointer
-    private let incoming: OpaquePointer
+    let ssl: OpaquePointer
+    let incoming: OpaquePointer
     private let outgoing: OpaquePointer
     private let maxHandshakeBytes: Int
     /// Set when the handshake failed because the server and this client share no protocol version (the server's
@@ -163,7 +163,7 @@ final class TLSClient {
         return bytes
     }
 
-    private func flush(_ connection: TCPConnection, deadline: Deadline, signal: CancellationSignal) -> ProbeFailure? {
+    func flush(_ connection: TCPConnection, deadline: Deadline, signal: CancellationSignal) -> ProbeFailure? {
         let bytes = drainOutgoing()
         guard !bytes.isEmpty else { return nil }
         let address = connection.peer.description

@@ -25,7 +25,7 @@ public enum ForecastCell: Hashable, Sendable {
     }
 
     /// The cell for a release whose pins for the domain are `policy` (nil: none) on a path the scenario produces.
-    static func judging(_ policy: DomainPolicy?, path: PathPins, at time: Date) -> ForecastCell {
+    package static func judging(_ policy: DomainPolicy?, path: PathPins, at time: Date) -> ForecastCell {
         guard let policy else { return .notPinned }
         switch path.judge(policy, at: time) {
         case .lapsed: return .lapsed

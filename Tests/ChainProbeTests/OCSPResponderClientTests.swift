@@ -76,14 +76,14 @@ struct OCSPResponderClientTests {
             #expect(failure.description.contains("is not an http:// URL"), "\(url): \(failure)")
         }
         for url in ["http://127.0.0.1/a\r\nX-Evil: 1", "http://127.0.0.1/a%0d%0aX-Evil:%201", "http://127.0.0.1/a b"] {
-            let target = try OCSPRequestTarget.parse(url).get()
-            let head = String(decoding: target.head(bodyLength: 5), as: UTF8.self)
+            let target = try HTTPTarget.parse(url, allowing: [.http]).get()
+            let head = String(decoding: target.head(ocspBodyLength: 5), as: UTF8.self)
             let lines = head.components(separatedBy: "\r\n")
             #expect(lines.count == 8, "seven lines and the blank one, nothing smuggled: \(head.debugDescription)")
             #expect(lines[0].hasPrefix("POST /a") && lines[0].hasSuffix(" HTTP/1.0") && !lines[0].contains("\n"))
             #expect(!head.contains("X-Evil: 1\r\n"))
         }
-        let v6 = try OCSPRequestTarget.parse("http://[::1]:8080/ocsp?x=1").get()
+        let v6 = try HTTPTarget.parse("http://[::1]:8080/ocsp?x=1", allowing: [.http]).get()
         #expect(v6.endpoint.host == "::1" && v6.endpoint.port == 8080)
         #expect(v6.hostHeader == "[::1]:8080" && v6.path == "/ocsp?x=1")
     }

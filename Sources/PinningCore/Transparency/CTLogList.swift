@@ -14,9 +14,13 @@ public struct CTLogList: Sendable {
         public let url: String?
         /// The log's state in the list ("usable", "readonly", "retired", ...), when given.
         public let state: String?
+        /// For a static-ct-api log (the list's `tiled_logs`): where its checkpoint and tiles are read. `url` is
+        /// then its submission prefix; nil for an RFC 6962 log, read at `url`.
+        public let monitoringURL: String?
 
         public init(
-            description: String, operatorName: String, logID: [UInt8], key: [UInt8], url: String?, state: String?
+            description: String, operatorName: String, logID: [UInt8], key: [UInt8], url: String?, state: String?,
+            monitoringURL: String? = nil
         ) {
             self.description = description
             self.operatorName = operatorName
@@ -24,6 +28,7 @@ public struct CTLogList: Sendable {
             self.key = key
             self.url = url
             self.state = state
+            self.monitoringURL = monitoringURL
         }
     }
 
@@ -61,7 +66,8 @@ public struct CTLogList: Sendable {
                 logs.append(
                     Log(
                         description: log.description, operatorName: entry.name, logID: Array(id), key: Array(key),
-                        url: log.url ?? log.submission_url, state: log.state?.keys.sorted().first))
+                        url: log.url ?? log.submission_url, state: log.state?.keys.sorted().first,
+                        monitoringURL: log.monitoring_url))
             }
         }
         self.logs = logs
@@ -78,16 +84,24 @@ public struct CTLogList: Sendable {
     /// The JSON a log list file holds for these logs (the lab writes its own).
     public func json() throws -> Data {
         var byOperator: [String: [File.Log]] = [:]
+        var tiledByOperator: [String: [File.Log]] = [:]
         for log in logs {
-            byOperator[log.operatorName, default: []].append(
-                File.Log(
-                    description: log.description, log_id: Data(log.logID).base64EncodedString(),
-                    key: Data(log.key).base64EncodedString(), url: log.url, submission_url: nil,
-                    state: log.state.map { [$0: File.State(timestamp: "2026-01-01T00:00:00Z")] }))
+            let tiled = log.monitoringURL != nil
+            let entry = File.Log(
+                description: log.description, log_id: Data(log.logID).base64EncodedString(),
+                key: Data(log.key).base64EncodedString(), url: tiled ? nil : log.url,
+                submission_url: tiled ? log.url : nil, monitoring_url: log.monitoringURL,
+                state: log.state.map { [$0: File.State(timestamp: "2026-01-01T00:00:00Z")] })
+            if tiled {
+                tiledByOperator[log.operatorName, default: []].append(entry)
+            } else {
+                byOperator[log.operatorName, default: []].append(entry)
+            }
         }
+        let names = Set(byOperator.keys).union(tiledByOperator.keys).sorted()
         let file = File(
             version: "pinbench",
-            operators: byOperator.keys.sorted().map { File.Operator(name: $0, logs: byOperator[$0], tiled_logs: nil) })
+            operators: names.map { File.Operator(name: $0, logs: byOperator[$0], tiled_logs: tiledByOperator[$0]) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(file)
@@ -111,6 +125,7 @@ public struct CTLogList: Sendable {
             let key: String
             let url: String?
             let submission_url: String?
+            let monitoring_url: String?
             let state: [String: State]?
         }
         struct Operator: Codable {

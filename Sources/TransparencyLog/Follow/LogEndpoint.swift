@@ -12,6 +12,9 @@ public protocol LogEndpoint: Sendable {
     /// The right edge of the tree of `head`, checked against its root: where a first run that skips the log's
     /// past starts.
     func frontier(of head: TreeHead) async throws(LogFailure) -> MerkleFrontier
+    /// The issuing certificates (DER, nearest first) the log names for `entry`, each checked against the
+    /// fingerprint the entry carries.
+    func issuers(of entry: LogEntry) async throws(LogFailure) -> [[UInt8]]
     /// The most entries one `entries` call asks for.
     var maximumBatch: Int { get }
 }

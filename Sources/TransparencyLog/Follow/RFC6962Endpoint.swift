@@ -70,6 +70,9 @@ public struct RFC6962Endpoint: LogEndpoint {
         return entries
     }
 
+    /// Served inline, in `extra_data`.
+    public func issuers(of entry: LogEntry) async throws(LogFailure) -> [[UInt8]] { entry.servedIssuers }
+
     public func frontier(of head: TreeHead) async throws(LogFailure) -> MerkleFrontier {
         let last = head.size - 1
         guard let entry = try await entries(from: last, to: head.size, of: head).first else {

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// A static-ct-api log's read API: a signed checkpoint, Merkle hash tiles and data tiles. Proofs are not served;
@@ -63,6 +64,20 @@ public struct TiledEndpoint: LogEndpoint {
             throw .misbehaving("\(address.path): \(error)")
         }
         return entries.filter { $0.index >= start && $0.index < end }
+    }
+
+    /// Each fingerprint's certificate from `issuer/<hex>`, whose SHA-256 must be the fingerprint.
+    public func issuers(of entry: LogEntry) async throws(LogFailure) -> [[UInt8]] {
+        var issuers: [[UInt8]] = []
+        for fingerprint in entry.issuerFingerprints.prefix(16) {
+            let hex = fingerprint.map { String(format: "%02x", $0) }.joined()
+            let certificate = Array(try await transport.get("issuer/" + hex, maximumBytes: 64 * 1024))
+            guard Array(SHA256.hash(data: certificate)) == fingerprint else {
+                throw .misbehaving("issuer/\(hex) is not the certificate with that fingerprint")
+            }
+            issuers.append(certificate)
+        }
+        return issuers
     }
 
     public func frontier(of head: TreeHead) async throws(LogFailure) -> MerkleFrontier {

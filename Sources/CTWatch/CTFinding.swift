@@ -1,0 +1,87 @@
+import Crypto
+import Foundation
+import PinForecast
+import PinningCore
+import TransparencyLog
+import X509
+
+/// A logged certificate for a pinned host, with what it is and what every release would decide on it: the unit a
+/// watch reports, as a line to read or a JSON line to alert on.
+public struct CTFinding: Sendable {
+    public let log: String
+    public let index: UInt64
+    public let kind: LogEntry.Kind
+    public let serial: String
+    public let issuer: String
+    public let notBefore: Date
+    public let notAfter: Date
+    public let names: [String]
+    /// The leaf's SPKI pin, and its issuer's when the log named the issuer.
+    public let spkiPin: String
+    public let issuerSPKIPin: String?
+    public let verdicts: [WatchVerdict]
+
+    /// The finding for `entry` if it is for a pinned host; nil when no manifest pins any of its names.
+    public init?(
+        entry: LogEntry, issuers: [[UInt8]], log: String, hosts: WatchedHosts, releases: [Release], next: PinManifest?,
+        at time: Date
+    ) {
+        let certificate = entry.certificate
+        names = WatchedHosts.dnsNames(of: certificate)
+        let pinned = hosts.hosts(for: names)
+        guard !pinned.isEmpty else { return nil }
+        let path = Self.path(entry, issuers: issuers)
+        self.log = log
+        index = entry.index
+        kind = entry.kind
+        serial = certificate.serialNumber.description
+        issuer = certificate.issuer.description
+        notBefore = certificate.notValidBefore
+        notAfter = certificate.notValidAfter
+        spkiPin = path.levels[0].spki ?? ""
+        issuerSPKIPin = path.levels.count > 1 ? path.levels[1].spki : nil
+        verdicts = pinned.map { WatchVerdict(host: $0, path: path, releases: releases, next: next, at: time) }
+    }
+
+    /// The releases this certificate would lock out, on any of its hosts.
+    public var lockingOut: [String] {
+        var seen: Set<String> = []
+        return verdicts.flatMap { $0.lockingOut.map(\.release) }.filter { seen.insert($0).inserted }
+    }
+
+    /// The pins of the path the certificate would be served on: the leaf (a precertificate's final certificate is
+    /// not known, so only its key), the issuer (a precertificate names its key hash), then the rest of the chain
+    /// the log named.
+    static func path(_ entry: LogEntry, issuers: [[UInt8]]) -> PathPins {
+        let leafKey = base64SHA256(entry.certificate.publicKey.subjectPublicKeyInfoDER)
+        var levels = [
+            PathPins.Level(
+                spki: leafKey, certificate: entry.kind == .certificate ? base64SHA256(entry.certificate.derBytes) : nil,
+                notAfter: entry.certificate.notValidAfter)
+        ]
+        var chain = issuers.compactMap { try? Certificate(derEncoded: $0) }
+        if let keyHash = entry.issuerKeyHash {
+            let named = Data(keyHash).base64EncodedString()
+            // The named issuer key leads; a served issuer with that key also gives its certificate's pin.
+            if let first = chain.first, base64SHA256(first.publicKey.subjectPublicKeyInfoDER) == named {
+                levels.append(level(first))
+                chain.removeFirst()
+            } else {
+                levels.append(PathPins.Level(spki: named, certificate: nil))
+                chain.removeAll()
+            }
+        }
+        levels += chain.prefix(15).map(level)
+        return PathPins(levels: levels)
+    }
+
+    private static func level(_ certificate: Certificate) -> PathPins.Level {
+        PathPins.Level(
+            spki: base64SHA256(certificate.publicKey.subjectPublicKeyInfoDER),
+            certificate: base64SHA256(certificate.derBytes), notAfter: certificate.notValidAfter)
+    }
+
+    private static func base64SHA256(_ bytes: some DataProtocol) -> String {
+        Data(SHA256.hash(data: bytes)).base64EncodedString()
+    }
+}

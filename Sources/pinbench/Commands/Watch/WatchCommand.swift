@@ -1,0 +1,104 @@
+import ArgumentParser
+import CTWatch
+import Foundation
+import ManifestEditing
+import PinForecast
+import PinningCore
+import TransparencyLog
+
+/// `pinbench watch`: every certificate logged in CT for a pinned host, judged against each release before anyone
+/// deploys it.
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Watch Certificate Transparency logs for certificates of pinned hosts that a release would reject.",
+        discussion: """
+            Reads each log of --ct-log-list (or only those named with --log) forward from where the last run \
+            stopped (\(WatchState.fileName) beside the manifest), and trusts nothing it has not verified: each tree \
+            head's signature, that it extends the last one kept, and that the entries read hash to it. A log that \
+            forks, rewinds, or serves entries that do not match is reported as misbehaving and its position is not \
+            moved. Both log APIs are read: RFC 6962 (the list's `logs`) and static-ct-api tiles (`tiled_logs`).
+
+            Every logged certificate whose names cover a pinned host (subdomains and wildcards included) is judged \
+            for every release of `pinbench release list` and the working manifest ("next"): the path it would be \
+            served on (the leaf, then the issuers the log names) under each release's pins, trust assumed. A \
+            certificate that a release still enforcing pins would reject is a lockout waiting to be deployed (a \
+            renewal with a new key, a new CA) or a mis-issuance.
+
+            Exit status with --once: 0 nothing to act on; 1 a certificate would lock out a release (shipped ones; \
+            the working manifest when there is no releases file); 3 a log misbehaved; 4 a log could not be read \
+            this time (it is read from the same place next run); 2 bad input. A log that is slow or down is \
+            retried with backoff and only delays itself.
+
+            Examples:
+              pinbench watch --ct-log-list log_list.json --from-now --once     # a first run: start at today's heads
+              pinbench watch --ct-log-list log_list.json --once --json >> ct-findings.jsonl
+              pinbench watch --ct-log-list log_list.json --interval 600       # keep watching
+              pinbench watch --ct-log-list lab-ct-logs.json --once             # the lab's logs (pinbench lab)
+            """
+    )
+
+    @OptionGroup var manifestOptions: ManifestOptions
+
+    @Option(
+        name: .customLong("ct-log-list"),
+        help: ArgumentHelp("The log list (the public list's v3 JSON): each log's URL and key.", valueName: "file"))
+    var ctLogList: String
+
+    @Option(name: .customLong("log"), help: ArgumentHelp("Watch only this log (repeatable).", valueName: "url"))
+    var logs: [String] = []
+
+    @Flag(help: "Read each log once, report, and exit (for CI).")
+    var once = false
+
+    @Flag(name: .customLong("from-now"), help: "On a log met for the first time, start at its latest tree head.")
+    var fromNow = false
+
+    @Option(help: ArgumentHelp("Seconds between rounds when not --once.", valueName: "seconds"))
+    var interval: Double = 300
+
+    @Option(help: ArgumentHelp("Seconds allowed for each request to a log.", valueName: "seconds"))
+    var timeout: Double = 15
+
+    @Option(help: ArgumentHelp("The most entries read from one log per round.", valueName: "count"))
+    var batch: Int = 10_000
+
+    @Flag(help: "Print findings and log problems as JSON lines.")
+    var json = false
+
+    func validate() throws {
+        guard timeout > 0 && timeout <= 300 else {
+            throw ValidationError("--timeout must be between 0 and 300 seconds")
+        }
+        guard interval >= 1 else { throw ValidationError("--interval must be at least 1 second") }
+        guard (1...1_000_000).contains(batch) else { throw ValidationError("--batch must be between 1 and 1000000") }
+    }
+
+    func run() async throws {
+        let document = try manifestOptions.loadForReading()
+        let loader = ReleaseLoader(manifest: manifestOptions.url)
+        let releases = try loader.list().releases.map(loader.release)
+        let hosts = WatchedHosts(manifests: releases.map(\.manifest) + [document.manifest])
+        let list: CTLogList
+        do {
+            list = try CTLogList.read(path: ctLogList)
+        } catch {
+            throw CLIFailure("\(ctLogList): \(error.description)")
+        }
+        let watched = try WatchedLog.select(
+            from: list, urls: logs, deadline: .milliseconds(Int(timeout * 1000)), batch: min(batch, 1000))
+        guard !watched.isEmpty else { throw CLIFailure("\(ctLogList) lists no log to watch") }
+        for log in watched where log.plainHTTP {
+            Output.note(
+                "note: \(log.name) is read over plain http on a loopback address; its data is verified all the same")
+        }
+        let round = WatchRound(
+            logs: watched, hosts: hosts, releases: releases, next: document.manifest,
+            stateURL: WatchState.url(besideManifest: manifestOptions.url), fromNow: fromNow, budget: batch, json: json)
+        while true {
+            let outcome = await round.run()
+            if once { throw ExitCode(outcome.exitStatus) }
+            try await Task.sleep(for: .milliseconds(Int(interval * 1000)))
+        }
+    }
+}

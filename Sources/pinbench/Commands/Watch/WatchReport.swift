@@ -1,0 +1,63 @@
+import CTWatch
+import Foundation
+import PinForecast
+import PinningCore
+
+/// A finding as people read it (a few lines) and as alerting reads it (one JSON line, every string through the
+/// project's JSON string encoder, so a certificate's text is data in either form).
+enum WatchReport {
+    static func text(_ finding: CTFinding) -> [String] {
+        let dates =
+            "\(CalendarDay(containing: finding.notBefore).description) to \(CalendarDay(containing: finding.notAfter).description)"
+        var lines = [
+            "\(finding.log) entry \(finding.index) (\(finding.kind.rawValue)): \(finding.names.joined(separator: ", "))",
+            "  issued by \(finding.issuer), valid \(dates), key sha256/\(finding.spkiPin)",
+        ]
+        for verdict in finding.verdicts {
+            let cells = verdict.rows.map { "\($0.release) \(word($0.cell))" }.joined(separator: ", ")
+            lines.append("  \(verdict.host): \(cells)")
+        }
+        let locked = finding.lockingOut
+        lines.append(
+            locked.isEmpty
+                ? "  no release that enforces pins would reject it"
+                : "  LOCKS OUT \(locked.joined(separator: ", ")): its users could not connect if this certificate were served"
+        )
+        return lines
+    }
+
+    static func word(_ cell: ForecastCell) -> String {
+        cell == .lockedOut ? "LOCKED OUT" : cell.outcome
+    }
+
+    /// One JSON object on one line.
+    static func jsonLine(_ finding: CTFinding) -> String {
+        func string(_ text: String) -> String { JSONEncoding.string(text) }
+        func strings(_ texts: [String]) -> String { "[" + texts.map(string).joined(separator: ",") + "]" }
+        let hosts = finding.verdicts.map { verdict in
+            let rows = verdict.rows.map { row in
+                "{\"name\":\(string(row.release)),\"outcome\":\(string(row.cell.outcome)),"
+                    + "\"share\":\(row.share.map { String($0) } ?? "null"),\"shipped\":\(row.shipped)}"
+            }
+            return "{\"host\":\(string(verdict.host)),\"releases\":[\(rows.joined(separator: ","))]}"
+        }
+        let fields = [
+            "\"type\":\"finding\"", "\"log\":\(string(finding.log))", "\"index\":\(finding.index)",
+            "\"kind\":\(string(finding.kind.rawValue))", "\"serial\":\(string(finding.serial))",
+            "\"issuer\":\(string(finding.issuer))",
+            "\"notBefore\":\(string(ISO8601DateFormatter().string(from: finding.notBefore)))",
+            "\"notAfter\":\(string(ISO8601DateFormatter().string(from: finding.notAfter)))",
+            "\"names\":\(strings(finding.names))",
+            "\"spkiSHA256\":\(string(finding.spkiPin))",
+            "\"issuerSPKISHA256\":\(finding.issuerSPKIPin.map(string) ?? "null")",
+            "\"hosts\":[\(hosts.joined(separator: ","))]", "\"lockedOut\":\(strings(finding.lockingOut))",
+        ]
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// A log's trouble as a JSON line: `unreachable` (it waits) or `misbehaving` (it did not verify).
+    static func jsonLine(log: String, problem: String, detail: String) -> String {
+        "{\"type\":\(JSONEncoding.string(problem)),\"log\":\(JSONEncoding.string(log)),"
+            + "\"detail\":\(JSONEncoding.string(detail))}"
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import PinningCore
+import TransparencyLog
+
+/// One log the watch reads: its entry in the log list and the endpoint for its API.
+struct WatchedLog {
+    let log: CTLogList.Log
+    let endpoint: any LogEndpoint
+    let plainHTTP: Bool
+
+    var id: String { Data(log.logID).base64EncodedString() }
+    var name: String { log.description }
+
+    /// The logs to watch: every usable log of the list, or those whose URL is one of `urls`.
+    static func select(
+        from list: CTLogList, urls: [String], deadline: Duration, batch: Int
+    ) throws -> [WatchedLog] {
+        func normalized(_ url: String) -> String { url.hasSuffix("/") ? url : url + "/" }
+        let wanted = Set(urls.map(normalized))
+        var chosen: [WatchedLog] = []
+        for log in list.logs {
+            let readURL = log.monitoringURL ?? log.url
+            guard let readURL else { continue }
+            if wanted.isEmpty {
+                guard log.state == nil || log.state == "usable" || log.state == "qualified" || log.state == "readonly"
+                else { continue }
+            } else {
+                guard wanted.contains(normalized(readURL)) || log.url.map(normalized).map(wanted.contains) == true
+                else { continue }
+            }
+            let transport = try NetworkLogTransport(url: readURL, deadline: deadline)
+            let endpoint: any LogEndpoint
+            if log.monitoringURL != nil {
+                endpoint = TiledEndpoint(
+                    transport: transport, key: log.key, logID: log.logID, origin: log.url.map(Self.origin))
+            } else {
+                endpoint = RFC6962Endpoint(transport: transport, key: log.key, maximumBatch: batch)
+            }
+            chosen.append(WatchedLog(log: log, endpoint: endpoint, plainHTTP: transport.isPlainHTTP))
+        }
+        for url in wanted
+        where !chosen.contains(where: {
+            [$0.log.url, $0.log.monitoringURL].compactMap { $0 }.map(normalized).contains(url)
+        }) {
+            throw CLIFailure(
+                "\(url) is not a log of the log list: its key is needed to verify what it serves (--ct-log-list FILE)")
+        }
+        return chosen
+    }
+
+    /// A static-ct-api checkpoint's origin: the submission prefix without its scheme or trailing slash.
+    static func origin(_ submission: String) -> String {
+        var text = submission
+        if let scheme = text.range(of: "://") { text = String(text[scheme.upperBound...]) }
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+}
