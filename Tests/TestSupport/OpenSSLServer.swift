@@ -33,9 +33,10 @@ public final class OpenSSLServer: @unchecked Sendable {
     ///     with it).
     ///   - address: "127.0.0.1" or "::1".
     ///   - arguments: extra s_server arguments such as `-tls1_2` or `-cipher ...`.
+    ///   - directory: the folder s_server runs in (what `-WWW` serves files from).
     public init(
         _ identity: Identity, named: (name: String, identity: Identity)? = nil, address: String = "127.0.0.1",
-        arguments: [String] = []
+        arguments: [String] = [], directory: URL? = nil
     ) throws {
         let accept = address.contains(":") ? "[\(address)]:0" : "\(address):0"
         var all = [
@@ -56,6 +57,7 @@ public final class OpenSSLServer: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         process.arguments = all + arguments
         process.standardInput = FileHandle.nullDevice
+        if let directory { process.currentDirectoryURL = directory }
         let output = folder.write("stdout.txt", "")
         let errors = folder.write("stderr.txt", "")
         try FoundationLaunch.serialized { [process] in
