@@ -266,8 +266,9 @@ let package = Package(
             name: "pinbench-bench",
             dependencies: [
                 "pinbench", "Workbench", "TerminalBackend", "PinningCore", "ManifestEditing", "ManifestLint",
-                "PinForecast",
-                "TestSupport",
+                "PinForecast", "CTWatch", "TransparencyLog", "LabPKI",
+                "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
             ],
             path: "Sources/PinBenchBenchmarks"
         ),

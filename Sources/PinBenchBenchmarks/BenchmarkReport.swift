@@ -9,7 +9,7 @@ enum BenchmarkReport {
     static let launches = 7
 
     /// The groups of figures; `--only NAME` runs one of them.
-    static let sections = ["keys", "diff", "forecast", "launch"]
+    static let sections = ["keys", "diff", "forecast", "ct", "launch"]
 
     static func run(only section: String? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: PinBenchBinary.url.path) else {
@@ -24,6 +24,7 @@ enum BenchmarkReport {
         if section == nil || section == "keys" { try keyFigures(in: folder) }
         if section == nil || section == "diff" { try diffFigures(in: folder) }
         if section == nil || section == "forecast" { forecastFigures() }
+        if section == nil || section == "ct" { try ctFigures() }
         if section == nil || section == "launch" { try launchFigures(in: folder) }
     }
 
@@ -65,6 +66,23 @@ enum BenchmarkReport {
                 "  `\(key)` after one edit, median / max", timing(heavyLarge, "max"), timing(heavySmall, "max"),
                 "<= 50 ms")
         }
+    }
+
+    /// The CT watch: 100,000 log entries decoded, matched against the pinned hosts and judged, beside a Python peer
+    /// with `cryptography` decoding and matching the same bytes (target: at most 0.3 of its time); and a million
+    /// leaf hashes into a frontier.
+    private static func ctFigures() throws {
+        let entries = 100_000
+        let python = [".build/test-python/bin/python3", "/usr/bin/python3"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+        let figures = try CTWatchBenchmarks.measure(entries: entries, python: python)
+        row("CT watch (CTWatch)", "PinBench", "Python peer", "")
+        row(
+            "  \(entries) entries, median", String(format: "%.0f ms", figures.pinbench.median),
+            String(format: "%.0f ms", figures.peer.median), "<= 0.3 x peer")
+        row("  entries naming a pinned host", "\(figures.matched)", "\(figures.peerMatched)", "equal")
+        row("  1,000,000 leaf hashes into a frontier", String(format: "%.0f ms", figures.frontier.median), "", "")
     }
 
     /// The lockout forecast of 200 releases against 10,000 domains (the synthesised scenarios and the dates ahead),
