@@ -175,7 +175,7 @@ let package = Package(
             name: "TransparencyLog",
             dependencies: [
                 "PinningCore", .product(name: "X509", package: "swift-certificates"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
         // The CT watch's judgement: a logged certificate's names against the pinned hosts, and every release's cell.

@@ -21,16 +21,17 @@ public struct CTFinding: Sendable {
     public let issuerSPKIPin: String?
     public let verdicts: [WatchVerdict]
 
-    /// The finding for `entry` if it is for a pinned host; nil when no manifest pins any of its names.
+    /// The finding for `entry` if it is for a pinned host; nil when no manifest pins any of its names. Throws when
+    /// the entry names a pinned host but its certificate does not decode.
     public init?(
         entry: LogEntry, issuers: [[UInt8]], log: String, hosts: WatchedHosts, releases: [Release], next: PinManifest?,
         at time: Date
-    ) {
-        let certificate = entry.certificate
-        names = WatchedHosts.dnsNames(of: certificate)
+    ) throws(LogEntryError) {
+        names = entry.dnsNames
         let pinned = hosts.hosts(for: names)
         guard !pinned.isEmpty else { return nil }
-        let path = Self.path(entry, issuers: issuers)
+        let certificate = try entry.certificate()
+        let path = Self.path(entry, certificate: certificate, issuers: issuers)
         self.log = log
         index = entry.index
         kind = entry.kind
@@ -52,12 +53,12 @@ public struct CTFinding: Sendable {
     /// The pins of the path the certificate would be served on: the leaf (a precertificate's final certificate is
     /// not known, so only its key), the issuer (a precertificate names its key hash), then the rest of the chain
     /// the log named.
-    static func path(_ entry: LogEntry, issuers: [[UInt8]]) -> PathPins {
-        let leafKey = base64SHA256(entry.certificate.publicKey.subjectPublicKeyInfoDER)
+    static func path(_ entry: LogEntry, certificate: Certificate, issuers: [[UInt8]]) -> PathPins {
+        let leafKey = base64SHA256(certificate.publicKey.subjectPublicKeyInfoDER)
         var levels = [
             PathPins.Level(
-                spki: leafKey, certificate: entry.kind == .certificate ? base64SHA256(entry.certificate.derBytes) : nil,
-                notAfter: entry.certificate.notValidAfter)
+                spki: leafKey, certificate: entry.kind == .certificate ? base64SHA256(entry.body) : nil,
+                notAfter: certificate.notValidAfter)
         ]
         var chain = issuers.compactMap { try? Certificate(derEncoded: $0) }
         if let keyHash = entry.issuerKeyHash {

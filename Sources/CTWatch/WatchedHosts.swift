@@ -1,5 +1,4 @@
 import PinningCore
-import X509
 
 /// Which pinned hosts a logged certificate could serve: its DNS names (a wildcard's too) against every domain the
 /// releases and the working manifest pin, under the core's own rule for which policy governs a host.
@@ -37,14 +36,5 @@ public struct WatchedHosts: Sendable {
     /// True when some manifest has a policy for `host` (a wildcard name stands for a host under its parent).
     private func isGoverned(_ host: String) -> Bool {
         lookups.contains { $0.policy(for: host) != nil }
-    }
-
-    /// The DNS names a certificate is for: its subject alternative names (the core reads no common name).
-    public static func dnsNames(of certificate: Certificate) -> [String] {
-        guard let names = try? certificate.extensions.subjectAlternativeNames else { return [] }
-        return names.compactMap { name in
-            if case .dnsName(let dns) = name { return dns }
-            return nil
-        }
     }
 }

@@ -30,8 +30,8 @@ enum CTWatchBenchmarks {
             var matched = 0
             for (index, leaf) in leaves.enumerated() {
                 let entry = try LogEntry(index: UInt64(index), leafInput: leaf, extraData: [])
-                guard !hosts.hosts(for: WatchedHosts.dnsNames(of: entry.certificate)).isEmpty else { continue }
-                if CTFinding(
+                guard !hosts.hosts(for: entry.dnsNames).isEmpty else { continue }
+                if try CTFinding(
                     entry: entry, issuers: [], log: "bench", hosts: hosts, releases: releases, next: manifest,
                     at: Date()) != nil
                 {
@@ -50,7 +50,8 @@ enum CTWatchBenchmarks {
                 let output = try ProcessRunner.run(python, ["scripts/ct-decode-peer.py", path], timeout: 600).checked()
                 let fields = output.stdoutText.split(separator: " ")
                 figures.peerMatched = Int(fields.first ?? "") ?? -1
-                figures.peer.append((Double(fields.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .nan) * 1000)
+                figures.peer.append(
+                    (Double(fields.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .nan) * 1000)
             }
         }
         merkle(&figures)
@@ -82,8 +83,10 @@ enum CTWatchBenchmarks {
             let names =
                 index % 100 == 0
                 ? [pinnedHosts[index / 100 % pinnedHosts.count]]
-                : ["www.site\(Int.random(in: 0..<1_000_000, using: &generator)).example.com",
-                    "site\(index).example.com"]
+                : [
+                    "www.site\(Int.random(in: 0..<1_000_000, using: &generator)).example.com",
+                    "site\(index).example.com",
+                ]
             let profile = CertificateIssuer.Profile(
                 subject: try CertificateIssuer.name(commonName: names[0]), dnsNames: names,
                 extendedKeyUsage: ([.serverAuth], false))

@@ -27,6 +27,16 @@ struct LogEntryTests {
         return u(time, 8) + signed + vector([], 2)
     }
 
+    /// The DNS names swift-certificates reads from the SAN extension: what the fast path must agree with.
+    static func dnsNames(_ certificate: Certificate) -> [String] {
+        ((try? certificate.extensions.subjectAlternativeNames) ?? nil).map {
+            $0.compactMap { name -> String? in
+                if case .dnsName(let dns) = name { return dns }
+                return nil
+            }
+        } ?? []
+    }
+
     let pki: TestPKI
     init() throws { pki = try TestPKI() }
 
@@ -41,7 +51,8 @@ struct LogEntryTests {
         let chain = Self.vector(Self.vector(pki.intermediate.der, 3), 3)
         let entry = try LogEntry(index: 7, leafInput: leafInput, extraData: chain)
         #expect(entry.kind == .certificate && entry.index == 7)
-        #expect(entry.certificate == leaf)
+        #expect(try entry.certificate() == leaf)
+        #expect(entry.dnsNames == Self.dnsNames(leaf) && entry.dnsNames.contains(pki.host))
         #expect(entry.leafHash == TreeHash.leaf(leafInput))
         #expect(entry.servedIssuers == [pki.intermediate.der])
         #expect(entry.issuerFingerprints == [Array(SHA256.hash(data: pki.intermediate.der))])
@@ -52,11 +63,13 @@ struct LogEntryTests {
         let precert = try LogEntry(index: 8, leafInput: precertInput, extraData: precertExtra)
         #expect(precert.kind == .precertificate)
         #expect(precert.issuerKeyHash == issuerKeyHash)
-        #expect(precert.certificate.subject == leaf.subject)
-        #expect(precert.certificate.serialNumber == leaf.serialNumber)
-        #expect(precert.certificate.publicKey == leaf.publicKey)
-        #expect(precert.certificate.notValidAfter == leaf.notValidAfter)
-        let names = try precert.certificate.extensions.subjectAlternativeNames.map(Array.init)
+        let decoded = try precert.certificate()
+        #expect(precert.dnsNames == Self.dnsNames(leaf))
+        #expect(decoded.subject == leaf.subject)
+        #expect(decoded.serialNumber == leaf.serialNumber)
+        #expect(decoded.publicKey == leaf.publicKey)
+        #expect(decoded.notValidAfter == leaf.notValidAfter)
+        let names = try decoded.extensions.subjectAlternativeNames.map(Array.init)
         let expected = try leaf.extensions.subjectAlternativeNames.map(Array.init)
         #expect(names == expected && names != nil)
     }
@@ -67,7 +80,6 @@ struct LogEntryTests {
         let cases: [(String, [UInt8])] = [
             ("truncated", Array(good.dropLast(3))), ("padded", good + [0]), ("version 1", [1] + good.dropFirst()),
             ("entry type 2", [0, 0] + Self.u(1, 8) + Self.u(2, 2) + Self.vector([1], 3) + [0, 0]),
-            ("not a certificate", [0, 0] + Self.timestamped([0x30, 0x03, 0x02, 0x01, 0x01])),
             ("empty", []),
         ]
         for (name, bytes) in cases {
@@ -78,6 +90,14 @@ struct LogEntryTests {
                 #expect(error.index == 42 && error.description.hasPrefix("entry 42: "), "\(name): \(error)")
             }
         }
+    }
+
+    @Test("an entry whose certificate the X.509 library refuses is read (the log is not at fault); decoding it throws")
+    func undecodable() throws {
+        let entry = try LogEntry(
+            index: 9, leafInput: [0, 0] + Self.timestamped([0x30, 0x03, 0x02, 0x01, 0x01]), extraData: [])
+        #expect(entry.dnsNames.isEmpty)
+        #expect(throws: LogEntryError.self) { try entry.certificate() }
     }
 
     @Test("a data tile's entries have the leaf hashes of the same entries read from get-entries")
@@ -98,7 +118,7 @@ struct LogEntryTests {
             #expect(decoded[offset].leafHash == viaGetEntries.leafHash)
             #expect(decoded[offset].issuerFingerprints == [fingerprint])
         }
-        #expect(decoded[2].certificate == pki.rotated.leaf.certificate)
+        #expect(try decoded[2].certificate() == pki.rotated.leaf.certificate)
         #expect(throws: LogEntryError.self) { try DataTile.entries(tile, firstIndex: 512, count: 4) }
         #expect(throws: LogEntryError.self) { try DataTile.entries(tile, firstIndex: 512, count: 2) }
         #expect(throws: LogEntryError.self) { try DataTile.entries(Array(tile.dropLast()), firstIndex: 0, count: 3) }

@@ -68,11 +68,12 @@ struct LogFollowerTests {
         let (entries, position) = try await catchUp(follower, from: first)
         #expect(entries.map(\.index) == Array(0..<700))
         #expect(position.caughtUp && position.next == 700)
-        #expect(entries[0].certificate == pki.good.leaf.certificate)
+        #expect(try entries[0].certificate() == pki.good.leaf.certificate)
         #expect(
-            entries[1].kind == .precertificate && entries[1].certificate.subject == pki.rotated.leaf.certificate.subject
+            try entries[1].kind == .precertificate
+                && entries[1].certificate().subject == pki.rotated.leaf.certificate.subject
         )
-        #expect(entries[2].certificate == pki.wrongHost.leaf.certificate)
+        #expect(try entries[2].certificate() == pki.wrongHost.leaf.certificate)
 
         try append(40, to: log)
         log.publish()

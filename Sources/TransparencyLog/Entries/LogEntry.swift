@@ -18,9 +18,11 @@ public struct LogEntry: Sendable {
     public let kind: Kind
     /// Milliseconds since the epoch, when the log took the entry.
     public let timestampMilliseconds: UInt64
-    /// The certificate; for a precertificate, its TBSCertificate in a certificate whose signature is a placeholder
-    /// (names, key, validity and extensions are the precertificate's; the signature is not).
-    public let certificate: Certificate
+    /// The certificate's DER, or the precertificate's TBSCertificate: decoded by ``certificate()`` when needed.
+    public let body: [UInt8]
+    /// The DNS names of its subject alternative names, read without decoding the whole certificate (printable
+    /// ASCII only; none when unreadable).
+    public let dnsNames: [String]
     /// SHA-256 of the issuer's SubjectPublicKeyInfo, for a precertificate (the log hashed it with the TBS).
     public let issuerKeyHash: [UInt8]?
     /// The entry's leaf hash: what the tree commits to.
@@ -63,13 +65,21 @@ public struct LogEntry: Sendable {
         self.leafHash = leafHash
         self.issuerFingerprints = issuerFingerprints
         self.servedIssuers = servedIssuers
+        body = entry.body
+        dnsNames = CertificateNames.dnsNames(entry.body, isTBS: entry.kind == .precertificate)
+    }
+
+    /// The certificate; for a precertificate, its TBSCertificate in a certificate whose signature is a placeholder
+    /// (names, key, validity and extensions are the precertificate's; the signature is not). A log may hold a
+    /// certificate the X.509 library refuses: that entry throws here, and the log is not at fault.
+    public func certificate() throws(LogEntryError) -> Certificate {
         do {
-            switch entry.kind {
-            case .certificate: certificate = try Certificate(derEncoded: entry.body)
-            case .precertificate: certificate = try Certificate(derEncoded: Self.placeholderSigned(entry.body))
+            switch kind {
+            case .certificate: return try Certificate(derEncoded: body)
+            case .precertificate: return try Certificate(derEncoded: Self.placeholderSigned(body))
             }
         } catch {
-            throw LogEntryError(index: index, "the \(entry.kind.rawValue) does not decode: \(error)")
+            throw LogEntryError(index: index, "the \(kind.rawValue) does not decode: \(error)")
         }
     }
 

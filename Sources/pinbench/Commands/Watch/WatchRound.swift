@@ -60,13 +60,21 @@ struct WatchRound {
         let step = try await follower.step(from: start)
         var lockout = false
         for entry in step.entries {
-            guard !hosts.hosts(for: WatchedHosts.dnsNames(of: entry.certificate)).isEmpty else { continue }
+            guard !hosts.hosts(for: entry.dnsNames).isEmpty else { continue }
             let issuers = try await log.endpoint.issuers(of: entry)
-            guard
-                let finding = CTFinding(
-                    entry: entry, issuers: issuers, log: log.name, hosts: hosts, releases: releases, next: next,
-                    at: Date())
-            else { continue }
+            let finding: CTFinding
+            do {
+                guard
+                    let found = try CTFinding(
+                        entry: entry, issuers: issuers, log: log.name, hosts: hosts, releases: releases, next: next,
+                        at: Date())
+                else { continue }
+                finding = found
+            } catch {
+                // Logged, and for a pinned host, but no client could use it: said, not judged.
+                Output.note("\(log.name): \(error.description); it names \(entry.dnsNames.joined(separator: ", "))")
+                continue
+            }
             if !finding.lockingOut.isEmpty { lockout = true }
             if json {
                 print(WatchReport.jsonLine(finding))
