@@ -31,10 +31,14 @@ struct WatchCommand: AsyncParsableCommand {
             retried with backoff and only delays itself.
 
             Examples:
-              pinbench watch --ct-log-list log_list.json --from-now --once     # a first run: start at today's heads
-              pinbench watch --ct-log-list log_list.json --once --json >> ct-findings.jsonl
-              pinbench watch --ct-log-list log_list.json --interval 600       # keep watching
-              pinbench watch --ct-log-list lab-ct-logs.json --once             # the lab's logs (pinbench lab)
+              # a first run: start at each log's latest tree head
+              pinbench watch --ct-log-list log_list.json --from-now --once
+              # then, from cron or CI, appending JSON lines for alerting
+              pinbench watch --ct-log-list log_list.json --once --json >> ct.jsonl
+              # keep watching, a round every ten minutes
+              pinbench watch --ct-log-list log_list.json --interval 600
+              # the lab's own logs (pinbench lab writes lab-ct-logs.json)
+              pinbench watch --ct-log-list lab-ct-logs.json --once
             """
     )
 
