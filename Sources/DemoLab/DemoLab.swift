@@ -23,7 +23,7 @@ public enum DemoLab {
         let rotatingToday = identities.first { $0.scenario == .rotating }!
         let rotations = try catalog.rotations.enumerated().map { index, entry in
             (
-                identity: index == 0 ? rotatingToday : try ServerIdentity(entry),
+                identity: try index == 0 ? rotatingToday : ServerIdentity(entry),
                 chain: try entry.served.map { try Certificate(derEncoded: $0) }
             )
         }

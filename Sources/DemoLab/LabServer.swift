@@ -91,7 +91,7 @@ final class LabServer: @unchecked Sendable {
     }
 
     /// The identity served for `name` now.
-    private func identity(for name: String) -> ServerIdentity? {
+    private func servedIdentity(for name: String) -> ServerIdentity? {
         condition.lock()
         defer { condition.unlock() }
         return replacements[name] ?? identities[name]
@@ -257,7 +257,7 @@ final class LabServer: @unchecked Sendable {
     fileprivate func selectIdentity(_ ssl: OpaquePointer, alert: UnsafeMutablePointer<Int32>?) -> Int32 {
         let identity: ServerIdentity
         if let name = Self.serverName(ssl) {
-            guard let found = identity(for: name) else {
+            guard let found = servedIdentity(for: name) else {
                 alert?.pointee = SSL_AD_UNRECOGNIZED_NAME
                 return SSL_CLIENT_HELLO_ERROR
             }

@@ -147,7 +147,8 @@ private struct ScenarioIssuer {
             key: today.key, issuer: sibling)
         let pinned = [today, intermediate, root]
         let states: [LabRotation: [IssuedCertificate]] = [
-            .today: [today, intermediate], .renewalNewKey: [renewed, intermediate], .issuerRotation: [rotated, sibling],
+            .today: [today, intermediate], .renewalNewKey: [renewed, intermediate],
+            .issuerRotation: [rotated, sibling],
         ]
         return LabRotation.allCases.map { entry(.rotating, serve: states[$0]!, pinned: pinned) }
     }

@@ -31,8 +31,10 @@ struct LabRotationForecastTests {
     func validated(_ release: String, chainFile: String) async throws -> String {
         let manifest = release.hasPrefix("next") ? "lab.json" : "lab-release-\(release).json"
         let result = try await run(
-            ["validate", "--host", Self.host, "--chain", chainFile, "-m", manifest, "--ca-bundle", "lab-root.pem",
-             "--json"])
+            [
+                "validate", "--host", Self.host, "--chain", chainFile, "-m", manifest, "--ca-bundle", "lab-root.pem",
+                "--json",
+            ])
         let verdict = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         return try #require(ForecastDifferentialCLITests.cell(fromVerdict: verdict), "\(result.stdoutText)")
     }
@@ -48,13 +50,16 @@ struct LabRotationForecastTests {
         let before = try await liveForecast()
         var kinds: Set<String> = []
         var lockedOut: [String: Set<String>] = [:]
-        for (state, scenario) in [("today", "current"), ("renewal-new-key", "renewal-new-key"),
-            ("issuer-rotation", "issuer-rotation")]
-        {
+        for (state, scenario) in [
+            ("today", "current"), ("renewal-new-key", "renewal-new-key"),
+            ("issuer-rotation", "issuer-rotation"),
+        ] {
             if state != "today" {
                 try await OffPoolThread.run { try lab.rotate(expecting: "\(Self.host) now serves \(state):") }
             }
-            let pems = try OpenSSLCLI.servedChain(connect: lab.endpoint, serverName: Self.host)
+            let pems = try await OffPoolThread.run {
+                try OpenSSLCLI.servedChain(connect: lab.endpoint, serverName: Self.host)
+            }
             try #require(pems.count == 2)
             let chainFile = "served-\(state).pem"
             folder.write(chainFile, pems.joined())
@@ -78,7 +83,9 @@ struct LabRotationForecastTests {
 
         // A fourth SIGUSR1 comes back to today's chain.
         try await OffPoolThread.run { try lab.rotate(expecting: "\(Self.host) now serves today:") }
-        let back = try OpenSSLCLI.servedChain(connect: lab.endpoint, serverName: Self.host)
+        let back = try await OffPoolThread.run {
+            try OpenSSLCLI.servedChain(connect: lab.endpoint, serverName: Self.host)
+        }
         #expect(back.joined() == folder.read("served-today.pem"))
         #expect(await lab.stop().status == 0)
     }

@@ -28,11 +28,15 @@ struct LabRotationTests {
         for state in [LabRotation.today, .renewalNewKey, .issuerRotation, .today, .issuerRotation] {
             lab.rotate(to: state)
             #expect(lab.rotation == state)
-            let served = try OpenSSLCLI.servedChain(connect: lab.endpoint, serverName: host)
+            let served = try await OffPoolThread.run {
+                try OpenSSLCLI.servedChain(connect: lab.endpoint, serverName: host)
+            }
             #expect(Self.normalized(served) == Self.normalized(Self.pem(lab.rotationChain(state))), "\(state)")
         }
         // Other hosts are untouched by the rotation.
-        let good = try OpenSSLCLI.servedChain(connect: lab.endpoint, serverName: lab.scenario(.good).host)
+        let good = try await OffPoolThread.run {
+            try OpenSSLCLI.servedChain(connect: lab.endpoint, serverName: lab.scenario(.good).host)
+        }
         #expect(Self.normalized(good) == Self.normalized(Self.pem(lab.scenario(.good).servedCertificates)))
     }
 
@@ -68,9 +72,10 @@ struct LabRotationTests {
     func cycle() throws {
         let lab = try DemoLab.start()
         defer { lab.stop() }
-        #expect([lab.rotateToNext(), lab.rotateToNext(), lab.rotateToNext()] == [
-            .renewalNewKey, .issuerRotation, .today,
-        ])
+        #expect(
+            [lab.rotateToNext(), lab.rotateToNext(), lab.rotateToNext()] == [
+                .renewalNewKey, .issuerRotation, .today,
+            ])
         #expect(lab.rotation == .today)
     }
 

@@ -73,7 +73,8 @@ struct ForecastCrossSignTests {
         }
     }
 
-    @Test("current, issuer-rotation and root-only on either path: the forecast is the validator's verdict",
+    @Test(
+        "current, issuer-rotation and root-only on either path: the forecast is the validator's verdict",
         arguments: [false, true])
     func bothPaths(viaOldRoot: Bool) async throws {
         let pki = try CrossSignedRoot(host: Self.host)

@@ -41,7 +41,8 @@ enum LabReleasesWriter {
             if replacing {
                 try ManifestStore.update(at: manifestURL) { $0 = release.manifest }
             } else {
-                try ManifestStore.save(ManifestDocument(manifest: release.manifest, url: manifestURL, loadedFingerprint: nil))
+                try ManifestStore.save(
+                    ManifestDocument(manifest: release.manifest, url: manifestURL, loadedFingerprint: nil))
             }
             entries.append(
                 ReleaseEntry(
