@@ -90,7 +90,8 @@ struct LabRotationTests {
         }
         rotator.start()
         defer { done.set() }
-        let target = ProbeTarget.loopback(lab.scenario(.rotating).host, port: lab.port)
+        let target = ProbeTarget(
+            host: lab.scenario(.rotating).host, connect: ProbeEndpoint(host: "127.0.0.1", port: lab.port))
         let options = ProbeOptions(deadline: .seconds(10), trustAnchorPaths: [], useSystemTrustStore: false)
         for _ in 0..<24 {
             let result = try await ChainProber().probe(target, options: options).get()
