@@ -99,4 +99,26 @@ struct ForecastCrossSignTests {
             #expect(validated == Self.expected[viaOldRoot]?[scenario], "\(scenario.rawValue)")
         }
     }
+
+    @Test("when the cross-sign expires, a sibling intermediate is no way out: only another path or another CA")
+    func crossSignExpiry() async throws {
+        let now = Date()
+        let pki = try CrossSignedRoot(host: Self.host, crossSignedUntil: now.addingTimeInterval(60 * 86_400))
+        let releases = Self.releases(pki)
+        let current = try Self.realised(.current, pki, viaOldRoot: true)
+        let forecast = await ForecastJudge(trustAnchors: TrustAnchors(certificates: [pki.oldRoot.certificate]))
+            .forecast(host: Self.host, releases: releases, current: current, at: now)
+        let today = try #require(forecast.today)
+        let events = ForecastEvent.events(
+            host: Self.host, releases: releases, today: today, from: now, until: now.addingTimeInterval(90 * 86_400))
+        let expiry = try #require(events.first { $0.trigger == .issuerExpires(level: 2) })
+        #expect(expiry.lockouts.map(\.scenario) == [.caSwitch, .rootOnly])
+        // Every way out then locks out a release pinning only the root key, or only the old root's key.
+        #expect(expiry.unavoidable.map(\.name) == ["root-key", "root-cert"])
+        let advice = ForecastAdvice.advise(
+            candidate: releases[0].manifest.domains.first, today: today, at: now, leadTimeDays: 0)
+        let rotation = try #require(advice.first { $0.scenario == .issuerRotation })
+        // Forced by the issuing intermediate's expiry, not by the cross-sign's earlier one.
+        #expect(rotation.shipBy == pki.intermediate.certificate.notValidAfter)
+    }
 }

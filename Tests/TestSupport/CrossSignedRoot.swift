@@ -17,12 +17,15 @@ public struct CrossSignedRoot: Sendable {
     public let host: String
     public let leaf: IssuedCertificate
 
-    public init(host: String) throws {
+    /// `crossSignedUntil` is when the cross-signed certificate expires (as DST Root CA X3's cross-sign of ISRG
+    /// Root X1 did in 2021), one year from now unless told.
+    public init(host: String, crossSignedUntil: Date = Date().addingTimeInterval(365 * 86_400)) throws {
         self.host = host
         oldRoot = try CertificateIssuer.root(commonName: "Old Root X3", organization: "Old Trust")
         root = try CertificateIssuer.root(commonName: "New Root X1", organization: "New Trust")
         crossSigned = try CertificateIssuer.issue(
-            CertificateIssuer.Profile(subject: root.certificate.subject, isCA: true), key: root.key, issuer: oldRoot)
+            CertificateIssuer.Profile(subject: root.certificate.subject, notAfter: crossSignedUntil, isCA: true),
+            key: root.key, issuer: oldRoot)
         intermediate = try CertificateIssuer.intermediate(commonName: "New CA R10", issuer: root)
         sibling = try CertificateIssuer.intermediate(commonName: "New CA R11", issuer: root)
         leaf = try Self.leaf(host: host, key: LabKey(.p256), issuer: intermediate)
