@@ -90,6 +90,15 @@ struct LabRotationForecastTests {
         #expect(await lab.stop().status == 0)
     }
 
+    @Test("lab --help says how to rotate; demo --help names the releases file it writes")
+    func helpTexts() async throws {
+        let lab = try await run(["lab", "--help"])
+        #expect(lab.stdoutText.contains("SIGUSR1") && lab.stdoutText.contains("renewal-new-key"))
+        #expect(lab.stdoutText.contains("issuer-rotation") && lab.stdoutText.contains("releases.json"))
+        let demo = try await run(["demo", "--help"])
+        #expect(demo.stdoutText.contains("releases.json") && demo.stdoutText.contains("rotating.pinbench.test"))
+    }
+
     @Test("the demo refuses a releases file beside its manifest before it starts anything")
     func demoRefusesExistingReleases() async throws {
         folder.write("lab-release-2.0.json", "not mine")

@@ -13,7 +13,8 @@ struct LabCommand: ParsableCommand {
         discussion: """
             Listens on one loopback port and chooses the scenario by the SNI name: good, rotated (new leaf key), \
             mitm (impostor chain with the same names), expired, wrong-host, self-signed, incomplete (intermediate \
-            missing), weak (fails ATS) and slow (holds the handshake), all under pinbench.test. The PKI is \
+            missing), weak (fails ATS), slow (holds the handshake), tls11, revoked, ct-logged, no-sct and \
+            rotating (switched while the lab runs, below), all under pinbench.test. The PKI is \
             generated at start and lives in memory only; the lab root is written as PEM so clients can trust it.
 
             --write-manifest FILE writes a ready manifest: every scenario as a domain whose `connect` is the lab's \
