@@ -99,23 +99,18 @@ struct LabRotationForecastTests {
         #expect(demo.stdoutText.contains("releases.json") && demo.stdoutText.contains("rotating.pinbench.test"))
     }
 
-    @Test("the demo refuses a releases file beside its manifest before it starts anything")
-    func demoRefusesExistingReleases() async throws {
-        folder.write("lab-release-2.0.json", "not mine")
-        let result = try await run(["demo", "--manifest", "lab.json"])
+    @Test(
+        "demo and lab refuse demo releases over files in the way, before they start anything, and write nothing",
+        arguments: [
+            (["demo", "--manifest", "lab.json"], "lab-release-2.0.json"),
+            (["lab", "--write-manifest", "lab.json"], "releases.json"),
+        ])
+    func refusesExistingReleases(_ command: [String], inTheWay file: String) async throws {
+        folder.write(file, "not mine")
+        let result = try await run(command)
         #expect(result.status != 0)
-        #expect(result.stderrText.contains("lab-release-2.0.json exists"), "\(result.stderrText)")
+        #expect(result.stderrText.contains("\(file) exists"), "\(result.stderrText)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("lab.json").path))
-        #expect(folder.read("lab-release-2.0.json") == "not mine")
-    }
-
-    @Test("the lab refuses to write its releases over files in the way, and writes nothing")
-    func refusesExistingReleases() async throws {
-        folder.write("releases.json", "{}")
-        let result = try await run(["lab", "--write-manifest", "lab.json"])
-        #expect(result.status != 0)
-        #expect(result.stderrText.contains("releases.json exists"), "\(result.stderrText)")
-        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("lab.json").path))
-        #expect(folder.read("releases.json") == "{}")
+        #expect(folder.read(file) == "not mine")
     }
 }
