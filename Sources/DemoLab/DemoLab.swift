@@ -3,7 +3,8 @@ import PinningCore
 import X509
 
 /// The offline demo lab: TLS servers on loopback whose scenarios (good, rotated, mitm, expired, wrong-host,
-/// self-signed, incomplete, weak, slow, tls11, revoked) are chosen by SNI name under a reserved `.test` domain.
+/// self-signed, incomplete, weak, slow, tls11, revoked, ct-logged, no-sct, rotating) are chosen by SNI name under a
+/// reserved `.test` domain; `rotating` switches its chain while the lab runs (``RunningLab/rotate(to:)``).
 ///
 /// Everything runs with no internet: the PKI is generated in memory at start, no private key ever touches disk.
 /// A name that is no scenario gets the TLS alert "unrecognized name"; a ClientHello without SNI gets `good`.
@@ -18,6 +19,14 @@ public enum DemoLab {
         signal(SIGPIPE, SIG_IGN)
         let catalog = try ScenarioCatalog(domain: options.domain)
         let identities = try catalog.entries.map(ServerIdentity.init)
+        // Today's rotating identity is the catalog's own entry; the other states get theirs, swapped in on demand.
+        let rotatingToday = identities.first { $0.scenario == .rotating }!
+        let rotations = try catalog.rotations.enumerated().map { index, entry in
+            (
+                identity: try index == 0 ? rotatingToday : ServerIdentity(entry),
+                chain: try entry.served.map { try Certificate(derEncoded: $0) }
+            )
+        }
         let server = try LabServer(
             address: options.address, identities: identities, defaultHost: LabScenario.good.host(in: options.domain),
             slowHold: options.slowHold, ioTimeout: options.ioTimeoutSeconds)
@@ -30,6 +39,6 @@ public enum DemoLab {
         server.start()
         return RunningLab(
             server: server, domain: options.domain, scenarios: scenarios, root: catalog.root.certificate,
-            intermediate: catalog.intermediate.certificate, ctLogList: catalog.ctLogs.list)
+            intermediate: catalog.intermediate.certificate, ctLogList: catalog.ctLogs.list, rotations: rotations)
     }
 }

@@ -58,6 +58,12 @@ extension RunningLab {
                     pin(0, .spkiSHA256, .active, "demo: the genuine leaf key"),
                     pin(1, .spkiSHA256, .active, "demo: the genuine intermediate key"),
                 ].compactMap { $0 }
+            case .rotating:
+                // The next release: today's leaf key, and the lab root's key, which every rotation state keeps.
+                domain.pins = [
+                    pin(0, .spkiSHA256, .active, "demo: today's leaf key"),
+                    pin(root, .spkiSHA256, .active, "demo: the lab root's key, kept through every rotation"),
+                ].compactMap { $0 }
             case .selfSigned, .incomplete, .weak, .slow:
                 break
             }
@@ -72,6 +78,13 @@ extension RunningLab {
             manifest.domains.append(domain)
         }
         return manifest
+    }
+
+    /// A pin of the demo: `certificate`'s key or certificate at `level`, added `now`.
+    static func pin(
+        _ certificate: Certificate, level: Int, _ type: PinType, _ role: PinRole, note: String, added now: Date
+    ) -> Pin {
+        Pin(certificate: CertificateDetails(certificate), level: level, type: type, role: role, added: now, note: note)
     }
 
     /// The pin of the demo's spare key: one key for the process, made as `pinbench backup-key` makes one. Its private

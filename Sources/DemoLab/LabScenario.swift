@@ -13,6 +13,7 @@ public enum LabScenario: String, CaseIterable, Hashable, Sendable, CustomStringC
     case revoked
     case ctLogged = "ct-logged"
     case noSCT = "no-sct"
+    case rotating
 
     /// The scenario's SNI label: `<name>.<domain>`.
     public func host(in domain: String) -> String { "\(rawValue).\(domain)" }
@@ -48,6 +49,9 @@ public enum LabScenario: String, CaseIterable, Hashable, Sendable, CustomStringC
             return "a leaf with SCTs from the lab's two CT logs: meets the 2-log policy (--ct-log-list, --require-ct)"
         case .noSCT:
             return "a leaf with no SCT: fails the CT policy, rejected only where CT is required (--require-ct)"
+        case .rotating:
+            return "today's chain until rotated while the lab runs (SIGUSR1 to `pinbench lab`): a renewal with a new "
+                + "leaf key, then today's leaf key under a sibling intermediate; the demo releases lock out on each"
         }
     }
 

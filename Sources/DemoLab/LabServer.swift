@@ -23,6 +23,8 @@ final class LabServer: @unchecked Sendable {
     private var stopping = false  // guarded
     private var connections: Set<Int32> = []  // guarded
     private var joined = false  // guarded
+    /// Identities that replace those of `identities` for their host while the lab runs (the `rotating` scenario).
+    private var replacements: [String: ServerIdentity] = [:]  // guarded
 
     let address: String
     let port: UInt16
@@ -77,6 +79,22 @@ final class LabServer: @unchecked Sendable {
         condition.unlock()
         // If a thread refused to end, leaking the context is better than freeing it under that thread.
         if safeToFree { SSL_CTX_free(context) }
+    }
+
+    /// Serves `identity` for its host from the next ClientHello on. The swap happens under the lock the ClientHello
+    /// callback reads it under, so each connection gets the old identity or the new one, whole. The caller keeps
+    /// every identity it swaps in alive for the server's life, so none is freed under a handshake.
+    func replace(with identity: ServerIdentity) {
+        condition.lock()
+        replacements[identity.host.lowercased()] = identity
+        condition.unlock()
+    }
+
+    /// The identity served for `name` now.
+    private func servedIdentity(for name: String) -> ServerIdentity? {
+        condition.lock()
+        defer { condition.unlock() }
+        return replacements[name] ?? identities[name]
     }
 
     /// Starts accepting connections.
@@ -239,7 +257,7 @@ final class LabServer: @unchecked Sendable {
     fileprivate func selectIdentity(_ ssl: OpaquePointer, alert: UnsafeMutablePointer<Int32>?) -> Int32 {
         let identity: ServerIdentity
         if let name = Self.serverName(ssl) {
-            guard let found = identities[name] else {
+            guard let found = servedIdentity(for: name) else {
                 alert?.pointee = SSL_AD_UNRECOGNIZED_NAME
                 return SSL_CLIENT_HELLO_ERROR
             }

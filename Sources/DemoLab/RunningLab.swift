@@ -1,6 +1,7 @@
 import Foundation
 import LabPKI
 import PinningCore
+import Synchronization
 import X509
 
 /// A started lab: where it listens, what it serves, and the root to trust. Stop it with ``stop()`` (also done
@@ -20,12 +21,20 @@ public final class RunningLab: Sendable {
     public let intermediate: Certificate
     /// The lab's Certificate Transparency logs (they signed the `ct-logged` leaf's SCTs), as a log list.
     public let ctLogList: CTLogList
+    /// The certificates the `rotating` host serves in each ``LabRotation`` state, leaf first, in that order.
+    public let rotationChains: [[Certificate]]
     private let server: LabServer
+    /// The `rotating` host's identity in each state, kept for the lab's life so none is freed under a handshake.
+    private let rotationIdentities: [ServerIdentity]
+    private let currentRotation = Mutex(LabRotation.today)
 
     init(
         server: LabServer, domain: String, scenarios: [Scenario], root: Certificate, intermediate: Certificate,
-        ctLogList: CTLogList
+        ctLogList: CTLogList, rotations: [(identity: ServerIdentity, chain: [Certificate])]
     ) {
+        precondition(rotations.count == LabRotation.allCases.count)
+        self.rotationIdentities = rotations.map(\.identity)
+        self.rotationChains = rotations.map(\.chain)
         self.server = server
         self.address = server.address
         self.port = server.port
@@ -52,6 +61,34 @@ public final class RunningLab: Sendable {
     /// Writes the lab root as PEM, for `trustAnchors` in a manifest or `--cacert` in curl.
     public func writeRoot(to url: URL) throws {
         try Data(rootPEM.utf8).write(to: url, options: .atomic)
+    }
+
+    /// What the `rotating` host serves now.
+    public var rotation: LabRotation { currentRotation.withLock { $0 } }
+
+    /// The certificates the `rotating` host serves in `state`, leaf first.
+    public func rotationChain(_ state: LabRotation) -> [Certificate] {
+        rotationChains[LabRotation.allCases.firstIndex(of: state)!]
+    }
+
+    /// Switches what the `rotating` host serves, from the next connection on (a handshake under way keeps the
+    /// chain it started with). Safe from any thread.
+    public func rotate(to state: LabRotation) {
+        currentRotation.withLock { current in
+            server.replace(with: rotationIdentities[LabRotation.allCases.firstIndex(of: state)!])
+            current = state
+        }
+    }
+
+    /// Steps the `rotating` host to the next state (after the last, back to `today`) and returns it.
+    @discardableResult
+    public func rotateToNext() -> LabRotation {
+        currentRotation.withLock { current in
+            let next = current.next
+            server.replace(with: rotationIdentities[LabRotation.allCases.firstIndex(of: next)!])
+            current = next
+            return next
+        }
     }
 
     /// Closes the listener, cuts open connections and joins every lab thread. Safe to call more than once.

@@ -20,6 +20,9 @@ struct ScenarioCatalog {
     let root: IssuedCertificate
     let intermediate: IssuedCertificate
     let entries: [Entry]
+    /// What the `rotating` host can serve, in ``LabRotation`` order; the first (today's) is also its entry in
+    /// ``entries``.
+    let rotations: [Entry]
     /// The lab's CT logs, which signed the `ct-logged` leaf's SCTs.
     let ctLogs: LabCTLogs
 
@@ -32,9 +35,13 @@ struct ScenarioCatalog {
         self.intermediate = intermediate
         self.ctLogs = ctLogs
         let issuer = ScenarioIssuer(domain: domain, now: Date(), root: root, intermediate: intermediate)
+        // A second issuing CA of the same root, as CAs rotate between their intermediates.
+        let sibling = try CertificateIssuer.intermediate(
+            commonName: "PinBench Lab Issuing CA 2", key: .p256, issuer: root)
+        rotations = try issuer.rotationStates(sibling: sibling)
         entries =
             try issuer.pinningScenarios() + issuer.trustFailureScenarios() + issuer.connectionScenarios()
-            + issuer.statusScenarios(ctLogs: ctLogs)
+            + issuer.statusScenarios(ctLogs: ctLogs) + [rotations[0]]
     }
 }
 
@@ -123,6 +130,27 @@ private struct ScenarioIssuer {
             entry(.ctLogged, serve: [logged, intermediate], pinned: [logged, intermediate, root]),
             entry(.noSCT, serve: [unlogged, intermediate], pinned: [unlogged, intermediate, root]),
         ]
+    }
+
+    /// The `rotating` host's chains in ``LabRotation`` order: today's leaf, a renewal with a new key by the same
+    /// intermediate, and today's leaf key re-certified by `sibling`. Each is pinned as today's chain (what the
+    /// releases in the field saw).
+    func rotationStates(sibling: IssuedCertificate) throws -> [ScenarioCatalog.Entry] {
+        let today = try leaf(.rotating, issuer: intermediate)
+        let renewed = try leaf(.rotating, issuer: intermediate)
+        let host = LabScenario.rotating.host(in: domain)
+        let rotated = try CertificateIssuer.issue(
+            CertificateIssuer.Profile(
+                subject: try CertificateIssuer.name(commonName: host), notBefore: now.addingTimeInterval(-86_400),
+                notAfter: now.addingTimeInterval(90 * 86_400), dnsNames: [host],
+                extendedKeyUsage: ([.serverAuth], false)),
+            key: today.key, issuer: sibling)
+        let pinned = [today, intermediate, root]
+        let states: [LabRotation: [IssuedCertificate]] = [
+            .today: [today, intermediate], .renewalNewKey: [renewed, intermediate],
+            .issuerRotation: [rotated, sibling],
+        ]
+        return LabRotation.allCases.map { entry(.rotating, serve: states[$0]!, pinned: pinned) }
     }
 
     /// A leaf for `kind`'s host (or `names`), valid from a day ago for 90 days unless told otherwise; self-signed

@@ -52,11 +52,4 @@ public struct DomainForecast: Hashable, Sendable {
         guard let column = scenarios.firstIndex(of: scenario) else { return [] }
         return releases.indices.filter { !rows[rowOfRelease[$0]][column].connects }.map { releases[$0] }
     }
-
-    /// The share of installs (percent) that cannot connect under `scenario`, counting the releases that state a
-    /// share; `unknown` counts those locked out without one.
-    public func lockedOutShare(_ scenario: Scenario) -> (percent: Double, unknown: Int) {
-        let locked = lockedOut(scenario)
-        return (locked.compactMap(\.share).reduce(0, +), locked.filter { $0.share == nil }.count)
-    }
 }

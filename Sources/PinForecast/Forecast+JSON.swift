@@ -56,7 +56,15 @@ extension DomainForecast: Encodable {
         let releases: [String]
     }
 
+    /// Every release is counted as shipped: a caller that adds a candidate next release says how many come first
+    /// as shipped with ``encode(to:shipped:)``.
     public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, shipped: releases.count)
+    }
+
+    /// The matrix with every release's cells (the candidate's too), and per scenario the installs locked out among
+    /// the first `shipped` releases (``installsLockedOut(_:shipped:)``).
+    public func encode(to encoder: any Encoder, shipped: Int) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(host, forKey: .host)
         try container.encode(scenarios, forKey: .scenarios)
@@ -70,11 +78,12 @@ extension DomainForecast: Encodable {
         try container.encode(rows, forKey: .releases)
         let shares = Dictionary(
             uniqueKeysWithValues: scenarios.map { scenario in
-                let share = lockedOutShare(scenario)
+                let lockout = installsLockedOut(scenario, shipped: shipped)
                 return (
                     scenario.rawValue,
                     Share(
-                        percent: share.percent, withoutShare: share.unknown, releases: lockedOut(scenario).map(\.name))
+                        percent: lockout.percent, withoutShare: lockout.withoutShare.count,
+                        releases: lockout.releases.map(\.name))
                 )
             })
         try container.encode(shares, forKey: .lockedOut)

@@ -47,14 +47,15 @@ public struct ForecastAdvice: Hashable, Sendable {
         return keys + certificates
     }
 
-    /// The expiry that makes the scenario happen at the latest: the leaf's for a renewal, the earliest issuing CA's
-    /// for a new issuer, the root's for a new CA.
+    /// The expiry that makes the scenario happen at the latest: the leaf's for a renewal, the issuing CA's for a
+    /// sibling issuer, the earliest CA's below the root for a new path to it, the root's for a new CA.
     private static func forcedBy(_ scenario: Scenario, today: PathPins) -> Date? {
         let levels = today.levels
         switch scenario {
         case .current, .planned: return nil
         case .renewalSameKey, .renewalNewKey: return levels.first?.notAfter
-        case .issuerRotation, .rootOnly: return levels.dropFirst().dropLast().compactMap(\.notAfter).min()
+        case .issuerRotation: return levels.count > 2 ? levels[1].notAfter : nil
+        case .rootOnly: return levels.dropFirst().dropLast().compactMap(\.notAfter).min()
         case .caSwitch: return levels.last?.notAfter
         }
     }

@@ -31,7 +31,9 @@ public struct ForecastEvent: Hashable, Sendable {
     static func choices(_ trigger: Trigger) -> [Scenario] {
         switch trigger {
         case .leafExpires: return [.renewalSameKey, .renewalNewKey, .issuerRotation, .caSwitch]
-        case .issuerExpires: return [.issuerRotation, .caSwitch, .rootOnly]
+        // A sibling of the issuing CA chains through the CA certificates above it: when one of those expires,
+        // issuing from a sibling is no way out.
+        case .issuerExpires(let level): return (level == 1 ? [.issuerRotation] : []) + [.caSwitch, .rootOnly]
         case .rootExpires: return [.caSwitch]
         case .releaseLapses: return Scenario.synthesised
         }

@@ -16,9 +16,11 @@ public enum ScenarioSynthesis {
         case .renewalNewKey:
             return PathPins(levels: [.unseen] + between + [root])
         case .issuerRotation:
-            // A leaf straight under the root has no intermediate to rotate: its issuer is the root itself.
+            // A leaf straight under the root has no intermediate to rotate: its issuer is the root itself. Only the
+            // issuing intermediate is replaced by a sibling: the CA certificates above it stay, a cross-signed
+            // root among them (as Let's Encrypt's R10 and R11 both chain through the same cross-sign).
             guard !between.isEmpty else { return nil }
-            return PathPins(levels: [leaf.reissued] + unseenBetween + [root])
+            return PathPins(levels: [leaf.reissued, .unseen] + between.dropFirst() + [root])
         case .caSwitch:
             return PathPins(levels: [leaf.reissued] + unseenBetween + [.unseen])
         case .rootOnly:

@@ -21,7 +21,7 @@ struct LiveCommandTests {
         let names = [
             "good", "rotated", "mitm", "expired", "wrong-host", "self-signed", "incomplete", "weak", "slow", "tls11",
             "revoked",
-            "ct-logged", "no-sct",
+            "ct-logged", "no-sct", "rotating",
         ]
         for name in names {
             #expect(lab.banner.contains("\(name).pinbench.test"), "\(name) missing from \(lab.banner)")
@@ -58,8 +58,10 @@ struct LiveCommandTests {
         let first = try await LabProcess.start(writing: "lab.json", in: folder.url)
         _ = await first.stop()
         let before = try #require(folder.read("lab.json"))
+        let releaseBefore = try #require(folder.read("lab-release-2.0.json"))
         let second = try await LabProcess.start(writing: "lab.json", in: folder.url, extraArguments: ["--force"])
         #expect(folder.read("lab.json") != before, "a new lab has new keys, so its manifest differs")
+        #expect(folder.read("lab-release-2.0.json") != releaseBefore, "and so do its demo releases' pins")
         #expect(await second.stop().status == 0)
     }
 

@@ -33,10 +33,13 @@ struct RoughEdgesCLITests {
         #expect(help.stdoutText.contains("lab-ct-logs.json"))
         #expect(Self.readme.contains("lab-ct-logs.json") && Self.readme.contains("lab-root.pem"))
         #expect(!Self.readme.contains("lab-lab-"))
-        // Another manifest name keeps "lab" in the companions' names, once.
-        let other = try await LabProcess.start(writing: "pins.json", in: folder.url)
+        // Another manifest name keeps "lab" in the companions' names, once. (Its own folder: a folder holds one
+        // releases file, and the first lab's demo releases are in this one.)
+        let otherFolder = TemporaryFolder()
+        let other = try await LabProcess.start(writing: "pins.json", in: otherFolder.url)
         #expect(other.banner.contains("pins-lab-root.pem"))
-        #expect(folder.read("pins-lab-root.pem") != nil && folder.read("pins-lab-ct-logs.json") != nil)
+        #expect(otherFolder.read("pins-lab-root.pem") != nil && otherFolder.read("pins-lab-ct-logs.json") != nil)
+        #expect(otherFolder.read("releases.json") != nil && otherFolder.read("pins-release-2.0.json") != nil)
     }
 
     @Test("inspect --connect with no manifest: says what trust it used and how to give the lab's root")

@@ -46,6 +46,8 @@ struct DemoManifestTests {
         // CT is reported here, not required (TransparencyTests and the CLI's --require-ct cover the rejection).
         .ctLogged: (.accepted, nil),
         .noSCT: (.accepted, nil),
+        // Today's chain, pinned on its leaf key and the lab root's key.
+        .rotating: (.accepted, nil),
     ]
 
     @Test("every scenario's verdict", arguments: LabScenario.allCases)
@@ -68,7 +70,7 @@ struct DemoManifestTests {
         let enforced = manifest.domains.filter { $0.mode == .enforce }.map(\.host)
         #expect(
             enforced
-                == [.good, .rotated, .mitm, .expired, .wrongHost, .tls11, .revoked, .ctLogged, .noSCT].map {
+                == [.good, .rotated, .mitm, .expired, .wrongHost, .tls11, .revoked, .ctLogged, .noSCT, .rotating].map {
                     lab.scenario($0).host
                 })
     }

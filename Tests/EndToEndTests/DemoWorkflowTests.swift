@@ -77,6 +77,45 @@ struct DemoWorkflowTests {
         #expect(try await tmux.waitForExit() == 0)
     }
 
+    @Test("the demo writes three shipped releases beside its manifest: the forecast shows the lockouts, no setup")
+    func demoReleases() async throws {
+        let folder = TemporaryFolder()
+        let manifestURL = folder.url.appendingPathComponent("pins.json")
+        let tmux = try TmuxSession.pinbench(["demo", "--manifest", manifestURL.path], width: 100, height: 30)
+        try await tmux.waitFor("✓ \(good)")
+        for file in ["releases.json", "pins-release-1.0.json", "pins-release-2.0.json", "pins-release-2.1.json"] {
+            #expect(folder.read(file) != nil, "\(file) beside the demo manifest")
+        }
+        let rotating = "rotating.pinbench.test"
+        let result = try await PinBenchBinary.run(
+            ["forecast", "--manifest", manifestURL.path, "--live", "--json", rotating], in: folder.url)
+        #expect(result.status == 0, "\(result.stderrText)")
+        let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let domain = try #require((report["domains"] as? [[String: Any]])?.first)
+        let rows = try #require(domain["releases"] as? [[String: Any]])
+        func outcome(_ release: String, _ scenario: String) -> String? {
+            let cells = rows.first { $0["name"] as? String == release }?["cells"] as? [String: [String: Any]]
+            return cells?[scenario]?["outcome"] as? String
+        }
+        #expect(rows.map { $0["name"] as? String } == ["1.0", "2.0", "2.1", "next (pins.json)"])
+        #expect(outcome("1.0", "current") == "lapsed")
+        #expect(outcome("2.0", "current") == "accepted" && outcome("2.1", "current") == "accepted")
+        #expect(outcome("2.0", "renewal-new-key") == "locked-out" && outcome("2.1", "renewal-new-key") == "accepted")
+        #expect(outcome("2.0", "issuer-rotation") == "accepted" && outcome("2.1", "issuer-rotation") == "locked-out")
+        #expect(outcome("next (pins.json)", "renewal-new-key") == "accepted")
+        #expect(outcome("next (pins.json)", "issuer-rotation") == "accepted")
+        let lockedOut = try #require(domain["lockedOut"] as? [String: [String: Any]])
+        #expect(lockedOut["renewal-new-key"]?["percent"] as? Double == 35)
+        #expect(lockedOut["issuer-rotation"]?["percent"] as? Double == 50)
+
+        try tmux.send("q")
+        let after = try await tmux.waitFor("exit or the quit guard") {
+            $0.contains("Unsaved changes") || tmux.hasExited()
+        }
+        if after.contains("Unsaved changes") { try tmux.send("y") }
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
     /// The lab scenarios that pass their pins yet fail something else, as the demo shows them (with the demo's
     /// arguments): what the Certificate pane must show, and what it must not.
     static let scenarioScreens:

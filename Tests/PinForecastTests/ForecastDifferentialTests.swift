@@ -58,6 +58,6 @@ struct ForecastDifferentialTests {
         // The leaf-key-only and leaf-certificate releases lock out on a new key; the CA, root and backup ones hold.
         let locked = Set(forecast.lockedOut(.planned).map(\.name))
         #expect(locked == ["leaf-key", "leaf-cert", "leaf-key-as-ca", "root-cert-leaf-position"])
-        #expect(forecast.lockedOutShare(.planned).percent == 40)
+        #expect(forecast.installsLockedOut(.planned, shipped: forecast.releases.count).percent == 40)
     }
 }

@@ -32,7 +32,8 @@ struct ForecastJSONTests {
         }
         let lockedOut = try #require(object["lockedOut"] as? [String: [String: Any]])
         for scenario in forecast.scenarios {
-            #expect(lockedOut[scenario.rawValue]?["percent"] as? Double == forecast.lockedOutShare(scenario).percent)
+            let lockout = forecast.installsLockedOut(scenario, shipped: releases.count)
+            #expect(lockedOut[scenario.rawValue]?["percent"] as? Double == lockout.percent)
             #expect(
                 lockedOut[scenario.rawValue]?["releases"] as? [String] == forecast.lockedOut(scenario).map(\.name))
         }

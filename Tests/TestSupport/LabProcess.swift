@@ -73,6 +73,24 @@ public final class LabProcess: @unchecked Sendable {
         while process.isRunning && Date() < deadline { usleep(20_000) }
     }
 
+    /// Everything the lab printed on stdout so far.
+    public var printed: String { output.text }
+
+    /// Sends SIGUSR1 (the rotating host's next chain) and waits until the lab prints `line` once more than before;
+    /// throws when it does not within `timeout` (a bound on a hang, not a timing).
+    public func rotate(expecting line: String, timeout: TimeInterval = 30) throws {
+        let before = output.text.components(separatedBy: line).count
+        kill(process.processIdentifier, SIGUSR1)
+        let deadline = Date().addingTimeInterval(timeout)
+        while output.text.components(separatedBy: line).count == before {
+            guard Date() < deadline, process.isRunning else {
+                throw ProcessRunner.ProcessFailure(
+                    status: -1, stderr: "the lab did not print \(line) after SIGUSR1: \(output.text)")
+            }
+            usleep(20_000)
+        }
+    }
+
     /// Sends SIGINT (Ctrl-C) and waits for the lab to exit; returns its status and what it said on stderr.
     public func interrupt(timeout: TimeInterval = 20) -> (status: Int32, stderr: String) {
         kill(process.processIdentifier, SIGINT)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DemoLab
 import Foundation
+import PinForecast
 import PinningCore
 
 /// `pinbench demo`: the offline demo lab plus the workbench on a manifest made for it.
@@ -10,10 +11,18 @@ struct DemoCommand: ParsableCommand {
         abstract: "Open the workbench on an offline demo lab of local TLS servers (no internet needed).",
         discussion: """
             Starts TLS servers on 127.0.0.1 with a freshly generated PKI, one scenario per name under \
-            pinbench.test (good, rotated, mitm, expired, wrong-host, self-signed, incomplete, weak, slow), writes a \
-            manifest with every scenario as a domain — some already pinned, so the verdicts differ at first sight \
-            — and opens the workbench on it. The lab's keys are new on every run, so the manifest is too: it goes \
-            to a temporary folder, or to --manifest FILE, which must not exist yet.
+            pinbench.test (good, rotated, mitm, expired, wrong-host, self-signed, incomplete, weak, slow, tls11, \
+            revoked, ct-logged, no-sct, rotating), writes a manifest with every scenario as a domain — some \
+            already pinned, so the verdicts differ at first sight — and opens the workbench on it. The lab's keys \
+            are new on every run, so the manifest is too: it goes to a temporary folder, or to --manifest FILE, \
+            which must not exist yet.
+
+            Beside the manifest it also writes \(ReleaseList.fileName): three shipped app versions (1.0 whose pins \
+            lapsed, 2.0 pinning only the leaf key, 2.1 pinning the CA key with a spare backup), each release's \
+            pins in a manifest of its own (demo-pins-release-2.0.json and so on). The Forecast view, and \
+            `pinbench forecast --live` on the demo manifest, show which of them a renewal with a new key or a \
+            leaf from a sibling intermediate would lock out on rotating.pinbench.test (`pinbench lab` can switch \
+            that host to each chain for real). None of these files may exist yet either.
 
             Try: select good.pinbench.test, Tab to the chain, p to pin a key, b to make it a backup, w to write.
             """
@@ -51,7 +60,9 @@ struct DemoCommand: ParsableCommand {
             throw CLIFailure("could not start the demo lab: \((error as? DemoLabError)?.message ?? "\(error)")")
         }
         defer { lab.stop() }
-        let document = try LabManifestWriter.write(lab, to: manifestURL).document
+        let (document, rootURL) = try LabManifestWriter.write(lab, to: manifestURL)
+        try LabReleasesWriter.write(
+            lab, besideManifest: manifestURL, rootAnchorPath: rootURL.lastPathComponent, replacing: false)
         let folder = manifestURL.deletingLastPathComponent()
         var anchors = TrustAnchors()
         try anchors.add(manifestAnchors: document.manifest.trustAnchors, relativeTo: folder)
@@ -78,6 +89,8 @@ struct DemoCommand: ParsableCommand {
                         + "overwrite it. Choose another path, or leave out --manifest for a temporary one."
                 )
             }
+            try LabReleasesWriter.refuseExisting(
+                besideManifest: url, hint: "Choose another folder, or leave out --manifest for a temporary one.")
             return url
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

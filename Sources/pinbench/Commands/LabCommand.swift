@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoLab
 import Foundation
 import ManifestEditing
+import PinForecast
 import PinningCore
 
 /// `pinbench lab`: the demo lab in the foreground, for `check`, `inspect`, openssl or an app under test.
@@ -12,18 +13,30 @@ struct LabCommand: ParsableCommand {
         discussion: """
             Listens on one loopback port and chooses the scenario by the SNI name: good, rotated (new leaf key), \
             mitm (impostor chain with the same names), expired, wrong-host, self-signed, incomplete (intermediate \
-            missing), weak (fails ATS) and slow (holds the handshake), all under pinbench.test. The PKI is \
+            missing), weak (fails ATS), slow (holds the handshake), tls11, revoked, ct-logged, no-sct and \
+            rotating (switched while the lab runs, below), all under pinbench.test. The PKI is \
             generated at start and lives in memory only; the lab root is written as PEM so clients can trust it.
 
             --write-manifest FILE writes a ready manifest: every scenario as a domain whose `connect` is the lab's \
             address, `trustAnchors` naming the lab root (written beside it: lab.json gives lab-root.pem and \
             lab-ct-logs.json, the lab's CT log list), some domains already pinned. The keys \
-            are new on every run, so the manifest only fits the lab that wrote it.
+            are new on every run, so the manifest only fits the lab that wrote it. Beside it go the demo releases \
+            (\(ReleaseList.fileName) and one manifest per release, as `pinbench demo` writes them) for \
+            `pinbench forecast`.
+
+            Rotation: rotating.pinbench.test serves today's chain until the lab receives SIGUSR1; each SIGUSR1 \
+            switches it to the next chain and prints the new state: renewal-new-key (the leaf renewed with a new \
+            key by the same intermediate), issuer-rotation (today's leaf key under a sibling intermediate, Issuing \
+            CA 2), then today again. The banner prints the command with the lab's process id. No stdin is read, so \
+            it works the same in CI.
 
             Examples:
               pinbench lab --write-manifest lab.json
               pinbench check --manifest lab.json            # in another terminal
               pinbench inspect mitm.pinbench.test --manifest lab.json
+              pinbench forecast --live --manifest lab.json
+              kill -USR1 PID                                  # rotating.pinbench.test: next chain
+              pinbench forecast --live --manifest lab.json     # current is now the renewal
             """
     )
 
@@ -49,7 +62,7 @@ struct LabCommand: ParsableCommand {
         // sees them: Ctrl-C then stops the lab cleanly instead of killing the process mid-write.
         var stopSignals = sigset_t()
         sigemptyset(&stopSignals)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, signal) }
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGUSR1] { sigaddset(&stopSignals, signal) }
         pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
         let lab: RunningLab
@@ -67,6 +80,8 @@ struct LabCommand: ParsableCommand {
         if let manifestPath {
             let manifestURL = URL(fileURLWithPath: manifestPath)
             rootURL = try LabManifestWriter.write(lab, to: manifestURL, replacing: existing).rootURL
+            try LabReleasesWriter.write(
+                lab, besideManifest: manifestURL, rootAnchorPath: rootURL.lastPathComponent, replacing: force)
             logListURL = LabManifestWriter.companions(of: manifestURL).ctLogList
         } else {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -87,14 +102,24 @@ struct LabCommand: ParsableCommand {
         Output.flush()
 
         var received: Int32 = 0
-        sigwait(&stopSignals, &received)
+        while sigwait(&stopSignals, &received) == 0 && received == SIGUSR1 {
+            let state = lab.rotateToNext()
+            Output.line("\(lab.scenario(.rotating).host) now serves \(state): \(state.explanation)")
+            Output.flush()
+        }
         lab.stop()
         Output.note("lab stopped (\(received == SIGINT ? "interrupt" : "signal \(received)")); its keys are gone.")
     }
 
     /// The manifest `--force` may replace: it must load as a manifest, so nothing else is ever overwritten.
     private func existingManifest() throws -> ManifestDocument? {
-        guard let manifestPath, FileManager.default.fileExists(atPath: manifestPath) else { return nil }
+        guard let manifestPath else { return nil }
+        if !force {
+            try LabReleasesWriter.refuseExisting(
+                besideManifest: URL(fileURLWithPath: manifestPath),
+                hint: "Choose another folder, or add --force to replace the lab files there.")
+        }
+        guard FileManager.default.fileExists(atPath: manifestPath) else { return nil }
         guard force else {
             throw CLIFailure(
                 "\(manifestPath) exists. The lab's keys are new on every run, so it writes a fresh manifest; "
@@ -141,6 +166,14 @@ struct LabBanner {
         }
         lines.append(
             "  openssl s_client -connect \(lab.endpoint) -servername good.\(lab.domain) -CAfile \(rootPath)")
+        lines.append("")
+        let rotating = lab.scenario(.rotating).host
+        lines.append(
+            "Rotation: \(rotating) serves \(lab.rotation); kill -USR1 \(getpid()) switches it to the next chain ("
+                + LabRotation.allCases.map(\.rawValue).joined(separator: " -> ") + " -> today)")
+        if let manifestPath {
+            lines.append("  pinbench forecast --live --manifest \(manifestPath)    # the demo releases beside it")
+        }
         lines.append("")
         lines.append("ready")
         return lines

@@ -20,7 +20,7 @@ struct DomainOutlook: Encodable {
     }
 
     func encode(to encoder: any Encoder) throws {
-        try forecast.encode(to: encoder)
+        try forecast.encode(to: encoder, shipped: shipped)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(events, forKey: .events)
         try container.encode(advice, forKey: .advice)

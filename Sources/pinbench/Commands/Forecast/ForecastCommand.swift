@@ -16,7 +16,7 @@ struct ForecastCommand: AsyncParsableCommand {
               planned            a chain you intend to deploy (--planned HOST=FILE)
               renewal-same-key   today's leaf re-issued by the same CA, same key
               renewal-new-key    re-issued with a new key (what ACME clients do by default)
-              issuer-rotation    today's leaf key under a sibling intermediate of the same root
+              issuer-rotation    today's leaf key under a sibling of its issuing intermediate (the CAs above stay)
               ca-switch          today's leaf key certified by an unrelated CA
               root-only          a new leaf key under a new intermediate: only the root stays
             Real chains (current, planned) go through the whole validator, as `pinbench validate`; the others are \

@@ -40,25 +40,14 @@ struct ForecastGate: Encodable {
                 }
                 continue
             }
-            let (percent, withoutShare) = Self.lockedOut(forecast, scenario, shipped: shipped)
-            if percent > maximum || !withoutShare.isEmpty {
+            let lockout = forecast.installsLockedOut(scenario, shipped: shipped)
+            if lockout.percent > maximum || !lockout.withoutShare.isEmpty {
                 failures.append(
                     Failure(
-                        host: forecast.host, scenario: scenario, percent: percent, withoutShare: withoutShare,
-                        unjudged: nil))
+                        host: forecast.host, scenario: scenario, percent: lockout.percent,
+                        withoutShare: lockout.withoutShare, unjudged: nil))
             }
         }
-    }
-
-    /// The share of installs `scenario` locks out among the first `shipped` releases of `forecast` (the candidate
-    /// next release has no installs), and the names of those locked out that state no share.
-    static func lockedOut(
-        _ forecast: DomainForecast, _ scenario: Scenario, shipped: Int
-    ) -> (percent: Double, withoutShare: [String]) {
-        let locked = forecast.releases.indices.prefix(shipped).filter { row in
-            forecast.cell(release: row, scenario)?.connects == false
-        }.map { forecast.releases[$0] }
-        return (locked.compactMap(\.share).reduce(0, +), locked.filter { $0.share == nil }.map(\.name))
     }
 
     private enum CodingKeys: String, CodingKey {

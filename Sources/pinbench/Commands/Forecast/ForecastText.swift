@@ -52,8 +52,9 @@ enum ForecastText {
         rows.append(
             ["locked out", ""]
                 + forecast.scenarios.map { scenario in
-                    let (percent, withoutShare) = ForecastGate.lockedOut(forecast, scenario, shipped: outlook.shipped)
-                    return ReleaseShare.percent(percent) + (withoutShare.isEmpty ? "" : " +\(withoutShare.count)?")
+                    let lockout = forecast.installsLockedOut(scenario, shipped: outlook.shipped)
+                    return ReleaseShare.percent(lockout.percent)
+                        + (lockout.withoutShare.isEmpty ? "" : " +\(lockout.withoutShare.count)?")
                 })
         return TextTable(header: header, rows: rows).lines
     }
@@ -100,10 +101,11 @@ enum ForecastText {
     /// "4.1, 4.2 (38% of installs)", with the releases that state no share said apart.
     private static func who(_ releases: [Release], _ outlook: DomainOutlook) -> String {
         let shipped = Set(outlook.forecast.releases.prefix(outlook.shipped).map(\.name))
-        let percent = releases.filter { shipped.contains($0.name) }.compactMap(\.share).reduce(0, +)
-        let unknown = releases.filter { $0.share == nil && shipped.contains($0.name) }.count
+        let lockout = InstallLockout(shippedLockedOut: releases.filter { shipped.contains($0.name) })
+        let unknown = lockout.withoutShare.count
         let share =
-            ReleaseShare.percent(percent) + " of installs" + (unknown == 0 ? "" : ", \(unknown) of unknown share")
+            ReleaseShare.percent(lockout.percent) + " of installs"
+            + (unknown == 0 ? "" : ", \(unknown) of unknown share")
         return releases.map(\.name).joined(separator: ", ") + " (\(share))"
     }
 
