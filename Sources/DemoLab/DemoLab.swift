@@ -36,9 +36,18 @@ public enum DemoLab {
                 servedCertificates: try entry.served.map { try Certificate(derEncoded: $0) },
                 pinnedChain: entry.pinned, stapledOCSPResponse: entry.staple)
         }
+        // Every certificate the lab serves, in every rotation state, is in its CT logs.
+        var logged: [[UInt8]] = []
+        let chains = (catalog.entries + catalog.rotations).map(\.served).filter { chain in
+            guard let leaf = chain.first, !logged.contains(leaf) else { return false }
+            logged.append(leaf)
+            return true
+        }
+        let logService = try LabLogService(ctLogs: catalog.ctLogs, chains: chains, root: catalog.root.der)
         server.start()
         return RunningLab(
             server: server, domain: options.domain, scenarios: scenarios, root: catalog.root.certificate,
-            intermediate: catalog.intermediate.certificate, ctLogList: catalog.ctLogs.list, rotations: rotations)
+            intermediate: catalog.intermediate.certificate, ctLogList: logService.list, rotations: rotations,
+            logService: logService)
     }
 }

@@ -19,19 +19,23 @@ public final class RunningLab: Sendable {
     public let root: Certificate
     /// The lab intermediate CA that issues the leaves (and that `incomplete` leaves out).
     public let intermediate: Certificate
-    /// The lab's Certificate Transparency logs (they signed the `ct-logged` leaf's SCTs), as a log list.
+    /// The lab's Certificate Transparency logs (they signed the `ct-logged` leaf's SCTs, and hold every
+    /// certificate the lab serves), as a log list with their URLs on 127.0.0.1.
     public let ctLogList: CTLogList
     /// The certificates the `rotating` host serves in each ``LabRotation`` state, leaf first, in that order.
     public let rotationChains: [[Certificate]]
     private let server: LabServer
+    /// The CT logs' HTTP server and the logs themselves.
+    private let logService: LabLogService
     /// The `rotating` host's identity in each state, kept for the lab's life so none is freed under a handshake.
     private let rotationIdentities: [ServerIdentity]
     private let currentRotation = Mutex(LabRotation.today)
 
     init(
         server: LabServer, domain: String, scenarios: [Scenario], root: Certificate, intermediate: Certificate,
-        ctLogList: CTLogList, rotations: [(identity: ServerIdentity, chain: [Certificate])]
+        ctLogList: CTLogList, rotations: [(identity: ServerIdentity, chain: [Certificate])], logService: LabLogService
     ) {
+        self.logService = logService
         precondition(rotations.count == LabRotation.allCases.count)
         self.rotationIdentities = rotations.map(\.identity)
         self.rotationChains = rotations.map(\.chain)
@@ -45,7 +49,10 @@ public final class RunningLab: Sendable {
         self.ctLogList = ctLogList
     }
 
-    deinit { server.stop() }
+    deinit {
+        server.stop()
+        logService.server.stop()
+    }
 
     /// "127.0.0.1:PORT" or "[::1]:PORT": the value for a manifest domain's `connect`.
     public var endpoint: String { address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)" }
@@ -92,5 +99,8 @@ public final class RunningLab: Sendable {
     }
 
     /// Closes the listener, cuts open connections and joins every lab thread. Safe to call more than once.
-    public func stop() { server.stop() }
+    public func stop() {
+        server.stop()
+        logService.server.stop()
+    }
 }

@@ -30,6 +30,10 @@ struct LabCommand: ParsableCommand {
             CA 2), then today again. The banner prints the command with the lab's process id. No stdin is read, so \
             it works the same in CI.
 
+            CT logs: the lab's two logs are served on 127.0.0.1 (one RFC 6962, one static-ct-api) and hold every \
+            certificate the lab serves, the rotation's included; lab-ct-logs.json lists them with their URLs, so \
+            `pinbench watch --ct-log-list lab-ct-logs.json` reads them offline.
+
             Examples:
               pinbench lab --write-manifest lab.json
               pinbench check --manifest lab.json            # in another terminal
@@ -173,6 +177,15 @@ struct LabBanner {
                 + LabRotation.allCases.map(\.rawValue).joined(separator: " -> ") + " -> today)")
         if let manifestPath {
             lines.append("  pinbench forecast --live --manifest \(manifestPath)    # the demo releases beside it")
+        }
+        lines.append("")
+        lines.append("CT logs: every certificate the lab serves, the rotation's included, is logged in both")
+        for log in lab.ctLogList.logs {
+            let api = log.monitoringURL == nil ? "RFC 6962" : "static-ct-api"
+            lines.append("  \(log.description): \(log.monitoringURL ?? log.url ?? "") (\(api))")
+        }
+        if let manifestPath {
+            lines.append("  pinbench watch --ct-log-list \(logListPath) --manifest \(manifestPath) --once")
         }
         lines.append("")
         lines.append("ready")
