@@ -11,10 +11,10 @@ public enum LabRotation: String, CaseIterable, Hashable, Sendable, CustomStringC
     case issuerRotation = "issuer-rotation"
 
     /// The state after this one, in the order SIGUSR1 steps through them (back to `today` after the last).
-    public var next: LabRotation {
-        let all = Self.allCases
-        return all[(all.firstIndex(of: self)! + 1) % all.count]
-    }
+    public var next: LabRotation { Self.allCases[(index + 1) % Self.allCases.count] }
+
+    /// Its position in ``allCases``: where a running lab keeps its chain.
+    var index: Int { Self.allCases.firstIndex(of: self)! }
 
     /// What the rotating host serves in this state, in words.
     public var explanation: String {

@@ -74,28 +74,27 @@ public final class RunningLab: Sendable {
     public var rotation: LabRotation { currentRotation.withLock { $0 } }
 
     /// The certificates the `rotating` host serves in `state`, leaf first.
-    public func rotationChain(_ state: LabRotation) -> [Certificate] {
-        rotationChains[LabRotation.allCases.firstIndex(of: state)!]
-    }
+    public func rotationChain(_ state: LabRotation) -> [Certificate] { rotationChains[state.index] }
 
     /// Switches what the `rotating` host serves, from the next connection on (a handshake under way keeps the
     /// chain it started with). Safe from any thread.
     public func rotate(to state: LabRotation) {
-        currentRotation.withLock { current in
-            server.replace(with: rotationIdentities[LabRotation.allCases.firstIndex(of: state)!])
-            current = state
-        }
+        currentRotation.withLock { current in serve(state, recordingIn: &current) }
     }
 
     /// Steps the `rotating` host to the next state (after the last, back to `today`) and returns it.
     @discardableResult
     public func rotateToNext() -> LabRotation {
         currentRotation.withLock { current in
-            let next = current.next
-            server.replace(with: rotationIdentities[LabRotation.allCases.firstIndex(of: next)!])
-            current = next
-            return next
+            serve(current.next, recordingIn: &current)
+            return current
         }
+    }
+
+    /// Swaps `state`'s identity in and records it, under the rotation's lock (so two callers never interleave).
+    private func serve(_ state: LabRotation, recordingIn current: inout LabRotation) {
+        server.replace(with: rotationIdentities[state.index])
+        current = state
     }
 
     /// Closes the listener, cuts open connections and joins every lab thread. Safe to call more than once.
