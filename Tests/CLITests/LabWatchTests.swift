@@ -25,9 +25,11 @@ struct LabWatchTests {
         }
         // Today's leaf, the renewal and the sibling-issued leaf, in each of the two logs.
         #expect(findings.count == 6, "\(result.stdoutText)")
+        // By leaf key and issuer key: the sibling-issued leaf keeps today's leaf key under another issuer.
         var lockouts: [String: Set<String>] = [:]
         for finding in findings {
-            let key = try #require(finding["spkiSHA256"] as? String)
+            let key =
+                try #require(finding["spkiSHA256"] as? String) + " " + (finding["issuerSPKISHA256"] as? String ?? "")
             lockouts[key, default: []].formUnion(finding["lockedOut"] as? [String] ?? [])
         }
         // The lab serves each of them once rotated: the key openssl reads is a key the watch named, with its lockout.
@@ -39,7 +41,9 @@ struct LabWatchTests {
             let served = try await OffPoolThread.run {
                 try OpenSSLCLI.servedChain(connect: lab.endpoint, serverName: Self.host)
             }
-            let key = try OpenSSLCLI.spkiPin(certificatePEM: served[0])
+            let key =
+                try OpenSSLCLI.spkiPin(certificatePEM: served[0]) + " "
+                + (try OpenSSLCLI.spkiPin(certificatePEM: served[1]))
             seen[state] = try #require(lockouts[key], "\(state): the watch did not name key \(key)")
         }
         #expect(seen == ["today": [], "renewal-new-key": ["2.0"], "issuer-rotation": ["2.1"]])
