@@ -64,15 +64,7 @@ enum ForecastViewBenchmarks {
                 precondition(frame.text.contains("LOCKED"), "the view must draw the matrix")
             }
         }
-        _ = state.apply(.key(.escape))
-        for index in 0..<(moves + moves / 10) {
-            let start = Clock.now()
-            _ = state.apply(.key(KeySequence.key(index)))
-            let frame = WorkbenchProgram.view(state)
-            let elapsed = Clock.milliseconds(since: start)
-            precondition(frame.size == size)
-            if index >= moves / 10 { figures.baseline.append(elapsed) }
-        }
+        figures.baseline = InMemoryKeyToFrame.measure(domains: domains, presses: moves, size: size)
         return figures
     }
 

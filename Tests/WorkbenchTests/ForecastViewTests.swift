@@ -257,18 +257,11 @@ import Testing
 
     // MARK: - Golden screens
 
-    func record(_ frame: Frame, _ name: String, function: String = #function) {
-        assertSnapshot(frame.text, named: name, function: function)
-        assertSnapshot(frame.roleMap(), named: name + ".roles", function: function)
-        let theme = ThemeCatalog.shipped.defaultTheme
-        assertSnapshot(frame.attributeMap(theme: theme, mode: .mono), named: name + ".mono", function: function)
-    }
-
     @Test(arguments: [(80, 24), (100, 30), (160, 48)])
     func forecastView(width: Int, height: Int) async {
         let state = await openScenario(Size(width: width, height: height))
         let frame = WorkbenchProgram.view(state)
-        record(frame, "\(width)x\(height)")
+        assertFrameSnapshots(frame, named: "\(width)x\(height)")
         #expect(frame.text.contains("Forecast: good.pinbench.test"))
         #expect(frame.text.contains("LOCKED"))
     }

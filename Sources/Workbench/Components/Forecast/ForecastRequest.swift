@@ -3,7 +3,7 @@ import PinForecast
 import PinningCore
 
 /// What a forecast shown in the Forecast view was computed from: a newer manifest edit, a new read of the releases
-/// file or a new fetch of the domain's chain makes it out of date.
+/// file, a new fetch of the domain's chain or a new day makes it out of date.
 public struct ForecastKey: Hashable, Sendable {
     /// The domain, normalized.
     public let host: String
@@ -13,6 +13,8 @@ public struct ForecastKey: Hashable, Sendable {
     public let releasesGeneration: Int
     /// When the chain judged as `current` was fetched.
     public let fetchedAt: Date
+    /// The day judged (UTC): the timeline starts on it.
+    public let day: CalendarDay
 }
 
 /// Work for the runtime: the forecast of one domain, off the session loop (the validator judges the current chain

@@ -17,7 +17,7 @@ enum ForecastView {
         guard let domain = state.selectedDomainPolicy else { return [ForecastLine("No domain selected.", .dim)] }
         let host = domain.normalizedHost
         var lines = releaseLines(state.forecast.releases, width: width)
-        guard let chain = state.results.live[host]?.chain else {
+        guard state.results.live[host]?.chain != nil else {
             let failed = state.results.live[host].map { if case .failed = $0.fetch { true } else { false } } ?? false
             let why = failed ? "The last fetch of \(host) failed" : "No chain fetched for \(host) yet"
             lines += ForecastLine.wrapped(
@@ -29,10 +29,7 @@ enum ForecastView {
         guard let outlook = state.forecast.outlook(for: host) else {
             return lines + [ForecastLine(Marker.pending.symbol + " computing the forecast…", .verdictPending)]
         }
-        if outlook.key.candidateGeneration != state.editing.generation
-            || outlook.key.releasesGeneration != state.forecast.releasesGeneration
-            || outlook.key.fetchedAt != chain.fetchedAt
-        {
+        if outlook.key != state.currentForecastKey {
             lines.append(ForecastLine(Marker.pending.symbol + " updating…", .verdictPending))
         }
         let candidateName =

@@ -36,7 +36,7 @@ extension WorkbenchState {
         if case .notRead = forecast.releases { return nil }
         return ForecastKey(
             host: host, candidateGeneration: editing.generation, releasesGeneration: forecast.releasesGeneration,
-            fetchedAt: chain.fetchedAt)
+            fetchedAt: chain.fetchedAt, day: CalendarDay(containing: chrome.now))
     }
 
     /// While the Forecast view is open, asks for the selected domain's forecast when the one kept is missing or out
