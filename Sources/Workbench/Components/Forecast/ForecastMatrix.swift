@@ -116,10 +116,13 @@ enum ForecastMatrix {
 
         init(short: Bool, forecast: DomainForecast, totals: [String]) {
             self.short = short
-            // The widest word of each column: the distinct rows are few, whatever the number of releases.
+            // The widest word of each column, over the distinct rows: few, whatever the number of releases.
             var widths = forecast.scenarios.map { CharacterWidth.of(ForecastMatrix.heading($0, short: short)) }
+            var seen: Set<[ForecastCell]> = []
             for row in forecast.releases.indices {
-                for (column, cell) in forecast.cells(ofRelease: row).enumerated() {
+                let cells = forecast.cells(ofRelease: row)
+                guard seen.insert(cells).inserted else { continue }
+                for (column, cell) in cells.enumerated() {
                     widths[column] = max(widths[column], CharacterWidth.of(ForecastMatrix.word(cell, short: short)))
                 }
             }

@@ -63,8 +63,7 @@ enum ForecastTimeline {
 
     /// The month names at the columns where each month begins, where they do not overlap.
     private static func months(_ scale: Scale) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let calendar = DateText.utc
         var row = Array(repeating: Character(" "), count: scale.columns)
         var free = 0
         var month = calendar.dateInterval(of: .month, for: scale.window.lowerBound)?.end
