@@ -130,7 +130,7 @@ let package = Package(
         .target(
             name: "Workbench",
             dependencies: [
-                "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
+                "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
@@ -138,7 +138,7 @@ let package = Package(
         // manifest watcher), talking to a screen through a protocol. No ncurses: tests drive it with a fake screen.
         .target(
             name: "WorkbenchRuntime",
-            dependencies: ["Workbench", "PinningCore", "ManifestEditing", "ManifestLint", "PinExport"]),
+            dependencies: ["Workbench", "PinningCore", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast"]),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
         // A NIOSSL verification callback that judges the presented chain with PinValidator: pinning inside an app's
@@ -231,14 +231,17 @@ let package = Package(
             name: "WorkbenchTests",
             dependencies: [
                 "Workbench", "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
-                .product(name: "X509", package: "swift-certificates"),
+                "PinForecast", .product(name: "X509", package: "swift-certificates"),
             ],
             exclude: ["Snapshots", "Fixtures"]
         ),
         // The session loop with a scripted in-memory screen, on real files in a temporary folder.
         .testTarget(
             name: "WorkbenchRuntimeTests",
-            dependencies: ["WorkbenchRuntime", "Workbench", "PinningCore", "ManifestEditing", "LabPKI", "TestSupport"]
+            dependencies: [
+                "WorkbenchRuntime", "Workbench", "PinningCore", "ManifestEditing", "PinForecast", "LabPKI",
+                "TestSupport",
+            ]
         ),
         .testTarget(
             name: "CLITests", dependencies: ["PinningCore", "ManifestEditing", "LabPKI", "DemoLab", "TestSupport"]),

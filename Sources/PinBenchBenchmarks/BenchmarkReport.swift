@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Workbench
 
 /// Runs every benchmark and prints the figures side by side with their baselines and targets.
 enum BenchmarkReport {
@@ -23,7 +24,7 @@ enum BenchmarkReport {
         row("", "measured", "baseline", "target")
         if section == nil || section == "keys" { try keyFigures(in: folder) }
         if section == nil || section == "diff" { try diffFigures(in: folder) }
-        if section == nil || section == "forecast" { forecastFigures() }
+        if section == nil || section == "forecast" { try forecastFigures() }
         if section == nil || section == "ct" { try ctFigures() }
         if section == nil || section == "launch" { try launchFigures(in: folder) }
     }
@@ -87,13 +88,22 @@ enum BenchmarkReport {
 
     /// The lockout forecast of 200 releases against 10,000 domains (the synthesised scenarios and the dates ahead),
     /// beside finding each release's policy for each domain; the target is one second.
-    private static func forecastFigures() {
+    private static func forecastFigures() throws {
         let releases = 200
         let figures = ForecastBenchmarks.measure(releases: releases, domains: large)
         row("lockout forecast (PinForecast)", "\(releases) x \(large) domains", "policies only", "")
         row(
             "  5 scenarios + dates ahead, median / max", timing(figures.forecast, "max"),
             timing(figures.baseline, "max"), "<= 1000 ms")
+
+        let moves = 200
+        let size = Size(width: 100, height: 30)
+        let view = try ForecastViewBenchmarks.measure(releases: releases, domains: large, moves: moves, size: size)
+        row("Forecast view (F), update + view", "\(releases) x \(large) domains", "Domains pane alone", "")
+        row("  frame on F, median / max", timing(view.open, "max"), timing(view.baseline, "max"), "<= 16 ms")
+        row("  frame on \u{2192} next domain, median / max", timing(view.move, "max"), "", "<= 16 ms")
+        row("  frame taking in the forecast, median / max", timing(view.answer, "max"), "", "<= 16 ms")
+        row("  forecast of one domain, off the loop", timing(view.compute, "max"), "", "")
     }
 
     private static func launchFigures(in folder: TemporaryFolder) throws {

@@ -33,6 +33,17 @@ struct BackgroundWork: Sendable {
         }
     }
 
+    /// Computes one domain's forecast; answers with `forecastComputed`.
+    func forecast(_ request: ForecastRequest) {
+        Task.detached { inbox.post(.forecastComputed(await services.forecast(request))) }
+    }
+
+    /// Reads the releases file beside the manifest at `manifest` with each release's pins; answers with
+    /// `releasesOnDisk`.
+    func readReleases(besideManifest manifest: URL) -> WorkbenchMessage {
+        .releasesOnDisk(ReleasesReader.read(besideManifest: manifest, pins: services.releasePins))
+    }
+
     /// Generates and writes a backup key (seconds for RSA); answers with `backupKeyFinished`.
     func generateBackupKey(_ request: BackupKeyRequest) {
         Task.detached { inbox.post(.backupKeyFinished(BackupKeyJob.run(request))) }

@@ -5,7 +5,7 @@ import PinningCore
 import Workbench
 
 /// The one place the workbench's runtime reads a manifest file: the first time (`pinbench workbench`) and every
-/// time it changed on disk (``ManifestWatcher``). What a session needs to know about a manifest's surroundings when
+/// time it changed on disk (``FileWatcher``). What a session needs to know about a manifest's surroundings when
 /// it loads belongs here, so that a reload learns it the same way as the start.
 public enum ManifestLoader {
     /// The manifest at `url` for a new session, or a new empty document when there is no file yet.

@@ -1,5 +1,6 @@
 import Foundation
 import ManifestEditing
+import PinForecast
 import PinningCore
 import Workbench
 
@@ -43,7 +44,14 @@ public final class WorkbenchSession {
         defer { screen.close() }
         var quit = perform(initialEffects)
         draw()
-        let watcher = ManifestWatcher(url: state.editing.document.url)
+        let manifestURL = state.editing.document.url
+        let watcher = FileWatcher(url: manifestURL) { ManifestLoader.reloadMessage(manifestURL) }
+        // The releases file is read now, off the loop, and again whenever it changes (`pinbench release add`).
+        let background = self.background
+        let releasesWatcher = FileWatcher(url: ReleaseList.url(besideManifest: manifestURL), readAtStart: true) {
+            background.readReleases(besideManifest: manifestURL)
+        }
+        releasesWatcher.poll(into: background.inbox)
         var tick = Interval(every: tickInterval)
         var diskCheck = Interval(every: diskCheckInterval)
         while !quit && screen.terminationSignal == nil {
@@ -54,7 +62,10 @@ public final class WorkbenchSession {
             let now = Date()
             if tick.isDue(at: now) { turn.add(state.apply(.tick(now))) }
             // A changed manifest arrives through the inbox as `manifestOnDisk`.
-            if diskCheck.isDue(at: now) { watcher.poll(into: background.inbox) }
+            if diskCheck.isDue(at: now) {
+                watcher.poll(into: background.inbox)
+                releasesWatcher.poll(into: background.inbox)
+            }
             quit = perform(turn.effects)
             if turn.changed && !quit { draw() }
         }
@@ -119,6 +130,8 @@ public final class WorkbenchSession {
                 background.validate(host, chain, manifest, revocation, generation: generation)
             case .generateBackupKey(let request):
                 background.generateBackupKey(request)
+            case .forecast(let request):
+                background.forecast(request)
             }
         }
         return false

@@ -42,10 +42,7 @@ import Testing
     }
 
     func record(_ frame: Frame, _ name: String, function: String = #function) {
-        assertSnapshot(frame.text, named: name, function: function)
-        assertSnapshot(frame.roleMap(), named: name + ".roles", function: function)
-        let theme = ThemeCatalog.shipped.defaultTheme
-        assertSnapshot(frame.attributeMap(theme: theme, mode: .mono), named: name + ".mono", function: function)
+        assertFrameSnapshots(frame, named: name, function: function)
     }
 
     @Test(arguments: [(80, 24), (100, 30), (160, 48)])

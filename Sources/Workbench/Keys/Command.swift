@@ -36,4 +36,6 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case search, nextMatch, previousMatch
     /// Close the overlay (help, diff, message log).
     case close
+    /// The lockout forecast of the selected domain; in it, the next and previous domain.
+    case forecast, nextDomain, previousDomain
 }

@@ -25,6 +25,8 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case backupKeyForm
     /// The overlay shown when the manifest changed on disk under unsaved edits.
     case reload
+    /// The Forecast view (`F`).
+    case forecast
     /// Scrolling, shared by every overlay that scrolls (listed after the overlay's own context).
     case scrolling
 
@@ -60,6 +62,7 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .searchPrompt: return "Search prompt"
         case .backupKeyForm: return "Backup key form (K)"
         case .reload: return "Manifest changed on disk (with unsaved edits)"
+        case .forecast: return "Lockout forecast (F)"
         }
     }
 }

@@ -30,6 +30,10 @@ extension KeyMap {
             KeyBinding(.escape, .global, .cancel, "cancel, close the overlay"),
             KeyBinding(.character("q"), .global, .quit, "quit (asks when unsaved)", inStatusBar: true),
             KeyBinding(
+                .character("F"), .global, .forecast,
+                "lockout forecast of the selected domain (shipped releases by the certificates to come)",
+                inStatusBar: true),
+            KeyBinding(
                 .character("x"), .global, .exportManifest, "export the edited manifest to a file (pick a format)"),
 
             KeyBinding(.character("/"), .domains, .filter, "filter domains", inStatusBar: true),
@@ -175,6 +179,14 @@ extension KeyMap {
                 .character("k"), .reload, .keepEditing, "keep editing (w refuses until you reload)",
                 inStatusBar: true),
             KeyBinding(.escape, .reload, .keepEditing, "keep editing (w refuses until you reload)"),
+
+            KeyBinding(.right, .forecast, .nextDomain, "the next domain's forecast", inStatusBar: true),
+            KeyBinding(.character("n"), .forecast, .nextDomain, "the next domain's forecast"),
+            KeyBinding(.left, .forecast, .previousDomain, "the previous domain's forecast", inStatusBar: true),
+            KeyBinding(.character("p"), .forecast, .previousDomain, "the previous domain's forecast"),
+            KeyBinding(.escape, .forecast, .close, "close the forecast", inStatusBar: true),
+            KeyBinding(.character("F"), .forecast, .close, "close the forecast"),
+            KeyBinding(.character("q"), .forecast, .close, "close the forecast"),
         ] + scrollBindings)
 
     /// Scrolling in overlays: the same keys as moving in the panes.

@@ -22,6 +22,9 @@ public enum Effect: Sendable {
     /// Generate a backup key (slow for RSA: off the update loop), write it and its CSR as new files, and answer with
     /// `backupKeyFinished`.
     case generateBackupKey(BackupKeyRequest)
+    /// Compute one domain's forecast off the loop (``ForecastOutlook/compute(_:judge:)``) and answer with
+    /// `forecastComputed`.
+    case forecast(ForecastRequest)
     /// Restore the terminal and exit.
     case quit
     /// Put text on the terminal's clipboard, or write a file the user asked for (see ``OutputRequest``).

@@ -25,6 +25,10 @@ public enum WorkbenchMessage: Sendable {
     /// read, with the lint facts gathered for it (``LintEnvironment/gather(for:publicSuffixes:)``; nil keeps the
     /// facts gathered at load). See ``WorkbenchState/diskChanged(_:lint:)``.
     case manifestOnDisk(Result<ManifestDocument, ManifestError>, lint: LintEnvironment? = nil)
+    /// The releases file beside the manifest as read now (at the start, and on every change on disk).
+    case releasesOnDisk(ReleasesOnDisk)
+    /// A forecast asked for with ``Effect/forecast(_:)``.
+    case forecastComputed(ForecastOutlook)
     /// The clock moved (days left, expiry warnings are computed from `now`).
     case tick(Date)
 }

@@ -54,13 +54,19 @@ extension WorkbenchState {
             effects = finishBackupKey(result)
         case .manifestOnDisk(let result, let lint):
             effects = diskChanged(result, lint: lint)
+        case .releasesOnDisk(let releases):
+            receiveReleases(releases)
+            effects = []
+        case .forecastComputed(let outlook):
+            forecast.store(outlook)
+            effects = []
         case .tick(let date):
             chrome.now = date
             effects = []
         }
         clampSelection()
         reconcileViewports()
-        return effects
+        return effects + requestForecastIfNeeded()
     }
 
     func normalized(_ host: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import PinForecast
 import PinningCore
 
 /// The asynchronous work a backend does for the workbench's effects, as plain closures so the executable can plug
@@ -11,15 +12,33 @@ public struct WorkbenchServices: Sendable {
         @Sendable (
             _ host: String, _ chain: [ChainCertificate], _ manifest: PinManifest, _ revocation: RevocationEvidence?
         ) async -> VerdictSummary
+    /// One domain's lockout forecast (``forecasting(trustAnchors:)``, with the anchors `validate` judges with).
+    public var forecast: @Sendable (ForecastRequest) async -> ForecastOutlook
+    /// The pins one release of the releases file carries, read from where its entry says (a manifest file, a git
+    /// revision of the manifest at `manifest`, an app configuration): the loader `pinbench forecast` uses.
+    public var releasePins:
+        @Sendable (_ entry: ReleaseEntry, _ manifest: URL) -> Result<PinManifest, ReleasePinsFailure>
 
     public init(
         fetch: @escaping @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>,
         validate:
             @escaping @Sendable (String, [ChainCertificate], PinManifest, RevocationEvidence?) async ->
-            VerdictSummary
+            VerdictSummary,
+        forecast: @escaping @Sendable (ForecastRequest) async -> ForecastOutlook,
+        releasePins: @escaping @Sendable (ReleaseEntry, URL) -> Result<PinManifest, ReleasePinsFailure>
     ) {
         self.fetch = fetch
         self.validate = validate
+        self.forecast = forecast
+        self.releasePins = releasePins
+    }
+
+    /// Forecasts with PinForecast's ``ForecastJudge`` against `trustAnchors`.
+    public static func forecasting(
+        trustAnchors: TrustAnchors
+    ) -> @Sendable (ForecastRequest) async -> ForecastOutlook {
+        let judge = ForecastJudge(trustAnchors: trustAnchors)
+        return { request in await ForecastOutlook.compute(request, judge: judge) }
     }
 
     /// Validation with the core's ``PinValidator`` against `trustAnchors`, at the time of the call.

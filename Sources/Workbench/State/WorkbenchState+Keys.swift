@@ -68,6 +68,7 @@ extension WorkbenchState {
         case .write: openWriteGate(quitAfterWrite: false)
         case .editSettings: openSettings()
         case .messageLog: overlay = .messageLog(MessageLogViewer(log: chrome.messageLog, size: chrome.size))
+        case .forecast: openForecast()
         case .nextTheme: chrome.nextTheme()
         case .cancel:
             if search != nil {
@@ -96,9 +97,7 @@ extension WorkbenchState {
     mutating func move(by delta: Int) {
         switch selection.focus {
         case .domains:
-            let old = selection.selectedDomain
-            selection.selectedDomain = clamp(selection.selectedDomain, delta, count: selection.visibleDomains.count)
-            if old != selection.selectedDomain { startAtTopOfDomain() }
+            moveDomainSelection(by: delta)
         case .chain:
             selection.selectedLevel = clamp(selection.selectedLevel, delta, count: selectedLive?.levels.count ?? 0)
         case .certificate:
@@ -107,6 +106,13 @@ extension WorkbenchState {
         case .pins:
             selection.pinsPane.move(by: delta, count: selectedDomainPolicy?.pins.count ?? 0)
         }
+    }
+
+    /// Selects the domain `delta` rows away in the Domains list (the Domains pane, the Forecast view's `←` `→`).
+    mutating func moveDomainSelection(by delta: Int) {
+        let old = selection.selectedDomain
+        selection.selectedDomain = clamp(selection.selectedDomain, delta, count: selection.visibleDomains.count)
+        if old != selection.selectedDomain { startAtTopOfDomain() }
     }
 
     private func clamp(_ value: Int, _ delta: Int, count: Int) -> Int {
@@ -175,6 +181,7 @@ extension WorkbenchState {
             break  // they take raw keys: handleComponentKey
         case .messageLog(let viewer):
             overlay = viewer.update(command, log: chrome.messageLog, size: chrome.size).map(OverlayState.messageLog)
+        case .forecast(let panel): handleForecastCommand(command, panel)
         }
         return []
     }

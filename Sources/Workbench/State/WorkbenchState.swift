@@ -20,6 +20,8 @@ public struct WorkbenchState: Sendable {
     public var results = LiveResults()
     /// Screen size, clock, theme, glyph set, messages.
     public var chrome: WorkbenchChrome
+    /// The releases file as last read, and the Forecast view's forecasts (``ForecastCache``).
+    public var forecast = ForecastCache()
     public var overlay: OverlayState?
     public var prompt: Prompt?
     /// The Certificate pane's search: its query, and which match is current.

@@ -145,6 +145,9 @@ public enum StatusBar {
         case .reloadFromDisk: return "reload"
         case .reapplyEdits: return "re-apply mine"
         case .keepEditing: return "keep editing"
+        case .forecast: return "forecast"
+        case .nextDomain: return "next domain"
+        case .previousDomain: return "previous domain"
         }
     }
 }

@@ -67,6 +67,7 @@ enum WorkbenchView {
         case .copy(let dialog): CopyDialogView.draw(into: &frame, dialog: dialog)
         case .fileOutput(let dialog): FileOutputDialogView.draw(into: &frame, dialog: dialog)
         case .messageLog(let viewer): MessageLogOverlay.draw(into: &frame, log: state.chrome.messageLog, viewer: viewer)
+        case .forecast(let panel): ForecastView.draw(into: &frame, state: state, panel: panel)
         }
     }
 }

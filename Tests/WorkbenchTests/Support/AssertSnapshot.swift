@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import Workbench
+
 /// Compares `actual` with a golden file stored beside the tests, in `Snapshots/<TestFile>.<test>[.<name>].txt`.
 ///
 /// Modelled on swift-argument-parser's TestHelpers: no dependencies. The golden is (re)written when
@@ -55,4 +57,16 @@ func lineDiff(expected: String, actual: String) -> String {
         if let b { out.append(String(format: "%4d +", i + 1) + "|" + b + "|") }
     }
     return out.joined(separator: "\n")
+}
+
+/// A frame's three goldens: its text, its style roles, and its attributes in mono mode (what `NO_COLOR` shows).
+func assertFrameSnapshots(
+    _ frame: Frame, named name: String, filePath: String = #filePath, function: String = #function,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    assertSnapshot(frame.text, named: name, filePath: filePath, function: function, sourceLocation: sourceLocation)
+    assertSnapshot(
+        frame.roleMap(), named: name + ".roles", filePath: filePath, function: function, sourceLocation: sourceLocation)
+    let mono = frame.attributeMap(theme: ThemeCatalog.shipped.defaultTheme, mode: .mono)
+    assertSnapshot(mono, named: name + ".mono", filePath: filePath, function: function, sourceLocation: sourceLocation)
 }

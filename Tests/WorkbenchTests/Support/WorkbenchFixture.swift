@@ -1,5 +1,6 @@
 import Foundation
 import ManifestEditing
+import PinForecast
 import PinningCore
 import X509
 
@@ -83,6 +84,9 @@ enum WorkbenchFixture {
                 let verdict = await validator.validate(host: host, chain: chain, at: now, revocation: revocation)
                 let summary = VerdictSummary(verdict, sent: chain.map(CertificateDetails.init))
                 pending += state.apply(.validated(host: host, verdict: summary, generation: generation))
+            case .forecast(let request):
+                let judge = ForecastJudge(trustAnchors: TrustAnchors(certificates: root))
+                pending += state.apply(.forecastComputed(await ForecastOutlook.compute(request, judge: judge)))
             case .save, .quit, .suspend, .output, .generateBackupKey:
                 left.append(effect)
             }

@@ -36,6 +36,9 @@ public struct Marker: Hashable, Sendable {
     public static let down = Marker("↓", "v", "more below; the down arrow key")
     public static let left = Marker("←", "<", "the left arrow key")
     public static let right = Marker("→", ">", "the right arrow key")
+    public static let validity = Marker("█", "#", "forecast timeline: the certificate is valid")
+    public static let lapse = Marker("◆", "%", "forecast timeline: a release's pins lapse (fail open)")
+    public static let shipBy = Marker("▲", "^", "forecast timeline: the last day the next release must ship")
 
     /// The marker for a message of `level` (the status bar and the message log).
     public static func forLevel(_ level: StatusMessage.Level) -> Marker {
@@ -57,7 +60,7 @@ public struct Marker: Hashable, Sendable {
     public static let all: [Marker] =
         [
             accepted, rejected, warning, failed, pending, idle, activePin, backupPin, selectedRow, focusedPane, cursor,
-            up, down, left, right,
+            up, down, left, right, validity, lapse, shipBy,
         ] + boxLines
 
     /// The fallback for each glyph (glyphs that are ASCII already are left out).

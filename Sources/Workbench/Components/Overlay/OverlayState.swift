@@ -24,6 +24,8 @@ public enum OverlayState: Hashable, Sendable {
     case settings(SettingsForm)
     /// The manifest changed on disk under unsaved edits: reload, re-apply, or keep editing.
     case reload(ReloadPrompt)
+    /// The lockout forecast of the selected domain (`F`).
+    case forecast(ForecastPanel)
 
     /// The key contexts live while this overlay is open: dispatch and the status bar both use them, so the footer
     /// under an overlay shows that overlay's keys. A new overlay adds its line here.
@@ -40,6 +42,7 @@ public enum OverlayState: Hashable, Sendable {
         case .backupKeyForm: return [.backupKeyForm]
         case .settings: return [.settings]
         case .reload: return [.reload, .scrolling]
+        case .forecast: return [.forecast, .scrolling]
         }
     }
 }

@@ -10,33 +10,42 @@ import Workbench
     import Darwin
 #endif
 
-/// Notices that the manifest file changed on disk (a `git pull`, a `pinbench pin add` in another terminal) by a
-/// cheap `stat` poll: device, inode, size, modification and status-change times. `stat` follows symbolic links, so
-/// a linked manifest is watched at its target, and re-pointing the link counts as a change too.
+/// Notices that a file the workbench reads changed on disk (the manifest after a `git pull` or a `pinbench pin add`
+/// in another terminal; the releases file after a `pinbench release add`) by a cheap `stat` poll: device, inode,
+/// size, modification and status-change times. `stat` follows symbolic links, so a linked file is watched at its
+/// target, and re-pointing the link counts as a change too; a file that appears or goes is a change.
 ///
-/// Only a changed stamp costs more than a `stat`: the file is then read and decoded off the main thread, through
-/// the runtime's one manifest reader (``ManifestLoader/reloadMessage(_:)``, lint facts included), and the result posted as one message. At most one read is
-/// in flight: a file rewritten faster than it can be decoded (up to the reader's 64 MiB) costs one read at a time,
-/// never a growing pile of them; the change is picked up by the next poll after the read ends.
-final class ManifestWatcher {
+/// Only a changed stamp costs more than a `stat`: `read` then reads and decodes the file off the main thread (for
+/// the manifest, the runtime's one manifest reader, ``ManifestLoader/reloadMessage(_:)``, lint facts included), and
+/// its message is posted. At most one read is in flight: a file rewritten faster than it can be decoded (up to the
+/// reader's 64 MiB) costs one read at a time, never a growing pile of them; the change is picked up by the next
+/// poll after the read ends.
+final class FileWatcher {
     private let url: URL
+    private let read: @Sendable () -> WorkbenchMessage
     private var stamp: FileStamp?
+    /// True until the first read, for a file read at the first poll whatever its stamp.
+    private var unread: Bool
     private let reading = ReadInFlight()
 
-    init(url: URL) {
+    /// Watches `url`; `readAtStart` reads it at the first poll too, else only once it changes.
+    init(url: URL, readAtStart: Bool = false, read: @escaping @Sendable () -> WorkbenchMessage) {
         self.url = url
+        self.read = read
+        unread = readAtStart
         stamp = FileStamp(path: url.path)
     }
 
-    /// Posts ``WorkbenchMessage/manifestOnDisk(_:)`` to `inbox` when the file's stamp changed since the last call.
+    /// Posts `read`'s message to `inbox` when the file's stamp changed since the last call (or it was never read).
     func poll(into inbox: MessageInbox) {
         let now = FileStamp(path: url.path)
-        guard now != stamp, reading.begin() else { return }
+        guard now != stamp || unread, reading.begin() else { return }
         stamp = now
-        let url = self.url
+        unread = false
+        let read = self.read
         let reading = self.reading
         Task.detached {
-            inbox.post(ManifestLoader.reloadMessage(url))
+            inbox.post(read())
             reading.end()
         }
     }

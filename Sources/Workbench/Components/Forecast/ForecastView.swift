@@ -1,0 +1,124 @@
+import Foundation
+import PinForecast
+import PinningCore
+
+/// Draws the Forecast view (`F`) over the panes, as large as the screen: for the selected domain, where the
+/// releases come from, the release-by-scenario matrix with the share of installs each scenario locks out, the
+/// timeline of the coming months and what the next release must carry. It only draws what the state holds: the
+/// forecast itself was computed off the loop (``ForecastOutlook``).
+enum ForecastView {
+    /// The width the view's lines are laid out at on a screen of `size` (inside the box, a blank on each side).
+    static func textWidth(_ size: Size) -> Int { max(1, size.width - 6) }
+    /// Rows for lines (the last inner row holds the hint line).
+    static func bodyHeight(_ size: Size) -> Int { max(1, size.height - 5) }
+
+    /// Every line of the view for `state`'s selected domain at `width` columns.
+    static func lines(_ state: WorkbenchState, width: Int) -> [ForecastLine] {
+        guard let domain = state.selectedDomainPolicy else { return [ForecastLine("No domain selected.", .dim)] }
+        let host = domain.normalizedHost
+        var lines = releaseLines(state.forecast.releases, width: width)
+        guard state.results.live[host]?.chain != nil else {
+            let failed = state.results.live[host].map { if case .failed = $0.fetch { true } else { false } } ?? false
+            let why = failed ? "The last fetch of \(host) failed" : "No chain fetched for \(host) yet"
+            lines += ForecastLine.wrapped(
+                Marker.warning.symbol + " \(why): fetch first (r in the Domains pane, R for every domain); the "
+                    + "forecast judges the chain the server serves today.", width: width, role: .verdictWarning)
+            return lines
+        }
+        if case .notRead = state.forecast.releases { return lines }
+        guard let outlook = state.forecast.outlook(for: host) else {
+            return lines + [ForecastLine(Marker.pending.symbol + " computing the forecast…", .verdictPending)]
+        }
+        if outlook.key != state.currentForecastKey {
+            lines.append(ForecastLine(Marker.pending.symbol + " updating…", .verdictPending))
+        }
+        let candidateName =
+            "next (\(state.editing.document.url.lastPathComponent)\(state.editing.isDirty ? ", unsaved" : ""))"
+        if outlook.forecast.today == nil {
+            lines += ForecastLine.wrapped(
+                Marker.warning.symbol + " Today's chain does not reach a trust anchor, so no scenario can be made "
+                    + "from it.", width: width, role: .verdictWarning)
+        }
+        lines += ForecastMatrix.lines(outlook, candidateName: candidateName, width: width)
+        let timeline = ForecastTimeline.lines(outlook, candidateName: candidateName, width: width)
+        if !timeline.isEmpty { lines += [ForecastLine("")] + timeline }
+        lines += adviceLines(outlook, width: width)
+        return lines
+    }
+
+    /// Where the shipped releases come from, or why there are none.
+    private static func releaseLines(_ releases: ReleasesOnDisk, width: Int) -> [ForecastLine] {
+        switch releases {
+        case .notRead:
+            return [ForecastLine(Marker.pending.symbol + " reading the releases file…", .verdictPending)]
+        case .missing(let path):
+            return ForecastLine.wrapped(
+                "No releases file (\(path.terminalSafe)): only the next release is judged. Add the versions in the "
+                    + "field with `pinbench release add NAME --from REV|FILE [--share PCT]`.", width: width,
+                role: .dim)
+        case .unreadable(let error):
+            return ForecastLine.wrapped(
+                Marker.rejected.symbol + " " + error.description.terminalSafe + " (only the next release is judged)",
+                width: width, role: .error, indent: 2)
+        case .loaded(let path, let book, let problems):
+            let count = book.releases.count
+            var lines = ForecastLine.wrapped(
+                "\(count) shipped release\(count == 1 ? "" : "s") from \(path.terminalSafe), and the next release "
+                    + "(the manifest as edited)", width: width, role: .dim)
+            for problem in problems {
+                lines += ForecastLine.wrapped(
+                    Marker.rejected.symbol + " not judged: " + problem.terminalSafe, width: width, role: .error,
+                    indent: 2)
+            }
+            return lines
+        }
+    }
+
+    /// What the next release must carry for each scenario that locks it out, and by when.
+    private static func adviceLines(_ outlook: ForecastOutlook, width: Int) -> [ForecastLine] {
+        let unsafe = outlook.advice.filter { !$0.safe }
+        guard !unsafe.isEmpty else {
+            return outlook.advice.isEmpty
+                ? []
+                : [ForecastLine(Marker.accepted.symbol + " The next release holds every scenario.", .verdictAccepted)]
+        }
+        let levels = outlook.forecast.today?.levels.count ?? 0
+        var lines = [ForecastLine(""), ForecastLine("The next release", .label)]
+        for advice in unsafe {
+            let keys = Array(Set(advice.candidates.filter { $0.type == .spkiSHA256 }.map(\.level))).sorted()
+            let named = keys.map { $0 == 0 ? "the leaf" : $0 == levels - 1 ? "the root" : "CA \($0)" }
+            var text = Marker.rejected.symbol + " \(advice.scenario.rawValue) locks it out"
+            if !named.isEmpty { text += ": pin the key of " + named.joined(separator: " or ") }
+            if advice.backupKeyHelps { text += (named.isEmpty ? ": " : ", or ") + "pin a backup key (K)" }
+            if let shipBy = advice.shipBy {
+                text += "; ship by \(DateText.day(shipBy))" + (shipBy < outlook.window.lowerBound ? " (past)" : "")
+            }
+            lines += ForecastLine.wrapped(text, width: width, role: .verdictRejected, indent: 2)
+        }
+        return lines
+    }
+
+    static func draw(into frame: inout Frame, state: WorkbenchState, panel: ForecastPanel) {
+        let size = frame.size
+        let lines = lines(state, width: textWidth(size))
+        let host = state.selectedDomainPolicy?.host.terminalSafe ?? "no domain"
+        let position = "\(state.selection.selectedDomain + 1)/\(state.selection.visibleDomains.count)"
+        let inside = Overlay.draw(into: &frame, size: size, title: "Forecast: \(host) (\(position))")
+        guard inside.height > 1, inside.width > 2 else { return }
+        let bodyHeight = inside.height - 1
+        let start = min(max(0, panel.scroll), max(0, lines.count - bodyHeight))
+        for (row, line) in lines.dropFirst(start).prefix(bodyHeight).enumerated() {
+            let clip = Rect(x: inside.x + 1, y: inside.y + row, width: inside.width - 2, height: 1)
+            var x = clip.x
+            for span in line.spans {
+                x = frame.put(span.text, at: Point(x: x, y: clip.y), role: span.role, clip: clip)
+            }
+        }
+        let more =
+            lines.count > bodyHeight
+            ? "lines \(start + 1)-\(min(lines.count, start + bodyHeight)) of \(lines.count) · " : ""
+        frame.text(
+            more + Marker.left.symbol + Marker.right.symbol + " domain · Esc or F closes",
+            at: Point(x: inside.x + 1, y: inside.maxY - 1), width: inside.width - 2, role: .dim)
+    }
+}

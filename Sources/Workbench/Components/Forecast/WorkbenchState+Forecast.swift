@@ -1,0 +1,55 @@
+import PinningCore
+
+extension WorkbenchState {
+    /// `F`: the Forecast view of the selected domain.
+    mutating func openForecast() {
+        guard selectedDomainPolicy != nil else {
+            chrome.message = StatusMessage("no domain to forecast: add one with a")
+            return
+        }
+        overlay = .forecast(ForecastPanel())
+    }
+
+    /// A command while the Forecast view is open: scroll, move to another domain, or close.
+    mutating func handleForecastCommand(_ command: Command, _ current: ForecastPanel) {
+        var panel = current
+        let size = chrome.size
+        let lineCount = ForecastView.lines(self, width: ForecastView.textWidth(size)).count
+        switch panel.update(command, lineCount: lineCount, page: ForecastView.bodyHeight(size)) {
+        case .stay: overlay = .forecast(panel)
+        case .close: overlay = nil
+        case .moveDomain(let delta):
+            overlay = .forecast(panel)
+            moveDomainSelection(by: delta)
+        }
+    }
+
+    /// The releases file as the runtime read it (at the start, and on every change on disk).
+    mutating func receiveReleases(_ releases: ReleasesOnDisk) {
+        forecast.receive(releases)
+    }
+
+    /// What a forecast of the selected domain would be computed from now; nil while nothing can be judged (no chain
+    /// fetched, the releases file not read yet).
+    var currentForecastKey: ForecastKey? {
+        guard let host = selectedDomainPolicy?.normalizedHost, let chain = results.live[host]?.chain else { return nil }
+        if case .notRead = forecast.releases { return nil }
+        return ForecastKey(
+            host: host, candidateGeneration: editing.generation, releasesGeneration: forecast.releasesGeneration,
+            fetchedAt: chain.fetchedAt, day: CalendarDay(containing: chrome.now))
+    }
+
+    /// While the Forecast view is open, asks for the selected domain's forecast when the one kept is missing or out
+    /// of date and none is being computed.
+    mutating func requestForecastIfNeeded() -> [Effect] {
+        guard case .forecast = overlay, forecast.inFlight == nil, let key = currentForecastKey,
+            forecast.outlook(for: key.host)?.key != key, let chain = results.live[key.host]?.chain
+        else { return [] }
+        forecast.asked(key)
+        let request = ForecastRequest(
+            key: key, shipped: forecast.releases.book, candidate: manifest,
+            candidateName: "next (\(editing.document.url.lastPathComponent))", current: chain.certificates,
+            at: chrome.now)
+        return [.forecast(request)]
+    }
+}
