@@ -108,6 +108,17 @@ struct DemoWorkflowTests {
         #expect(lockedOut["renewal-new-key"]?["percent"] as? Double == 35)
         #expect(lockedOut["issuer-rotation"]?["percent"] as? Double == 50)
 
+        // The same lockouts in the workbench's Forecast view of the rotating host, with no setup.
+        try tmux.send("/")
+        try tmux.send("rotating.", literal: true)
+        try tmux.send("Enter")
+        try await tmux.waitFor("✓ \(rotating)")
+        try tmux.send("F")
+        // At 100 columns the cell's word is shortened to LOCKED.
+        let view = try await tmux.waitFor("✗ LOCKED") { $0.contains("║ 2.0 ") && $0.contains("✗ LOCKED") }
+        #expect(view.contains("║ 2.1 ") && view.contains("║ 1.0 "), "\(view)")
+        try tmux.send("Escape")
+
         try tmux.send("q")
         let after = try await tmux.waitFor("exit or the quit guard") {
             $0.contains("Unsaved changes") || tmux.hasExited()

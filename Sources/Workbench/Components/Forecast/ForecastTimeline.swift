@@ -123,10 +123,17 @@ enum ForecastTimeline {
         let column = min(max(0, scale.column(date)), scale.columns - 1)
         let before = String(repeating: " ", count: column)
         let after = String(repeating: " ", count: scale.columns - column - 1)
-        let past = date < scale.window.lowerBound ? " (past)" : ""
+        let past = Self.relativeDay(date, now: scale.window.lowerBound)
         return ForecastLine([
             label(name), .init(text: before, role: .dim), .init(text: marker.symbol, role: role),
             .init(text: after + " " + DateText.day(date) + past, role: role),
         ])
+    }
+
+    /// " (past)" for a day before today's, " (today)" for today's, nothing after: days, as the CLI's advice says
+    /// them, not instants (a ship-by date earlier today is today, not past).
+    static func relativeDay(_ date: Date, now: Date) -> String {
+        let (day, today) = (DateText.day(date), DateText.day(now))
+        return day < today ? " (past)" : day == today ? " (today)" : ""
     }
 }
