@@ -91,7 +91,8 @@ enum ForecastView {
             if !named.isEmpty { text += ": pin the key of " + named.joined(separator: " or ") }
             if advice.backupKeyHelps { text += (named.isEmpty ? ": " : ", or ") + "pin a backup key (K)" }
             if let shipBy = advice.shipBy {
-                text += "; ship by \(DateText.day(shipBy))"
+                text +=
+                    "; ship by \(DateText.day(shipBy))"
                     + ForecastTimeline.relativeDay(shipBy, now: outlook.window.lowerBound)
             }
             lines += ForecastLine.wrapped(text, width: width, role: .verdictRejected, indent: 2)
