@@ -94,6 +94,7 @@ let package = Package(
             name: "DemoLab",
             dependencies: [
                 "COpenSSL", "CSystemCalls", "LabPKI", "ManifestEditing", "OpenSSLSupport", "PinningCore",
+                "TransparencyLog",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),

@@ -1,6 +1,7 @@
 import Foundation
 import LabPKI
 import PinningCore
+import TransparencyLog
 
 /// The lab's two CT logs as real log servers on 127.0.0.1: the first answers RFC 6962, the second is a
 /// static-ct-api (tiled) log. They hold every certificate the lab issues, the rotation story's included, so
@@ -19,7 +20,7 @@ struct LabLogService {
         var entries: [CTLogList.Log] = []
         for (index, (key, listed)) in zip(ctLogs.keys, ctLogs.list.logs).enumerated() {
             let submission = "https://ct.pinbench.test/log\(index)/"
-            let log = LabLog(origin: LabLogService.origin(submission), key: key)
+            let log = LabLog(origin: Checkpoint.origin(submissionURL: submission), key: key)
             let served = server.mount(log, at: "log\(index)")
             let tiled = index % 2 == 1
             entries.append(
@@ -38,12 +39,5 @@ struct LabLogService {
         for log in logs { log.publish() }
         self.logs = logs
         list = CTLogList(logs: entries)
-    }
-
-    static func origin(_ submission: String) -> String {
-        var text = submission
-        if let scheme = text.range(of: "://") { text = String(text[scheme.upperBound...]) }
-        while text.hasSuffix("/") { text.removeLast() }
-        return text
     }
 }

@@ -71,6 +71,15 @@ public struct Checkpoint: Hashable, Sendable {
         return head
     }
 
+    /// The origin line a static-ct-api log signs under: its submission prefix without the scheme or a trailing
+    /// slash (`https://ct.example/2026h1/` is `ct.example/2026h1`).
+    public static func origin(submissionURL: String) -> String {
+        var text = submissionURL
+        if let scheme = text.range(of: "://") { text = String(text[scheme.upperBound...]) }
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
     /// The first four bytes, big-endian, of SHA-256(name || 0x0A || 0x05 || logID).
     public static func keyID(name: String, logID: [UInt8]) -> UInt32 {
         var hasher = SHA256()

@@ -32,7 +32,7 @@ struct WatchedLog {
             let endpoint: any LogEndpoint
             if log.monitoringURL != nil {
                 endpoint = TiledEndpoint(
-                    transport: transport, key: log.key, logID: log.logID, origin: log.url.map(Self.origin))
+                    transport: transport, key: log.key, logID: log.logID, origin: log.url.map(Checkpoint.origin(submissionURL:)))
             } else {
                 endpoint = RFC6962Endpoint(transport: transport, key: log.key, maximumBatch: batch)
             }
@@ -46,13 +46,5 @@ struct WatchedLog {
                 "\(url) is not a log of the log list: its key is needed to verify what it serves (--ct-log-list FILE)")
         }
         return chosen
-    }
-
-    /// A static-ct-api checkpoint's origin: the submission prefix without its scheme or trailing slash.
-    static func origin(_ submission: String) -> String {
-        var text = submission
-        if let scheme = text.range(of: "://") { text = String(text[scheme.upperBound...]) }
-        while text.hasSuffix("/") { text.removeLast() }
-        return text
     }
 }
