@@ -31,8 +31,8 @@ struct WatchedLog {
             let transport = try NetworkLogTransport(url: readURL, deadline: deadline)
             let endpoint: any LogEndpoint
             if log.monitoringURL != nil {
-                endpoint = TiledEndpoint(
-                    transport: transport, key: log.key, logID: log.logID, origin: log.url.map(Checkpoint.origin(submissionURL:)))
+                let origin = log.url.map(Checkpoint.origin(submissionURL:))
+                endpoint = TiledEndpoint(transport: transport, key: log.key, logID: log.logID, origin: origin)
             } else {
                 endpoint = RFC6962Endpoint(transport: transport, key: log.key, maximumBatch: batch)
             }
