@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import PinForecast
 import PinningCore
@@ -54,17 +53,17 @@ public struct CTFinding: Sendable {
     /// not known, so only its key), the issuer (a precertificate names its key hash), then the rest of the chain
     /// the log named.
     static func path(_ entry: LogEntry, certificate: Certificate, issuers: [[UInt8]]) -> PathPins {
-        let leafKey = base64SHA256(certificate.publicKey.subjectPublicKeyInfoDER)
+        let leaf = CertificateDetails(certificate)
         var levels = [
             PathPins.Level(
-                spki: leafKey, certificate: entry.kind == .certificate ? base64SHA256(entry.body) : nil,
+                spki: leaf.spkiPin, certificate: entry.kind == .certificate ? leaf.certPin : nil,
                 notAfter: certificate.notValidAfter)
         ]
         var chain = issuers.compactMap { try? Certificate(derEncoded: $0) }
         if let keyHash = entry.issuerKeyHash {
             let named = Data(keyHash).base64EncodedString()
             // The named issuer key leads; a served issuer with that key also gives its certificate's pin.
-            if let first = chain.first, base64SHA256(first.publicKey.subjectPublicKeyInfoDER) == named {
+            if let first = chain.first, CertificateDetails(first).spkiPin == named {
                 levels.append(level(first))
                 chain.removeFirst()
             } else {
@@ -77,12 +76,7 @@ public struct CTFinding: Sendable {
     }
 
     private static func level(_ certificate: Certificate) -> PathPins.Level {
-        PathPins.Level(
-            spki: base64SHA256(certificate.publicKey.subjectPublicKeyInfoDER),
-            certificate: base64SHA256(certificate.derBytes), notAfter: certificate.notValidAfter)
-    }
-
-    private static func base64SHA256(_ bytes: some DataProtocol) -> String {
-        Data(SHA256.hash(data: bytes)).base64EncodedString()
+        let details = CertificateDetails(certificate)
+        return PathPins.Level(spki: details.spkiPin, certificate: details.certPin, notAfter: certificate.notValidAfter)
     }
 }

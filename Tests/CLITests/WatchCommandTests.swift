@@ -155,4 +155,70 @@ struct WatchCommandTests {
         #expect(result.status == 2)
         #expect(result.stderrText.contains("loopback address only"), "\(result.stderrText)")
     }
+
+    @Test("a certificate whose issuer's name holds a newline, quotes, --, $(...) and escapes is printed as data")
+    func hostileNames() async throws {
+        try await world.shippedReleases()
+        let hostile = "Evil\n\u{1B}[31mCA \"$(touch pwned)\" -- \u{202E}x"
+        let issuer = try CertificateIssuer.intermediate(commonName: hostile, issuer: world.pki.root)
+        let leaf = try CertificateIssuer.leaf(commonName: "x", dnsNames: [world.host], issuer: issuer)
+        rfcLog.log(leaf.der, chain: [issuer.der, world.pki.root.der])
+        rfcLog.publish()
+        tiledLog.publish()
+        let text = try await world.run(["watch", "--ct-log-list", "logs.json", "--once"])
+        #expect(text.status == 1, "\(text.stderrText)")
+        #expect(!text.stdout.contains(0x1B) && !text.stdout.contains(0xE2), "raw escape or U+202E in the output")
+        #expect(text.stdoutText.contains("\\u{1B}[31mCA"), "\(text.stdoutText)")
+        // The newline in the name is shown, not obeyed: no line of output starts with what followed it.
+        #expect(!text.stdoutText.split(separator: "\n").contains { $0.hasPrefix("\u{1B}") || $0.hasPrefix("[31m") })
+        // Read again from the start, as JSON lines.
+        try FileManager.default.removeItem(atPath: world.folder.path("ct-watch.json"))
+        let json = try await watch()
+        let finding = try #require(json.lines.first { $0["type"] as? String == "finding" })
+        // The name comes back whole from the JSON (as the X.509 library writes a DN, RFC 4514 escapes included).
+        let issuerName = try #require(finding["issuer"] as? String)
+        #expect(issuerName.contains("\u{1B}[31mCA") && issuerName.contains("$(touch pwned)"), "\(finding)")
+        #expect(issuerName.contains("\n") && issuerName.contains("\u{202E}x"))
+        #expect(world.folder.read("pwned") == nil)
+    }
+
+    @Test("the state file is never the manifest, the log list or a FIFO, by any name or link; nothing is written")
+    func stateFileIsNotAnInput() async throws {
+        try await world.shippedReleases()
+        try logToday()
+        let manifest = try #require(world.folder.read("pins.json"))
+        // The manifest itself named ct-watch.json.
+        world.folder.write("ct-watch.json", manifest)
+        let same = try await world.run(["watch", "--ct-log-list", "logs.json", "-m", "ct-watch.json", "--once"])
+        #expect(same.status == 2 && same.stderrText.contains("manifest"), "\(same.stderrText)")
+        #expect(world.folder.read("ct-watch.json") == manifest)
+        // A link to the manifest, then a FIFO, where the state goes.
+        try FileManager.default.removeItem(atPath: world.folder.path("ct-watch.json"))
+        try FileManager.default.createSymbolicLink(
+            atPath: world.folder.path("ct-watch.json"), withDestinationPath: "pins.json")
+        let linked = try await world.run(["watch", "--ct-log-list", "logs.json", "--once"])
+        #expect(linked.status == 2, "\(linked.stderrText)")
+        #expect(world.folder.read("pins.json") == manifest)
+        try FileManager.default.removeItem(atPath: world.folder.path("ct-watch.json"))
+        #expect(mkfifo(world.folder.path("ct-watch.json"), 0o600) == 0)
+        let fifo = try await world.run(["watch", "--ct-log-list", "logs.json", "--once"])
+        #expect(fifo.status == 2, "\(fifo.stderrText)")
+    }
+
+    @Test("two watches at once: each entry is read, the state is whole, a third run has nothing left to read")
+    func twoWatchersAtOnce() async throws {
+        try await world.shippedReleases()
+        try logToday()
+        async let first = world.run(["watch", "--ct-log-list", "logs.json", "--once", "--json"])
+        async let second = world.run(["watch", "--ct-log-list", "logs.json", "--once", "--json"])
+        let results = try await [first, second]
+        for result in results { #expect([1, 4].contains(result.status), "\(result.stderrText)") }
+        // A watch that lost the race says so and keeps nothing; together they read every entry at least once.
+        let state = try #require(world.folder.read("ct-watch.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(state.utf8)) as? [String: Any])
+        let logs = try #require(object["logs"] as? [[String: Any]])
+        #expect(logs.count == 2 && logs.allSatisfy { $0["read"] as? Int == 3 }, "\(state)")
+        let third = try await watch()
+        #expect(third.status == 0 && third.lines.isEmpty, "\(third.lines)")
+    }
 }

@@ -27,15 +27,17 @@ struct TileTests {
         var tiles: [TileAddress: [TreeHash]] = [:]
         var level = leaves.map { TreeHash.leaf($0) }
         var tileLevel = 0
+        var span = 1
         while !level.isEmpty {
             for start in stride(from: 0, to: level.count, by: 256) {
                 let hashes = Array(level[start..<min(start + 256, level.count)])
                 tiles[TileAddress(kind: .hashes(level: tileLevel), index: UInt64(start / 256), width: hashes.count)] =
                     hashes
             }
-            // The next level: the root of each full tile only.
-            level = stride(from: 0, to: level.count - level.count % 256, by: 256).map {
-                MerkleReference.subtreeRoot(level[$0..<($0 + 256)])
+            // The next level: MTH of each complete run of 256^level leaves, by RFC 6962's definition.
+            span *= 256
+            level = stride(from: 0, to: leaves.count - leaves.count % span, by: span).map {
+                MerkleReference.root(leaves[$0..<($0 + span)])
             }
             tileLevel += 1
         }
@@ -67,16 +69,5 @@ struct TileTests {
                 }
             }
         }
-    }
-}
-
-extension MerkleReference {
-    /// The root of a complete subtree from its bottom hashes.
-    static func subtreeRoot(_ hashes: ArraySlice<TreeHash>) -> TreeHash {
-        var level = Array(hashes)
-        while level.count > 1 {
-            level = stride(from: 0, to: level.count, by: 2).map { TreeHash.node(level[$0], level[$0 + 1]) }
-        }
-        return level[0]
     }
 }

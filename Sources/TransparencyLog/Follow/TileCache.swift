@@ -32,11 +32,7 @@ actor TileCache {
         guard offset + span <= hashes.count else {
             throw .misbehaving("tile \(address.path) is too narrow for a tree of \(treeSize) entries")
         }
-        var row = Array(hashes[offset..<(offset + span)])
-        while row.count > 1 {
-            row = stride(from: 0, to: row.count, by: 2).map { TreeHash.node(row[$0], row[$0 + 1]) }
-        }
-        return row[0]
+        return .completeRoot(hashes[offset..<(offset + span)])
     }
 
     /// A hash tile: the partial one this tree size calls for, else the full tile it may have become (a log may

@@ -42,6 +42,15 @@ public struct TreeHash: Hashable, Sendable, CustomStringConvertible {
         return TreeHash(digest: hasher.finalize())
     }
 
+    /// The root of a complete subtree whose bottom row (2^k hashes) is `row`.
+    public static func completeRoot(_ row: some Collection<TreeHash>) -> TreeHash {
+        var level = Array(row)
+        while level.count > 1 {
+            level = stride(from: 0, to: level.count, by: 2).map { TreeHash.node(level[$0], level[$0 + 1]) }
+        }
+        return level[0]
+    }
+
     /// MTH of the empty list: SHA-256 of nothing.
     public static let emptyTree = TreeHash(digest: SHA256.hash(data: [UInt8]()))
 }

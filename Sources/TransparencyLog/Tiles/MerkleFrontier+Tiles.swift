@@ -23,7 +23,7 @@ extension MerkleFrontier {
             guard span.offset + span.count <= hashes.count else {
                 throw .impossibleSizes("tile \(address.path) is too narrow for the tree")
             }
-            subtrees.append(Self.completeRoot(hashes[span.offset..<(span.offset + span.count)]))
+            subtrees.append(.completeRoot(hashes[span.offset..<(span.offset + span.count)]))
         }
         try self.init(size: size, subtrees: subtrees)
         guard self.root == root else { throw .rootMismatch("the checkpoint's root") }
@@ -50,15 +50,6 @@ extension MerkleFrontier {
             start += UInt64(1) << UInt64(height)
         }
         return spans
-    }
-
-    /// The root of a complete subtree whose 2^k bottom hashes are `hashes`.
-    private static func completeRoot(_ hashes: ArraySlice<TreeHash>) -> TreeHash {
-        var level = Array(hashes)
-        while level.count > 1 {
-            level = stride(from: 0, to: level.count, by: 2).map { TreeHash.node(level[$0], level[$0 + 1]) }
-        }
-        return level[0]
     }
 }
 

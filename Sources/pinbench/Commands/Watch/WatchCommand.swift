@@ -96,9 +96,21 @@ struct WatchCommand: AsyncParsableCommand {
             Output.note(
                 "note: \(log.name) is read over plain http on a loopback address; its data is verified all the same")
         }
+        let stateURL = WatchState.url(besideManifest: manifestOptions.url)
+        // The state file is the watch's one output: never the manifest, the log list or the releases file, by
+        // any name or link, and never a pipe or device.
+        let inputs = [
+            InputFile(manifestOptions.url.path, what: "manifest"), InputFile(ctLogList, what: "CT log list"),
+            InputFile(loader.releasesFile.path, what: "releases file"),
+        ]
+        do {
+            _ = try OutputTarget.check(stateURL.path, inputs: inputs)
+        } catch {
+            throw CLIFailure("\(stateURL.path): \(error.description); the watch keeps its position there")
+        }
         let round = WatchRound(
-            logs: watched, hosts: hosts, releases: releases, next: document.manifest,
-            stateURL: WatchState.url(besideManifest: manifestOptions.url), fromNow: fromNow, budget: batch, json: json)
+            logs: watched, hosts: hosts, releases: releases, next: document.manifest, stateURL: stateURL,
+            fromNow: fromNow, budget: batch, json: json)
         while true {
             let outcome = await round.run()
             if once { throw ExitCode(outcome.exitStatus) }
