@@ -176,7 +176,7 @@ let package = Package(
             name: "TransparencyLog",
             dependencies: [
                 "PinningCore", .product(name: "X509", package: "swift-certificates"),
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The CT watch's judgement: a logged certificate's names against the pinned hosts, and every release's cell.
@@ -192,7 +192,7 @@ let package = Package(
             dependencies: [
                 "TransparencyLog", "PinningCore", "LabPKI", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             exclude: ["Vectors"]
         ),

@@ -24,15 +24,17 @@ struct LogFollowerTests {
         return log
     }
 
-    func append(_ count: Int, to log: LabLog) throws {
+    /// Appends `count` entries, each logged a millisecond after the last (`repeating` makes them all one entry).
+    func append(_ count: Int, to log: LabLog, repeating: Bool = false) throws {
         let chain = [pki.intermediate.der]
         for index in 0..<count {
-            switch index % 3 {
-            case 0: log.log(pki.good.leaf.der, chain: chain)
+            let time = Date(timeIntervalSince1970: 1_795_000_000 + Double(repeating ? 0 : log.size + index) / 1000)
+            switch repeating ? 0 : index % 3 {
+            case 0: log.log(pki.good.leaf.der, chain: chain, at: time)
             case 1:
                 try log.logPrecertificate(
-                    pki.rotated.leaf.certificate, issuer: pki.intermediate.certificate, chain: chain)
-            default: log.log(pki.wrongHost.leaf.der, chain: chain)
+                    pki.rotated.leaf.certificate, issuer: pki.intermediate.certificate, chain: chain, at: time)
+            default: log.log(pki.wrongHost.leaf.der, chain: chain, at: time)
             }
         }
     }
@@ -97,6 +99,30 @@ struct LogFollowerTests {
         log.publish()
         let step = try await follower.step(from: start)
         #expect(step.entries.map(\.index) == Array(613..<618))
+    }
+
+    @Test("from now, when the newest entries repeat earlier ones: reading starts early enough, and proven")
+    func fromNowOverRepeats() async throws {
+        let log = LabLog(origin: "ct.pinbench.test/test")
+        try append(1, to: log, repeating: true)
+        try append(20, to: log)
+        try append(4, to: log, repeating: true)
+        log.publish()
+        let follower = LogFollower(endpoint: endpoint(.rfc6962, log))
+        let start = try await follower.start(fromNow: true)
+        // Entries 21 to 24 are entry 0 again: the log places their hash at 0, so the edge ends at entry 20.
+        #expect(start.next == 21 && !start.caughtUp)
+        let (entries, caughtUp) = try await catchUp(follower, from: start)
+        #expect(entries.map(\.index) == Array(21..<25))
+        let (_, fromStart) = try await catchUp(follower, from: try await follower.start(fromNow: false))
+        #expect(caughtUp.frontier == fromStart.frontier)
+
+        let allRepeats = LabLog(origin: "ct.pinbench.test/test")
+        try append(40, to: allRepeats, repeating: true)
+        allRepeats.publish()
+        await #expect(throws: LogFailure.self) {
+            try await LogFollower(endpoint: endpoint(.rfc6962, allRepeats)).start(fromNow: true)
+        }
     }
 
     @Test("both APIs read the same entries to the same position")

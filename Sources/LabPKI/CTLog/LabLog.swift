@@ -30,6 +30,13 @@ public final class LabLog: @unchecked Sendable {
         self.key = key
     }
 
+    /// How many entries are logged, published or not.
+    public var size: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return records.count
+    }
+
     public var spki: [UInt8] { Array(key.publicKey.derRepresentation) }
     public var logID: [UInt8] { Array(SHA256.hash(data: spki)) }
 

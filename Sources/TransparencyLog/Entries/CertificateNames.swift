@@ -1,43 +1,62 @@
-import SwiftASN1
-import X509
-
 /// The DNS names of a certificate's subject alternative names, read straight from its DER: the TBSCertificate's
 /// extensions, the SAN extension, its dNSName entries. A watcher matches every logged entry against the pinned
-/// hosts and decodes a whole certificate only for the few that match; this walk costs a fraction of a decode.
+/// hosts and decodes a whole certificate only for the few that match, so this walk reads element headers only
+/// (``DERHeader``) and never builds the certificate's tree. `LogEntryTests` holds it to swift-certificates' reading
+/// of the same extension.
 enum CertificateNames {
-    /// `der` is a Certificate, or with `isTBS` a TBSCertificate. Unreadable bytes give no names.
+    /// id-ce-subjectAltName, 2.5.29.17 (RFC 5280 §4.2.1.6), as DER contents.
+    private static let subjectAlternativeName: [UInt8] = [0x55, 0x1D, 0x11]
+    /// TBSCertificate's `extensions [3] EXPLICIT` and GeneralName's `dNSName [2] IA5String`.
+    private static let extensionsTag: UInt8 = 0xA3
+    private static let dnsNameTag: UInt8 = 0x82
+
+    /// `der` is a Certificate, or with `isTBS` a TBSCertificate. Unreadable bytes give no names; so do names with
+    /// bytes outside printable ASCII, which no DNS name holds.
     static func dnsNames(_ der: [UInt8], isTBS: Bool) -> [String] {
-        guard let root = try? DER.parse(der), case .constructed(let top) = root.content else { return [] }
-        let tbsFields: ASN1NodeCollection
-        if isTBS {
-            tbsFields = top
-        } else {
-            guard let tbs = top.first(where: { _ in true }), case .constructed(let fields) = tbs.content else {
-                return []
-            }
-            tbsFields = fields
-        }
-        let extensionsTag = ASN1Identifier(tagWithNumber: 3, tagClass: .contextSpecific)
-        guard let wrapper = tbsFields.first(where: { $0.identifier == extensionsTag }),
-            case .constructed(let wrapped) = wrapper.content, let list = wrapped.first(where: { _ in true }),
-            case .constructed(let extensions) = list.content
-        else { return [] }
-        for item in extensions {
-            guard case .constructed(let parts) = item.content, let oid = parts.first(where: { _ in true }),
-                (try? ASN1ObjectIdentifier(derEncoded: oid)) == .X509ExtensionID.subjectAlternativeName
-            else { continue }
-            guard let value = parts.reversed().first(where: { _ in true }),
-                let octets = try? ASN1OctetString(derEncoded: value), let names = try? DER.parse(octets.bytes),
-                case .constructed(let generalNames) = names.content
+        guard let top = DERHeader.read(der, at: 0, limit: der.count), top.tag == DERHeader.sequence else { return [] }
+        var tbs = top.contents
+        if !isTBS {
+            guard let inner = DERHeader.read(der, at: tbs.lowerBound, limit: tbs.upperBound),
+                inner.tag == DERHeader.sequence
             else { return [] }
-            let dnsTag = ASN1Identifier(tagWithNumber: 2, tagClass: .contextSpecific)
-            return generalNames.compactMap { name in
-                guard name.identifier == dnsTag, case .primitive(let bytes) = name.content,
-                    bytes.allSatisfy({ (0x21...0x7E).contains($0) })
-                else { return nil }
-                return String(decoding: bytes, as: UTF8.self)
-            }
+            tbs = inner.contents
+        }
+        guard let wrapper = DERHeader.first(extensionsTag, in: der, tbs),
+            let list = DERHeader.read(der, at: wrapper.contents.lowerBound, limit: wrapper.contents.upperBound),
+            list.tag == DERHeader.sequence
+        else { return [] }
+        var offset = list.contents.lowerBound
+        while offset < list.contents.upperBound {
+            guard let item = DERHeader.read(der, at: offset, limit: list.contents.upperBound),
+                item.tag == DERHeader.sequence
+            else { return [] }
+            offset = item.contents.upperBound
+            guard let oid = DERHeader.read(der, at: item.contents.lowerBound, limit: item.contents.upperBound),
+                oid.tag == DERHeader.objectIdentifier
+            else { return [] }
+            guard DERHeader.contents(der, oid.contents, equal: subjectAlternativeName) else { continue }
+            let rest = oid.contents.upperBound..<item.contents.upperBound
+            guard let value = DERHeader.first(DERHeader.octetString, in: der, rest) else { return [] }
+            return generalNames(der, value.contents)
         }
         return []
+    }
+
+    /// The dNSName entries of the GeneralNames SEQUENCE that fills `range` exactly.
+    private static func generalNames(_ der: [UInt8], _ range: Range<Int>) -> [String] {
+        guard let sequence = DERHeader.read(der, at: range.lowerBound, limit: range.upperBound),
+            sequence.tag == DERHeader.sequence, sequence.contents.upperBound == range.upperBound
+        else { return [] }
+        var names: [String] = []
+        var offset = sequence.contents.lowerBound
+        while offset < sequence.contents.upperBound {
+            guard let name = DERHeader.read(der, at: offset, limit: sequence.contents.upperBound) else { return [] }
+            offset = name.contents.upperBound
+            guard name.tag == dnsNameTag, der[name.contents].allSatisfy({ (0x21...0x7E).contains($0) }) else {
+                continue
+            }
+            names.append(String(decoding: der[name.contents], as: UTF8.self))
+        }
+        return names
     }
 }

@@ -73,28 +73,60 @@ public struct RFC6962Endpoint: LogEndpoint {
     /// Served inline, in `extra_data`.
     public func issuers(of entry: LogEntry) async throws(LogFailure) -> [[UInt8]] { entry.servedIssuers }
 
+    /// How far back from the newest entry a first run looks for one the log places where it is.
+    static let frontierSearch: UInt64 = 16
+
+    /// The newest entry's audit path holds the tree's right edge. A log may hold one entry twice (a certificate
+    /// submitted twice within a millisecond) and `get-proof-by-hash` places a hash at its first index: then the
+    /// edge of a smaller tree, ending at an entry the log does place where it is and proven consistent with the
+    /// signed head, is where reading starts, a few entries early.
     public func frontier(of head: TreeHead) async throws(LogFailure) -> MerkleFrontier {
-        let last = head.size - 1
-        guard let entry = try await entries(from: last, to: head.size, of: head).first else {
-            throw .misbehaving("get-entries served nothing for entry \(last)")
+        var index = head.size - 1
+        while true {
+            if let frontier = try await frontier(endingAt: index, of: head) { return frontier }
+            guard index > 0, head.size - index < Self.frontierSearch else {
+                throw .unreachable(
+                    "each of the newest \(head.size - index) entries repeats an earlier one: no start from now yet")
+            }
+            index -= 1
         }
+    }
+
+    /// The frontier of the tree of the first `index + 1` entries, checked against `head`; nil when the log places
+    /// that entry's hash at an earlier index (a repeated entry, whose proof must then hold).
+    private func frontier(endingAt index: UInt64, of head: TreeHead) async throws(LogFailure) -> MerkleFrontier? {
         struct Body: Decodable {
             let leaf_index: UInt64
             let audit_path: [String]
         }
+        guard let entry = try await entries(from: index, to: index + 1, of: head).first else {
+            throw .misbehaving("get-entries served nothing for entry \(index)")
+        }
+        let size = index + 1
         let hash = entry.leafHash.base64.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         let body: Body = try await decode(
-            "ct/v1/get-proof-by-hash?hash=\(hash)&tree_size=\(head.size)", as: Body.self, limit: Self.smallAnswer)
-        guard body.leaf_index == last else {
-            throw .misbehaving("get-proof-by-hash placed entry \(last) at \(body.leaf_index)")
+            "ct/v1/get-proof-by-hash?hash=\(hash)&tree_size=\(size)", as: Body.self, limit: Self.smallAnswer)
+        guard body.leaf_index <= index else {
+            throw .misbehaving("get-proof-by-hash placed entry \(index) at \(body.leaf_index), outside \(size) entries")
         }
         let path = try Self.hashes(body.audit_path, what: "audit path")
+        let proof = InclusionProof(index: body.leaf_index, treeSize: size, path: path)
+        let root: TreeHash
         do {
-            return try MerkleFrontier(
-                lastLeaf: entry.leafHash, proof: InclusionProof(index: last, treeSize: head.size, path: path),
-                root: head.root)
+            root = try proof.root(fromLeaf: entry.leafHash)
         } catch {
-            throw .misbehaving("the last entry's audit path: \(error)")
+            throw .misbehaving("entry \(index)'s audit path: \(error)")
+        }
+        if size == head.size {
+            guard root == head.root else { throw .misbehaving("entry \(index)'s audit path does not lead to the root") }
+        } else {
+            try await proveConsistency(oldSize: size, oldRoot: root, new: head)
+        }
+        guard body.leaf_index == index else { return nil }
+        do {
+            return try MerkleFrontier(lastLeaf: entry.leafHash, proof: proof, root: root)
+        } catch {
+            throw .misbehaving("entry \(index)'s audit path: \(error)")
         }
     }
 

@@ -4,12 +4,16 @@ import Foundation
 /// A node of a Certificate Transparency log's Merkle tree (RFC 6962 §2.1): 32 bytes of SHA-256, with the leaf and
 /// interior prefixes that keep a leaf from passing for a node.
 public struct TreeHash: Hashable, Sendable, CustomStringConvertible {
-    public let bytes: [UInt8]
+    // The 32 bytes as four big-endian words, held inline: a log of millions of entries hashes millions of nodes, and
+    // a heap array per hash would cost more than the hashing.
+    private let words: (UInt64, UInt64, UInt64, UInt64)
 
     /// Exactly 32 bytes, else nil.
     public init?(bytes: some Collection<UInt8>) {
         guard bytes.count == 32 else { return nil }
-        self.bytes = Array(bytes)
+        var words: [UInt64] = [0, 0, 0, 0]
+        for (offset, byte) in bytes.enumerated() { words[offset / 8] = words[offset / 8] << 8 | UInt64(byte) }
+        self.words = (words[0], words[1], words[2], words[3])
     }
 
     /// Standard base64 of 32 bytes, as the log APIs write hashes; else nil.
@@ -19,7 +23,31 @@ public struct TreeHash: Hashable, Sendable, CustomStringConvertible {
     }
 
     private init(digest: SHA256.Digest) {
-        bytes = Array(digest)
+        words = digest.withUnsafeBytes { raw in
+            (
+                UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+                UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
+                UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)),
+                UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+            )
+        }
+    }
+
+    /// The 32 bytes of the hash.
+    public var bytes: [UInt8] { withBytes { Array($0) } }
+
+    /// Runs `body` over the 32 bytes without building an array.
+    private func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        withUnsafeBytes(of: (words.0.bigEndian, words.1.bigEndian, words.2.bigEndian, words.3.bigEndian), body)
+    }
+
+    public static func == (left: TreeHash, right: TreeHash) -> Bool { left.words == right.words }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+        hasher.combine(words.2)
+        hasher.combine(words.3)
     }
 
     public var base64: String { Data(bytes).base64EncodedString() }
@@ -37,8 +65,8 @@ public struct TreeHash: Hashable, Sendable, CustomStringConvertible {
     public static func node(_ left: TreeHash, _ right: TreeHash) -> TreeHash {
         var hasher = SHA256()
         hasher.update(data: [1])
-        hasher.update(data: left.bytes)
-        hasher.update(data: right.bytes)
+        left.withBytes { hasher.update(bufferPointer: $0) }
+        right.withBytes { hasher.update(bufferPointer: $0) }
         return TreeHash(digest: hasher.finalize())
     }
 
