@@ -84,6 +84,9 @@ enum BenchmarkReport {
             String(format: "%.0f ms", figures.peer.median), "<= 0.3 x peer")
         row("  entries naming a pinned host", "\(figures.matched)", "\(figures.peerMatched)", "equal")
         row("  1,000,000 leaf hashes into a frontier", String(format: "%.0f ms", figures.frontier.median), "", "")
+        for (count, megabytes) in figures.growth {
+            row("  peak memory added reading \(count) entries", String(format: "%.1f MB", megabytes), "", "flat")
+        }
     }
 
     /// The lockout forecast of 200 releases against 10,000 domains (the synthesised scenarios and the dates ahead),

@@ -18,6 +18,9 @@ enum CTWatchBenchmarks {
         var matched = 0
         var peerMatched = 0
         var frontier = Samples()
+        /// Peak resident memory added while reading the first N entries of the batch, per N (MB): flat means
+        /// nothing is kept per entry.
+        var growth: [(entries: Int, megabytes: Double)] = []
     }
 
     static func measure(entries count: Int, repeats: Int = 3, python: String?) throws -> Figures {
@@ -25,8 +28,7 @@ enum CTWatchBenchmarks {
         let releases = (0..<10).map { Release(name: "1.\($0)", share: 10, manifest: manifest) }
         let hosts = WatchedHosts(manifests: [manifest])
         var figures = Figures()
-        for _ in 0..<repeats {
-            let start = Clock.now()
+        func watch(_ leaves: ArraySlice<[UInt8]>) throws -> Int {
             var matched = 0
             for (index, leaf) in leaves.enumerated() {
                 let entry = try LogEntry(index: UInt64(index), leafInput: leaf, extraData: [])
@@ -38,8 +40,18 @@ enum CTWatchBenchmarks {
                     matched += 1
                 }
             }
+            return matched
+        }
+        for _ in 0..<repeats {
+            let start = Clock.now()
+            figures.matched = try watch(leaves[...])
             figures.pinbench.append(Clock.milliseconds(since: start))
-            figures.matched = matched
+        }
+        for size in [count / 10, count] {
+            guard let before = ProcessMemory.resettingPeak() else { break }
+            _ = try watch(leaves.prefix(size))
+            guard let after = ProcessMemory(pid: getpid()) else { break }
+            figures.growth.append((size, after.peakMB - before.residentMB))
         }
         if let python {
             let folder = TemporaryFolder()

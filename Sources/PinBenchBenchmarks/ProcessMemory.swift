@@ -20,4 +20,13 @@ struct ProcessMemory {
 
     var residentMB: Double { Double(residentKiB) / 1024 }
     var peakMB: Double { Double(peakKiB) / 1024 }
+
+    /// This process's memory now, after setting its peak back to what is resident (Linux: `5` written to
+    /// /proc/self/clear_refs), so that the next peak measures only what follows.
+    static func resettingPeak() -> ProcessMemory? {
+        guard FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs"),
+            (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
+        else { return nil }
+        return ProcessMemory(pid: getpid())
+    }
 }
