@@ -190,7 +190,7 @@ let package = Package(
         .testTarget(
             name: "TransparencyLogTests",
             dependencies: [
-                "TransparencyLog", "PinningCore", "LabPKI", "TestSupport",
+                "TransparencyLog", "CTWatch", "PinningCore", "LabPKI", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ],

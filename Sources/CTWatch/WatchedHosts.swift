@@ -3,12 +3,20 @@ import PinningCore
 /// Which pinned hosts a logged certificate could serve: its DNS names (a wildcard's too) against every domain the
 /// releases and the working manifest pin, under the core's own rule for which policy governs a host.
 public struct WatchedHosts: Sendable {
-    /// Every pinned host, normalized, across the manifests: where a wildcard certificate's names may land.
+    /// Every pinned host, normalized, across the manifests.
     private let pinnedHosts: Set<String>
+    /// The pinned hosts one label under each parent: where a wildcard certificate's names may land.
+    private let hostsUnder: [String: [String]]
     private let lookups: [PolicyLookup]
 
     public init(manifests: [PinManifest]) {
         pinnedHosts = Set(manifests.flatMap { $0.domains.map(\.normalizedHost) })
+        var hostsUnder: [String: [String]] = [:]
+        for host in pinnedHosts {
+            guard let dot = host.firstIndex(of: ".") else { continue }
+            hostsUnder[String(host[host.index(after: dot)...]), default: []].append(host)
+        }
+        self.hostsUnder = hostsUnder.mapValues { $0.sorted() }
         lookups = manifests.map(PolicyLookup.init)
     }
 
@@ -17,13 +25,9 @@ public struct WatchedHosts: Sendable {
     public func hosts(for names: [String]) -> [String] {
         var hosts: [String] = []
         for raw in names {
-            let name = raw.lowercased()
+            let name = DomainPolicy.normalize(raw)
             if name.hasPrefix("*.") {
-                let parent = String(name.dropFirst(2))
-                let direct = pinnedHosts.filter { host in
-                    host.hasSuffix("." + parent) && !host.dropLast(parent.count + 1).contains(".")
-                }
-                hosts += direct.sorted()
+                hosts += hostsUnder[String(name.dropFirst(2))] ?? []
                 if isGoverned(name) { hosts.append(name) }
             } else if isGoverned(name) {
                 hosts.append(name)
@@ -33,8 +37,18 @@ public struct WatchedHosts: Sendable {
         return hosts.filter { seen.insert($0).inserted }
     }
 
-    /// True when some manifest has a policy for `host` (a wildcard name stands for a host under its parent).
+    /// True when some manifest has a policy for `host` (a wildcard name stands for a host under its parent). A
+    /// policy governs a host only from the host itself or a domain above it, so a name none of whose suffixes is
+    /// pinned (nearly every name a log holds) is answered by set lookups alone.
     private func isGoverned(_ host: String) -> Bool {
-        lookups.contains { $0.policy(for: host) != nil }
+        guard pinnedHosts.contains(host) || parents(of: host).contains(where: pinnedHosts.contains) else {
+            return false
+        }
+        return lookups.contains { $0.policy(for: host) != nil }
+    }
+
+    /// `a.b.c` gives `b.c` and `c`.
+    private func parents(of host: String) -> [String] {
+        host.indices.filter { host[$0] == "." }.map { String(host[host.index(after: $0)...]) }
     }
 }
