@@ -33,6 +33,7 @@ public struct WatchedHosts: Sendable {
                 hosts.append(name)
             }
         }
+        guard hosts.count > 1 else { return hosts }
         var seen: Set<String> = []
         return hosts.filter { seen.insert($0).inserted }
     }
@@ -41,14 +42,18 @@ public struct WatchedHosts: Sendable {
     /// policy governs a host only from the host itself or a domain above it, so a name none of whose suffixes is
     /// pinned (nearly every name a log holds) is answered by set lookups alone.
     private func isGoverned(_ host: String) -> Bool {
-        guard pinnedHosts.contains(host) || parents(of: host).contains(where: pinnedHosts.contains) else {
-            return false
-        }
+        guard pinnedHosts.contains(host) || hasPinnedParent(host) else { return false }
         return lookups.contains { $0.policy(for: host) != nil }
     }
 
-    /// `a.b.c` gives `b.c` and `c`.
-    private func parents(of host: String) -> [String] {
-        host.indices.filter { host[$0] == "." }.map { String(host[host.index(after: $0)...]) }
+    /// True when a domain above `host` (`b.c` or `c` for `a.b.c`) is pinned.
+    private func hasPinnedParent(_ host: String) -> Bool {
+        let bytes = host.utf8
+        var index = bytes.startIndex
+        while let dot = bytes[index...].firstIndex(of: UInt8(ascii: ".")) {
+            index = bytes.index(after: dot)
+            if pinnedHosts.contains(String(host[index...])) { return true }
+        }
+        return false
     }
 }
