@@ -82,6 +82,11 @@ enum BenchmarkReport {
         row(
             "  \(entries) entries, median", String(format: "%.0f ms", figures.pinbench.median),
             String(format: "%.0f ms", figures.peer.median), "<= 0.3 x peer")
+        var ratios = Samples()
+        for (ours, peer) in zip(figures.pinbench.values, figures.peer.values) { ratios.append(ours / peer) }
+        row(
+            "  ratio, each turn's pair: median / max", String(format: "%.2f / %.2f x", ratios.median, ratios.p95), "",
+            "<= 0.3 x")
         row("  entries naming a pinned host", "\(figures.matched)", "\(figures.peerMatched)", "equal")
         row("  1,000,000 leaf hashes into a frontier", String(format: "%.0f ms", figures.frontier.median), "", "")
         for (count, megabytes) in figures.growth {
