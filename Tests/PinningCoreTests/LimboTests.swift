@@ -27,14 +27,16 @@ struct LimboTests {
                 return
                     "AKI/SKI presence: Go, Chrome, iOS and Android build paths without them; OpenSSL only with -x509_strict"
             case .anchorFields:
-                return "fields of the trust anchor itself: RFC 5280 6.1 takes the anchor as given, and so does PinBench"
+                return "fields of the trust anchor itself: RFC 5280 6.1 takes the anchor as given, and so do iOS "
+                    + "(it links no AKI of the anchor's, SecPolicyCheckIdLinkage) and Android (anchors found by name "
+                    + "and signature)"
             case .ncProfile:
                 return "name-constraint profile rules that OpenSSL does not enforce either (-x509_strict included)"
             case .swiftCertificatesNC:
                 return
                     "swift-certificates' name-constraints policy refuses these; OpenSSL accepts them as limbo does (left as is)"
             case .profile:
-                return "CA issuance rules (criticality, serial number, AIA syntax) that OpenSSL accepts too"
+                return "CA issuance rules (criticality, serial number) that OpenSSL, iOS and Android accept too"
             case .profileStrict:
                 return
                     "CA issuance rules that swift-certificates does not check; only OpenSSL -x509_strict refuses them"
@@ -66,8 +68,6 @@ struct LimboTests {
         "rfc5280::ski::root-missing-ski": .aki,
         "rfc5280::ski::intermediate-missing-ski": .aki,
         "webpki::aki::root-with-aki-missing-keyidentifier": .anchorFields,
-        "webpki::aki::root-with-aki-authoritycertissuer": .anchorFields,
-        "webpki::aki::root-with-aki-authoritycertserialnumber": .anchorFields,
         "webpki::aki::root-with-aki-all-fields": .anchorFields,
         "webpki::aki::root-with-aki-ski-mismatch": .anchorFields,
         "rfc5280::root-non-critical-basic-constraints": .anchorFields,
@@ -82,7 +82,6 @@ struct LimboTests {
         "rfc5280::pc::ica-noncritical-pc": .profile,
         "rfc5280::san::noncritical-with-empty-subject": .profileStrict,
         "webpki::san::san-critical-with-nonempty-subject": .profile,
-        "webpki::malformed-aia": .profile,
         "rfc5280::serial::too-long": .profile,
         "rfc5280::serial::zero": .profile,
         "rfc5280::san::underscore-dns": .underscore,
@@ -189,8 +188,6 @@ struct LimboTests {
         "rfc5280::aki::cross-signed-root-missing-aki": .crossSignedRoot,
         "webpki::nc::permitted-dns-match-noncritical": .limboContradicts,
         "webpki::aki::root-with-aki-all-fields": .baselineRequirement,
-        "webpki::aki::root-with-aki-authoritycertissuer": .baselineRequirement,
-        "webpki::aki::root-with-aki-authoritycertserialnumber": .baselineRequirement,
         "webpki::aki::root-with-aki-missing-keyidentifier": .baselineRequirement,
         "webpki::aki::root-with-aki-ski-mismatch": .baselineRequirement,
         "webpki::cn::case-mismatch": .baselineRequirement,
@@ -257,8 +254,9 @@ struct LimboTests {
     func platformProfile() async throws {
         let run = try await Self.run(.platform)
         #expect(Set(run.disagreements) == Set(Self.knownDisagreements.keys), "update knownDisagreements")
-        // Measured: 133 of 168 non-pedantic cases (125 before the platform rules); the rest are listed above.
-        #expect(run.nonPedantic.agreed >= 133)
+        // Measured: 136 of 168 non-pedantic cases (125 before the platform rules, 133 before iOS's unreadable
+        // extensions); the rest are listed above.
+        #expect(run.nonPedantic.agreed >= 136)
     }
 
     @Test("every expressible server case, strict profile: agrees with limbo except the listed cases")
@@ -273,8 +271,8 @@ struct LimboTests {
     func rfc5280Profile() async throws {
         let run = try await Self.run(.rfc5280)
         #expect(Set(run.disagreements) == Set(Self.rfc5280Disagreements.keys), "update rfc5280Disagreements")
-        // Measured: 147 of 168 non-pedantic cases (87.5 %); 86 of 91 rfc5280:: cases.
-        #expect(run.nonPedantic.agreed >= 147, "\(run.nonPedantic.line)")
+        // Measured: 149 of 168 non-pedantic cases (88.7 %); 86 of 91 rfc5280:: cases.
+        #expect(run.nonPedantic.agreed >= 149, "\(run.nonPedantic.line)")
     }
 
     @Test("each family under the profile whose rules it tests: at least 95 % of the non-pedantic cases agree")

@@ -1,10 +1,10 @@
 import X509
 
 /// An issuance rule of the CA/Browser Forum Baseline Requirements or an RFC 5280 MUST that a strict WebPKI verifier
-/// (`openssl verify -x509_strict`, rustls-webpki) enforces and the platforms do not, broken by a path that is
-/// otherwise trusted. Decided by ``StrictRules`` under ``ValidationProfile/rfc5280`` (the rules whose
-/// ``standard`` is RFC 5280) and ``ValidationProfile/strict`` (all of them); a typed value, so the verdict's
-/// rejection and its words both come from the case.
+/// (`openssl verify -x509_strict`, rustls-webpki) enforces, broken by a path that is otherwise trusted; or one of the
+/// few such rules a mobile platform enforces itself. Decided by ``StrictRules`` under the profiles its ``standard``
+/// names (``ValidationProfile/strictStandards``); a typed value, so the verdict's rejection and its words both come
+/// from the case.
 enum StrictRuleViolation: Hashable, Sendable {
     /// The document a rule comes from, which decides the profiles that enforce it.
     enum Standard: Hashable, Sendable, CaseIterable {
@@ -12,6 +12,9 @@ enum StrictRuleViolation: Hashable, Sendable {
         case rfc5280
         /// The CA/Browser Forum Baseline Requirements: binding on publicly trusted CAs only.
         case baselineRequirements
+        /// A rule one of the mobile platforms enforces though path validation would not: enforced under every
+        /// profile, since a chain that iOS or Android refuses locks that platform's users out.
+        case mobilePlatforms
     }
 
     /// What is wrong with a name constraints extension (RFC 5280 4.2.1.10).
@@ -51,6 +54,10 @@ enum StrictRuleViolation: Hashable, Sendable {
     /// An authority information access extension that cannot be read or lists no access description (RFC 5280
     /// 4.2.2.1, CA/B BR 7.1.2.7.7).
     case malformedAuthorityInformationAccess(level: Int, subject: String)
+    /// An authority key identifier that cannot be read, or names authorityCertIssuer without
+    /// authorityCertSerialNumber or the reverse (RFC 5280 A.2: both or neither). iOS refuses a path with an
+    /// extension it cannot read on any of its certificates, the anchor included.
+    case unreadableAuthorityKeyIdentifier(level: Int, subject: String)
     /// An RSA modulus whose size is not a multiple of 8 bits (CA/B BR 6.1.5).
     case rsaModulusNotMultipleOf8(level: Int, subject: String, bits: Int)
     /// The leaf's extended key usage does not name serverAuth (anyExtendedKeyUsage alone does not count), whatever
@@ -78,6 +85,7 @@ enum StrictRuleViolation: Hashable, Sendable {
         case .policyConstraintsNotCritical: return .policyConstraintsNotCritical
         case .subjectAlternativeNameCriticality: return .sanCriticality
         case .malformedAuthorityInformationAccess: return .malformedAuthorityInformationAccess
+        case .unreadableAuthorityKeyIdentifier: return .unreadableAuthorityKeyIdentifier
         case .rsaModulusNotMultipleOf8: return .rsaModulusSize
         case .leafWithoutServerAuth: return .leafWithoutServerAuth
         case .criticalExtendedKeyUsage, .extendedKeyUsageOnRoot: return .extendedKeyUsageProfile
@@ -87,13 +95,14 @@ enum StrictRuleViolation: Hashable, Sendable {
     }
 
     /// Where the rule comes from: RFC 5280 rules apply under both stricter profiles, CA/B Forum rules under
-    /// ``ValidationProfile/strict`` only.
+    /// ``ValidationProfile/strict`` only, a mobile platform's rules under every profile.
     var standard: Standard {
         switch self {
         case .missingAuthorityKeyIdentifier, .missingSubjectKeyIdentifier, .basicConstraintsNotCritical,
-            .caSubjectEmpty, .nameConstraintsProfile, .policyConstraintsNotCritical,
-            .malformedAuthorityInformationAccess, .serialNumber, .dnsNameSyntax:
+            .caSubjectEmpty, .nameConstraintsProfile, .policyConstraintsNotCritical, .serialNumber, .dnsNameSyntax:
             return .rfc5280
+        case .malformedAuthorityInformationAccess, .unreadableAuthorityKeyIdentifier:
+            return .mobilePlatforms
         case .subjectAlternativeNameCriticality(_, let critical):
             // RFC 5280 4.2.1.6 requires a critical SAN beside an empty subject; only the BR forbid a critical one
             // beside a subject.
@@ -106,8 +115,12 @@ enum StrictRuleViolation: Hashable, Sendable {
 
     /// The reason in words, naming the certificate and the rule, and that the apps would not refuse it.
     var reason: String {
-        let profiles = standard == .rfc5280 ? "rfc5280 and strict profiles" : "strict profile"
-        return "\(rule) [\(profiles); the platforms do not enforce this]"
+        switch standard {
+        case .rfc5280: return "\(rule) [rfc5280 and strict profiles; the platforms do not enforce this]"
+        case .baselineRequirements: return "\(rule) [strict profile; the platforms do not enforce this]"
+        case .mobilePlatforms:
+            return "\(rule) [every profile: iOS refuses a path with an extension it cannot read, the root's included]"
+        }
     }
 
     private var rule: String {
@@ -152,6 +165,9 @@ enum StrictRuleViolation: Hashable, Sendable {
         case .malformedAuthorityInformationAccess(let level, let subject):
             return "level \(level) (\(subject)) has an authority information access extension that cannot be read "
                 + "or is empty (RFC 5280 4.2.2.1, CA/B BR 7.1.2.7.7)"
+        case .unreadableAuthorityKeyIdentifier(let level, let subject):
+            return "level \(level) (\(subject)) has an authority key identifier that cannot be read, or names "
+                + "authorityCertIssuer and authorityCertSerialNumber one without the other (RFC 5280 4.2.1.1, A.2)"
         case .rsaModulusNotMultipleOf8(let level, let subject, let bits):
             return "level \(level) (\(subject)) has an RSA modulus of \(bits) bits, not a multiple of 8 (CA/B BR 6.1.5)"
         case .leafWithoutServerAuth(let subject):

@@ -12,10 +12,37 @@ enum StrictRules {
         in path: [Certificate], standards: Set<StrictRuleViolation.Standard>
     ) -> StrictRuleViolation? {
         guard let leaf = path.first, !standards.isEmpty else { return nil }
+        if standards.contains(.mobilePlatforms) {
+            for level in path.indices {
+                if let violation = platformViolation(path[level], level: level) { return violation }
+            }
+        }
+        // Under `platform` nothing else applies: the issuance rules below are not looked at (nor their words made).
+        guard !standards.subtracting([.mobilePlatforms]).isEmpty else { return nil }
         if let violation = leafViolations(leaf).first(where: { standards.contains($0.standard) }) { return violation }
         for level in path.indices {
             let violations = certificateViolations(path[level], level: level, isAnchor: level == path.count - 1)
             if let violation = violations.first(where: { standards.contains($0.standard) }) { return violation }
+        }
+        return nil
+    }
+
+    /// The rule a mobile platform enforces that `certificate` breaks, at any level (the anchor included): iOS
+    /// refuses a path with a known extension it cannot parse (its `UnparseableExtension` check), and its parsers
+    /// refuse an unreadable or empty authority information access and an authority key identifier whose issuer and
+    /// serial do not come together.
+    private static func platformViolation(_ certificate: Certificate, level: Int) -> StrictRuleViolation? {
+        let extensions = certificate.extensions
+        if extensions[oid: .X509ExtensionID.authorityInformationAccess] != nil,
+            (try? extensions.authorityInformationAccess)?.isEmpty != false
+        {
+            return .malformedAuthorityInformationAccess(level: level, subject: certificate.subject.opensslString)
+        }
+        if extensions[oid: .X509ExtensionID.authorityKeyIdentifier] != nil {
+            let identifier = try? extensions.authorityKeyIdentifier
+            if identifier.map({ ($0.authorityCertIssuer == nil) != ($0.authorityCertSerialNumber == nil) }) != false {
+                return .unreadableAuthorityKeyIdentifier(level: level, subject: certificate.subject.opensslString)
+            }
         }
         return nil
     }
@@ -88,12 +115,6 @@ enum StrictRules {
         }
         if extensions[oid: PolicyConstraintsPolicy.policyConstraints]?.critical == false {
             violations.append(.policyConstraintsNotCritical(level: level, subject: subject))
-        }
-        if extensions[oid: .X509ExtensionID.authorityInformationAccess] != nil {
-            let access = try? extensions.authorityInformationAccess
-            if access?.isEmpty != false {
-                violations.append(.malformedAuthorityInformationAccess(level: level, subject: subject))
-            }
         }
         let key = PublicKeyDescription(certificate.publicKey)
         if key.algorithm == .rsa, key.bits % 8 != 0 {

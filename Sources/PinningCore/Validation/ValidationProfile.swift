@@ -14,11 +14,12 @@ public enum ValidationProfile: String, Hashable, Sendable, Codable, CaseIterable
     /// EKU, RSA moduli in whole bytes, the root's own key identifiers. Stricter than any app.
     case strict
 
-    /// The standards whose rules ``StrictRules`` enforces under this profile; none under `platform`.
+    /// The standards whose rules ``StrictRules`` enforces under this profile; under `platform`, only what a mobile
+    /// platform enforces itself.
     var strictStandards: Set<StrictRuleViolation.Standard> {
         switch self {
-        case .platform: return []
-        case .rfc5280: return [.rfc5280]
+        case .platform: return [.mobilePlatforms]
+        case .rfc5280: return [.rfc5280, .mobilePlatforms]
         case .strict: return Set(StrictRuleViolation.Standard.allCases)
         }
     }

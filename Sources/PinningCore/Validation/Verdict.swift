@@ -119,7 +119,7 @@ public struct Verdict: Sendable, Encodable {
         case caAsLeaf = "ca-as-leaf"
         /// A CA's name constraints exclude, or do not permit, a name below it.
         case nameConstraints = "name-constraints"
-        // Strict profile only (``StrictRuleViolation``): issuance rules the platforms do not enforce.
+        // Issuance rules (``StrictRuleViolation``): the stricter profiles', and the few a mobile platform enforces.
         /// The leaf's CN is not a copy of one of its subject alternative names.
         case commonNameNotInSAN = "common-name-not-in-san"
         /// A certificate lacks the authority or (for a CA) the subject key identifier.
@@ -138,6 +138,9 @@ public struct Verdict: Sendable, Encodable {
         case sanCriticality = "san-criticality"
         /// An authority information access extension that cannot be read or is empty.
         case malformedAuthorityInformationAccess = "malformed-authority-information-access"
+        /// An authority key identifier that cannot be read, or with authorityCertIssuer or authorityCertSerialNumber
+        /// alone (refused by iOS, so under every profile).
+        case unreadableAuthorityKeyIdentifier = "unreadable-authority-key-identifier"
         /// An RSA modulus whose size is not a multiple of 8 bits.
         case rsaModulusSize = "rsa-modulus-size"
         /// The leaf's extended key usage does not name serverAuth, whatever its date.
