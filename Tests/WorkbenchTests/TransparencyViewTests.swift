@@ -79,8 +79,8 @@ import TransparencyLog
 
     @Test func findingsAreKeptNewestFirstOnePerEntryAndBounded() {
         var state = WatchState()
-        let old = Self.finding(F.good, index: 1, found: F.now)
-        let new = Self.finding(F.mitm, index: 2, found: F.now.addingTimeInterval(60))
+        let old = Self.finding(F.good, index: 1, found: F.now.addingTimeInterval(-7200))
+        let new = Self.finding(F.mitm, index: 2, found: F.now.addingTimeInterval(-3600))
         state.record([old])
         state.record([new, old])
         #expect(state.findings.map(\.index) == [2, 1])

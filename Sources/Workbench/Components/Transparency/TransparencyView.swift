@@ -87,20 +87,27 @@ enum TransparencyView {
             ("key", "sha256/" + finding.spkiPin),
         ]
         for (label, value) in fields {
-            lines += ForecastLine.wrapped(
-                "  " + label.padding(toLength: 7, withPad: " ", startingAt: 0) + value.terminalSafe, width: width,
-                role: .overlayText, indent: 9)
+            lines += indented(
+                label.padding(toLength: 9, withPad: " ", startingAt: 0) + value.terminalSafe, width: width,
+                role: .overlayText, hanging: 9)
         }
         for verdict in finding.verdicts where verdict.host == host {
             lines += releaseLines(verdict, width: width)
         }
         if !locked.isEmpty {
-            lines += ForecastLine.wrapped(
-                "  " + Marker.rejected.symbol + " LOCKS OUT \(locked.map(\.terminalSafe).joined(separator: ", ")), "
+            lines += indented(
+                Marker.rejected.symbol + " LOCKS OUT \(locked.map(\.terminalSafe).joined(separator: ", ")), "
                     + "still enforcing pins: its users could not connect if this certificate were served",
-                width: width, role: .verdictRejected, indent: 4)
+                width: width, role: .verdictRejected, hanging: 2)
         }
         return lines
+    }
+
+    /// `text` wrapped two columns in from the finding's first line, later parts `hanging` columns further in.
+    private static func indented(_ text: String, width: Int, role: StyleRole, hanging: Int) -> [ForecastLine] {
+        ForecastLine.wrapped(text, width: max(1, width - 2), role: role, indent: hanging).map { line in
+            ForecastLine([ForecastLine.Span(text: "  ", role: role)] + line.spans)
+        }
     }
 
     /// `releases  1.0 ✓ accepted  2.0 ✗ LOCKED OUT  next ✓ accepted`, each cell in its verdict's colour, wrapped.
