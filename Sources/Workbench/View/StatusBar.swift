@@ -15,7 +15,7 @@ public enum StatusBar {
     /// bar wraps onto rows above it (over the bottom of the panes, until the next key), up to a third of the screen;
     /// a longer one ends with a pointer to the message log, which has it whole. Errors and warnings carry their
     /// marker (`✗`, `!`), not only a colour. `watch`, the CT watch's word, goes on the right before the unsaved
-    /// marker, with its level's marker, when it leaves room for the hints.
+    /// marker, with its level's marker, beside the hints (not beside a message) when it takes at most half the bar.
     public static func draw(
         into frame: inout Frame, rect: Rect, hints: [HelpEntry], unsaved: Bool, message: StatusMessage?,
         watch: StatusMessage? = nil
@@ -25,7 +25,8 @@ public enum StatusBar {
         let right = unsaved ? " \(Marker.activePin.symbol) unsaved " : ""
         let unsavedWidth = CharacterWidth.of(right)
         var rightWidth = unsavedWidth
-        if let watch {
+        // A message takes the whole bar (it is there until the next key); the watch's word goes with the hints.
+        if let watch, message?.text.isEmpty ?? true {
             let marker = watch.level == .info ? "" : Marker.forLevel(watch.level).symbol + " "
             let text = " " + marker + watch.text + " "
             if CharacterWidth.of(text) + unsavedWidth <= rect.width / 2 {

@@ -3,11 +3,7 @@ import PinningCore
 extension WorkbenchState {
     /// `F`: the Forecast view of the selected domain.
     mutating func openForecast() {
-        guard selectedDomainPolicy != nil else {
-            chrome.message = StatusMessage("no domain to forecast: add one with a")
-            return
-        }
-        overlay = .forecast(ForecastPanel())
+        openDomainView(.forecast(ForecastPanel()), orSay: "no domain to forecast: add one with a")
     }
 
     /// A command while the Forecast view is open: scroll, move to another domain, or close.

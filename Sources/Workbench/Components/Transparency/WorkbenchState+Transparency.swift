@@ -1,17 +1,22 @@
 extension WorkbenchState {
     /// `T`: the Transparency view of the selected domain.
     mutating func openTransparency() {
-        guard selectedDomainPolicy != nil else {
-            chrome.message = StatusMessage("no domain to show CT findings for: add one with a")
-            return
-        }
-        overlay = .transparency(TransparencyPanel())
+        openDomainView(.transparency(TransparencyPanel()), orSay: "no domain to show CT findings for: add one with a")
     }
 
     /// A command while the Transparency view is open: scroll, move to another domain, or close.
     mutating func handleTransparencyCommand(_ command: Command, _ panel: TransparencyPanel) {
         let lineCount = TransparencyView.lines(self, width: LineOverlay.textWidth(chrome.size)).count
         handleDomainViewCommand(command, panel, lineCount: lineCount, reopen: OverlayState.transparency)
+    }
+
+    /// Opens `view` of the selected domain, or says `message` when no domain is selected.
+    mutating func openDomainView(_ view: OverlayState, orSay message: String) {
+        guard selectedDomainPolicy != nil else {
+            chrome.message = StatusMessage(message)
+            return
+        }
+        overlay = view
     }
 
     /// A command in a view of the selected domain drawn over the screen (Forecast, Transparency): close it, move
