@@ -20,7 +20,8 @@ public struct LogRound: Sendable {
     public var undecodable: [String] = []
     public var result: Result
 
-    /// The releases the findings would lock out: any, when the round kept its position.
+    /// True when a finding would lock a release out and the round kept its position (a round not kept is read
+    /// again, and reported then).
     public var locksOut: Bool {
         guard case .advanced = result else { return false }
         return findings.contains { !$0.lockingOut.isEmpty }
