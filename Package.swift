@@ -132,14 +132,16 @@ let package = Package(
             name: "Workbench",
             dependencies: [
                 "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast",
-                .product(name: "X509", package: "swift-certificates"),
+                "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         // Runs the workbench: the session loop and its effects (saving, file output, backup keys, fetches, the
         // manifest watcher), talking to a screen through a protocol. No ncurses: tests drive it with a fake screen.
         .target(
             name: "WorkbenchRuntime",
-            dependencies: ["Workbench", "PinningCore", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast"]),
+            dependencies: [
+                "Workbench", "PinningCore", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast", "CTWatch",
+            ]),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
         // A NIOSSL verification callback that judges the presented chain with PinValidator: pinning inside an app's
@@ -179,11 +181,13 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // The CT watch's judgement: a logged certificate's names against the pinned hosts, and every release's cell.
+        // The CT watch: a logged certificate's names against the pinned hosts, every release's cell, and the round
+        // (follow, judge, keep) that `pinbench watch` and the workbench share.
         .target(
             name: "CTWatch",
             dependencies: [
-                "PinForecast", "PinningCore", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
+                "ManifestEditing", "PinForecast", "PinningCore", "TransparencyLog",
+                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -232,7 +236,7 @@ let package = Package(
             name: "WorkbenchTests",
             dependencies: [
                 "Workbench", "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
-                "PinForecast", .product(name: "X509", package: "swift-certificates"),
+                "PinForecast", "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
             ],
             exclude: ["Snapshots", "Fixtures"]
         ),
@@ -241,7 +245,7 @@ let package = Package(
             name: "WorkbenchRuntimeTests",
             dependencies: [
                 "WorkbenchRuntime", "Workbench", "PinningCore", "ManifestEditing", "PinForecast", "LabPKI",
-                "TestSupport",
+                "TestSupport", "CTWatch", "TransparencyLog",
             ]
         ),
         .testTarget(

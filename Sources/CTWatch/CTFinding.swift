@@ -5,8 +5,8 @@ import TransparencyLog
 import X509
 
 /// A logged certificate for a pinned host, with what it is and what every release would decide on it: the unit a
-/// watch reports, as a line to read or a JSON line to alert on.
-public struct CTFinding: Sendable {
+/// watch reports, as a line to read or a JSON line to alert on, and keeps in its state file for the workbench.
+public struct CTFinding: Hashable, Sendable {
     public let log: String
     public let index: UInt64
     public let kind: LogEntry.Kind
@@ -19,6 +19,28 @@ public struct CTFinding: Sendable {
     public let spkiPin: String
     public let issuerSPKIPin: String?
     public let verdicts: [WatchVerdict]
+    /// When the watch judged it (the time its verdicts are for): the workbench lists findings newest first.
+    public let found: Date
+
+    /// A finding as the state file keeps it.
+    init(
+        log: String, index: UInt64, kind: LogEntry.Kind, serial: String, issuer: String, notBefore: Date,
+        notAfter: Date, names: [String], spkiPin: String, issuerSPKIPin: String?, verdicts: [WatchVerdict],
+        found: Date
+    ) {
+        self.log = log
+        self.index = index
+        self.kind = kind
+        self.serial = serial
+        self.issuer = issuer
+        self.notBefore = notBefore
+        self.notAfter = notAfter
+        self.names = names
+        self.spkiPin = spkiPin
+        self.issuerSPKIPin = issuerSPKIPin
+        self.verdicts = verdicts
+        self.found = found
+    }
 
     /// The finding for `entry` if it is for a pinned host; nil when no manifest pins any of its names. Throws when
     /// the entry names a pinned host but its certificate does not decode.
@@ -41,6 +63,7 @@ public struct CTFinding: Sendable {
         spkiPin = path.levels[0].spki ?? ""
         issuerSPKIPin = path.levels.count > 1 ? path.levels[1].spki : nil
         verdicts = pinned.map { WatchVerdict(host: $0, path: path, releases: releases, next: next, at: time) }
+        found = time
     }
 
     /// The releases this certificate would lock out, on any of its hosts.

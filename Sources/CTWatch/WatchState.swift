@@ -5,17 +5,43 @@ import TransparencyLog
 /// Where the watch stands in each log (`ct-watch.json` beside the manifest): the last tree head verified and the
 /// frontier of the entries read, so a restart neither misses nor repeats an entry. Read by the manifest's strict
 /// reader and written by its locked atomic writer, like the manifest and the releases file.
-public struct WatchState: StoredDocument {
+///
+/// It also keeps what the workbench shows of a watch run anywhere (its own, or `pinbench watch` in another
+/// terminal): the most recent findings, and how each log fared in its last round. Files written before these were
+/// kept read as having none.
+public struct WatchState: StoredDocument, Hashable {
     public static let currentSchema = 1
     public static let fileName = "ct-watch.json"
     /// More logs than any list holds.
     static let maximumLogs = 1024
+    /// The findings kept, newest first: enough for months of a pinned host's renewals, small enough to rewrite
+    /// the file every round.
+    public static let maximumFindings = 100
 
     /// Positions by log ID (base64 of the SHA-256 of the log's key).
     public var positions: [String: LogPosition]
+    /// The most recent findings of every log, newest first, at most ``maximumFindings``.
+    public private(set) var findings: [CTFinding]
+    /// How each log fared in its last round, by log ID.
+    public var status: [String: LogStatus]
 
-    public init(positions: [String: LogPosition] = [:]) {
+    public init(
+        positions: [String: LogPosition] = [:], findings: [CTFinding] = [], status: [String: LogStatus] = [:]
+    ) {
         self.positions = positions
+        self.findings = []
+        self.status = status
+        record(findings)
+    }
+
+    /// Keeps `new` findings ahead of the older ones, newest first (by when they were found, then by log and
+    /// entry), one per log entry, dropping the oldest beyond ``maximumFindings``.
+    public mutating func record(_ new: [CTFinding]) {
+        var seen: Set<String> = []
+        findings = (new + findings)
+            .sorted { ($0.found, $0.index, $0.log) > ($1.found, $1.index, $1.log) }
+            .filter { seen.insert("\($0.index) \($0.log)").inserted }
+        if findings.count > Self.maximumFindings { findings.removeLast(findings.count - Self.maximumFindings) }
     }
 
     public static var empty: WatchState { WatchState() }
@@ -26,7 +52,16 @@ public struct WatchState: StoredDocument {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case schema, logs
+        case schema, logs, findings, status
+    }
+
+    enum StatusKeys: String, CodingKey, CaseIterable {
+        case log, name, checked, advanced, trouble, detail
+    }
+
+    /// The words for a log's trouble in the file.
+    enum Trouble: String, CaseIterable {
+        case misbehaving, unreachable
     }
 
     enum LogKeys: String, CodingKey, CaseIterable {
@@ -40,17 +75,67 @@ public struct WatchState: StoredDocument {
                 throw fields.invalid(.schema, "schema is not \(currentSchema), the one this pinbench reads")
             }
             var state = WatchState()
-            guard let logs = try fields.arrayIfPresent(.logs) else { return state }
-            guard logs.remaining <= maximumLogs else { throw fields.invalid(.logs, "more than \(maximumLogs) logs") }
-            for element in logs {
-                let log = try StrictFields(tape, element, LogKeys.self)
-                let id = try log.string(.log)
-                guard Data(base64Encoded: id)?.count == 32 else { throw log.invalid(.log, "not a base64 log ID") }
-                guard state.positions[id] == nil else { throw log.invalid(.log, "a second position for one log") }
-                state.positions[id] = try position(log)
+            if let logs = try fields.arrayIfPresent(.logs) {
+                guard logs.remaining <= maximumLogs else {
+                    throw fields.invalid(.logs, "more than \(maximumLogs) logs")
+                }
+                for element in logs {
+                    let log = try StrictFields(tape, element, LogKeys.self)
+                    let id = try logID(log, .log)
+                    guard state.positions[id] == nil else { throw log.invalid(.log, "a second position for one log") }
+                    state.positions[id] = try position(log)
+                }
+            }
+            if let findings = try fields.arrayIfPresent(.findings) {
+                guard findings.remaining <= maximumFindings else {
+                    throw fields.invalid(.findings, "more than \(maximumFindings) findings")
+                }
+                var read: [CTFinding] = []
+                for element in findings { read.append(try CTFinding.read(tape, element)) }
+                state.record(read)
+            }
+            if let statuses = try fields.arrayIfPresent(.status) {
+                guard statuses.remaining <= maximumLogs else {
+                    throw fields.invalid(.status, "more than \(maximumLogs) logs")
+                }
+                for element in statuses {
+                    let fields = try StrictFields(tape, element, StatusKeys.self)
+                    let id = try logID(fields, .log)
+                    guard state.status[id] == nil else { throw fields.invalid(.log, "a second status for one log") }
+                    state.status[id] = try status(fields)
+                }
             }
             return state
         }
+    }
+
+    private static func logID<Keys: RawRepresentable & CaseIterable & Equatable>(
+        _ fields: StrictFields<Keys>, _ key: Keys
+    ) throws(SchemaFailure) -> String where Keys.RawValue == String {
+        let id = try fields.string(key)
+        guard Data(base64Encoded: id)?.count == 32 else { throw fields.invalid(key, "not a base64 log ID") }
+        return id
+    }
+
+    private static func status(_ fields: StrictFields<StatusKeys>) throws(SchemaFailure) -> LogStatus {
+        func date(_ key: StatusKeys) throws(SchemaFailure) -> Date? {
+            guard let text = try fields.stringIfPresent(key) else { return nil }
+            guard let date = StoredDate.date(text) else {
+                throw fields.invalid(key, "not a time such as 2026-11-26T21:00:00Z")
+            }
+            return date
+        }
+        guard let checked = try date(.checked) else { throw fields.invalid(.checked, "missing") }
+        var trouble: LogFailure?
+        if fields.valueNode(.trouble) != nil {
+            let detail = try fields.string(.detail)
+            switch try fields.choice(.trouble) as Trouble {
+            case .misbehaving: trouble = .misbehaving(detail)
+            case .unreachable: trouble = .unreachable(detail)
+            }
+        }
+        return LogStatus(
+            name: try fields.string(.name), checked: checked, advanced: try date(.advanced), trouble: trouble)
     }
 
     private static func position(_ log: StrictFields<LogKeys>) throws(SchemaFailure) -> LogPosition {
@@ -87,9 +172,19 @@ public struct WatchState: StoredDocument {
             let read: UInt64
             let frontier: [String]
         }
+        struct Status: Encodable {
+            let log: String
+            let name: String
+            let checked: String
+            let advanced: String?
+            let trouble: String?
+            let detail: String?
+        }
         struct File: Encodable {
             let schema: Int
             let logs: [Log]
+            let findings: [CTFinding.Stored]?
+            let status: [Status]?
         }
         let logs = positions.keys.sorted().map { id in
             let position = positions[id]!
@@ -98,7 +193,22 @@ public struct WatchState: StoredDocument {
                 timestamp: position.treeHead.timestampMilliseconds, read: position.frontier.size,
                 frontier: position.frontier.subtrees.map(\.base64))
         }
-        // Strings and numbers cannot fail to encode.
-        return try! CanonicalJSON.encode(File(schema: Self.currentSchema, logs: logs))
+        let statuses = status.keys.sorted().map { id in
+            let status = status[id]!
+            var trouble: (Trouble, String)?
+            switch status.trouble {
+            case .misbehaving(let detail): trouble = (.misbehaving, detail)
+            case .unreachable(let detail): trouble = (.unreachable, detail)
+            case nil: trouble = nil
+            }
+            return Status(
+                log: id, name: status.name, checked: StoredDate.text(status.checked),
+                advanced: status.advanced.map(StoredDate.text), trouble: trouble?.0.rawValue, detail: trouble?.1)
+        }
+        // Strings and numbers cannot fail to encode. Empty lists are left out, as files before them were.
+        return try! CanonicalJSON.encode(
+            File(
+                schema: Self.currentSchema, logs: logs, findings: findings.isEmpty ? nil : findings.map(\.stored),
+                status: statuses.isEmpty ? nil : statuses))
     }
 }

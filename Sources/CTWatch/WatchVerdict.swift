@@ -12,10 +12,23 @@ public struct WatchVerdict: Hashable, Sendable {
         /// False for the working manifest: the candidate next release, not yet installed.
         public let shipped: Bool
         public let cell: ForecastCell
+
+        public init(release: String, share: Double?, shipped: Bool, cell: ForecastCell) {
+            self.release = release
+            self.share = share
+            self.shipped = shipped
+            self.cell = cell
+        }
     }
 
     public let host: String
     public let rows: [Row]
+
+    /// A verdict as the state file keeps it.
+    init(host: String, rows: [Row]) {
+        self.host = host
+        self.rows = rows
+    }
 
     /// Judges `path` for `host` under each release and the working manifest (`next`, when given).
     public init(host: String, path: PathPins, releases: [Release], next: PinManifest?, at time: Date) {

@@ -1,3 +1,4 @@
+import CTWatch
 import Foundation
 import ManifestEditing
 import PinForecast
@@ -16,6 +17,8 @@ public final class WorkbenchSession {
     private let background: BackgroundWork
     /// The files the workbench reads (the manifest, its trust anchors, the CA bundle): no output replaces them.
     private let inputs: [InputFile]
+    /// The CT watch's rounds, when a log list is configured.
+    private let watch: WatchSchedule?
     public private(set) var state: WorkbenchState
     /// How long one read of the screen waits before the loop looks at the inbox, the clock and the manifest file.
     public var pollMilliseconds: Int32 = 50
@@ -26,10 +29,11 @@ public final class WorkbenchSession {
 
     public init(
         screen: any WorkbenchScreen, catalog: ThemeCatalog, state: WorkbenchState, services: WorkbenchServices,
-        maxConcurrentFetches: Int = 16, inputs: [InputFile] = []
+        maxConcurrentFetches: Int = 16, inputs: [InputFile] = [], watch: WatchSchedule? = nil
     ) {
         self.screen = screen
         self.inputs = inputs
+        self.watch = watch
         self.catalog = catalog
         self.background = BackgroundWork(
             inbox: MessageInbox(), services: services, limiter: FetchLimiter(limit: maxConcurrentFetches))
@@ -52,6 +56,13 @@ public final class WorkbenchSession {
             background.readReleases(besideManifest: manifestURL)
         }
         releasesWatcher.poll(into: background.inbox)
+        // The CT watch's state file: findings of the rounds below, or of `pinbench watch` in another terminal.
+        let watchStateWatcher = FileWatcher(url: WatchState.url(besideManifest: manifestURL), readAtStart: true) {
+            WatchStateReader.read(besideManifest: manifestURL)
+        }
+        watchStateWatcher.poll(into: background.inbox)
+        let rounds = watch?.start()
+        defer { rounds?.cancel() }
         var tick = Interval(every: tickInterval)
         var diskCheck = Interval(every: diskCheckInterval)
         while !quit && screen.terminationSignal == nil {
@@ -65,6 +76,7 @@ public final class WorkbenchSession {
             if diskCheck.isDue(at: now) {
                 watcher.poll(into: background.inbox)
                 releasesWatcher.poll(into: background.inbox)
+                watchStateWatcher.poll(into: background.inbox)
             }
             quit = perform(turn.effects)
             if turn.changed && !quit { draw() }

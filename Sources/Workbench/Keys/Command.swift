@@ -38,4 +38,6 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case close
     /// The lockout forecast of the selected domain; in it, the next and previous domain.
     case forecast, nextDomain, previousDomain
+    /// The CT findings of the selected domain (the Transparency view).
+    case transparency
 }

@@ -27,6 +27,8 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case reload
     /// The Forecast view (`F`).
     case forecast
+    /// The Transparency view (`T`).
+    case transparency
     /// Scrolling, shared by every overlay that scrolls (listed after the overlay's own context).
     case scrolling
 
@@ -63,6 +65,7 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .backupKeyForm: return "Backup key form (K)"
         case .reload: return "Manifest changed on disk (with unsaved edits)"
         case .forecast: return "Lockout forecast (F)"
+        case .transparency: return "CT findings (T)"
         }
     }
 }

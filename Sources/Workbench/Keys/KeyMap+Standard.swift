@@ -34,6 +34,10 @@ extension KeyMap {
                 "lockout forecast of the selected domain (shipped releases by the certificates to come)",
                 inStatusBar: true),
             KeyBinding(
+                .character("T"), .global, .transparency,
+                "CT findings of the selected domain (logged certificates, each release's verdict)",
+                inStatusBar: true),
+            KeyBinding(
                 .character("x"), .global, .exportManifest, "export the edited manifest to a file (pick a format)"),
 
             KeyBinding(.character("/"), .domains, .filter, "filter domains", inStatusBar: true),
@@ -187,6 +191,14 @@ extension KeyMap {
             KeyBinding(.escape, .forecast, .close, "close the forecast", inStatusBar: true),
             KeyBinding(.character("F"), .forecast, .close, "close the forecast"),
             KeyBinding(.character("q"), .forecast, .close, "close the forecast"),
+
+            KeyBinding(.right, .transparency, .nextDomain, "the next domain's findings", inStatusBar: true),
+            KeyBinding(.character("n"), .transparency, .nextDomain, "the next domain's findings"),
+            KeyBinding(.left, .transparency, .previousDomain, "the previous domain's findings", inStatusBar: true),
+            KeyBinding(.character("p"), .transparency, .previousDomain, "the previous domain's findings"),
+            KeyBinding(.escape, .transparency, .close, "close the findings", inStatusBar: true),
+            KeyBinding(.character("T"), .transparency, .close, "close the findings"),
+            KeyBinding(.character("q"), .transparency, .close, "close the findings"),
         ] + scrollBindings)
 
     /// Scrolling in overlays: the same keys as moving in the panes.

@@ -29,6 +29,9 @@ public enum WorkbenchMessage: Sendable {
     case releasesOnDisk(ReleasesOnDisk)
     /// A forecast asked for with ``Effect/forecast(_:)``.
     case forecastComputed(ForecastOutlook)
+    /// The CT watch's state file beside the manifest as read now (at the start, and on every change on disk: a
+    /// round of the workbench's own, or `pinbench watch` in another terminal).
+    case watchOnDisk(WatchOnDisk)
     /// The clock moved (days left, expiry warnings are computed from `now`).
     case tick(Date)
 }

@@ -60,6 +60,9 @@ extension WorkbenchState {
         case .forecastComputed(let outlook):
             forecast.store(outlook)
             effects = []
+        case .watchOnDisk(let file):
+            transparency.onDisk = file
+            effects = []
         case .tick(let date):
             chrome.now = date
             effects = []

@@ -69,6 +69,7 @@ extension WorkbenchState {
         case .editSettings: openSettings()
         case .messageLog: overlay = .messageLog(MessageLogViewer(log: chrome.messageLog, size: chrome.size))
         case .forecast: openForecast()
+        case .transparency: openTransparency()
         case .nextTheme: chrome.nextTheme()
         case .cancel:
             if search != nil {
@@ -182,6 +183,7 @@ extension WorkbenchState {
         case .messageLog(let viewer):
             overlay = viewer.update(command, log: chrome.messageLog, size: chrome.size).map(OverlayState.messageLog)
         case .forecast(let panel): handleForecastCommand(command, panel)
+        case .transparency(let panel): handleTransparencyCommand(command, panel)
         }
         return []
     }

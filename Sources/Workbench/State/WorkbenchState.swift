@@ -22,6 +22,8 @@ public struct WorkbenchState: Sendable {
     public var chrome: WorkbenchChrome
     /// The releases file as last read, and the Forecast view's forecasts (``ForecastCache``).
     public var forecast = ForecastCache()
+    /// The CT watch: the logs watched here and its state file as last read (the Transparency view, `T`).
+    public var transparency = TransparencyFeed()
     public var overlay: OverlayState?
     public var prompt: Prompt?
     /// The Certificate pane's search: its query, and which match is current.

@@ -14,14 +14,28 @@ public enum StatusBar {
     /// Draws `hints`, or `message` instead when there is one. A message is never cut: one that does not fit the
     /// bar wraps onto rows above it (over the bottom of the panes, until the next key), up to a third of the screen;
     /// a longer one ends with a pointer to the message log, which has it whole. Errors and warnings carry their
-    /// marker (`✗`, `!`), not only a colour.
+    /// marker (`✗`, `!`), not only a colour. `watch`, the CT watch's word, goes on the right before the unsaved
+    /// marker, with its level's marker, beside the hints (not beside a message) when it takes at most half the bar.
     public static func draw(
-        into frame: inout Frame, rect: Rect, hints: [HelpEntry], unsaved: Bool, message: StatusMessage?
+        into frame: inout Frame, rect: Rect, hints: [HelpEntry], unsaved: Bool, message: StatusMessage?,
+        watch: StatusMessage? = nil
     ) {
         guard !rect.isEmpty else { return }
         frame.fill(rect, with: Cell(" ", role: .statusBar))
         let right = unsaved ? " \(Marker.activePin.symbol) unsaved " : ""
-        let rightWidth = CharacterWidth.of(right)
+        let unsavedWidth = CharacterWidth.of(right)
+        var rightWidth = unsavedWidth
+        // A message takes the whole bar (it is there until the next key); the watch's word goes with the hints.
+        if let watch, message?.text.isEmpty ?? true {
+            let marker = watch.level == .info ? "" : Marker.forLevel(watch.level).symbol + " "
+            let text = " " + marker + watch.text + " "
+            if CharacterWidth.of(text) + unsavedWidth <= rect.width / 2 {
+                rightWidth += CharacterWidth.of(text)
+                frame.put(
+                    text, at: Point(x: rect.maxX - rightWidth, y: rect.y), role: role(for: watch.level, in: .statusBar),
+                    clip: rect)
+            }
+        }
         let leftLimit = rect.maxX - rightWidth
         var x = rect.x + 1
         if let message, !message.text.isEmpty {
@@ -35,8 +49,8 @@ public enum StatusBar {
                 x = frame.put(" " + name + "  ", at: Point(x: x, y: rect.y), role: .statusBar, clip: rect)
             }
         }
-        if rightWidth > 0, leftLimit >= rect.x {
-            frame.put(right, at: Point(x: leftLimit, y: rect.y), role: .statusUnsaved, clip: rect)
+        if unsavedWidth > 0, rect.maxX - unsavedWidth >= rect.x {
+            frame.put(right, at: Point(x: rect.maxX - unsavedWidth, y: rect.y), role: .statusUnsaved, clip: rect)
         }
     }
 
@@ -146,6 +160,7 @@ public enum StatusBar {
         case .reapplyEdits: return "re-apply mine"
         case .keepEditing: return "keep editing"
         case .forecast: return "forecast"
+        case .transparency: return "CT"
         case .nextDomain: return "next domain"
         case .previousDomain: return "previous domain"
         }

@@ -44,7 +44,8 @@ enum WorkbenchView {
         } else {
             StatusBar.draw(
                 into: &frame, rect: layout.statusBar, hints: state.keyMap.statusHints(in: state.activeKeyContexts),
-                unsaved: state.editing.isDirty, message: state.chrome.message)
+                unsaved: state.editing.isDirty, message: state.chrome.message,
+                watch: state.transparency.status(now: state.chrome.now))
         }
         return frame
     }
@@ -68,6 +69,7 @@ enum WorkbenchView {
         case .fileOutput(let dialog): FileOutputDialogView.draw(into: &frame, dialog: dialog)
         case .messageLog(let viewer): MessageLogOverlay.draw(into: &frame, log: state.chrome.messageLog, viewer: viewer)
         case .forecast(let panel): ForecastView.draw(into: &frame, state: state, panel: panel)
+        case .transparency(let panel): TransparencyView.draw(into: &frame, state: state, panel: panel)
         }
     }
 }

@@ -66,6 +66,12 @@ struct DemoCommand: ParsableCommand {
         let folder = manifestURL.deletingLastPathComponent()
         var anchors = TrustAnchors()
         try anchors.add(manifestAnchors: document.manifest.trustAnchors, relativeTo: folder)
+        // The lab's two CT logs, watched from their start: the rotation story's certificates are in them (T).
+        let watch = WatchSettings(
+            logs: try WatchSetup.logs(
+                list: lab.ctLogList, timeout: 15, batch: WatchSettings.budget,
+                listName: "the lab's log list"),
+            interval: .seconds(60), requestTimeout: 15, fromNow: false)
         try WorkbenchLauncher.run(
             document: document,
             anchors: anchors,
@@ -75,7 +81,8 @@ struct DemoCommand: ParsableCommand {
             display: display,
             inputs: CommandInputs.manifestAndTrust(document, trust: nil),
             // CT only when asked: the lab's own logs, so the verdicts say which leaves meet the 2-log policy.
-            transparency: checkCt || requireCt ? CTRequirement(logs: lab.ctLogList, required: requireCt) : nil
+            transparency: checkCt || requireCt ? CTRequirement(logs: lab.ctLogList, required: requireCt) : nil,
+            watch: watch
         )
         Output.note("demo manifest: \(manifestURL.path) (the lab and its keys are gone now)")
     }

@@ -19,6 +19,10 @@ struct WorkbenchCommand: ParsableCommand {
             glyph is drawn as ASCII. The mouse selects panes and rows and the wheel scrolls; --no-mouse leaves the \
             mouse to the terminal for selecting text.
 
+            With --ct-log-list FILE the workbench watches those CT logs itself (a round every --ct-interval \
+            seconds, as `pinbench watch` does, sharing its ct-watch.json); T shows the selected domain's findings, \
+            its own or those of a `pinbench watch` run elsewhere.
+
             Example: pinbench workbench --manifest pins.json --ascii --no-mouse
             """
     )
@@ -43,6 +47,27 @@ struct WorkbenchCommand: ParsableCommand {
 
     @OptionGroup var probeSettings: ProbeSettings
 
+    @Option(
+        name: .customLong("ct-log-list"),
+        help: ArgumentHelp(
+            "Watch these CT logs in the background (the public list's v3 JSON), as `pinbench watch` does.",
+            valueName: "file"))
+    var ctLogList: String?
+
+    @Option(
+        name: .customLong("ct-interval"),
+        help: ArgumentHelp("Seconds between CT watch rounds (with --ct-log-list).", valueName: "seconds"))
+    var ctInterval: Double = 300
+
+    @Flag(
+        name: .customLong("ct-from-now"),
+        help: "With --ct-log-list: on a log met for the first time, start at its latest tree head.")
+    var ctFromNow = false
+
+    func validate() throws {
+        guard ctInterval >= 1 else { throw ValidationError("--ct-interval must be at least 1 second") }
+    }
+
     func run() throws {
         let document = try ManifestLoader.open(manifestOptions.url)
         let anchors = try trust.anchors(for: document)
@@ -52,6 +77,12 @@ struct WorkbenchCommand: ParsableCommand {
         } else {
             fetch = LiveChainFetch.make(deadline: probeSettings.deadline, anchors: anchors)
         }
+        let watch = try ctLogList.map { path in
+            try WatchSetup.checkStateFile(besideManifest: manifestOptions.url, logList: path)
+            return WatchSettings(
+                logs: try WatchSetup.logs(listPath: path, timeout: 15, batch: WatchSettings.budget),
+                interval: .milliseconds(Int(ctInterval * 1000)), requestTimeout: 15, fromNow: ctFromNow)
+        }
         try WorkbenchLauncher.run(
             document: document,
             anchors: anchors,
@@ -59,7 +90,8 @@ struct WorkbenchCommand: ParsableCommand {
             fetch: fetch,
             fetchAtStart: !noFetch,
             display: display,
-            inputs: CommandInputs.manifestAndTrust(document, trust: trust)
+            inputs: CommandInputs.manifestAndTrust(document, trust: trust),
+            watch: watch
         )
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CTWatch
 import Foundation
 import ManifestEditing
 import PinForecast
@@ -18,7 +19,8 @@ enum WorkbenchLauncher {
         fetchAtStart: Bool,
         display: DisplayOptions,
         inputs: [InputFile],
-        transparency: CTRequirement? = nil
+        transparency: CTRequirement? = nil,
+        watch: WatchSettings? = nil
     ) throws {
         let catalog = ThemeCatalog.load()
         for problem in catalog.problems { Output.note("warning: theme file: \(problem)") }
@@ -43,10 +45,12 @@ enum WorkbenchLauncher {
             themeNames: catalog.themes.map(\.name)
         )
         state.chrome.asciiOnly = display.ascii || !terminal.isUTF8
+        state.transparency.watchedLogs = watch?.logs.map(\.name) ?? []
         ResidentMemory.releaseFreePages()
         let initial = fetchAtStart ? state.fetchAll() : []
         let session = WorkbenchSession(
-            screen: terminal, catalog: catalog, state: state, services: services, inputs: inputs)
+            screen: terminal, catalog: catalog, state: state, services: services, inputs: inputs,
+            watch: watch.map { $0.schedule(manifest: document.url) })
         session.run(initialEffects: initial)
         if let signal = terminal.terminationSignal { throw ExitCode(128 + signal) }
     }

@@ -68,7 +68,7 @@ struct RuntimeWorkspace {
 
     /// Opens the manifest as `pinbench workbench` does and runs a session on `screen` until the script quits it, on a
     /// thread of its own (the loop blocks as a terminal's does); returns the state it ended with.
-    func runSession(on screen: ScriptedScreen) async throws -> WorkbenchState {
+    func runSession(on screen: ScriptedScreen, watch: WatchSchedule? = nil) async throws -> WorkbenchState {
         let document = try ManifestLoader.open(manifestURL)
         let services = try services()
         let inputs = inputs
@@ -79,7 +79,7 @@ struct RuntimeWorkspace {
                 themeNames: catalog.themes.map(\.name))
             let initial = state.fetchAll()
             let session = WorkbenchSession(
-                screen: screen, catalog: catalog, state: state, services: services, inputs: inputs)
+                screen: screen, catalog: catalog, state: state, services: services, inputs: inputs, watch: watch)
             // Every turn looks at the manifest file, so a change on disk shows up at the next read.
             session.diskCheckInterval = 0
             session.run(initialEffects: initial)

@@ -8,9 +8,9 @@ import PinningCore
 /// forecast itself was computed off the loop (``ForecastOutlook``).
 enum ForecastView {
     /// The width the view's lines are laid out at on a screen of `size` (inside the box, a blank on each side).
-    static func textWidth(_ size: Size) -> Int { max(1, size.width - 6) }
+    static func textWidth(_ size: Size) -> Int { LineOverlay.textWidth(size) }
     /// Rows for lines (the last inner row holds the hint line).
-    static func bodyHeight(_ size: Size) -> Int { max(1, size.height - 5) }
+    static func bodyHeight(_ size: Size) -> Int { LineOverlay.bodyHeight(size) }
 
     /// Every line of the view for `state`'s selected domain at `width` columns.
     static func lines(_ state: WorkbenchState, width: Int) -> [ForecastLine] {
@@ -101,26 +101,11 @@ enum ForecastView {
     }
 
     static func draw(into frame: inout Frame, state: WorkbenchState, panel: ForecastPanel) {
-        let size = frame.size
-        let lines = lines(state, width: textWidth(size))
         let host = state.selectedDomainPolicy?.host.terminalSafe ?? "no domain"
         let position = "\(state.selection.selectedDomain + 1)/\(state.selection.visibleDomains.count)"
-        let inside = Overlay.draw(into: &frame, size: size, title: "Forecast: \(host) (\(position))")
-        guard inside.height > 1, inside.width > 2 else { return }
-        let bodyHeight = inside.height - 1
-        let start = min(max(0, panel.scroll), max(0, lines.count - bodyHeight))
-        for (row, line) in lines.dropFirst(start).prefix(bodyHeight).enumerated() {
-            let clip = Rect(x: inside.x + 1, y: inside.y + row, width: inside.width - 2, height: 1)
-            var x = clip.x
-            for span in line.spans {
-                x = frame.put(span.text, at: Point(x: x, y: clip.y), role: span.role, clip: clip)
-            }
-        }
-        let more =
-            lines.count > bodyHeight
-            ? "lines \(start + 1)-\(min(lines.count, start + bodyHeight)) of \(lines.count) · " : ""
-        frame.text(
-            more + Marker.left.symbol + Marker.right.symbol + " domain · Esc or F closes",
-            at: Point(x: inside.x + 1, y: inside.maxY - 1), width: inside.width - 2, role: .dim)
+        LineOverlay.draw(
+            into: &frame, title: "Forecast: \(host) (\(position))",
+            lines: lines(state, width: textWidth(frame.size)), scroll: panel.scroll,
+            hint: Marker.left.symbol + Marker.right.symbol + " domain · Esc or F closes")
     }
 }

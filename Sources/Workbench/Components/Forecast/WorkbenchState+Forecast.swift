@@ -3,25 +3,13 @@ import PinningCore
 extension WorkbenchState {
     /// `F`: the Forecast view of the selected domain.
     mutating func openForecast() {
-        guard selectedDomainPolicy != nil else {
-            chrome.message = StatusMessage("no domain to forecast: add one with a")
-            return
-        }
-        overlay = .forecast(ForecastPanel())
+        openDomainView(.forecast(ForecastPanel()), orSay: "no domain to forecast: add one with a")
     }
 
     /// A command while the Forecast view is open: scroll, move to another domain, or close.
-    mutating func handleForecastCommand(_ command: Command, _ current: ForecastPanel) {
-        var panel = current
-        let size = chrome.size
-        let lineCount = ForecastView.lines(self, width: ForecastView.textWidth(size)).count
-        switch panel.update(command, lineCount: lineCount, page: ForecastView.bodyHeight(size)) {
-        case .stay: overlay = .forecast(panel)
-        case .close: overlay = nil
-        case .moveDomain(let delta):
-            overlay = .forecast(panel)
-            moveDomainSelection(by: delta)
-        }
+    mutating func handleForecastCommand(_ command: Command, _ panel: ForecastPanel) {
+        let lineCount = ForecastView.lines(self, width: ForecastView.textWidth(chrome.size)).count
+        handleDomainViewCommand(command, panel, lineCount: lineCount, reopen: OverlayState.forecast)
     }
 
     /// The releases file as the runtime read it (at the start, and on every change on disk).

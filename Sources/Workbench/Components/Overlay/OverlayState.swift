@@ -26,6 +26,8 @@ public enum OverlayState: Hashable, Sendable {
     case reload(ReloadPrompt)
     /// The lockout forecast of the selected domain (`F`).
     case forecast(ForecastPanel)
+    /// The CT findings of the selected domain (`T`).
+    case transparency(TransparencyPanel)
 
     /// The key contexts live while this overlay is open: dispatch and the status bar both use them, so the footer
     /// under an overlay shows that overlay's keys. A new overlay adds its line here.
@@ -43,6 +45,7 @@ public enum OverlayState: Hashable, Sendable {
         case .settings: return [.settings]
         case .reload: return [.reload, .scrolling]
         case .forecast: return [.forecast, .scrolling]
+        case .transparency: return [.transparency, .scrolling]
         }
     }
 }

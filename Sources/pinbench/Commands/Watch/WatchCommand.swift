@@ -80,39 +80,17 @@ struct WatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let document = try manifestOptions.loadForReading()
-        let loader = ReleaseLoader(manifest: manifestOptions.url)
-        let releases = try loader.list().releases.map(loader.release)
-        let hosts = WatchedHosts(manifests: releases.map(\.manifest) + [document.manifest])
-        let list: CTLogList
-        do {
-            list = try CTLogList.read(path: ctLogList)
-        } catch {
-            throw CLIFailure("\(ctLogList): \(error.description)")
-        }
-        let watched = try WatchedLog.select(
-            from: list, urls: logs, deadline: .milliseconds(Int(timeout * 1000)), batch: min(batch, 1000))
-        guard !watched.isEmpty else { throw CLIFailure("\(ctLogList) lists no log to watch") }
+        let watched = try WatchSetup.logs(listPath: ctLogList, urls: logs, timeout: timeout, batch: batch)
         for log in watched where log.plainHTTP {
             Output.note(
                 "note: \(log.name) is read over plain http on a loopback address; its data is verified all the same")
         }
-        let stateURL = WatchState.url(besideManifest: manifestOptions.url)
-        // The state file is the watch's one output: never the manifest, the log list or the releases file, by
-        // any name or link, and never a pipe or device.
-        let inputs = [
-            InputFile(manifestOptions.url.path, what: "manifest"), InputFile(ctLogList, what: "CT log list"),
-            InputFile(loader.releasesFile.path, what: "releases file"),
-        ]
-        do {
-            _ = try OutputTarget.check(stateURL.path, inputs: inputs)
-        } catch {
-            throw CLIFailure("\(stateURL.path): \(error.description); the watch keeps its position there")
-        }
-        let round = WatchRound(
-            logs: watched, hosts: hosts, releases: releases, next: document.manifest, stateURL: stateURL,
-            fromNow: fromNow, budget: batch, json: json)
+        try WatchSetup.checkStateFile(besideManifest: manifestOptions.url, logList: ctLogList)
+        let round = try WatchSetup.round(
+            logs: watched, manifest: manifestOptions.url, next: document.manifest, fromNow: fromNow, budget: batch)
+        let printer = WatchPrinter(json: json)
         while true {
-            let outcome = await round.run()
+            let outcome = await round.run(report: printer.report)
             if once { throw ExitCode(outcome.exitStatus) }
             try await Task.sleep(for: .milliseconds(Int(interval * 1000)))
         }

@@ -1,16 +1,9 @@
+import CTWatch
 import Foundation
 import PinningCore
 import TransparencyLog
 
-/// One log the watch reads: its entry in the log list and the endpoint for its API.
-struct WatchedLog {
-    let log: CTLogList.Log
-    let endpoint: any LogEndpoint
-    let plainHTTP: Bool
-
-    var id: String { Data(log.logID).base64EncodedString() }
-    var name: String { log.description }
-
+extension WatchedLog {
     /// The logs to watch: every usable log of the list, or those whose URL is one of `urls`.
     static func select(
         from list: CTLogList, urls: [String], deadline: Duration, batch: Int

@@ -1,0 +1,28 @@
+/// A view drawn over the panes as large as the screen, as lines of styled text that scroll, with a hint line at
+/// the bottom: the Forecast view (`F`) and the Transparency view (`T`).
+enum LineOverlay {
+    /// The width the lines are laid out at on a screen of `size` (inside the box, a blank on each side).
+    static func textWidth(_ size: Size) -> Int { max(1, size.width - 6) }
+    /// Rows for lines (the last inner row holds the hint line).
+    static func bodyHeight(_ size: Size) -> Int { max(1, size.height - 5) }
+
+    /// Draws the box titled `title`, `lines` from `scroll` on, and `hint` under them (after where the view is).
+    static func draw(into frame: inout Frame, title: String, lines: [ForecastLine], scroll: Int, hint: String) {
+        let inside = Overlay.draw(into: &frame, size: frame.size, title: title)
+        guard inside.height > 1, inside.width > 2 else { return }
+        let bodyHeight = inside.height - 1
+        let start = min(max(0, scroll), max(0, lines.count - bodyHeight))
+        for (row, line) in lines.dropFirst(start).prefix(bodyHeight).enumerated() {
+            let clip = Rect(x: inside.x + 1, y: inside.y + row, width: inside.width - 2, height: 1)
+            var x = clip.x
+            for span in line.spans {
+                x = frame.put(span.text, at: Point(x: x, y: clip.y), role: span.role, clip: clip)
+            }
+        }
+        let more =
+            lines.count > bodyHeight
+            ? "lines \(start + 1)-\(min(lines.count, start + bodyHeight)) of \(lines.count) · " : ""
+        frame.text(
+            more + hint, at: Point(x: inside.x + 1, y: inside.maxY - 1), width: inside.width - 2, role: .dim)
+    }
+}

@@ -1,0 +1,35 @@
+import CTWatch
+import Foundation
+import ManifestEditing
+import PinningCore
+import WorkbenchRuntime
+
+/// The CT watch the workbench runs itself: the logs, how often, and where a log met for the first time starts.
+/// `pinbench workbench --ct-log-list FILE` and `pinbench demo` (the lab's own logs) make one.
+struct WatchSettings {
+    let logs: [WatchedLog]
+    let interval: Duration
+    /// Each request to a log; a round is cut off at the logs' count times three attempts of it.
+    let requestTimeout: Double
+    let fromNow: Bool
+    /// The most entries read from one log per round.
+    static let budget = 1000
+
+    /// Rounds of `pinbench watch`'s own ``WatchRound`` on the manifest as saved at `manifest` (unsaved edits are
+    /// not a release) with the releases file beside it, both read again each round; what they find goes to the
+    /// state file, which the workbench watches.
+    func schedule(manifest: URL) -> WatchSchedule {
+        let logs = self.logs
+        let fromNow = self.fromNow
+        let perLog = Duration.milliseconds(Int(requestTimeout * 1000 * 3 * 4))
+        return WatchSchedule(interval: interval, deadline: perLog * max(1, logs.count)) {
+            // A manifest or releases file that cannot be read now is read again next round; the view says why
+            // when the state file cannot be.
+            guard let next = try? ManifestStore.load(manifest).manifest,
+                let round = try? WatchSetup.round(
+                    logs: logs, manifest: manifest, next: next, fromNow: fromNow, budget: Self.budget)
+            else { return }
+            _ = await round.run { _ in }
+        }
+    }
+}

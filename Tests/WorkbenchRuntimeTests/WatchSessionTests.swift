@@ -1,0 +1,127 @@
+import CTWatch
+import Foundation
+import LabPKI
+import ManifestEditing
+import PinningCore
+import TestSupport
+import Testing
+import TransparencyLog
+import Workbench
+import WorkbenchRuntime
+
+/// The Transparency view in a whole session on real files and a real CT log (the lab's log, answered in memory):
+/// a finding written to `ct-watch.json` by another writer (CTWatch's round, as `pinbench watch` in another
+/// terminal runs it) appears with no key pressed, and the session's own background rounds find it too. The
+/// logged certificate's issuer carries an escape sequence and a newline, which reach the screen only escaped.
+@Suite struct WatchSessionTests {
+    /// A lab log's answers as a log transport: the same bytes its HTTP server serves.
+    struct LabLogTransport: LogTransport {
+        let log: LabLog
+
+        func get(_ path: String, maximumBytes: Int) async throws(LogFailure) -> Data {
+            let response = log.respond(to: path)
+            guard response.status == 200 else { throw .unreachable("\(path): HTTP \(response.status)") }
+            return Data(response.body)
+        }
+    }
+
+    /// A log holding a certificate for the workspace's host with a new key, from a CA with a new key whose name
+    /// carries ESC and a newline, and the round that reads it for the workspace's manifest (no releases file: the
+    /// manifest is the release judged).
+    static func loggedRound(_ workspace: RuntimeWorkspace) throws -> WatchRound {
+        let pki = workspace.pki
+        let hostileCA = try CertificateIssuer.intermediate(
+            commonName: "Evil\u{1B}[31m CA\nInjected", issuer: pki.root)
+        let leaf = try CertificateIssuer.leaf(commonName: pki.host, dnsNames: [pki.host], issuer: hostileCA)
+        let log = LabLog(origin: "ct.pinbench.test/a")
+        log.log(pki.good.leaf.der, chain: [pki.intermediate.der, pki.root.der])
+        log.log(leaf.der, chain: [hostileCA.der, pki.root.der])
+        log.publish()
+        let entry = log.listEntry(description: "Lab RFC 6962 log", url: "http://127.0.0.1/a/")
+        let watched = WatchedLog(
+            log: entry, endpoint: RFC6962Endpoint(transport: LabLogTransport(log: log), key: entry.key),
+            plainHTTP: true)
+        let manifest = try ManifestStore.load(workspace.manifestURL).manifest
+        return WatchRound(
+            logs: [watched], hosts: WatchedHosts(manifests: [manifest]), releases: [], next: manifest,
+            stateURL: WatchState.url(besideManifest: workspace.manifestURL), fromNow: false, budget: 100)
+    }
+
+    static func checkHostileTextEscaped(_ screen: String?) {
+        guard let screen else {
+            Issue.record("the finding never showed")
+            return
+        }
+        #expect(!screen.unicodeScalars.contains { TerminalSafeText.isUnsafe($0) && $0 != "\n" })
+        #expect(screen.contains("Evil\\u{1B}[31m CA\\nInjected"))
+    }
+
+    @Test("a finding another writer puts in ct-watch.json appears in the open view with no key pressed")
+    func findingFromAnotherWriterAppears() async throws {
+        let workspace = try RuntimeWorkspace()
+        let round = try Self.loggedRound(workspace)
+        let script: [ScriptedScreen.Step] = [
+            .waitFor("✓ accepted"), .keys("T"), .waitFor("No CT log list configured"),
+            .run {
+                // As `pinbench watch --once` in another terminal: the same round, writing under the file's lock.
+                Task.detached { _ = await round.run { _ in } }
+            },
+            .waitFor("LOCKS OUT next"), .waitFor("CT: Lab RFC 6962 log advanced just now"), .press([.escape]),
+            .keys("q"),
+        ]
+        let screen = ScriptedScreen(script: script)
+        let final = try await workspace.runSession(on: screen)
+        #expect(screen.failure == nil, "\(screen.failure ?? "")")
+        Self.checkHostileTextEscaped(screen.seen["LOCKS OUT next"])
+        // The good leaf is logged too: accepted, so listed without a lockout; the hostile one is the newest.
+        let findings = final.transparency.findings(for: workspace.pki.host)
+        #expect(findings.map(\.index) == [1, 0])
+        #expect(findings.first?.lockingOut == ["next"])
+        let onDisk = try #require(
+            try ManifestStore.loadIfPresent(
+                WatchState.self, at: WatchState.url(besideManifest: workspace.manifestURL)))
+        #expect(onDisk.findings.count == 2)
+        #expect(onDisk.positions.values.first?.next == 2)
+    }
+
+    @Test("with a watch configured the session runs rounds itself in the background and stops them on quit")
+    func backgroundRoundsFindTheCertificate() async throws {
+        let workspace = try RuntimeWorkspace()
+        let round = try Self.loggedRound(workspace)
+        let rounds = RoundCounter()
+        let schedule = WatchSchedule(interval: .milliseconds(200), deadline: .seconds(60)) {
+            rounds.add()
+            _ = await round.run { _ in }
+        }
+        let script: [ScriptedScreen.Step] = [
+            .waitFor("✓ accepted"), .keys("T"), .waitFor("LOCKS OUT next"), .press([.escape]), .keys("q"),
+        ]
+        let screen = ScriptedScreen(script: script)
+        _ = try await workspace.runSession(on: screen, watch: schedule)
+        #expect(screen.failure == nil, "\(screen.failure ?? "")")
+        Self.checkHostileTextEscaped(screen.seen["LOCKS OUT next"])
+        let atQuit = rounds.count
+        #expect(atQuit >= 1)
+        // Cancelled on quit: no round starts after the session ended (a few intervals later).
+        try await Task.sleep(for: .seconds(1))
+        #expect(rounds.count == atQuit, "rounds went on after quit: \(atQuit) then \(rounds.count)")
+    }
+}
+
+/// How many rounds started, counted from the rounds' task.
+final class RoundCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var started = 0
+
+    func add() {
+        lock.lock()
+        started += 1
+        lock.unlock()
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return started
+    }
+}
