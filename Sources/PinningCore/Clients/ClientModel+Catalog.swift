@@ -19,7 +19,12 @@ extension ClientModel {
             Source(
                 "One command line per URL: no subdomains, no expiry, no report-only mode.",
                 "curl docs/cmdline-opts/pinnedpubkey.md"),
-        ])
+            Source(
+                "A certificate of the CA file is a trust anchor whatever it is (curl sets X509_V_FLAG_PARTIAL_CHAIN): "
+                    + "a self-signed leaf listed there is trusted when its name and dates hold.",
+                "curl lib/vtls/openssl.c (X509_V_FLAG_PARTIAL_CHAIN unless CURLSSLOPT_NO_PARTIALCHAIN)"),
+        ],
+        trustsLeafAnchor: true)
 
     /// OkHttp 4.3 and later `CertificatePinner`.
     public static let okhttp = okHttp(
@@ -50,7 +55,13 @@ extension ClientModel {
                     "No expiry and no report-only mode: a failure throws SSLPeerUnverifiedException "
                         + "(\"Certificate pinning failure!\").",
                     "square/okhttp CertificatePinner.java"),
-            ])
+                Source(
+                    "On the JVM the platform PKIX trust manager accepts a chain whose leaf is itself a trusted "
+                        + "certificate, and the cleaner's chain is then the leaf alone.",
+                    "OpenJDK sun/security/validator/PKIXValidator.java (engineValidate); square/okhttp "
+                        + "BasicCertificateChainCleaner.clean"),
+            ],
+            trustsLeafAnchor: true)
     }
 
     /// Android Network Security Config `<pin-set>`.

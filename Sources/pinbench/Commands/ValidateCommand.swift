@@ -105,7 +105,8 @@ struct ValidateCommand: AsyncParsableCommand {
             try FailureReportFile.write([failure].compactMap { $0 }, to: report, inputs: inputs)
         }
         let clientVerdicts = clients.map {
-            ClientJudge.judgeAll($0.clients, host: host, manifest: document.manifest, verdict: verdict, at: at)
+            ClientJudge.judgeAll(
+                $0.clients, host: host, manifest: document.manifest, verdict: verdict, anchors: anchors, at: at)
         }
         if json {
             if let clientVerdicts {
