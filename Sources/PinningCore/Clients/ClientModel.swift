@@ -93,7 +93,6 @@ public struct ClientModel: Hashable, Sendable {
     /// real client was seen to do so here (curl, OkHttp on the JDK); the others keep PinBench's default trust.
     public var trustsLeafAnchor = false
 
-
     /// The model of `client`.
     public static func of(_ client: PinClient) -> ClientModel {
         switch client {
