@@ -4,9 +4,9 @@ import PinningCore
 import TestSupport
 import Testing
 
-/// `--clients` on `validate` and `inspect`: one verdict per client, the differences from PinBench named, the JSON's
+/// `--clients` on `validate`, `inspect` and `check`: one verdict per client, the differences from PinBench named, the JSON's
 /// existing keys unchanged, and names it does not know refused.
-@Suite("validate and inspect --clients")
+@Suite("validate, inspect and check --clients")
 struct ClientsOptionCLITests {
     let pki = TestPKI.shared
     let folder = TemporaryFolder()
@@ -93,5 +93,31 @@ struct ClientsOptionCLITests {
         #expect(clients.map { $0["outcome"] as? String } == ["accepted", "rejected"])
         let text = try await PinBenchBinary.run(inspect.dropLast() + ["--clients", "curl"], in: folder.url)
         #expect(text.stdoutText.contains("curl: rejected: curl: (90)"), "\(text.stdoutText)")
+    }
+
+    @Test("check --clients: each domain's live chain judged per client, a clients array beside the results")
+    func check() async throws {
+        try prepare()
+        let server = try await OpenSSLServer.start(OpenSSLServer.Identity(pki.good.leaf, chain: [pki.intermediate]))
+        defer { server.stop() }
+        let rootPin = Pin(type: .spkiSHA256, value: CertificateDetails(pki.root.certificate).spkiPin)
+        let backup = Pin(
+            type: .spkiSHA256, value: Data(repeating: 3, count: 32).base64EncodedString(), role: .backup)
+        let domain = DomainPolicy(host: pki.host, connect: "127.0.0.1:\(server.port)", pins: [rootPin, backup])
+        folder.write("live.json", try CanonicalJSON.encode(PinManifest(domains: [domain])))
+        let check = ["check", "-m", "live.json", "--ca-bundle", "root.pem", "--no-system-trust"]
+        let plain = try await PinBenchBinary.run(check + ["--json"], in: folder.url)
+        let result = try await PinBenchBinary.run(check + ["--json", "--clients", "curl,android"], in: folder.url)
+        let plainObject = try #require(try JSONSerialization.jsonObject(with: plain.stdout) as? [String: Any])
+        let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        #expect(result.status == plain.status, "\(result.stderrText)")
+        #expect(Set(object.keys) == Set(plainObject.keys).union(["clients"]))
+        let hosts = try #require(object["clients"] as? [[String: Any]])
+        #expect(hosts.map { $0["host"] as? String } == [pki.host])
+        let verdicts = try #require(hosts.first?["clients"] as? [[String: Any]])
+        #expect(verdicts.map { $0["outcome"] as? String } == ["accepted", "rejected"])
+        let text = try await PinBenchBinary.run(check + ["--clients", "curl"], in: folder.url)
+        #expect(text.stdoutText.contains("curl: rejected: curl: (90)"), "\(text.stdoutText)")
+        #expect(text.stdoutText.contains("\(pki.host):"))
     }
 }

@@ -47,9 +47,9 @@ struct ClientSelection: ExpressibleByArgument, Sendable {
 
 /// A command's JSON object with one more key, `clients`, holding the client verdicts: the object's own keys
 /// unchanged.
-struct WithClients<Base: Encodable>: Encodable {
+struct WithClients<Base: Encodable, Clients: Encodable>: Encodable {
     let base: Base
-    let clients: [ClientVerdict]
+    let clients: Clients
 
     private enum CodingKeys: String, CodingKey { case clients }
 
@@ -58,4 +58,10 @@ struct WithClients<Base: Encodable>: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(clients, forKey: .clients)
     }
+}
+
+/// The client verdicts of one domain `check` judged.
+struct HostClientVerdicts: Encodable {
+    let host: String
+    let clients: [ClientVerdict]
 }
