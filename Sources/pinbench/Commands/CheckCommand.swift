@@ -26,6 +26,11 @@ struct CheckCommand: AsyncParsableCommand {
               pinbench check api.example.com cdn.example.com --timeout 2 --concurrency 8
               pinbench check --report pin-failures.json
 
+            --clients all (or a list: curl,okhttp,ats,...) also judges each domain's live chain as each client \
+            would with the pins `pinbench export` writes for it, after the table, and says where a client differs \
+            from PinBench; --json adds a `clients` array (host, clients). The exit status stays PinBench's. \
+            docs/clients.md cites each rule's source.
+
             --report FILE writes an RFC 7469 section 3 failure report (in a JSON array) for every rejection or \
             report-only violation under a pinned domain to FILE. Nothing is sent anywhere. FILE is a new file or an \
             earlier report, never a file this command reads.
@@ -49,6 +54,9 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Option(help: "Write RFC 7469 failure reports (JSON) for pin failures to this file.")
     var report: String?
+
+    @Option(help: ClientSelection.help)
+    var clients: ClientSelection?
 
     func validate() throws {
         guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be 1...256.") }
@@ -94,6 +102,8 @@ struct CheckCommand: AsyncParsableCommand {
         /// The chains seen live, by normalized host, for the lint's lockout guard.
         var served: [String: ServedChain] = [:]
         var failureReports: [Int: PinFailureReport] = [:]
+        /// With --clients, each judged domain's client verdicts.
+        var clientVerdicts: [Int: [ClientVerdict]] = [:]
 
         init(count: Int) {
             rows = Array(repeating: nil, count: count)
@@ -105,6 +115,7 @@ struct CheckCommand: AsyncParsableCommand {
             encodedRows[judged.index] = judged.encodedRow
             if let chain = judged.served { served[domains[judged.index].normalizedHost] = chain }
             if let failure = judged.failureReport { failureReports[judged.index] = failure }
+            if !judged.clientVerdicts.isEmpty { clientVerdicts[judged.index] = judged.clientVerdicts }
         }
     }
 
@@ -141,11 +152,12 @@ struct CheckCommand: AsyncParsableCommand {
                         results.record(done, domains: domains)
                         judging -= 1
                     }
+                    let clients = clients?.clients ?? []
                     group.addTask {
                         await Self.judge(
                             probe, index: index, domain: domain, validator, at: now,
                             revocation: revocationSettings.revocation, transparency: transparency,
-                            deadline: probeSettings.deadline, encodingRow: json)
+                            deadline: probeSettings.deadline, encodingRow: json, clients: clients)
                     }
                     judging += 1
                 }
@@ -164,13 +176,23 @@ struct CheckCommand: AsyncParsableCommand {
             .filter { $0.host.map(checkedHosts.contains) ?? true }
         let report = CheckReport(
             manifest: document.url.path, checkedAt: now, results: results.rows.compactMap { $0 }, lint: findings)
+        let clientVerdicts = results.clientVerdicts.sorted { $0.key < $1.key }.map {
+            HostClientVerdicts(host: domains[$0.key].host, clients: $0.value)
+        }
         if json {
             let elements = try zip(results.rows, results.encodedRows).compactMap { row, encoded in
                 try encoded ?? row.map(Output.jsonElement)
             }
-            Output.json(report.jsonHead, thenArray: "results", elements)
+            if clients != nil {
+                Output.json(WithClients(base: report.jsonHead, clients: clientVerdicts), thenArray: "results", elements)
+            } else {
+                Output.json(report.jsonHead, thenArray: "results", elements)
+            }
         } else {
             Output.lines(report.lines)
+            for domain in clientVerdicts {
+                Output.lines(["", "\(domain.host):"] + ClientSelection.reportLines(domain.clients))
+            }
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
@@ -183,12 +205,14 @@ struct CheckCommand: AsyncParsableCommand {
         var failureReport: PinFailureReport? = nil
         /// The row as JSON, when the report is JSON.
         var encodedRow: CanonicalJSON.ArrayElement? = nil
+        /// With --clients, the clients' verdicts on the chain.
+        var clientVerdicts: [ClientVerdict] = []
     }
 
     private static func judge(
         _ probe: ProbeResult, index: Int, domain: DomainPolicy, _ validator: PinValidator,
         at now: Date, revocation: RevocationMode, transparency: CTRequirement?, deadline: Duration,
-        encodingRow: Bool
+        encodingRow: Bool, clients: [PinClient]
     ) async -> Judged {
         do {
             let inspection = try await LiveInspection.judge(
@@ -198,9 +222,12 @@ struct CheckCommand: AsyncParsableCommand {
                 verdict: inspection.verdict, port: domain.port, served: inspection.sent,
                 at: now)
             let row = CheckRow(domain: domain, inspection: inspection, now: now)
+            let clientVerdicts = ClientJudge.judgeAll(
+                clients, host: domain.host, manifest: validator.manifest, verdict: inspection.verdict,
+                anchors: validator.trustAnchors, at: now)
             return Judged(
                 index: index, row: row, served: inspection.served, failureReport: failure,
-                encodedRow: encodingRow ? try? Output.jsonElement(row) : nil)
+                encodedRow: encodingRow ? try? Output.jsonElement(row) : nil, clientVerdicts: clientVerdicts)
         } catch {
             return Judged(index: index, row: CheckRow(domain: domain, unparsable: error, probe: probe), served: nil)
         }

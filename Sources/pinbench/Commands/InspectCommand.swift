@@ -27,6 +27,10 @@ struct InspectCommand: AsyncParsableCommand {
               pinbench inspect api.example.com:8443 --connect 10.0.0.5 --timeout 2
               pinbench inspect good.pinbench.test --manifest lab.json --json
               pinbench inspect api.example.com --pem > served.pem    # then: pinbench pin add ... --chain served.pem
+              pinbench inspect api.example.com --clients curl,okhttp,ats
+
+            --clients all (or a list) also judges the chain as each client would with the pins `pinbench export` \
+            writes for it, and says where a client differs from the verdict above (docs/clients.md).
             """
     )
 
@@ -50,6 +54,9 @@ struct InspectCommand: AsyncParsableCommand {
 
     @Flag(help: "Print only the chain as sent, as PEM (for pins, validate and pin add).")
     var pem = false
+
+    @Option(help: ClientSelection.help)
+    var clients: ClientSelection?
 
     func validate() throws {
         if json && pem { throw ValidationError("Choose one of --json and --pem.") }
@@ -89,10 +96,21 @@ struct InspectCommand: AsyncParsableCommand {
                 exitCode: .rejected
             )
         }
+        let clientVerdicts = clients.map {
+            ClientJudge.judgeAll(
+                $0.clients, host: target.host, manifest: document.manifest, verdict: inspection.verdict,
+                anchors: anchors, at: inspection.time)
+        }
         if json {
-            Output.json(InspectJSON(target: target, inspection: inspection))
+            let base = InspectJSON(target: target, inspection: inspection)
+            if let clientVerdicts {
+                Output.json(WithClients(base: base, clients: clientVerdicts))
+            } else {
+                Output.json(base)
+            }
         } else {
-            Output.lines(InspectReport(inspection: inspection).lines)
+            Output.lines(
+                InspectReport(inspection: inspection).lines + ClientSelection.reportLines(clientVerdicts ?? []))
         }
         if inspection.verdict.rejection == .untrustedChain {
             let note = InspectTrustNote(

@@ -37,6 +37,16 @@ struct ValidateCommand: AsyncParsableCommand {
             --report FILE writes RFC 7469 section 3 failure reports (a JSON array; empty when no pin failed) to \
             FILE, for a rejection or report-only violation under a pinned domain. Nothing is sent anywhere. FILE is \
             a new file or an earlier report, never a file this command reads.
+
+            --clients all (or a list: curl,okhttp,ats,...) also judges the chain as each client would with the \
+            pins `pinbench export` writes for it, since clients disagree on what matches a pin: curl compares the \
+            leaf's key only; OkHttp and Android any certificate of the verified chain, the trust anchor too (a \
+            root the server does not send still matches); ATS leaf identities only the leaf and CA identities \
+            never the leaf; TrustKit needs two pins; clients without expiry or report-only enforce the pins \
+            anyway. Each verdict gives the client's own error or setting, and says where it differs from \
+            PinBench's. The exit status stays PinBench's. docs/clients.md cites each rule's source.
+              pinbench validate --host api.example.com --chain served.pem --clients all
+              pinbench validate --host api.example.com --chain served.pem --clients curl,okhttp3 --json
             """
     )
 
@@ -66,6 +76,9 @@ struct ValidateCommand: AsyncParsableCommand {
 
     @OptionGroup var transparencySettings: TransparencySettings
 
+    @Option(help: ClientSelection.help)
+    var clients: ClientSelection?
+
     func run() async throws {
         let host = try HostArgument.parse(self.host).text
         let document = try manifestOptions.loadForReading()
@@ -91,10 +104,18 @@ struct ValidateCommand: AsyncParsableCommand {
                 at: at)
             try FailureReportFile.write([failure].compactMap { $0 }, to: report, inputs: inputs)
         }
+        let clientVerdicts = clients.map {
+            ClientJudge.judgeAll(
+                $0.clients, host: host, manifest: document.manifest, verdict: verdict, anchors: anchors, at: at)
+        }
         if json {
-            Output.json(verdict)
+            if let clientVerdicts {
+                Output.json(WithClients(base: verdict, clients: clientVerdicts))
+            } else {
+                Output.json(verdict)
+            }
         } else {
-            Output.lines(verdict.reportLines)
+            Output.lines(verdict.reportLines + ClientSelection.reportLines(clientVerdicts ?? []))
         }
         if !verdict.allowsConnection { throw ExitCode.rejected }
     }

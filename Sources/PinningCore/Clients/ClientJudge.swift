@@ -1,0 +1,116 @@
+import Foundation
+import X509
+
+/// Applies a ``ClientModel`` to PinBench's verdict on a chain: the same default trust, then the client's own idea
+/// of which pins apply and which certificates they may match.
+///
+/// Default trust is PinBench's (its verified path, the anchor included, is the chain the clients' trust managers
+/// build from the same anchors); revocation and Certificate Transparency, which these clients do not check by
+/// default, are left to PinBench's own verdict.
+public enum ClientJudge {
+    /// What `model`'s client decides when connecting to `host` and given the chain `verdict` judged with `anchors`.
+    public static func judge(
+        _ model: ClientModel, host: String, manifest: PinManifest, verdict: Verdict, anchors: TrustAnchors,
+        at time: Date
+    ) -> ClientVerdict {
+        let wording = ClientWording(client: model.client, host: host)
+        func decide(_ outcome: ClientVerdict.Outcome, _ reason: String, level: Int? = nil) -> ClientVerdict {
+            ClientVerdict(
+                client: model.client, outcome: outcome, reason: reason, matchedLevel: level, pinBench: verdict)
+        }
+        let domains = applicableDomains(model, host: host, manifest: manifest)
+        if let short = domains.first(where: { (1..<model.minimumPins).contains(model.carriedPins($0).count) }) {
+            return decide(.configurationRefused, wording.tooFewPins(short, count: model.carriedPins(short).count))
+        }
+        var path = verdict.certificates.filter(\.inVerifiedPath)
+        if !verdict.isTrusted {
+            guard model.trustsLeafAnchor, verdict.rejection == .untrustedChain,
+                let leafAnchor = leafAnchor(verdict, anchors: anchors, host: host, at: time)
+            else { return decide(.rejected, wording.untrusted(verdict.rejection)) }
+            if let refusal = leafAnchor.refusal { return decide(.rejected, wording.untrusted(refusal)) }
+            path = [verdict.certificates[0]]
+        }
+        guard model.certificates != .none else { return decide(.notPinned, wording.ignoresPins) }
+        guard let first = domains.first else {
+            return decide(.notPinned, wording.notConfigured(pinBenchPolicy: verdict.policy))
+        }
+        if model.expiry == .honoured, first.hasLapsed(at: time) {
+            return decide(.pinsLapsed, wording.lapsed(first))
+        }
+        if model.reportOnly == .notPinned, first.mode == .reportOnly {
+            return decide(.notPinned, wording.reportOnlyNotPinned)
+        }
+        let pins = domains.flatMap { model.carriedPins($0) }
+        guard !pins.isEmpty else { return decide(.notPinned, wording.nothingCarried(first)) }
+        if let level = match(model, pins: pins, path: path) {
+            let subject = path[level].lazyDetails.subject
+            return decide(.accepted, wording.matched(level: level, subject: subject), level: level)
+        }
+        if model.reportOnly == .reported, first.mode == .reportOnly {
+            return decide(.reportOnlyViolation, wording.reported)
+        }
+        return decide(.rejected, wording.pinFailure(expiredInManifest: first.hasLapsed(at: time)))
+    }
+
+    /// Every client's verdict, in ``PinClient`` order.
+    public static func judgeAll(
+        _ clients: [PinClient], host: String, manifest: PinManifest, verdict: Verdict, anchors: TrustAnchors,
+        at time: Date
+    ) -> [ClientVerdict] {
+        clients.map { judge(.of($0), host: host, manifest: manifest, verdict: verdict, anchors: anchors, at: time) }
+    }
+
+    /// A presented leaf that is itself one of `anchors`, and what a client that trusts such a leaf then checks of it
+    /// (its dates and the host name): nil when the leaf is no anchor.
+    private static func leafAnchor(
+        _ verdict: Verdict, anchors: TrustAnchors, host: String, at time: Date
+    ) -> (anchor: Certificate, refusal: Verdict.Rejection?)? {
+        guard let leaf = verdict.certificates.first else { return nil }
+        let leafPin = leaf.lazyDetails.pinValue(.certSHA256)
+        guard
+            let anchor = anchors.certificates.first(where: {
+                LazyCertificateDetails($0, der: nil).pinValue(.certSHA256) == leafPin
+            })
+        else { return nil }
+        if time < anchor.notValidBefore { return (anchor, .notYetValid) }
+        if time > anchor.notValidAfter { return (anchor, .expired) }
+        guard case .matches = ServerNameMatcher(host: host, publicSuffixes: nil).judge(anchor) else {
+            return (anchor, .hostnameMismatch)
+        }
+        return (anchor, nil)
+    }
+
+    /// The manifest domains whose configuration in this client applies to `host`: OkHttp's matching patterns all
+    /// together, otherwise the domain PinBench picks when the client's configuration covers the host too.
+    static func applicableDomains(_ model: ClientModel, host: String, manifest: PinManifest) -> [DomainPolicy] {
+        let name = DomainPolicy.normalize(host)
+        if model.unitesMatchingDomains { return manifest.domains.filter { model.covers($0, host: name) } }
+        guard let policy = manifest.policy(for: host), model.covers(policy, host: name) else { return [] }
+        return [policy]
+    }
+
+    /// The level of the first certificate of `path` (leaf first) the client's pins match, or nil.
+    private static func match(_ model: ClientModel, pins: [Pin], path: [PresentedCertificate]) -> Int? {
+        func matches(_ pin: Pin, _ level: Int) -> Bool {
+            path[level].lazyDetails.pinValue(pin.type) == pin.value
+        }
+        switch model.certificates {
+        case .none:
+            return nil
+        case .presentedLeaf:
+            // The validator's level 0 is always the certificate the server sent first.
+            return pins.contains { matches($0, 0) } ? 0 : nil
+        case .verifiedPath:
+            guard model.positions == .leafAndCAIdentities else {
+                return path.indices.first { level in pins.contains { matches($0, level) } }
+            }
+            let leafPins = pins.filter { $0.position == .leaf }
+            let caPins = pins.filter { $0.position == .ca }
+            let leafMatch = leafPins.contains { matches($0, 0) } ? 0 : nil
+            let caMatch = path.indices.dropFirst().first { level in caPins.contains { matches($0, level) } }
+            if !leafPins.isEmpty && leafMatch == nil { return nil }
+            if !caPins.isEmpty && caMatch == nil { return nil }
+            return leafMatch ?? caMatch
+        }
+    }
+}

@@ -1,0 +1,135 @@
+/// What one client means by "matches a pin": which certificates it looks at, which pins its configuration carries,
+/// and how it treats subdomains, expiry and report-only. Values only: ``ClientJudge`` applies them to a verdict.
+///
+/// Every rule names where it comes from (``ClientModel/sources``), since the clients that cannot run here (iOS,
+/// Android) are modelled from their documentation and source alone.
+public struct ClientModel: Hashable, Sendable {
+    /// Which certificates a client compares with its pins.
+    public enum Certificates: Hashable, Sendable {
+        /// The first certificate the server sent, whatever the path (curl's `--pinnedpubkey`).
+        case presentedLeaf
+        /// The chain the client's trust evaluation built, leaf to trust anchor, the anchor included even when the
+        /// server did not send it; certificates sent off the path are not in it.
+        case verifiedPath
+        /// None: the client ignores the pins (HPKP in every current browser).
+        case none
+    }
+
+    /// Which manifest positions a pin keeps in the client's configuration, and where it may match.
+    public enum Positions: Hashable, Sendable {
+        /// Only leaf and position-any pins are carried, and they match the leaf only (curl).
+        case leafOnly
+        /// Every pin is carried and matches at any level: the client's configuration has no position.
+        case anyLevel
+        /// Leaf pins match the leaf, CA pins a CA of the path (never the leaf); position-any pins are not carried;
+        /// when the domain has both kinds, both must match (ATS `NSPinnedLeafIdentities` / `NSPinnedCAIdentities`).
+        case leafAndCAIdentities
+    }
+
+    /// Which hosts below a domain with `includeSubdomains` the client's configuration covers.
+    public enum Subdomains: Hashable, Sendable {
+        /// The exact host only (curl: one command line, one URL).
+        case exactHostOnly
+        /// The host and names one label below it (OkHttp 3's `*.host`).
+        case oneLabel
+        /// The host and every name below it.
+        case all
+    }
+
+    /// What a domain's `expires` does in the client.
+    public enum Expiry: Hashable, Sendable {
+        /// The client has no expiry: the pins stay enforced as long as the app ships them.
+        case notCarried
+        /// After `expires` the client stops checking pins.
+        case honoured
+    }
+
+    /// What the client does with a report-only domain.
+    public enum ReportOnly: Hashable, Sendable {
+        /// The client has no report-only mode: the exported pins are enforced.
+        case enforced
+        /// A mismatch is reported and the connection proceeds.
+        case reported
+        /// The export gives the domain default trust evaluation only: the pins are not checked at all.
+        case notPinned
+    }
+
+    /// How a client with bundled certificates picks one kind of pin per host.
+    public enum PinKinds: Hashable, Sendable {
+        /// The pin types listed in ``pinTypes``, all together.
+        case listed
+        /// Key pins when the domain has any, else certificate pins: evaluators of one host must all pass, so the
+        /// export never mixes kinds (``CertificateBundle`` in PinExport).
+        case keysElseCertificates
+    }
+
+    /// One rule of the model and where it comes from: a project and file, or a documentation page.
+    public struct Source: Hashable, Sendable {
+        public let rule: String
+        public let citation: String
+
+        public init(_ rule: String, _ citation: String) {
+            self.rule = rule
+            self.citation = citation
+        }
+    }
+
+    public let client: PinClient
+    public let certificates: Certificates
+    public let pinTypes: Set<PinType>
+    public let pinKinds: PinKinds
+    public let positions: Positions
+    public let subdomains: Subdomains
+    /// OkHttp adds the pins of every pattern that matches the host; the other clients take the most specific domain.
+    public let unitesMatchingDomains: Bool
+    public let expiry: Expiry
+    public let reportOnly: ReportOnly
+    /// The fewest pins a domain may list before the client refuses the whole configuration (TrustKit: two).
+    public let minimumPins: Int
+    /// The rules above, each with its citation.
+    public let sources: [Source]
+    /// The client's verifier trusts a leaf that is itself one of its trust anchors (a self-signed server certificate
+    /// in the CA file), where PinBench's default trust refuses a path that breaks a chain rule. Set only where the
+    /// real client was seen to do so here (curl, OkHttp on the JDK); the others keep PinBench's default trust.
+    public var trustsLeafAnchor = false
+
+    /// The model of `client`.
+    public static func of(_ client: PinClient) -> ClientModel {
+        switch client {
+        case .curl: .curl
+        case .okhttp: .okhttp
+        case .okhttp3: .okhttp3
+        case .android: .android
+        case .ats: .ats
+        case .trustkit: .trustkit
+        case .urlsession: .urlsession
+        case .alamofire: .alamofire
+        case .afnetworking: .afnetworking
+        case .hpkp: .hpkp
+        }
+    }
+
+    /// The pins of `domain` the client's configuration carries, in manifest order.
+    public func carriedPins(_ domain: DomainPolicy) -> [Pin] {
+        var pins = domain.pins.filter { pinTypes.contains($0.type) }
+        if pinKinds == .keysElseCertificates, pins.contains(where: { $0.type == .spkiSHA256 }) {
+            pins = pins.filter { $0.type == .spkiSHA256 }
+        }
+        switch positions {
+        case .leafOnly: return pins.filter { $0.position != .ca }
+        case .anyLevel: return pins
+        case .leafAndCAIdentities: return pins.filter { $0.position != .any }
+        }
+    }
+
+    /// Whether the client's configuration for `domain` applies to `host` (both normalized).
+    public func covers(_ domain: DomainPolicy, host: String) -> Bool {
+        if domain.normalizedHost == host { return true }
+        guard domain.includeSubdomains, host.hasSuffix("." + domain.normalizedHost) else { return false }
+        switch subdomains {
+        case .exactHostOnly: return false
+        case .oneLabel: return !host.dropLast(domain.normalizedHost.count + 1).contains(".")
+        case .all: return true
+        }
+    }
+}
