@@ -95,6 +95,12 @@ struct CertificateRuleTableTests {
             leaf: ["subjectAltName=DNS:self.example.com", serverAuth], selfSignedLeaf: true, openssl: true,
             curl: true, pinBench: nil),
         Row(
+            rule: "a self-signed leaf marked CA:FALSE that is itself the trust anchor", host: "self-ee.example.com",
+            leaf: [
+                "subjectAltName=DNS:self-ee.example.com", serverAuth, "basicConstraints=critical,CA:FALSE",
+                "keyUsage=critical,digitalSignature",
+            ], selfSignedLeaf: true, openssl: true, curl: true, pinBench: nil),
+        Row(
             rule: "RFC 5280 4.2.1.10: a name outside the CA's permitted subtree", host: "other.test",
             intermediate: [
                 "basicConstraints=critical,CA:TRUE", "keyUsage=critical,keyCertSign,cRLSign",

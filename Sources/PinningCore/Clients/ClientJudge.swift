@@ -22,14 +22,8 @@ public enum ClientJudge {
         if let short = domains.first(where: { (1..<model.minimumPins).contains(model.carriedPins($0).count) }) {
             return decide(.configurationRefused, wording.tooFewPins(short, count: model.carriedPins(short).count))
         }
-        var path = verdict.certificates.filter(\.inVerifiedPath)
-        if !verdict.isTrusted {
-            guard model.trustsLeafAnchor, verdict.rejection == .untrustedChain,
-                let leafAnchor = leafAnchor(verdict, anchors: anchors, host: host, at: time)
-            else { return decide(.rejected, wording.untrusted(verdict.rejection)) }
-            if let refusal = leafAnchor.refusal { return decide(.rejected, wording.untrusted(refusal)) }
-            path = [verdict.certificates[0]]
-        }
+        let path = verdict.certificates.filter(\.inVerifiedPath)
+        guard verdict.isTrusted else { return decide(.rejected, wording.untrusted(verdict.rejection)) }
         guard model.certificates != .none else { return decide(.notPinned, wording.ignoresPins) }
         guard let first = domains.first else {
             return decide(.notPinned, wording.notConfigured(pinBenchPolicy: verdict.policy))
@@ -58,26 +52,6 @@ public enum ClientJudge {
         at time: Date
     ) -> [ClientVerdict] {
         clients.map { judge(.of($0), host: host, manifest: manifest, verdict: verdict, anchors: anchors, at: time) }
-    }
-
-    /// A presented leaf that is itself one of `anchors`, and what a client that trusts such a leaf then checks of it
-    /// (its dates and the host name): nil when the leaf is no anchor.
-    private static func leafAnchor(
-        _ verdict: Verdict, anchors: TrustAnchors, host: String, at time: Date
-    ) -> (anchor: Certificate, refusal: Verdict.Rejection?)? {
-        guard let leaf = verdict.certificates.first else { return nil }
-        let leafPin = leaf.lazyDetails.pinValue(.certSHA256)
-        guard
-            let anchor = anchors.certificates.first(where: {
-                LazyCertificateDetails($0, der: nil).pinValue(.certSHA256) == leafPin
-            })
-        else { return nil }
-        if time < anchor.notValidBefore { return (anchor, .notYetValid) }
-        if time > anchor.notValidAfter { return (anchor, .expired) }
-        guard case .matches = ServerNameMatcher(host: host, publicSuffixes: nil).judge(anchor) else {
-            return (anchor, .hostnameMismatch)
-        }
-        return (anchor, nil)
     }
 
     /// The manifest domains whose configuration in this client applies to `host`: OkHttp's matching patterns all

@@ -23,8 +23,7 @@ extension ClientModel {
                 "A certificate of the CA file is a trust anchor whatever it is (curl sets X509_V_FLAG_PARTIAL_CHAIN): "
                     + "a self-signed leaf listed there is trusted when its name and dates hold.",
                 "curl lib/vtls/openssl.c (X509_V_FLAG_PARTIAL_CHAIN unless CURLSSLOPT_NO_PARTIALCHAIN)"),
-        ],
-        trustsLeafAnchor: true)
+        ])
 
     /// OkHttp 4.3 and later `CertificatePinner`.
     public static let okhttp = okHttp(
@@ -60,8 +59,7 @@ extension ClientModel {
                         + "certificate, and the cleaner's chain is then the leaf alone.",
                     "OpenJDK sun/security/validator/PKIXValidator.java (engineValidate); square/okhttp "
                         + "BasicCertificateChainCleaner.clean"),
-            ],
-            trustsLeafAnchor: true)
+            ])
     }
 
     /// Android Network Security Config `<pin-set>`.

@@ -88,11 +88,6 @@ public struct ClientModel: Hashable, Sendable {
     public let minimumPins: Int
     /// The rules above, each with its citation.
     public let sources: [Source]
-    /// The client's verifier trusts a leaf that is itself one of its trust anchors (a self-signed server certificate
-    /// in the CA file), where PinBench's default trust refuses a path that breaks a chain rule. Set only where the
-    /// real client was seen to do so here (curl, OkHttp on the JDK); the others keep PinBench's default trust.
-    public var trustsLeafAnchor = false
-
     /// The model of `client`.
     public static func of(_ client: PinClient) -> ClientModel {
         switch client {

@@ -110,10 +110,41 @@ struct TrustEvaluator: Sendable {
     ) async -> Attempt {
         let budget = SignatureCheckBudget(limits)
         let roots = CertificateStore(custom: BudgetedCertificateStore(anchors: anchors.anchorSet, budget: budget))
-        var verifier = Verifier(rootCertificates: roots) {
+        let intermediates = CertificateStore(custom: BudgetedCertificateStore(chain.dropFirst(), budget: budget))
+        var verifier = makeVerifier(roots: roots, host: host, at: time, checks: checks, anchoredLeaf: false)
+        var reasons: [String] = []
+        switch await verifier.validate(leaf: chain[0], intermediates: intermediates) {
+        case .validCertificate(let validated):
+            return Attempt(path: Array(validated), reasons: [], cutoff: nil)
+        case .couldNotValidate(let failures):
+            for failure in failures where !reasons.contains(failure.policyFailureReason.description) {
+                reasons.append(failure.policyFailureReason.description)
+            }
+        }
+        // A leaf that is itself an anchor, refused above only because it is not marked CA, is judged alone.
+        if budget.cutoff == nil, anchors.anchorSet.contains(chain[0]) {
+            var alone = makeVerifier(
+                roots: CertificateStore([chain[0]]), host: host, at: time, checks: checks, anchoredLeaf: true)
+            if case .validCertificate(let validated) = await alone.validate(
+                leaf: chain[0], intermediates: CertificateStore())
+            {
+                return Attempt(path: Array(validated), reasons: [], cutoff: nil)
+            }
+        }
+        return Attempt(path: nil, reasons: reasons, cutoff: budget.cutoff)
+    }
+
+    /// Every policy of a verification under `checks`; with `anchoredLeaf`, ``AnchoredLeafPolicy`` stands in for
+    /// ``RFC5280Policy`` (one-certificate paths only).
+    private func makeVerifier(
+        roots: CertificateStore, host: String, at time: Date, checks: Checks, anchoredLeaf: Bool
+    ) -> Verifier<some VerifierPolicy> {
+        Verifier(rootCertificates: roots) {
             NameConstraintRulesPolicy()
             PolicyConstraintsPolicy()
-            if checks.validity {
+            if anchoredLeaf {
+                AnchoredLeafPolicy(validationTime: checks.validity ? time : nil)
+            } else if checks.validity {
                 RFC5280Policy(fixedExpiryValidationTime: time)
             } else {
                 RFC5280Policy.withValidityCheckDisabled()
@@ -133,18 +164,6 @@ struct TrustEvaluator: Sendable {
             } else {
                 AcknowledgeExtensionsPolicy(verifyingCriticalExtensions: [.X509ExtensionID.subjectAlternativeName])
             }
-        }
-        let intermediates = CertificateStore(custom: BudgetedCertificateStore(chain.dropFirst(), budget: budget))
-        let result = await verifier.validate(leaf: chain[0], intermediates: intermediates)
-        switch result {
-        case .validCertificate(let validated):
-            return Attempt(path: Array(validated), reasons: [], cutoff: nil)
-        case .couldNotValidate(let failures):
-            var reasons: [String] = []
-            for failure in failures where !reasons.contains(failure.policyFailureReason.description) {
-                reasons.append(failure.policyFailureReason.description)
-            }
-            return Attempt(path: nil, reasons: reasons, cutoff: budget.cutoff)
         }
     }
 

@@ -128,23 +128,34 @@ struct ClientModelTests {
         #expect(clients[.okhttp3]?.reason.contains("Hostname \(host) not verified") == true)
     }
 
-    @Test("a self-signed leaf in the trust store: curl and OkHttp trust it (as OpenSSL and the JDK do), PinBench not")
+    @Test("a self-signed leaf in the trust store: trusted as it is by PinBench and every client; its name and dates count")
     func leafAnchor() async throws {
         let pins = [Fixtures.pin(Fixtures.spki(pki.selfSigned)), backup]
         let (verdict, clients) = await verdicts(pins, chain: [pki.selfSigned], anchors: [pki.selfSigned])
-        #expect(verdict.rejection == .untrustedChain)
+        #expect(verdict.isTrusted && verdict.allowsConnection, "\(verdict.report)")
+        #expect(verdict.certificates.filter(\.inVerifiedPath).count == 1)
         #expect(clients[.curl]?.outcome == .accepted)
         #expect(clients[.okhttp3]?.outcome == .accepted)
-        #expect(clients[.android]?.outcome == .rejected)
-        // Its dates and name still count: at another host, curl refuses it with exit 60.
-        let (_, elsewhere) = await verdicts(
+        #expect(clients[.android]?.outcome == .accepted)
+        // At another host, refused for its name: curl says so with exit 60.
+        let (wrongHost, elsewhere) = await verdicts(
             pins, chain: [pki.selfSigned], host: "other.pinbench.test", anchors: [pki.selfSigned])
+        #expect(wrongHost.rejection == .hostnameMismatch)
         #expect(elsewhere[.curl]?.outcome == .rejected)
         #expect(elsewhere[.curl]?.reason.contains("no alternative certificate subject name") == true)
+        // After its notAfter: expired.
+        let (expired, _) = await verdicts(
+            pins, chain: [pki.selfSigned], anchors: [pki.selfSigned],
+            at: pki.selfSigned.certificate.notValidAfter.addingTimeInterval(86_400))
+        #expect(expired.rejection == .expired, "\(expired.report)")
         // Not an anchor: untrusted for every client.
         let (_, untrusted) = await verdicts(pins, chain: [pki.selfSigned])
         #expect(untrusted[.curl]?.outcome == .rejected)
         #expect(untrusted[.okhttp]?.outcome == .rejected)
+        // A CA-issued leaf that is also listed as an anchor keeps its path through its CA, so CA pins still match.
+        let caPins = [Fixtures.pin(Fixtures.spki(pki.intermediate)), backup]
+        let (both, _) = await verdicts(caPins, anchors: [pki.root, pki.good.leaf])
+        #expect(both.isTrusted && both.matchedPin?.level == 1, "\(both.report)")
     }
 
     @Test("each export format names its client model, and the curl and OkHttp exports carry exactly its pins")
