@@ -128,7 +128,7 @@ struct ClientModelTests {
         #expect(clients[.okhttp3]?.reason.contains("Hostname \(host) not verified") == true)
     }
 
-    @Test("a self-signed leaf in the trust store: trusted as it is by PinBench and every client; its name and dates count")
+    @Test("a self-signed leaf in the trust store: trusted as it is by PinBench and every client, name and dates judged")
     func leafAnchor() async throws {
         let pins = [Fixtures.pin(Fixtures.spki(pki.selfSigned)), backup]
         let (verdict, clients) = await verdicts(pins, chain: [pki.selfSigned], anchors: [pki.selfSigned])
