@@ -8,10 +8,9 @@ import X509
 /// build from the same anchors); revocation and Certificate Transparency, which these clients do not check by
 /// default, are left to PinBench's own verdict.
 public enum ClientJudge {
-    /// What `model`'s client decides when connecting to `host` and given the chain `verdict` judged with `anchors`.
+    /// What `model`'s client decides when connecting to `host` and given the chain `verdict` judged.
     public static func judge(
-        _ model: ClientModel, host: String, manifest: PinManifest, verdict: Verdict, anchors: TrustAnchors,
-        at time: Date
+        _ model: ClientModel, host: String, manifest: PinManifest, verdict: Verdict, at time: Date
     ) -> ClientVerdict {
         let wording = ClientWording(client: model.client, host: host)
         func decide(_ outcome: ClientVerdict.Outcome, _ reason: String, level: Int? = nil) -> ClientVerdict {
@@ -48,10 +47,9 @@ public enum ClientJudge {
 
     /// Every client's verdict, in ``PinClient`` order.
     public static func judgeAll(
-        _ clients: [PinClient], host: String, manifest: PinManifest, verdict: Verdict, anchors: TrustAnchors,
-        at time: Date
+        _ clients: [PinClient], host: String, manifest: PinManifest, verdict: Verdict, at time: Date
     ) -> [ClientVerdict] {
-        clients.map { judge(.of($0), host: host, manifest: manifest, verdict: verdict, anchors: anchors, at: time) }
+        clients.map { judge(.of($0), host: host, manifest: manifest, verdict: verdict, at: time) }
     }
 
     /// The manifest domains whose configuration in this client applies to `host`: OkHttp's matching patterns all

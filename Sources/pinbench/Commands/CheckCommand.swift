@@ -224,7 +224,7 @@ struct CheckCommand: AsyncParsableCommand {
             let row = CheckRow(domain: domain, inspection: inspection, now: now)
             let clientVerdicts = ClientJudge.judgeAll(
                 clients, host: domain.host, manifest: validator.manifest, verdict: inspection.verdict,
-                anchors: validator.trustAnchors, at: now)
+                at: now)
             return Judged(
                 index: index, row: row, served: inspection.served, failureReport: failure,
                 encodedRow: encodingRow ? try? Output.jsonElement(row) : nil, clientVerdicts: clientVerdicts)

@@ -99,7 +99,7 @@ struct InspectCommand: AsyncParsableCommand {
         let clientVerdicts = clients.map {
             ClientJudge.judgeAll(
                 $0.clients, host: target.host, manifest: document.manifest, verdict: inspection.verdict,
-                anchors: anchors, at: inspection.time)
+                at: inspection.time)
         }
         if json {
             let base = InspectJSON(target: target, inspection: inspection)

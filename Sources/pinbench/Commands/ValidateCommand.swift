@@ -106,7 +106,7 @@ struct ValidateCommand: AsyncParsableCommand {
         }
         let clientVerdicts = clients.map {
             ClientJudge.judgeAll(
-                $0.clients, host: host, manifest: document.manifest, verdict: verdict, anchors: anchors, at: at)
+                $0.clients, host: host, manifest: document.manifest, verdict: verdict, at: at)
         }
         if json {
             if let clientVerdicts {

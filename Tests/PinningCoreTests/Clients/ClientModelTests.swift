@@ -24,8 +24,7 @@ struct ClientModelTests {
         let verdict = await Fixtures.validator(manifest, anchors: trusted).validate(
             host: target, chain: served, at: time)
         let all = ClientJudge.judgeAll(
-            PinClient.allCases, host: target, manifest: manifest, verdict: verdict,
-            anchors: TrustAnchors(certificates: trusted.map(\.certificate)), at: time)
+            PinClient.allCases, host: target, manifest: manifest, verdict: verdict, at: time)
         return (verdict, Dictionary(uniqueKeysWithValues: all.map { ($0.client, $0) }))
     }
 
