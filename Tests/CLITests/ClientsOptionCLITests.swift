@@ -116,6 +116,19 @@ struct ClientsOptionCLITests {
         #expect(hosts.map { $0["host"] as? String } == [pki.host])
         let verdicts = try #require(hosts.first?["clients"] as? [[String: Any]])
         #expect(verdicts.map { $0["outcome"] as? String } == ["accepted", "rejected"])
+        // The lint of check judges the same clients, with the live chain: curl never matches the root key.
+        func clientRules(_ object: [String: Any]) -> [String] {
+            ((object["lint"] as? [[String: Any]]) ?? []).filter {
+                $0["rule"] as? String == "pin-out-of-some-clients-reach"
+            }
+            .compactMap { $0["message"] as? String }
+        }
+        #expect(clientRules(plainObject).isEmpty)
+        #expect(
+            clientRules(object) == [
+                "spki-sha256 pin \(rootPin.value) can be matched by Android NSC only: curl compares the first "
+                    + "certificate sent only, and this pin matches a certificate above it in the chain served now."
+            ])
         let text = try await PinBenchBinary.run(check + ["--clients", "curl"], in: folder.url)
         #expect(text.stdoutText.contains("curl: rejected: curl: (90)"), "\(text.stdoutText)")
         #expect(text.stdoutText.contains("\(pki.host):"))

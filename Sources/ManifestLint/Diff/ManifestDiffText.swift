@@ -11,6 +11,9 @@ public struct ManifestDiffLine: Hashable, Sendable {
         case added, removed, changed
         /// A lockout risk the change brings in, and one the domain already had.
         case risk, priorRisk
+        /// A pin some of the clients the manifest is exported to can never match, or a domain one refuses
+        /// (``ClientWarning``); the same kind whether or not the domain had it before.
+        case clientWarning
         /// Context: unchecked domains, nothing changed.
         case note
     }
@@ -26,14 +29,27 @@ public struct ManifestDiffLine: Hashable, Sendable {
 
 extension ManifestDiff {
     /// The diff as lines: `+`, `-` and `~` domains with their settings and pins, then the lockout risks if
-    /// `assessment` is given. An empty diff is the single line `no changes`.
-    public func lines(assessment: LockoutAssessment? = nil) -> [ManifestDiffLine] {
+    /// `assessment` is given, then the client warnings. An empty diff is the single line `no changes`.
+    public func lines(
+        assessment: LockoutAssessment? = nil, clientWarnings: [ClientWarning] = []
+    ) -> [ManifestDiffLine] {
         var lines: [ManifestDiffLine] = []
         if isEmpty { lines.append(ManifestDiffLine(.note, "no changes")) }
         for path in trustAnchorsAdded { lines.append(ManifestDiffLine(.added, "+ trust anchor \(path)")) }
         for path in trustAnchorsRemoved { lines.append(ManifestDiffLine(.removed, "- trust anchor \(path)")) }
         for change in domains { lines += change.lines() }
-        guard let assessment else { return lines }
+        if let assessment { lines += Self.lines(assessment) }
+        for warning in clientWarnings {
+            let prefix = warning.alsoBefore ? "  (already before) clients: " : "! CLIENTS "
+            let host = warning.finding.host ?? "manifest"
+            lines.append(ManifestDiffLine(.clientWarning, "\(prefix)\(host): \(warning.finding.message)"))
+        }
+        return lines
+    }
+
+    /// The lockout risks' lines, then the note on domains whose risk could not be checked.
+    private static func lines(_ assessment: LockoutAssessment) -> [ManifestDiffLine] {
+        var lines: [ManifestDiffLine] = []
         for risk in assessment.risks {
             let prefix = risk.alsoBefore ? "  (already before) " : "✗ LOCKOUT RISK "
             let via = risk.servedHost.map { $0 == risk.host ? "" : " (as \($0) serves it, includeSubdomains)" } ?? ""

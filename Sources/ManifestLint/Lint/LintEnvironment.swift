@@ -3,7 +3,7 @@ import PinningCore
 
 /// What the linter needs to know from the disk, gathered once so that linting itself is a pure function of its
 /// inputs: the `trustAnchors` entries of a manifest that cannot be read, and the Public Suffix List (or why it could
-/// not be read). A front end gathers it when it loads a manifest (``gather(for:publicSuffixes:)``, the only place
+/// not be read). A front end gathers it when it loads a manifest (``gather(for:publicSuffixes:clients:)``, the only place
 /// that touches the disk) and passes it to ``ManifestLinter``; the CLI and the workbench gather it the same way, so
 /// their lints agree.
 public struct LintEnvironment: Sendable {
@@ -12,25 +12,31 @@ public struct LintEnvironment: Sendable {
     /// The Public Suffix List the includeSubdomains guard reads, or why it could not be read (then the guard says
     /// it could not run).
     public var publicSuffixes: Result<PublicSuffixList, FileReadError>
+    /// The clients the manifest is exported to (`--clients`): the client rules judge each pin as each of them would
+    /// carry and match it. Empty, they do not run: which apps ship a manifest is not written in it.
+    public var clients: [PinClient]
 
     public init(
-        unreadableTrustAnchors: [String] = [], publicSuffixes: Result<PublicSuffixList, FileReadError>
+        unreadableTrustAnchors: [String] = [], publicSuffixes: Result<PublicSuffixList, FileReadError>,
+        clients: [PinClient] = []
     ) {
         self.unreadableTrustAnchors = unreadableTrustAnchors
         self.publicSuffixes = publicSuffixes
+        self.clients = clients
     }
 
     /// Looks at the disk for `document`: which of its trust anchors (relative paths resolved against its folder)
     /// cannot be read. `publicSuffixes` defaults to the system list, read once per process.
     public static func gather(
         for document: ManifestDocument,
-        publicSuffixes: Result<PublicSuffixList, FileReadError> = PublicSuffixList.system
+        publicSuffixes: Result<PublicSuffixList, FileReadError> = PublicSuffixList.system,
+        clients: [PinClient] = []
     ) -> LintEnvironment {
         LintEnvironment(
             unreadableTrustAnchors: TrustAnchors.unreadable(
                 manifestAnchors: document.manifest.trustAnchors,
                 relativeTo: document.url.deletingLastPathComponent()),
-            publicSuffixes: publicSuffixes)
+            publicSuffixes: publicSuffixes, clients: clients)
     }
 
     /// The entries of `manifest`'s `trustAnchors` this environment found unreadable, in the manifest's order.

@@ -20,6 +20,12 @@ public struct LintFinding: Hashable, Sendable, Codable {
         case textTooLong = "text-too-long"
         case includeSubdomainsOnPublicSuffix = "include-subdomains-on-public-suffix"
         case publicSuffixListMissing = "public-suffix-list-missing"
+        /// Some of the clients the manifest is exported to can never match a pin (``ClientModel/outOfReach(_:in:served:)``).
+        case pinOutOfSomeClientsReach = "pin-out-of-some-clients-reach"
+        /// A client the manifest is exported to refuses a domain's configuration as a whole (TrustKit below two pins).
+        case clientRefusesDomain = "client-refuses-domain"
+        /// A client the manifest is exported to needs a leaf pin and a CA pin to match together (ATS).
+        case clientRequiresLeafAndCA = "client-requires-leaf-and-ca"
     }
 
     public let severity: Severity

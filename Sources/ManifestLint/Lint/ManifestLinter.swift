@@ -9,7 +9,7 @@ public struct ManifestLinter: Sendable {
     /// the linter itself never reads a file.
     public var environment: LintEnvironment
 
-    /// A linter with the facts ``LintEnvironment/gather(for:publicSuffixes:)`` found for the document to lint.
+    /// A linter with the facts ``LintEnvironment/gather(for:publicSuffixes:clients:)`` found for the document to lint.
     public init(_ environment: LintEnvironment, expiringLeafDays: Int = 30) {
         self.environment = environment
         self.expiringLeafDays = expiringLeafDays
@@ -62,6 +62,7 @@ public struct ManifestLinter: Sendable {
             )
         }
         findings += publicSuffixFindings(manifest)
+        findings += ignoredPinFindings(manifest)
         var seen: [String: Int] = [:]
         for domain in manifest.domains {
             let key = domain.normalizedHost
@@ -122,6 +123,7 @@ public struct ManifestLinter: Sendable {
             )
         }
         findings += textLengthFindings(domain)
+        findings += clientFindings(domain, served: served)
         findings += backupFindings(domain, served: served)
         if let leafFinding = expiringLeafFinding(domain, now: now) {
             findings.append(leafFinding)

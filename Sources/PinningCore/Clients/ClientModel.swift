@@ -104,17 +104,10 @@ public struct ClientModel: Hashable, Sendable {
         }
     }
 
-    /// The pins of `domain` the client's configuration carries, in manifest order.
+    /// The pins of `domain` the client's configuration carries, in manifest order: those ``notCarried(_:in:)`` finds
+    /// no reason to leave out.
     public func carriedPins(_ domain: DomainPolicy) -> [Pin] {
-        var pins = domain.pins.filter { pinTypes.contains($0.type) }
-        if pinKinds == .keysElseCertificates, pins.contains(where: { $0.type == .spkiSHA256 }) {
-            pins = pins.filter { $0.type == .spkiSHA256 }
-        }
-        switch positions {
-        case .leafOnly: return pins.filter { $0.position != .ca }
-        case .anyLevel: return pins
-        case .leafAndCAIdentities: return pins.filter { $0.position != .any }
-        }
+        domain.pins.filter { notCarried($0, in: domain) == nil }
     }
 
     /// Whether the client's configuration for `domain` applies to `host` (both normalized).

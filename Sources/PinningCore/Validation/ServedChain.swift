@@ -60,6 +60,17 @@ struct CertificatePins: Hashable, Sendable {
 }
 
 extension ServedChain {
+    /// Whether `pin` is the key or certificate of some certificate of this chain, sent or on the verified path, at
+    /// any level.
+    package func contains(_ pin: Pin) -> Bool {
+        (sent + (path ?? [])).contains { $0.value(pin.type) == pin.value }
+    }
+
+    /// Whether `pin` is the key or certificate of the first certificate sent: the only one curl compares.
+    package func sentLeafMatches(_ pin: Pin) -> Bool {
+        sent.first?.value(pin.type) == pin.value
+    }
+
     /// True when some backup pin of `pins` is for a key or certificate outside this chain (sent or verified): a
     /// backup that survives losing today's chain. The lockout guard's rule, and the semantic diff's.
     package func keepsBackupOutside(_ pins: [Pin]) -> Bool {

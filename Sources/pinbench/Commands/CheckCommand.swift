@@ -28,7 +28,8 @@ struct CheckCommand: AsyncParsableCommand {
 
             --clients all (or a list: curl,okhttp,ats,...) also judges each domain's live chain as each client \
             would with the pins `pinbench export` writes for it, after the table, and says where a client differs \
-            from PinBench; --json adds a `clients` array (host, clients). The exit status stays PinBench's. \
+            from PinBench; --json adds a `clients` array (host, clients). The lint findings then also warn of pins \
+            some of these clients can never match, as `lint --clients` does. The exit status stays PinBench's. \
             docs/clients.md cites each rule's source.
 
             --report FILE writes an RFC 7469 section 3 failure report (in a JSON array) for every rejection or \
@@ -172,7 +173,8 @@ struct CheckCommand: AsyncParsableCommand {
         _ results: Results, domains: [DomainPolicy], document: ManifestDocument, at now: Date
     ) throws {
         let checkedHosts = Set(domains.map(\.host))
-        let findings = ManifestLinter(.gather(for: document)).lint(document, now: now, served: results.served)
+        let environment = LintEnvironment.gather(for: document, clients: clients?.clients ?? [])
+        let findings = ManifestLinter(environment).lint(document, now: now, served: results.served)
             .filter { $0.host.map(checkedHosts.contains) ?? true }
         let report = CheckReport(
             manifest: document.url.path, checkedAt: now, results: results.rows.compactMap { $0 }, lint: findings)

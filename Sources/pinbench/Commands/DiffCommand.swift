@@ -31,6 +31,11 @@ struct DiffCommand: AsyncParsableCommand {
             needs (then every enforced domain is judged, changed or not). Risks the domain already had before the \
             change are shown but do not fail.
 
+            With --clients (the clients the manifest is exported to: all, or a list such as urlsession,okhttp,curl), \
+            every added or changed domain is also judged by lint's client rules: a pin some of them can never match, \
+            or a domain TrustKit refuses, is a `! CLIENTS` warning naming them (`clientWarnings` in --json), marked \
+            when the domain had it before. Warnings do not change the exit status.
+
             Exit status: 0 no risky change, 1 a change that brings in a lockout risk, 2 bad input (an unreadable \
             side, an unknown revision, an ambiguous side, outside a git repository).
 
@@ -41,6 +46,7 @@ struct DiffCommand: AsyncParsableCommand {
               pinbench diff --old-rev main --new-file main   # rev main, file named main
               pinbench diff old.json new.json --served api.example.com=served.pem --json
               pinbench diff origin/main --live               # in CI, against what the servers serve now
+              pinbench diff HEAD~1 --clients urlsession,okhttp,curl
             """
     )
 
@@ -69,6 +75,9 @@ struct DiffCommand: AsyncParsableCommand {
 
     @Flag(help: "Fetch the chain of every added or changed enforced domain live, for the lockout risk.")
     var live = false
+
+    @Option(help: ClientSelection.lintHelp)
+    var clients: ClientSelection?
 
     @Flag(help: "Print the diff as JSON.")
     var json = false
@@ -117,15 +126,19 @@ struct DiffCommand: AsyncParsableCommand {
             }
         }
         let assessment = diff.lockoutRisks(from: before.manifest, to: after.manifest, served: served, now: now)
+        let clientWarnings = clients.map {
+            diff.clientWarnings(clients: $0.clients, served: served.mapValues(\.after.chain))
+        }
 
         if json {
             Output.json(
                 DiffReport(
-                    old: before.name, new: after.name, diff: diff, assessment: assessment, unreachable: unreachable))
+                    old: before.name, new: after.name, diff: diff, assessment: assessment, unreachable: unreachable,
+                    clientWarnings: clientWarnings))
         } else {
             Output.line("--- \(before.name)")
             Output.line("+++ \(after.name)")
-            Output.lines(diff.lines(assessment: assessment).map(\.text))
+            Output.lines(diff.lines(assessment: assessment, clientWarnings: clientWarnings ?? []).map(\.text))
             for host in unreachable { Output.line("? \(host): could not be reached, so its risk was not judged") }
             if !judgesServed && !assessment.unchecked.isEmpty {
                 Output.line("(to judge them against what servers serve: give --served HOST=FILE or --live)")

@@ -15,6 +15,8 @@ struct LintCommand: AsyncParsableCommand {
             chain), every pin on a leaf expiring within 30 days, an expires date in the past, pins that match \
             nothing the server presents (with --served).
 
+            With --clients (all, or a list such as urlsession,okhttp,curl: the clients the manifest is exported             to), each pin is also judged as each client carries and matches it: a pin some of them can never match             is a warning naming them and why (curl and OkHttp carry key pins only, curl compares the leaf alone,             ATS has no position any, Alamofire and AFNetworking drop certificate pins where a domain has key             pins, and with --served, curl never matches a pin above the leaf of the chain served now); so is a             domain TrustKit refuses (fewer than two key pins). docs/clients.md cites each rule's source.
+
             A served chain is judged as `validate` judges it (the system bundle or --ca-bundle, plus the manifest's \
             trustAnchors): pins are compared with the verified path, so a pin on a root the server does not send \
             but clients trust counts, and lint, validate and check give one answer.
@@ -24,6 +26,7 @@ struct LintCommand: AsyncParsableCommand {
             Examples:
               pinbench lint
               pinbench lint --manifest app/pins.json --served api.example.com=served.pem --json
+              pinbench lint --clients urlsession,okhttp,android
             """
     )
 
@@ -32,6 +35,9 @@ struct LintCommand: AsyncParsableCommand {
     @OptionGroup var time: TimeOptions
 
     @OptionGroup var servedOptions: ServedOptions
+
+    @Option(help: ClientSelection.lintHelp)
+    var clients: ClientSelection?
 
     @Flag(help: "Print the findings as JSON.")
     var json = false
@@ -46,7 +52,8 @@ struct LintCommand: AsyncParsableCommand {
             let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
             chains = try await servedOptions.chains(validator: validator, now: now)
         }
-        let findings = ManifestLinter(.gather(for: document)).lint(document, now: now, served: chains)
+        let environment = LintEnvironment.gather(for: document, clients: clients?.clients ?? [])
+        let findings = ManifestLinter(environment).lint(document, now: now, served: chains)
         if json {
             Output.json(findings)
         } else if findings.isEmpty {

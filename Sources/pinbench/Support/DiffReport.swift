@@ -37,8 +37,13 @@ struct DiffReport: Encodable {
     let unreachable: [String]
     /// True when the change brings in a lockout risk (exit status 1).
     let risky: Bool
+    /// With --clients: the client rules' warnings on the added and changed domains.
+    let clientWarnings: [ClientWarning]?
 
-    init(old: String, new: String, diff: ManifestDiff, assessment: LockoutAssessment?, unreachable: [String]) {
+    init(
+        old: String, new: String, diff: ManifestDiff, assessment: LockoutAssessment?, unreachable: [String],
+        clientWarnings: [ClientWarning]? = nil
+    ) {
         self.old = old
         self.new = new
         changed = !diff.isEmpty
@@ -65,5 +70,6 @@ struct DiffReport: Encodable {
         unchecked = assessment?.unchecked
         self.unreachable = unreachable
         risky = assessment?.isRisky ?? false
+        self.clientWarnings = clientWarnings
     }
 }

@@ -10,7 +10,7 @@ enum DialogOverlays {
         case .removed: return .diffRemoved
         case .changed: return .verdictWarning
         case .risk: return .verdictRejected
-        case .priorRisk: return .verdictWarning
+        case .priorRisk, .clientWarning: return .verdictWarning
         case .note: return .dim
         }
     }

@@ -33,6 +33,13 @@ struct ClientSelection: ExpressibleByArgument, Sendable {
         discussion: "Clients: " + PinClient.allCases.map(\.rawValue).joined(separator: ", ") + ".",
         valueName: "all|client,...")
 
+    /// The `--clients` help of the commands that lint: the clients the manifest is exported to.
+    static let lintHelp = ArgumentHelp(
+        "The clients the manifest is exported to: all, or a list such as urlsession,okhttp,curl. Warns of pins some "
+            + "of them can never match.",
+        discussion: "Clients: " + PinClient.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+        valueName: "all|client,...")
+
     /// The lines `--clients` adds to a text report: a heading, then one verdict per client.
     static func reportLines(_ verdicts: [ClientVerdict]) -> [String] {
         guard !verdicts.isEmpty else { return [] }
