@@ -157,7 +157,7 @@ struct ClientModelTests {
         #expect(both.isTrusted && both.matchedPin?.level == 1, "\(both.report)")
     }
 
-    @Test("each export format names its client model, and the curl and OkHttp exports carry exactly its pins")
+    @Test("each export format names its client model, and the exports that write pins carry exactly its pins")
     func exportPairing() {
         let domain = DomainPolicy(
             host: host,
@@ -181,5 +181,14 @@ struct ClientModelTests {
         let exported = okhttp.split(separator: "\n").filter { $0.contains(".add(") }
         #expect(exported.count == okhttpPins.count)
         for pin in okhttpPins { #expect(okhttp.contains("sha256/" + pin), "\(pin)") }
+        // Every export that writes pin values as text writes exactly the pins its model carries (the ones lint's
+        // client rules call within reach).
+        for format in [ExportFormat.android, .trustkit, .ats, .hpkp, .curl, .okhttp] {
+            let text = PinExporter.export(manifest, as: format).text
+            let carried = Set(format.clientModel.carriedPins(domain).map(\.value))
+            for pin in domain.pins {
+                #expect(text.contains(pin.value) == carried.contains(pin.value), "\(format): \(pin.value)")
+            }
+        }
     }
 }
