@@ -19,13 +19,13 @@ import Workbench
             commonName: Self.hostileName, dnsNames: [pki.host], issuer: pki.intermediate,
             organization: "Org\u{1B}[2J\u{9B}31m")
         let chain = [leaf.chainCertificate, pki.intermediate.chainCertificate]
-        let leafKey = CertificateDetails(leaf.chainCertificate).spkiPin
+        let leafKey = leaf.chainCertificate.details.spkiPin
         let manifest = PinManifest(domains: [
             DomainPolicy(
                 host: pki.host,
                 pins: [
                     Pin(type: .spkiSHA256, value: leafKey, position: .leaf, label: "leaf\u{1B}[31m\nlabel"),
-                    Pin(type: .spkiSHA256, value: CertificateDetails(pki.intermediate.chainCertificate).spkiPin),
+                    Pin(type: .spkiSHA256, value: pki.intermediate.chainCertificate.details.spkiPin),
                 ])
         ])
         let now = Date()

@@ -75,21 +75,25 @@ enum ClientsView {
         return lines
     }
 
-    /// `✓ Every client decides as PinBench does.`, or how many differ and how many of those on the connection.
+    /// `✓ Every client decides as PinBench does.`, or how many differ, naming those that differ on whether the
+    /// connection proceeds apart from those that differ on the outcome only.
     private static func summaryLines(_ board: ClientsBoard.Judged, width: Int) -> [ForecastLine] {
         let differing = board.differing
         guard !differing.isEmpty else {
             return [ForecastLine(Marker.accepted.symbol + " Every client decides as PinBench does.", .verdictAccepted)]
         }
-        let onConnection = differing.filter(board.differsOnConnection).count
-        let connection =
-            onConnection == 0
-            ? "each still lets the connection proceed as PinBench does"
-            : "\(onConnection) of them on whether the connection proceeds"
+        let onConnection = differing.filter(board.differsOnConnection)
+        let outcomeOnly = differing.filter { !board.differsOnConnection($0) }
+        func names(_ clients: [ClientVerdict]) -> String {
+            clients.map(\.client.displayName).joined(separator: ", ")
+        }
+        var parts: [String] = []
+        if !onConnection.isEmpty { parts.append(names(onConnection) + " on whether the connection proceeds") }
+        if !outcomeOnly.isEmpty { parts.append(names(outcomeOnly) + " on the outcome only") }
         return ForecastLine.wrapped(
             Marker.differs.symbol + " \(differing.count) of \(board.clients.count) clients decide otherwise than "
-                + "PinBench: \(connection).", width: width,
-            role: onConnection == 0 ? .verdictWarning : .verdictRejected, indent: 2)
+                + "PinBench: " + parts.joined(separator: "; ") + ".", width: width,
+            role: onConnection.isEmpty ? .verdictWarning : .verdictRejected, indent: 2)
     }
 
     /// The client's row (difference mark, outcome marker, name, outcome, matched level), its reason, and what
@@ -153,11 +157,8 @@ enum ClientsView {
     }
 
     static func draw(into frame: inout Frame, state: WorkbenchState, panel: ClientsPanel) {
-        let host = state.selectedDomainPolicy?.host.terminalSafe ?? "no domain"
-        let position = "\(state.selection.selectedDomain + 1)/\(state.selection.visibleDomains.count)"
-        LineOverlay.draw(
-            into: &frame, title: "Clients: \(host) (\(position))",
-            lines: lines(state, width: LineOverlay.textWidth(frame.size)), scroll: panel.scroll,
-            hint: Marker.left.symbol + Marker.right.symbol + " domain · Esc or C closes")
+        LineOverlay.drawDomainView(into: &frame, state: state, name: "Clients", closeKey: "C", scroll: panel.scroll) {
+            lines(state, width: $0)
+        }
     }
 }
