@@ -48,7 +48,7 @@ import Workbench
         #expect(screen.contains("OkHttp 4"), "the clients are listed: \(screen)")
         // The raw reason holds the subject as the certificate has it; the screen only its escaped form.
         #expect(!screen.unicodeScalars.contains { TerminalSafeText.isUnsafe($0) && $0 != "\n" }, "\(screen)")
-        #expect(screen.contains("api\\u{1B}]0;pwned\\u{7}\\n$(touch /tmp/pwned)\\u{202E}gnp.exe"), "\(screen)")
+        #expect(screen.contains("api\\u{1B}]0\\;pwned\\u{7}\\n$(touch /tmp/pwned)\\u{202E}gnp.exe"), "\(screen)")
         #expect(!screen.contains("pwned\n"), "the newline inside the name never starts a screen line")
     }
 }
