@@ -268,6 +268,25 @@ import Testing
         #expect(text(state).contains("PinBench: accepted"))
     }
 
+    @Test func aLongReasonIsClippedToThreeLinesWithinTheWidth() async throws {
+        // At 30 columns evil's escaped subject takes many more than three lines: each reason stops at three.
+        let state = await Self.openScenario(downs: 0)
+        let width = 30
+        // The reasons and differences wrap within the width; the client rows' columns are clipped when drawn.
+        let wrapped = ClientsView.lines(state, width: width).map(\.text).filter { $0.hasPrefix("      ") }
+        #expect(wrapped.count >= 2 * PinClient.allCases.count)
+        #expect(wrapped.allSatisfy { CharacterWidth.of($0) <= width }, "\(wrapped)")
+        // Ten clients, at most three reason lines each and a difference: the view stays bounded.
+        #expect(ClientsView.lines(state, width: width).count < 10 + PinClient.allCases.count * 8)
+        let reason = try verdict(.okhttp, state).reason.terminalSafe
+        #expect(Frame.wrap(reason, width: width - 6).count > ClientsView.reasonLineLimit)
+        let clipped = ClientsView.clipped(reason, width: width - 6)
+        #expect(clipped.count == ClientsView.reasonLineLimit)
+        #expect(clipped.last?.hasSuffix(Marker.pending.symbol) == true)
+        #expect(clipped.allSatisfy { CharacterWidth.of($0) <= width - 6 })
+        #expect(ClientsView.clipped("short reason.", width: 24) == ["short reason."])
+    }
+
     @Test func theKeyIsInTheHelpAndTheFooter() async {
         let help = HelpOverlay.lines(keyMap: .standard).map(\.text)
         #expect(help.contains { $0.contains("C") && $0.contains("every client's verdict") })

@@ -115,8 +115,7 @@ enum ClientsView {
                 ForecastLine.Span(text: level, role: .overlayText),
             ])
         ]
-        lines += clipped(ForecastLine.wrapped(client.reason.terminalSafe, width: width - 6, role: .overlayText))
-            .map { ForecastLine("      " + $0.text, .overlayText) }
+        lines += clipped(client.reason.terminalSafe, width: width - 6).map { ForecastLine("      " + $0, .overlayText) }
         if let difference = client.difference {
             lines += ForecastLine.wrapped(
                 Marker.differs.symbol + " " + difference.terminalSafe, width: width - 6, role: differsRole, indent: 2
@@ -125,12 +124,14 @@ enum ClientsView {
         return lines
     }
 
-    /// At most ``reasonLineLimit`` lines, the last ending in `…` when some were left out.
-    private static func clipped(_ lines: [ForecastLine]) -> [ForecastLine] {
+    /// `text` wrapped at `width` columns in at most ``reasonLineLimit`` lines, the last ending in `…` (within the
+    /// width) when some were left out.
+    static func clipped(_ text: String, width: Int) -> [String] {
+        let lines = Frame.wrap(text, width: max(2, width))
         guard lines.count > reasonLineLimit else { return lines }
-        var kept = Array(lines.prefix(reasonLineLimit))
-        kept[reasonLineLimit - 1] = ForecastLine(kept[reasonLineLimit - 1].text + Marker.pending.symbol, .overlayText)
-        return kept
+        var last = lines[reasonLineLimit - 1]
+        while !last.isEmpty, CharacterWidth.of(last) + 1 > max(2, width) { last.removeLast() }
+        return lines.prefix(reasonLineLimit - 1) + [last + Marker.pending.symbol]
     }
 
     /// `leaf`, `intermediate, level 1`, `root, level 2`: where in the verified path a pin matched.
