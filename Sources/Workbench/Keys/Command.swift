@@ -40,4 +40,6 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case forecast, nextDomain, previousDomain
     /// The CT findings of the selected domain (the Transparency view).
     case transparency
+    /// Every client's verdict on the selected domain's chain (the Clients view).
+    case clients
 }

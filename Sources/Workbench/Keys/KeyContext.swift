@@ -29,6 +29,8 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case forecast
     /// The Transparency view (`T`).
     case transparency
+    /// The Clients view (`C`).
+    case clients
     /// Scrolling, shared by every overlay that scrolls (listed after the overlay's own context).
     case scrolling
 
@@ -66,6 +68,7 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .reload: return "Manifest changed on disk (with unsaved edits)"
         case .forecast: return "Lockout forecast (F)"
         case .transparency: return "CT findings (T)"
+        case .clients: return "Client verdicts (C)"
         }
     }
 }

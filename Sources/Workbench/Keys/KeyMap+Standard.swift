@@ -38,6 +38,10 @@ extension KeyMap {
                 "CT findings of the selected domain (logged certificates, each release's verdict)",
                 inStatusBar: true),
             KeyBinding(
+                .character("C"), .global, .clients,
+                "every client's verdict on the selected domain's chain, marking those that differ from PinBench",
+                inStatusBar: true),
+            KeyBinding(
                 .character("x"), .global, .exportManifest, "export the edited manifest to a file (pick a format)"),
 
             KeyBinding(.character("/"), .domains, .filter, "filter domains", inStatusBar: true),
@@ -199,6 +203,14 @@ extension KeyMap {
             KeyBinding(.escape, .transparency, .close, "close the findings", inStatusBar: true),
             KeyBinding(.character("T"), .transparency, .close, "close the findings"),
             KeyBinding(.character("q"), .transparency, .close, "close the findings"),
+
+            KeyBinding(.right, .clients, .nextDomain, "the next domain's client verdicts", inStatusBar: true),
+            KeyBinding(.character("n"), .clients, .nextDomain, "the next domain's client verdicts"),
+            KeyBinding(.left, .clients, .previousDomain, "the previous domain's client verdicts", inStatusBar: true),
+            KeyBinding(.character("p"), .clients, .previousDomain, "the previous domain's client verdicts"),
+            KeyBinding(.escape, .clients, .close, "close the client verdicts", inStatusBar: true),
+            KeyBinding(.character("C"), .clients, .close, "close the client verdicts"),
+            KeyBinding(.character("q"), .clients, .close, "close the client verdicts"),
         ] + scrollBindings)
 
     /// Scrolling in overlays: the same keys as moving in the panes.

@@ -17,6 +17,8 @@ public struct VerdictSummary: Hashable, Sendable {
     /// list): shown in the connection's summary line and beside the handshake's facts in the Connection section.
     public var revocation: RevocationCheck?
     public var transparency: CTVerdict = .notChecked(.noLogList)
+    /// The validator's verdict itself, when this summary was made from one: what the clients are judged from.
+    public var validated: ValidatorVerdict?
 
     public init(
         outcome: Verdict.Outcome, rejection: Verdict.Rejection? = nil, statement: String, explanation: [String] = [],
@@ -44,6 +46,7 @@ public struct VerdictSummary: Hashable, Sendable {
             })
         revocation = verdict.revocation
         transparency = CTVerdict(verdict, requirement: requirement)
+        validated = ValidatorVerdict(verdict)
     }
 
     /// The marker and role for this outcome: never colour alone.

@@ -70,6 +70,7 @@ extension WorkbenchState {
         case .messageLog: overlay = .messageLog(MessageLogViewer(log: chrome.messageLog, size: chrome.size))
         case .forecast: openForecast()
         case .transparency: openTransparency()
+        case .clients: openClients()
         case .nextTheme: chrome.nextTheme()
         case .cancel:
             if search != nil {
@@ -184,6 +185,7 @@ extension WorkbenchState {
             overlay = viewer.update(command, log: chrome.messageLog, size: chrome.size).map(OverlayState.messageLog)
         case .forecast(let panel): handleForecastCommand(command, panel)
         case .transparency(let panel): handleTransparencyCommand(command, panel)
+        case .clients(let panel): handleClientsCommand(command, panel)
         }
         return []
     }

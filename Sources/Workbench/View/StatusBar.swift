@@ -161,6 +161,7 @@ public enum StatusBar {
         case .keepEditing: return "keep editing"
         case .forecast: return "forecast"
         case .transparency: return "CT"
+        case .clients: return "clients"
         case .nextDomain: return "next domain"
         case .previousDomain: return "previous domain"
         }

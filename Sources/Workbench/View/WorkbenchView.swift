@@ -70,6 +70,7 @@ enum WorkbenchView {
         case .messageLog(let viewer): MessageLogOverlay.draw(into: &frame, log: state.chrome.messageLog, viewer: viewer)
         case .forecast(let panel): ForecastView.draw(into: &frame, state: state, panel: panel)
         case .transparency(let panel): TransparencyView.draw(into: &frame, state: state, panel: panel)
+        case .clients(let panel): ClientsView.draw(into: &frame, state: state, panel: panel)
         }
     }
 }

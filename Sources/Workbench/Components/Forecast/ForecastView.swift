@@ -101,11 +101,8 @@ enum ForecastView {
     }
 
     static func draw(into frame: inout Frame, state: WorkbenchState, panel: ForecastPanel) {
-        let host = state.selectedDomainPolicy?.host.terminalSafe ?? "no domain"
-        let position = "\(state.selection.selectedDomain + 1)/\(state.selection.visibleDomains.count)"
-        LineOverlay.draw(
-            into: &frame, title: "Forecast: \(host) (\(position))",
-            lines: lines(state, width: textWidth(frame.size)), scroll: panel.scroll,
-            hint: Marker.left.symbol + Marker.right.symbol + " domain · Esc or F closes")
+        LineOverlay.drawDomainView(into: &frame, state: state, name: "Forecast", closeKey: "F", scroll: panel.scroll) {
+            lines(state, width: $0)
+        }
     }
 }

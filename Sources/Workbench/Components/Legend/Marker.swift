@@ -39,6 +39,7 @@ public struct Marker: Hashable, Sendable {
     public static let validity = Marker("█", "#", "forecast timeline: the certificate is valid")
     public static let lapse = Marker("◆", "%", "forecast timeline: a release's pins lapse (fail open)")
     public static let shipBy = Marker("▲", "^", "forecast timeline: the last day the next release must ship")
+    public static let differs = Marker("≠", "#", "client verdicts: this client decides otherwise than PinBench")
 
     /// The marker for a message of `level` (the status bar and the message log).
     public static func forLevel(_ level: StatusMessage.Level) -> Marker {
@@ -60,7 +61,7 @@ public struct Marker: Hashable, Sendable {
     public static let all: [Marker] =
         [
             accepted, rejected, warning, failed, pending, idle, activePin, backupPin, selectedRow, focusedPane, cursor,
-            up, down, left, right, validity, lapse, shipBy,
+            up, down, left, right, validity, lapse, shipBy, differs,
         ] + boxLines
 
     /// The fallback for each glyph (glyphs that are ASCII already are left out).

@@ -6,6 +6,20 @@ enum LineOverlay {
     /// Rows for lines (the last inner row holds the hint line).
     static func bodyHeight(_ size: Size) -> Int { max(1, size.height - 5) }
 
+    /// Draws a view of the selected domain (Forecast, Transparency, Clients): titled `name: host (n/count)`, the
+    /// `lines` it lays out at a width, from `scroll` on, and the hint to move between domains or close it with
+    /// `closeKey`.
+    static func drawDomainView(
+        into frame: inout Frame, state: WorkbenchState, name: String, closeKey: Character, scroll: Int,
+        lines: (_ width: Int) -> [ForecastLine]
+    ) {
+        let host = state.selectedDomainPolicy?.host.terminalSafe ?? "no domain"
+        let position = "\(state.selection.selectedDomain + 1)/\(state.selection.visibleDomains.count)"
+        draw(
+            into: &frame, title: "\(name): \(host) (\(position))", lines: lines(textWidth(frame.size)), scroll: scroll,
+            hint: Marker.left.symbol + Marker.right.symbol + " domain · Esc or \(closeKey) closes")
+    }
+
     /// Draws the box titled `title`, `lines` from `scroll` on, and `hint` under them (after where the view is).
     static func draw(into frame: inout Frame, title: String, lines: [ForecastLine], scroll: Int, hint: String) {
         let inside = Overlay.draw(into: &frame, size: frame.size, title: title)

@@ -28,6 +28,8 @@ public enum OverlayState: Hashable, Sendable {
     case forecast(ForecastPanel)
     /// The CT findings of the selected domain (`T`).
     case transparency(TransparencyPanel)
+    /// Every client's verdict on the selected domain's chain (`C`).
+    case clients(ClientsPanel)
 
     /// The key contexts live while this overlay is open: dispatch and the status bar both use them, so the footer
     /// under an overlay shows that overlay's keys. A new overlay adds its line here.
@@ -46,6 +48,7 @@ public enum OverlayState: Hashable, Sendable {
         case .reload: return [.reload, .scrolling]
         case .forecast: return [.forecast, .scrolling]
         case .transparency: return [.transparency, .scrolling]
+        case .clients: return [.clients, .scrolling]
         }
     }
 }

@@ -143,11 +143,8 @@ enum TransparencyView {
     }
 
     static func draw(into frame: inout Frame, state: WorkbenchState, panel: TransparencyPanel) {
-        let host = state.selectedDomainPolicy?.host.terminalSafe ?? "no domain"
-        let position = "\(state.selection.selectedDomain + 1)/\(state.selection.visibleDomains.count)"
-        LineOverlay.draw(
-            into: &frame, title: "Transparency: \(host) (\(position))",
-            lines: lines(state, width: LineOverlay.textWidth(frame.size)), scroll: panel.scroll,
-            hint: Marker.left.symbol + Marker.right.symbol + " domain · Esc or T closes")
+        LineOverlay.drawDomainView(
+            into: &frame, state: state, name: "Transparency", closeKey: "T", scroll: panel.scroll
+        ) { lines(state, width: $0) }
     }
 }
