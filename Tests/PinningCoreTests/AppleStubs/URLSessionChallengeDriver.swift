@@ -4,10 +4,11 @@
 import Foundation
 import Security
 
-/// One export's delegate, and its policy lookup (to tell lapsed pins from a host it does not pin).
+/// One export's delegate, and whether the policy its table has for a host has lapsed (to tell lapsed pins from a
+/// host it does not pin when it hands the challenge back to default handling).
 struct DelegateUnderTest {
     let make: (@escaping @Sendable (String) -> Void) -> any URLSessionDelegate
-    let hasPolicy: (String) -> Bool
+    let policyLapsesAt: (String) -> Date?
 }
 
 /// What the test asks: the host, iOS's default decision, and the chain that evaluation built (DER, base64).
@@ -19,13 +20,13 @@ struct ChallengeCase: Decodable {
 }
 
 /// What the delegate did: its disposition, whether its credential is for the challenge's trust, the hosts its
-/// report-only callback was called with, and whether its table has a policy for the host.
+/// report-only callback was called with, and whether the policy its table has for the host has lapsed.
 struct ChallengeResult: Encodable {
     var disposition = "none"
     var credentialForTrust = false
     var calls = 0
     var reported: [String] = []
-    var hasPolicy = false
+    var policyLapsed = false
 }
 
 /// Collects what the completion handler and the report callback receive.
@@ -73,7 +74,7 @@ func runChallenges(_ delegates: [DelegateUnderTest], input: URL) throws -> [Chal
             }
         }
         var result = recorder.recorded
-        result.hasPolicy = delegates[entry.delegate].hasPolicy(entry.host)
+        result.policyLapsed = delegates[entry.delegate].policyLapsesAt(entry.host).map { Date() >= $0 } ?? false
         return result
     }
 }

@@ -27,12 +27,12 @@ struct URLSessionDelegateRunTests {
     }
 
     /// What the driver (AppleStubs/URLSessionChallengeDriver.swift) printed for one case.
-    struct Result: Decodable {
+    struct Result: Decodable, Sendable {
         let disposition: String
         let credentialForTrust: Bool
         let calls: Int
         let reported: [String]
-        let hasPolicy: Bool
+        let policyLapsed: Bool
     }
 
     /// One case as the driver reads it, with what the test expects.
@@ -48,7 +48,7 @@ struct URLSessionDelegateRunTests {
     }
 
     /// The agreement table, then chains of every key type the delegate rebuilds a SubjectPublicKeyInfo for (the table
-    /// is all P-256): RSA 2048 and 3072, P-384 and P-521.
+    /// is all P-256): RSA 2048 and 3072, P-384 and P-521; and a domain that lists no pins.
     static func cases() throws -> [Case] {
         let table = try AgreementTable.make().cases.map {
             Case(
@@ -77,6 +77,9 @@ struct URLSessionDelegateRunTests {
             entry(
                 "certificate pin on the P-384 intermediate", [p521, intermediate],
                 Pin(type: .certSHA256, value: CertificateDetails(intermediate.certificate).certPin)),
+            Case(
+                name: "a domain that lists no pins", served: [p521, intermediate], anchors: [root], host: host,
+                manifest: PinManifest(domains: [DomainPolicy(host: host, pins: [])])),
         ]
     }
 
@@ -119,7 +122,7 @@ struct URLSessionDelegateRunTests {
             sources.append(folder.write("U\(index).swift", AppleToolchain.wrapped(entry.export, in: "U\(index)")))
             main.append(
                 "    DelegateUnderTest(make: { U\(index).PinBenchPinningDelegate(onReportOnlyMismatch: $0) }, "
-                    + "hasPolicy: { U\(index).PinBenchPins.policy(for: $0) != nil }),")
+                    + "policyLapsesAt: { U\(index).PinBenchPins.policy(for: $0)?.lapsesAt }),")
             input.append([
                 "delegate": index, "host": entry.host, "trusted": entry.trusted, "chain": entry.chain,
             ])
@@ -140,15 +143,15 @@ struct URLSessionDelegateRunTests {
     }
 
     /// The outcome a disposition means: a cancel rejects; a credential accepts, or carries a report-only violation
-    /// when the callback fired; default handling is lapsed pins when the delegate has a policy for the host, else
-    /// not pinned. Nil for anything a delegate must not do.
+    /// when the callback fired; default handling is lapsed pins when the delegate's policy for the host has lapsed,
+    /// else not pinned. Nil for anything a delegate must not do.
     static func outcome(_ result: Result, host: String) -> ClientVerdict.Outcome? {
         guard result.calls == 1 else { return nil }
         switch (result.disposition, result.reported) {
         case ("cancelAuthenticationChallenge", []): return .rejected
         case ("useCredential", []) where result.credentialForTrust: return .accepted
         case ("useCredential", [host]) where result.credentialForTrust: return .reportOnlyViolation
-        case ("performDefaultHandling", []): return result.hasPolicy ? .pinsLapsed : .notPinned
+        case ("performDefaultHandling", []): return result.policyLapsed ? .pinsLapsed : .notPinned
         default: return nil
         }
     }
@@ -158,16 +161,15 @@ struct URLSessionDelegateRunTests {
         let now = Date()
         var prepared: [Prepared] = []
         for entry in try Self.cases() { prepared.append(try await Self.prepare(entry, at: now)) }
-        let results = try await OffPoolThread.run { try Self.run(prepared) }
+        let all = prepared
+        let results = try await OffPoolThread.run { try Self.run(all) }
         try #require(results.count == prepared.count)
         for (entry, result) in zip(prepared, results) {
             let found = Self.outcome(result, host: entry.host)
-            #expect(
-                found == entry.expected,
-                "\(entry.name): the delegate did \(result) (\(found?.rawValue ?? "nothing valid")); the model says "
-                    + "\(entry.expected.rawValue)")
+            let delegate = "the delegate did \(result) (\(found?.rawValue ?? "nothing valid"))"
+            #expect(found == entry.expected, "\(entry.name): \(delegate); the model says \(entry.expected.rawValue)")
         }
-        #expect(prepared.count >= 38 + 5)
+        #expect(prepared.count >= 38 + 6)
         // Every way the delegate decides occurs in the table.
         let outcomes = Set(prepared.map(\.expected))
         #expect(outcomes == [.accepted, .rejected, .notPinned, .pinsLapsed, .reportOnlyViolation], "\(outcomes)")
