@@ -8,7 +8,8 @@ import PinningCore
 /// Key pins are checked on the SubjectPublicKeyInfo rebuilt from `SecKeyCopyExternalRepresentation` (PKCS#1 for
 /// RSA, the X9.63 point for EC) under the DER header of its key type; certificate pins on the certificate's DER.
 /// includeSubdomains, expiry (the end of the `expires` day, UTC, exactly as the manifest means it) and report-only
-/// are honoured at run time. Every manifest string is a Swift string literal or line comment (``SwiftEncoding``).
+/// are honoured at run time; a domain that lists no pins is left to default trust evaluation, as PinBench's verdict
+/// calls it not pinned (URLSessionDelegateRunTests runs the delegate on every chain of the client agreement table). Every manifest string is a Swift string literal or line comment (``SwiftEncoding``).
 enum URLSessionExport {
     /// DER AlgorithmIdentifier of the key types the delegate rebuilds, by (`kSecAttrKeyType` kind, bits).
     static let algorithmIdentifiers: [(kind: String, bits: Int?, hex: String)] = [
@@ -192,6 +193,11 @@ enum URLSessionExport {
         "            return",
         "        }",
         "        if let lapsesAt = policy.lapsesAt, Date() >= lapsesAt {",
+        "            completionHandler(.performDefaultHandling, nil)",
+        "            return",
+        "        }",
+        "        // A domain that lists no pins is not pinned (as PinBench judges it), not refused on every chain.",
+        "        if policy.keyPins.isEmpty && policy.certificatePins.isEmpty {",
         "            completionHandler(.performDefaultHandling, nil)",
         "            return",
         "        }",

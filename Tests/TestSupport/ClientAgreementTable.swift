@@ -1,24 +1,25 @@
 import Foundation
 import LabPKI
 import PinningCore
-import TestSupport
 
 /// One server and one manifest of the client agreement table: what s_server sends, what the clients trust, the host
 /// they connect to, and the domain whose pins PinBench exports to them.
-struct AgreementCase: Sendable {
-    let name: String
-    let served: [IssuedCertificate]
-    let anchors: [IssuedCertificate]
-    let host: String
-    let domain: DomainPolicy
+public struct AgreementCase: Sendable {
+    public let name: String
+    public let served: [IssuedCertificate]
+    public let anchors: [IssuedCertificate]
+    public let host: String
+    public let domain: DomainPolicy
 }
 
 /// The table: leaf, intermediate and root pins; the root sent or not; certificates sent off the path; cross-signed
-/// paths; expired, not-yet-valid, wrong-host and untrusted leaves; report-only and expired pins; subdomains.
-struct AgreementTable: Sendable {
-    let cases: [AgreementCase]
+/// paths; expired, not-yet-valid, wrong-host and untrusted leaves; report-only and expired pins; subdomains. Shared by
+/// the real clients' checks (Tests/CLITests/ClientAgreementTests.swift) and the URLSession delegate's run against the
+/// Apple stubs (Tests/PinningCoreTests/Encoding/URLSessionDelegateRunTests.swift).
+public struct AgreementTable: Sendable {
+    public let cases: [AgreementCase]
 
-    static func make() throws -> AgreementTable {
+    public static func make() throws -> AgreementTable {
         let pki = TestPKI.shared
         let host = pki.host
         let good = pki.good.presented
