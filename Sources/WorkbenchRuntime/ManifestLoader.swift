@@ -19,15 +19,16 @@ public enum ManifestLoader {
     }
 
     /// What the lint needs from the disk around `document` (its trust-anchor files, the public suffix list),
-    /// gathered here so that the workbench's update never reads a file.
-    public static func lintFacts(for document: ManifestDocument) -> LintEnvironment {
-        LintEnvironment.gather(for: document)
+    /// gathered here so that the workbench's update never reads a file; `clients`, the clients the manifest is
+    /// exported to (`--clients`), are kept by the session across reloads.
+    public static func lintFacts(for document: ManifestDocument, clients: [PinClient] = []) -> LintEnvironment {
+        LintEnvironment.gather(for: document, clients: clients)
     }
 
     /// The message a change on disk posts: the manifest as read now, with its lint facts gathered again (an anchor
     /// file named or broken since the start is seen).
     public static func reloadMessage(_ url: URL) -> WorkbenchMessage {
         let result = reload(url)
-        return .manifestOnDisk(result, lint: (try? result.get()).map(lintFacts(for:)))
+        return .manifestOnDisk(result, lint: (try? result.get()).map { lintFacts(for: $0) })
     }
 }

@@ -65,6 +65,36 @@ import Testing
         #expect(await gateRules(state).contains(.missingTrustAnchor))
     }
 
+    @Test func theClientsOfTheSessionLintItsPinsAndSurviveAReload() async throws {
+        // `--clients curl`: curl matches the leaf's key only, so mitm's CA pin is out of its reach.
+        let facts = LintEnvironment(publicSuffixes: PublicSuffixList.system, clients: [.curl])
+        var state = WorkbenchState(
+            document: F.document(), lintEnvironment: facts, size: F.state().chrome.size, now: F.now)
+        #expect(await gateRules(state).contains(.pinOutOfSomeClientsReach))
+        #expect(await !gateRules(F.state()).contains(.pinOutOfSomeClientsReach), "no clients: no client rule")
+        // A reload gathers the disk's facts again, which know nothing of --clients: the session keeps its own.
+        var manifest = F.manifest()
+        manifest.domains.append(DomainPolicy(host: "new.pinbench.test"))
+        let changed = ManifestDocument(manifest: manifest, url: F.document().url, loadedFingerprint: "changed")
+        _ = state.apply(
+            .manifestOnDisk(.success(changed), lint: LintEnvironment(publicSuffixes: PublicSuffixList.system)))
+        #expect(state.manifest.policy(for: "new.pinbench.test") != nil)
+        #expect(state.editing.lintEnvironment.clients == [.curl])
+        #expect(await gateRules(state).contains(.pinOutOfSomeClientsReach))
+        // The diff of an edit that adds a certificate pin warns that curl carries none.
+        var edited = state.manifest
+        let index = try #require(edited.domains.firstIndex { $0.host == "mitm.pinbench.test" })
+        edited.domains[index].pins.append(
+            Pin(type: .certSHA256, value: Data(repeating: 5, count: 32).base64EncodedString(), role: .backup))
+        state.editing.replace(edited)
+        let warnings = state.manifestDiff().filter { $0.kind == .clientWarning }
+        let new = warnings.filter { $0.text.hasPrefix("! CLIENTS mitm.pinbench.test") }
+        #expect(new.count == 1)
+        #expect(new.first?.text.contains("curl carries key pins only") == true)
+        // The CA pin was out of curl's reach before the edit: shown, marked as such.
+        #expect(warnings.filter { $0.text.hasPrefix("  (already before) clients:") }.count == 1)
+    }
+
     @Test func theSettingsFormReadsTheGivenPublicSuffixList() async {
         // A list that makes pinbench.test a public suffix: only these facts can say so.
         let facts = LintEnvironment(publicSuffixes: .success(PublicSuffixList(text: "good.pinbench.test\n")))

@@ -1,4 +1,4 @@
-// The nine clients' models, each rule with its source. Facts come from the clients' documentation and source; the
+// The ten clients' models, each rule with its source. Facts come from the clients' documentation and source; the
 // curl and OkHttp models are also checked against the real clients in Tests/CLITests/ClientAgreement*.
 
 extension ClientModel {

@@ -57,7 +57,7 @@ public struct EditedDocument: Sendable {
     /// Holds `disk` (nil: none) as the version on disk not taken in yet.
     mutating func hold(_ disk: ManifestDocument?, lint: LintEnvironment?) {
         diskVersion = disk
-        diskVersionLint = disk == nil ? nil : lint
+        diskVersionLint = disk == nil ? nil : lint.map(keepingClients)
     }
 
     /// Takes in `disk` as the loaded version with the lint facts read with it; undo history is of the old version,
@@ -68,7 +68,15 @@ public struct EditedDocument: Sendable {
         diskVersion = nil
         diskVersionLint = nil
         history = EditHistory(limit: Self.undoLimit)
-        if let lintEnvironment { self.lintEnvironment = lintEnvironment }
+        if let lintEnvironment { self.lintEnvironment = keepingClients(lintEnvironment) }
+    }
+
+    /// `environment` with this session's clients: they come from the command line, not from the disk, so facts
+    /// gathered again on a reload keep them.
+    private func keepingClients(_ environment: LintEnvironment) -> LintEnvironment {
+        var environment = environment
+        environment.clients = lintEnvironment.clients
+        return environment
     }
 
     /// The one lint, as the CLI's: `manifest` as a version of this document (its trustAnchors as the facts found

@@ -22,7 +22,7 @@ public enum WorkbenchMessage: Sendable {
     /// A backup key asked for with `K` was written (its pin to add), or could not be.
     case backupKeyFinished(Result<BackupKeyCreated, BackupKeyError>)
     /// The manifest file changed on disk (the backend watches it): the document as read now, or why it could not be
-    /// read, with the lint facts gathered for it (``LintEnvironment/gather(for:publicSuffixes:)``; nil keeps the
+    /// read, with the lint facts gathered for it (``LintEnvironment/gather(for:publicSuffixes:clients:)``; nil keeps the
     /// facts gathered at load). See ``WorkbenchState/diskChanged(_:lint:)``.
     case manifestOnDisk(Result<ManifestDocument, ManifestError>, lint: LintEnvironment? = nil)
     /// The releases file beside the manifest as read now (at the start, and on every change on disk).

@@ -34,7 +34,7 @@ public struct WorkbenchState: Sendable {
     public static let undoLimit = EditedDocument.undoLimit
 
     /// A workbench on `document`, with `lintEnvironment` the facts lint needs from the disk for it
-    /// (``LintEnvironment/gather(for:publicSuffixes:)``, read by the caller: update itself never reads a file).
+    /// (``LintEnvironment/gather(for:publicSuffixes:clients:)``, read by the caller: update itself never reads a file).
     public init(
         document: ManifestDocument, lintEnvironment: LintEnvironment, size: Size, now: Date,
         themeName: String = "default", themeNames: [String] = ["default"], keyMap: KeyMap = .standard

@@ -36,6 +36,9 @@ struct DemoCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
+    @Option(help: ClientSelection.lintHelp)
+    var clients: ClientSelection?
+
     @Flag(help: "Check Certificate Transparency against the lab's own two CT logs (reported, as with --ct-log-list).")
     var checkCt = false
 
@@ -82,7 +85,8 @@ struct DemoCommand: ParsableCommand {
             inputs: CommandInputs.manifestAndTrust(document, trust: nil),
             // CT only when asked: the lab's own logs, so the verdicts say which leaves meet the 2-log policy.
             transparency: checkCt || requireCt ? CTRequirement(logs: lab.ctLogList, required: requireCt) : nil,
-            watch: watch
+            watch: watch,
+            clients: clients?.clients ?? []
         )
         Output.note("demo manifest: \(manifestURL.path) (the lab and its keys are gone now)")
     }

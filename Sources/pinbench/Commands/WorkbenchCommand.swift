@@ -42,6 +42,9 @@ struct WorkbenchCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
+    @Option(help: ClientSelection.lintHelp)
+    var clients: ClientSelection?
+
     @Flag(help: "Do not fetch every domain at start.")
     var noFetch = false
 
@@ -91,7 +94,8 @@ struct WorkbenchCommand: ParsableCommand {
             fetchAtStart: !noFetch,
             display: display,
             inputs: CommandInputs.manifestAndTrust(document, trust: trust),
-            watch: watch
+            watch: watch,
+            clients: clients?.clients ?? []
         )
     }
 }

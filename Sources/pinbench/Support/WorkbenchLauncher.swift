@@ -20,7 +20,8 @@ enum WorkbenchLauncher {
         display: DisplayOptions,
         inputs: [InputFile],
         transparency: CTRequirement? = nil,
-        watch: WatchSettings? = nil
+        watch: WatchSettings? = nil,
+        clients: [PinClient] = []
     ) throws {
         let catalog = ThemeCatalog.load()
         for problem in catalog.problems { Output.note("warning: theme file: \(problem)") }
@@ -38,7 +39,7 @@ enum WorkbenchLauncher {
         }
         var state = WorkbenchState(
             document: document,
-            lintEnvironment: ManifestLoader.lintFacts(for: document),
+            lintEnvironment: ManifestLoader.lintFacts(for: document, clients: clients),
             size: terminal.size,
             now: Date(),
             themeName: chosen.name,

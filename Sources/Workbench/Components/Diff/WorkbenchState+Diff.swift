@@ -8,17 +8,20 @@ extension WorkbenchState {
         if diff.isEmpty {
             chrome.message = StatusMessage("no changes")
         } else {
-            overlay = .diff(
-                DiffPanel(lines: diff.lines(assessment: diff.lockoutRisks(served: servedChains, now: chrome.now))))
+            overlay = .diff(DiffPanel(lines: manifestDiff()))
         }
     }
 
     /// The semantic diff of the manifest as loaded (or last saved, or reloaded) against the manifest as edited,
-    /// with the lockout risk of the change against the chains fetched live. Values are compared, not text: a
+    /// with the lockout risk of the change against the chains fetched live and, for the clients the session was
+    /// opened for (`--clients`), the pins only some of them can match. Values are compared, not text: a
     /// manifest loaded and left alone shows "no changes" whatever its file's formatting.
     func manifestDiff() -> [ManifestDiffLine] {
         let diff = ManifestDiff(from: editing.savedManifest, to: manifest)
-        return diff.lines(assessment: diff.isEmpty ? nil : diff.lockoutRisks(served: servedChains, now: chrome.now))
+        guard !diff.isEmpty else { return diff.lines() }
+        return diff.lines(
+            assessment: diff.lockoutRisks(served: servedChains, now: chrome.now),
+            clientWarnings: diff.clientWarnings(clients: editing.lintEnvironment.clients, served: servedChains))
     }
 
     mutating func handleDiffCommand(_ command: Command, _ current: DiffPanel) {
