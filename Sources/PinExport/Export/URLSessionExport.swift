@@ -9,7 +9,8 @@ import PinningCore
 /// RSA, the X9.63 point for EC) under the DER header of its key type; certificate pins on the certificate's DER.
 /// includeSubdomains, expiry (the end of the `expires` day, UTC, exactly as the manifest means it) and report-only
 /// are honoured at run time; a domain that lists no pins is left to default trust evaluation, as PinBench's verdict
-/// calls it not pinned (URLSessionDelegateRunTests runs the delegate on every chain of the client agreement table). Every manifest string is a Swift string literal or line comment (``SwiftEncoding``).
+/// calls it not pinned (URLSessionDelegateRunTests runs the delegate on every chain of the client agreement table).
+/// Every manifest string is a Swift string literal or line comment (``SwiftEncoding``).
 enum URLSessionExport {
     /// DER AlgorithmIdentifier of the key types the delegate rebuilds, by (`kSecAttrKeyType` kind, bits).
     static let algorithmIdentifiers: [(kind: String, bits: Int?, hex: String)] = [
