@@ -19,7 +19,8 @@ import Testing
     static let spareKey = Data(repeating: 7, count: 32).base64EncodedString()
 
     /// good pinned on the root's key (position any: the root is not sent, path building adds it) with a spare key;
-    /// evil pinned on its own leaf key (its CN carries terminal escapes); mitm as the fixture pins it.
+    /// evil pinned on its own leaf key (its CN carries terminal escapes); mitm as the fixture pins it; offline given
+    /// two spare keys, since TrustKit refuses its whole configuration for one domain with fewer than two pins.
     static func manifest(goodMode: EnforcementMode = .enforce, goodKeys: [String] = [rootKey]) -> PinManifest {
         var manifest = F.manifest()
         let good = manifest.indexOfDomain("good.pinbench.test")!
@@ -31,6 +32,11 @@ import Testing
         manifest.domains[evil].pins = [
             Pin(type: .spkiSHA256, value: evilLeafKey, position: .leaf, added: F.now),
             Pin(type: .spkiSHA256, value: spareKey, role: .backup, added: F.now),
+        ]
+        let offline = manifest.indexOfDomain("offline.pinbench.test")!
+        manifest.domains[offline].pins = [
+            Pin(type: .spkiSHA256, value: spareKey, added: F.now),
+            Pin(type: .spkiSHA256, value: Data(repeating: 8, count: 32).base64EncodedString(), added: F.now),
         ]
         return manifest
     }
@@ -78,6 +84,18 @@ import Testing
     }
 
     // MARK: - Verdicts
+
+    @Test func oneShortDomainMakesTrustKitRefuseEveryHost() async throws {
+        var manifest = Self.manifest()
+        let offline = manifest.indexOfDomain("offline.pinbench.test")!
+        manifest.domains[offline].pins.removeLast()
+        let state = await Self.openScenario(manifest: manifest)
+        let trustkit = try verdict(.trustkit, state)
+        #expect(trustkit.outcome == .configurationRefused)
+        #expect(trustkit.reason.contains("offline.pinbench.test lists 1 key pin,"))
+        #expect(trustkit.difference?.contains("they disagree on the connection") == true)
+        #expect(try verdict(.okhttp, state).outcome == .accepted)
+    }
 
     @Test func aRootPinTheServerDoesNotSendSplitsTheClients() async throws {
         let state = await Self.openScenario()

@@ -64,7 +64,7 @@ public struct ClientReach: Hashable, Sendable {
         refusals = models.compactMap { model in
             // A malformed value is no pin to a client either (TrustKit refuses it as it refuses too few).
             let carried = model.carriedPins(domain).count(where: \.hasWellFormedValue)
-            guard (1..<model.minimumPins).contains(carried) else { return nil }
+            guard model.refusesDomain(carrying: carried) else { return nil }
             return Refusal(client: model.client, carried: carried, minimum: model.minimumPins)
         }
         bothRequired = models.compactMap { model in

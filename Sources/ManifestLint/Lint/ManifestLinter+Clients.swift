@@ -32,7 +32,7 @@ extension ManifestLinter {
         let refusals = reach.refusals.map { refusal in
             LintFinding(
                 .warning, .clientRefusesDomain, host: reach.host,
-                message: "\(refusal.client.displayName) carries \(refusal.carried) of its pins and refuses a domain "
+                message: "\(refusal.client.displayName) carries \(refusal.carried) of its pins and refuses any domain "
                     + "with fewer than \(refusal.minimum): its configuration throws at start-up and nothing is pinned.",
                 fix: "Add key pins (spki-sha256) until it carries \(refusal.minimum), a backup among them.")
         }

@@ -18,7 +18,8 @@ public enum ClientJudge {
                 client: model.client, outcome: outcome, reason: reason, matchedLevel: level, pinBench: verdict)
         }
         let domains = applicableDomains(model, host: host, manifest: manifest)
-        if let short = domains.first(where: { (1..<model.minimumPins).contains(model.carriedPins($0).count) }) {
+        // The client refuses its whole configuration for one short domain, whichever host it then connects to.
+        if let short = manifest.domains.first(where: { model.refusesDomain(carrying: model.carriedPins($0).count) }) {
             return decide(.configurationRefused, wording.tooFewPins(short, count: model.carriedPins(short).count))
         }
         let path = verdict.certificates.filter(\.inVerifiedPath)

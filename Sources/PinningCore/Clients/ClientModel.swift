@@ -84,7 +84,8 @@ public struct ClientModel: Hashable, Sendable {
     public let unitesMatchingDomains: Bool
     public let expiry: Expiry
     public let reportOnly: ReportOnly
-    /// The fewest pins a domain may list before the client refuses the whole configuration (TrustKit: two).
+    /// The fewest pins a domain may list before the client refuses the whole configuration (TrustKit: two). One
+    /// means no such rule: a domain without pins is then simply not pinned.
     public let minimumPins: Int
     /// The rules above, each with its citation.
     public let sources: [Source]
@@ -102,6 +103,12 @@ public struct ClientModel: Hashable, Sendable {
         case .afnetworking: .afnetworking
         case .hpkp: .hpkp
         }
+    }
+
+    /// Whether the client refuses its whole configuration for a domain of which it carries `count` pins: below a
+    /// minimum over one, none included (TrustKit's parser throws for an empty `TSKPublicKeyHashes` too).
+    public func refusesDomain(carrying count: Int) -> Bool {
+        minimumPins > 1 && count < minimumPins
     }
 
     /// The pins of `domain` the client's configuration carries, in manifest order: those ``notCarried(_:in:)`` finds

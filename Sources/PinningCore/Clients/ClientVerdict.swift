@@ -46,9 +46,11 @@ public struct ClientVerdict: Hashable, Sendable, Encodable {
 
     private static func difference(_ outcome: Outcome, pinBench: Verdict, client: PinClient) -> String? {
         guard outcome.rawValue != pinBench.outcome.rawValue else { return nil }
+        let clientAllows = outcome != .rejected && outcome != .configurationRefused
         let connection =
-            pinBench.allowsConnection == (outcome != .rejected && outcome != .configurationRefused)
-            ? "both let the connection proceed" : "they disagree on the connection"
+            pinBench.allowsConnection != clientAllows
+            ? "they disagree on the connection"
+            : clientAllows ? "both let the connection proceed" : "both refuse the connection"
         return "PinBench says \(pinBench.outcome.rawValue), \(client.displayName) \(outcome.rawValue): \(connection)."
     }
 

@@ -65,8 +65,8 @@ struct ClientWording {
     }
 
     func tooFewPins(_ domain: DomainPolicy, count: Int) -> String {
-        "TrustKit raises at start-up: \(domain.host) lists \(count) pin(s), and it needs at least two; no connection "
-            + "is pinned, the app does not start its configuration."
+        "TrustKit raises at start-up: \(domain.host) lists \(count) key pin\(count == 1 ? "" : "s"), and it needs at "
+            + "least two; no connection is pinned, the app does not start its configuration."
     }
 
     func matched(level: Int, subject: String) -> String {

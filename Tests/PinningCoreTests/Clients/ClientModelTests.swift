@@ -95,13 +95,27 @@ struct ClientModelTests {
         #expect(clients[.android]?.outcome == .rejected)
     }
 
-    @Test("one pin: TrustKit refuses its configuration, the others accept")
+    @Test("one pin: TrustKit refuses its configuration, the others accept; one short domain refuses every host")
     func trustKitNeedsTwo() async {
         let (_, clients) = await verdicts([Fixtures.pin(Fixtures.spki(pki.good.leaf))])
         #expect(clients[.trustkit]?.outcome == .configurationRefused)
         #expect(clients[.trustkit]?.allowsConnection == false)
         #expect(clients[.okhttp]?.outcome == .accepted)
         #expect(clients[.curl]?.outcome == .accepted)
+        #expect(clients[.trustkit]?.difference?.hasSuffix("they disagree on the connection.") == true)
+        // No pins at all is as short, and one short domain refuses every host: another domain's, rejected by
+        // PinBench too, is refused by both.
+        let manifest = Fixtures.manifest(
+            DomainPolicy(host: host, pins: [Fixtures.pin(Fixtures.spki(pki.good.leaf)), backup]),
+            DomainPolicy(host: "other.test"))
+        let served = pki.good.presented.map { ChainCertificate($0.certificate) }
+        let verdict = await Fixtures.validator(manifest).validate(host: "wrong.test", chain: served, at: Date())
+        let trustkit = ClientJudge.judge(
+            .trustkit, host: "wrong.test", manifest: manifest, verdict: verdict, at: Date())
+        #expect(verdict.outcome == .rejected)
+        #expect(trustkit.outcome == .configurationRefused)
+        #expect(trustkit.reason.contains("other.test lists 0 key pins"))
+        #expect(trustkit.difference?.hasSuffix("both refuse the connection.") == true)
     }
 
     @Test("subdomains: OkHttp 4 covers www., OkHttp 3 one label only, curl none")
