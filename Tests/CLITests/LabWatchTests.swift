@@ -44,7 +44,9 @@ struct LabWatchTests {
             let key =
                 try OpenSSLCLI.spkiPin(certificatePEM: served[0]) + " "
                 + (try OpenSSLCLI.spkiPin(certificatePEM: served[1]))
-            seen[state] = try #require(lockouts[key], "\(state): the watch did not name key \(key)")
+            let named = lockouts[key]
+            #expect(named != nil, "\(state): the watch did not name key \(key)")
+            seen[state] = named ?? ["(not named)"]
         }
         #expect(seen == ["today": [], "renewal-new-key": ["2.0"], "issuer-rotation": ["2.1"]])
         #expect(await lab.stop().status == 0)
