@@ -61,7 +61,7 @@ public final class WorkbenchSession {
             WatchStateReader.read(besideManifest: manifestURL)
         }
         watchStateWatcher.poll(into: background.inbox)
-        let rounds = watch?.start()
+        let rounds = watch?.start { skipped in background.inbox.post(.watchRoundSkipped(reason: skipped)) }
         defer { rounds?.cancel() }
         var tick = Interval(every: tickInterval)
         var diskCheck = Interval(every: diskCheckInterval)

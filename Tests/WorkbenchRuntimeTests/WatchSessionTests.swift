@@ -92,6 +92,7 @@ import WorkbenchRuntime
         let schedule = WatchSchedule(interval: .milliseconds(200), deadline: .seconds(60)) {
             rounds.add()
             _ = await round.run { _ in }
+            return nil
         }
         let script: [ScriptedScreen.Step] = [
             .waitFor("✓ accepted"), .keys("T"), .waitFor("LOCKS OUT next"), .press([.escape]), .keys("q"),
@@ -105,6 +106,32 @@ import WorkbenchRuntime
         // Cancelled on quit: no round starts after the session ended (a few intervals later).
         try await Task.sleep(for: .seconds(1))
         #expect(rounds.count == atQuit, "rounds went on after quit: \(atQuit) then \(rounds.count)")
+    }
+
+    @Test("a round that cannot run is said on the status bar and in the view, and no longer once one runs")
+    func aSkippedRoundIsSaid() async throws {
+        let workspace = try RuntimeWorkspace()
+        let round = try Self.loggedRound(workspace)
+        let rounds = RoundCounter()
+        let schedule = WatchSchedule(interval: .milliseconds(200), deadline: .seconds(60)) {
+            rounds.add()
+            // The first round cannot read the releases file; the script lets the next ones run.
+            if rounds.count == 1 { return "releases.json:2:5: not a list\u{1B}[2J" }
+            _ = await round.run { _ in }
+            return nil
+        }
+        let script: [ScriptedScreen.Step] = [
+            .waitFor("CT: round skipped"), .keys("T"), .waitFor("did not run: releases.json:2:5"),
+            .waitFor("CT: Lab RFC 6962 log advanced"), .press([.escape]), .keys("q"),
+        ]
+        let screen = ScriptedScreen(script: script)
+        _ = try await workspace.runSession(on: screen, watch: schedule)
+        #expect(screen.failure == nil, "\(screen.failure ?? "")")
+        #expect(screen.seen["did not run: releases.json:2:5"]?.contains("not a list\\u{1B}[2J") == true)
+        // The status bar names the log only once no round is said to be skipped: the view has cleared it too.
+        let after = screen.seen["CT: Lab RFC 6962 log advanced"] ?? ""
+        #expect(!after.contains("did not run"), "cleared by the round that ran")
+        #expect(after.contains("LOCKS OUT next"))
     }
 }
 

@@ -163,6 +163,22 @@ import TransparencyLog
         #expect(text(state).contains("ct-watch.json:1:2: unknown field"))
     }
 
+    @Test func aRoundThatCouldNotRunIsSaidUntilOneRuns() {
+        var state = Self.openScenario(Size(width: 100, height: 30))
+        let reason = "pins.json:3:1: unexpected end\u{1B}[2J\n$(rm -rf ~)"
+        _ = state.apply(.watchRoundSkipped(reason: reason))
+        #expect(
+            state.transparency.status(now: F.now) == StatusMessage("CT: round skipped (T says why)", level: .warning))
+        let screen = text(state)
+        #expect(screen.contains("The workbench's last CT round did not run: pins.json:3:1: unexpected end"))
+        #expect(screen.contains("unexpected end\\u{1B}[2J\\n$(rm"), "escaped: no escape or new line reaches the screen")
+        #expect(!screen.contains("\u{1B}"))
+        #expect(screen.contains("LOCKS OUT 1.0"), "the findings already kept stay")
+        _ = state.apply(.watchRoundSkipped(reason: nil))
+        #expect(!text(state).contains("did not run"))
+        #expect(state.transparency.status(now: F.now)?.text == "CT: Lab RFC 6962 log advanced 3 min ago")
+    }
+
     @Test func withNoLogListAndNoStateFileTheViewSaysHowToStartAWatch() {
         var state = F.state(size: Size(width: 100, height: 30))
         _ = state.apply(.watchOnDisk(.missing(path: "/tmp/ct-watch.json")))

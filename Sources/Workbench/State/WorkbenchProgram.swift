@@ -63,6 +63,9 @@ extension WorkbenchState {
         case .watchOnDisk(let file):
             transparency.onDisk = file
             effects = []
+        case .watchRoundSkipped(let reason):
+            transparency.skippedRound = reason
+            effects = []
         case .tick(let date):
             chrome.now = date
             effects = []

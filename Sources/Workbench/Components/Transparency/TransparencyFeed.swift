@@ -9,10 +9,13 @@ public struct TransparencyFeed: Hashable, Sendable {
     /// The names of the logs the workbench's own rounds read; empty when no log list is configured.
     public var watchedLogs: [String]
     public var onDisk: WatchOnDisk
+    /// Why the workbench's last round could not run at all, or nil when it ran (or none has been tried).
+    public var skippedRound: String?
 
-    public init(watchedLogs: [String] = [], onDisk: WatchOnDisk = .notRead) {
+    public init(watchedLogs: [String] = [], onDisk: WatchOnDisk = .notRead, skippedRound: String? = nil) {
         self.watchedLogs = watchedLogs
         self.onDisk = onDisk
+        self.skippedRound = skippedRound
     }
 
     /// The findings for `host` (normalized), newest first.
@@ -33,6 +36,7 @@ public struct TransparencyFeed: Hashable, Sendable {
     /// The status bar's word on the watch, e.g. `CT: Lab log advanced 3 min ago`, at the level of the worst log's
     /// trouble; nil when there is no watch to speak of (no log list here and no state file).
     public func status(now: Date) -> StatusMessage? {
+        if skippedRound != nil { return StatusMessage("CT: round skipped (T says why)", level: .warning) }
         guard let log = logs.first else {
             return watchedLogs.isEmpty ? nil : StatusMessage("CT: first round…")
         }

@@ -45,6 +45,11 @@ enum TransparencyView {
     /// One line per log with its last round; a troubled log says what went wrong.
     private static func logLines(_ feed: TransparencyFeed, now: Date, width: Int) -> [ForecastLine] {
         var lines: [ForecastLine] = []
+        if let skipped = feed.skippedRound {
+            lines += ForecastLine.wrapped(
+                Marker.warning.symbol + " The workbench's last CT round did not run: \(skipped.terminalSafe); "
+                    + "tried again next round.", width: width, role: .verdictWarning, indent: 2)
+        }
         for log in feed.logs {
             let name = log.name.terminalSafe
             switch log.trouble {
@@ -63,7 +68,7 @@ enum TransparencyView {
                         + TransparencyFeed.ago(log.checked, now: now), width: width, role: .dim, indent: 2)
             }
         }
-        if lines.isEmpty, !feed.watchedLogs.isEmpty {
+        if feed.logs.isEmpty, feed.skippedRound == nil, !feed.watchedLogs.isEmpty {
             lines.append(
                 ForecastLine(
                     Marker.pending.symbol + " watching \(feed.watchedLogs.count) log(s): the first round is running",

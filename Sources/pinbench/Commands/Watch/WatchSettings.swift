@@ -23,13 +23,22 @@ struct WatchSettings {
         let fromNow = self.fromNow
         let perLog = Duration.milliseconds(Int(requestTimeout * 1000 * 3 * 4))
         return WatchSchedule(interval: interval, deadline: perLog * max(1, logs.count)) {
-            // A manifest or releases file that cannot be read now is read again next round; the view says why
-            // when the state file cannot be.
-            guard let next = try? ManifestStore.load(manifest).manifest,
-                let round = try? WatchSetup.round(
+            // A manifest or releases file that cannot be read now is read again next round; meanwhile the
+            // status bar and the Transparency view say why.
+            let round: WatchRound
+            do {
+                let next = try ManifestStore.load(manifest).manifest
+                round = try WatchSetup.round(
                     logs: logs, manifest: manifest, next: next, fromNow: fromNow, budget: Self.budget)
-            else { return }
+            } catch let failure as CLIFailure {
+                return failure.message
+            } catch let failure as ManifestError {
+                return failure.description
+            } catch {
+                return "\(error)"
+            }
             _ = await round.run { _ in }
+            return nil
         }
     }
 }
