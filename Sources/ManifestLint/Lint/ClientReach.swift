@@ -89,14 +89,15 @@ public struct ClientReach: Hashable, Sendable {
     }
 
     /// `clients` without those that ignore every pin, in ``PinClient`` order, each once.
-    static func pinning(_ clients: [PinClient]) -> [PinClient] {
-        let chosen = Set(clients)
-        return PinClient.allCases.filter { chosen.contains($0) && ClientModel.of($0).certificates != .none }
-    }
+    static func pinning(_ clients: [PinClient]) -> [PinClient] { chosen(clients, ignoringPins: false) }
 
     /// `clients` that ignore every pin, in ``PinClient`` order.
-    static func ignoring(_ clients: [PinClient]) -> [PinClient] {
+    static func ignoring(_ clients: [PinClient]) -> [PinClient] { chosen(clients, ignoringPins: true) }
+
+    private static func chosen(_ clients: [PinClient], ignoringPins: Bool) -> [PinClient] {
         let chosen = Set(clients)
-        return PinClient.allCases.filter { chosen.contains($0) && ClientModel.of($0).certificates == .none }
+        return PinClient.allCases.filter {
+            chosen.contains($0) && (ClientModel.of($0).certificates == .none) == ignoringPins
+        }
     }
 }
