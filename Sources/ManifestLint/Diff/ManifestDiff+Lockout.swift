@@ -6,8 +6,9 @@ extension ManifestDiff {
     /// by its pin set alone (the linter's too-few-pins and no-backup-pin), and every served chain in `served` (by
     /// normalized host) under the policy that governs that host on each side (``PinManifest/policy(for:)``: the
     /// exact domain, or a parent with `includeSubdomains`). A served chain is judged when the change touches its
-    /// policy, or when the trust anchors changed (then every enforced policy can be locked out). Only enforced
-    /// domains whose pins have not lapsed can lock anyone out. "Matches" is the validator's and the lockout guard's
+    /// policy, or when the trust anchors changed (then every policy can be locked out). A chain that fails default
+    /// trust locks out every mode; a pin risk needs enforced pins that have not lapsed. "Matches" is the validator's
+    /// and the lockout guard's
     /// rule (``ServedChain/matches(_:)``, ``ServedChain/keepsBackupOutside(_:)``), not a second one.
     public func lockoutRisks(
         from old: PinManifest, to new: PinManifest, served: [String: ServedEvidence], now: Date
@@ -55,16 +56,19 @@ extension ManifestDiff {
         var unchecked: [String] = []
         let byPolicy = Dictionary(grouping: judged, by: \.after.normalizedHost)
         for change in domains {
-            guard let domain = change.new, Self.canLockOut(domain, now: now) else { continue }
-            let structuralBefore = change.old.map { Self.structuralRisks(of: $0, now: now) } ?? []
-            for (kind, message) in Self.structuralRisks(of: domain, now: now) {
-                risks.append(
-                    LockoutRisk(
-                        host: change.host, kind: kind, alsoBefore: structuralBefore.contains { $0.0 == kind },
-                        message: message))
-            }
+            guard let domain = change.new else { continue }
             let served = byPolicy[change.host] ?? []
-            if served.isEmpty { unchecked.append(change.host) }
+            if Self.canLockOut(domain, now: now) {
+                let structuralBefore = change.old.map { Self.structuralRisks(of: $0, now: now) } ?? []
+                for (kind, message) in Self.structuralRisks(of: domain, now: now) {
+                    risks.append(
+                        LockoutRisk(
+                            host: change.host, kind: kind, alsoBefore: structuralBefore.contains { $0.0 == kind },
+                            message: message))
+                }
+                if served.isEmpty { unchecked.append(change.host) }
+            }
+            // A chain that fails default trust is refused whatever the pins say: judged for every mode.
             for entry in served { risks += servedRisks(entry, now: now) }
         }
         let changedHosts = Set(domains.map(\.host))
@@ -75,10 +79,11 @@ extension ManifestDiff {
     }
 
     /// The risks one served chain shows for the policy that governs its host after the change; each marked
-    /// `alsoBefore` when the policy before the change, with the old trust anchors, had it too.
+    /// `alsoBefore` when the policy before the change, with the old trust anchors, had it too. A trust failure is
+    /// a lockout in every mode (report-only, lapsed or pinless too: the connection fails before pins are looked
+    /// at); the pin risks only where enforced pins can lock anyone out.
     private func servedRisks(_ entry: ServedJudging, now: Date) -> [LockoutRisk] {
         let domain = entry.after
-        guard Self.canLockOut(domain, now: now) else { return [] }
         let before = entry.evidence.before
         let after = entry.evidence.after
         var risks: [LockoutRisk] = []

@@ -27,9 +27,10 @@ struct DiffCommand: AsyncParsableCommand {
             --live) does it still match the chain the server serves (as `validate` matches it: on the verified path), \
             and does it keep a backup pin outside that chain? A served HOST is judged under the policy that governs \
             it (its own domain, or a parent with includeSubdomains). Each served chain is judged with each side's \
-            trust anchors: a chain that fails default trust is a risk, and so is dropping a trust anchor the chain \
-            needs (then every enforced domain is judged, changed or not). Risks the domain already had before the \
-            change are shown but do not fail.
+            trust anchors, read from the folder of the manifest that names them (or at its revision; one that \
+            cannot be read is an error): a chain that fails default trust is a risk in every mode, report-only \
+            included, and so is dropping a trust anchor the chain needs (then every domain is judged, changed or \
+            not). Risks the domain already had before the change are shown but do not fail.
 
             With --clients (the clients the manifest is exported to: all, or a list such as urlsession,okhttp,curl), \
             every added or changed domain is also judged by lint's client rules: a pin some of them can never match, \
@@ -73,7 +74,7 @@ struct DiffCommand: AsyncParsableCommand {
     @OptionGroup var servedOptions: ServedOptions
     @OptionGroup var probeSettings: ProbeSettings
 
-    @Flag(help: "Fetch the chain of every added or changed enforced domain live, for the lockout risk.")
+    @Flag(help: "Fetch the chain of every added or changed domain live, for the lockout risk.")
     var live = false
 
     @Option(help: ClientSelection.lintHelp)
@@ -157,7 +158,8 @@ struct DiffCommand: AsyncParsableCommand {
         let domains = anchorsChanged ? manifest.domains : diff.domains.compactMap(\.new)
         var targets: [ProbeTarget] = []
         var unreachable: [String] = []
-        for domain in domains where domain.mode == .enforce && !domain.pins.isEmpty {
+        // Every mode: a chain that fails default trust locks a report-only domain out too.
+        for domain in domains {
             do {
                 targets.append(try ProbeTarget(host: domain.host, port: domain.port, connect: domain.connect))
             } catch {
