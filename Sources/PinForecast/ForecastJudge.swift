@@ -29,6 +29,7 @@ public struct ForecastJudge: Sendable {
         let (policies, rowOfRelease) = book.distinctPolicies(for: host)
         var columns: [(Scenario, [ForecastCell])] = []
         var today: PathPins?
+        var todayRefusal: Verdict.Rejection?
         if let current {
             let verdicts = await judge(current, host: host, policies: policies, at: time)
             columns.append((.current, verdicts.map(ForecastCell.init)))
@@ -36,6 +37,7 @@ public struct ForecastJudge: Sendable {
             var trust = verdicts.first
             if trust == nil { trust = await judge(current, host: host, policies: [nil], at: time).first }
             today = trust.flatMap { $0.isTrusted ? PathPins(verifiedPathOf: $0) : nil }
+            todayRefusal = trust.flatMap { $0.isTrusted ? nil : $0.rejection ?? .untrustedChain }
         }
         if let planned {
             let verdicts = await judge(planned, host: host, policies: policies, at: time)
@@ -47,7 +49,7 @@ public struct ForecastJudge: Sendable {
         let rows = policies.indices.map { row in columns.map { $0.1[row] } }
         return DomainForecast(
             host: host, releases: book.releases, scenarios: columns.map(\.0), rows: rows, rowOfRelease: rowOfRelease,
-            today: today)
+            today: today, todayRefusal: todayRefusal)
     }
 
     /// The columns of `scenarios` (those that can be made from `today`) at `time`, a cell for each of `policies`

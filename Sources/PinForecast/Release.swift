@@ -1,3 +1,4 @@
+import Foundation
 import PinningCore
 
 /// An app version in the field and the pins it carries: the pins cannot change until its users update.
@@ -15,5 +16,25 @@ public struct Release: Hashable, Sendable {
         self.shipped = shipped
         self.share = share
         self.manifest = manifest
+    }
+}
+
+extension Release {
+    /// What the forecast calls the working manifest, the candidate next release: `next (pins.json)`.
+    public static func candidateName(manifestFile: String) -> String { "next (\(manifestFile))" }
+
+    /// Whether `name` reads as the candidate's (`next`, `next (pins.json)`, in any case): a shipped release so named
+    /// would pass for the working manifest in the forecast and the watch, so the releases file refuses it.
+    public static func isCandidateName(_ name: String) -> Bool {
+        let word = name.trimmingCharacters(in: .whitespaces).lowercased()
+        guard word.hasPrefix("next") else { return false }
+        let rest = word.dropFirst(4)
+        return rest.isEmpty || rest.first == "(" || rest.first?.isWhitespace == true
+    }
+
+    /// Why `name` is refused for a shipped release.
+    public static func candidateNameRefusal(_ name: String) -> String {
+        "\"\(name.terminalSafe)\" is what the forecast and the watch call the working manifest (the candidate next "
+            + "release); name a shipped release by its version"
     }
 }

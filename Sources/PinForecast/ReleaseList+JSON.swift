@@ -44,8 +44,13 @@ extension ReleaseList: Encodable {
     }
 
     public func encoded() -> Data {
-        // Plain strings, numbers and arrays cannot fail to encode.
-        try! CanonicalJSON.encode(self)
+        // A share that is not finite (never from the file's reader, which refuses it) is written as a string the
+        // reader refuses in turn, rather than trapping while the releases file is locked: writers check their list
+        // by reading it back before it replaces the file.
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return (try? CanonicalJSON.encode(self, encoder: encoder)) ?? Data()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -65,6 +70,9 @@ extension ReleaseEntry: Encodable {
 
     init(_ fields: StrictFields<CodingKeys>) throws(SchemaFailure) {
         name = try Self.text(fields, .name)
+        guard !Release.isCandidateName(name) else {
+            throw fields.invalid(.name, Release.candidateNameRefusal(name))
+        }
         if let text = try fields.stringIfPresent(.shipped) {
             guard let day = CalendarDay(text) else {
                 throw fields.invalid(.shipped, "\(quoted(text)) is not a date of the form YYYY-MM-DD")

@@ -6,12 +6,15 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     public let month: Int
     public let day: Int
 
-    /// Parses `YYYY-MM-DD`; nil for anything else or an impossible date.
+    /// The years a day is read from: those of ``Timestamp/representable``.
+    public static let years = 1_600...9_999
+
+    /// Parses `YYYY-MM-DD` in ``years``; nil for anything else or an impossible date.
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard text.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...31).contains(day)
+            Self.years.contains(year), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
         self.year = year
         self.month = month

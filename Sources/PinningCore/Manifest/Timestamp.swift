@@ -15,7 +15,19 @@ public enum Timestamp {
 
     /// Parses `2027-01-10T00:00:00Z`, with or without fractional seconds, or a bare `2027-01-10` (midnight UTC).
     /// An impossible date such as `2026-02-29T00:00:00Z` is refused, not moved to the next valid day.
+    /// A time outside ``representable`` is refused too.
     public static func parse(_ text: String) -> Date? {
+        guard let date = parseAnyYear(text), representable.contains(date) else { return nil }
+        return date
+    }
+
+    /// The times pinbench reads and judges at: up to the last second of 9999, the last a certificate can state (RFC
+    /// 5280 GeneralizedTime; the certificate library traps on a later one), from the year 1600, where the calendars
+    /// of its readers agree (earlier, Foundation reads a date in the Julian calendar).
+    public static let representable =
+        Date(timeIntervalSince1970: -11_676_096_000)...Date(timeIntervalSince1970: 253_402_300_799)
+
+    private static func parseAnyYear(_ text: String) -> Date? {
         switch readCanonical(text) {
         case .date(let date): return date
         case .impossible: return nil

@@ -47,7 +47,7 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var revocationSettings: RevocationSettings
     @OptionGroup var transparencySettings: TransparencySettings
 
-    @Option(help: "How many connections may be open at once.")
+    @Option(parsing: .unconditional, help: "How many connections may be open at once (1 to 256).")
     var concurrency = 32
 
     @Flag(help: "Print the results as JSON.")
@@ -60,7 +60,7 @@ struct CheckCommand: AsyncParsableCommand {
     var clients: ClientSelection?
 
     func validate() throws {
-        guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be 1...256.") }
+        try OptionRange.check(concurrency, 1...256, option: "--concurrency", unit: "connections")
     }
 
     func run() async throws {

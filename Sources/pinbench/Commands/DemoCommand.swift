@@ -45,13 +45,11 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Check CT against the lab's logs and reject a leaf that does not meet the policy.")
     var requireCt = false
 
-    @Option(help: "Seconds allowed for each connection (dial and handshake).")
+    @Option(parsing: .unconditional, help: "Seconds allowed for each connection (dial and handshake): 0.001 to 120.")
     var timeout: Double = 3
 
     func validate() throws {
-        guard timeout > 0 && timeout <= 120 else {
-            throw ValidationError("--timeout must be between 0 and 120 seconds")
-        }
+        try OptionRange.check(timeout, 0.001...120, option: "--timeout", unit: "seconds")
     }
 
     func run() throws {

@@ -38,10 +38,12 @@ struct DomainSetCommand: ParsableCommand {
         help: ArgumentHelp("true: the pins also cover every subdomain; false: this host only.", valueName: "bool"))
     var includeSubdomains: String?
 
-    @Option(help: ArgumentHelp("The day the pins lapse (YYYY-MM-DD, UTC), or none.", valueName: "date|none"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The day the pins lapse (YYYY-MM-DD, UTC), or none.", valueName: "date|none"))
     var expires: String?
 
-    @Option(help: "The port to check (1-65535).")
+    @Option(parsing: .unconditional, help: "The port to check (1-65535).")
     var port: String?
 
     @Option(

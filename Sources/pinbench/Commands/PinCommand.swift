@@ -34,7 +34,7 @@ struct PinAddCommand: ParsableCommand {
     @Option(help: "The chain to take the certificate from, leaf first (PEM or DER).")
     var chain: String
 
-    @Option(help: "Which certificate of the chain: 0 is the leaf.")
+    @Option(parsing: .unconditional, help: "Which certificate of the chain: 0 is the leaf.")
     var level: Int
 
     @Option(help: "spki (the public key; survives renewals with the same key) or cert (the whole certificate).")

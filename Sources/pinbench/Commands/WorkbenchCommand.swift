@@ -58,8 +58,8 @@ struct WorkbenchCommand: ParsableCommand {
     var ctLogList: String?
 
     @Option(
-        name: .customLong("ct-interval"),
-        help: ArgumentHelp("Seconds between CT watch rounds (with --ct-log-list).", valueName: "seconds"))
+        name: .customLong("ct-interval"), parsing: .unconditional,
+        help: ArgumentHelp("Seconds between CT watch rounds (with --ct-log-list): 1 to 604800.", valueName: "seconds"))
     var ctInterval: Double = 300
 
     @Flag(
@@ -68,7 +68,7 @@ struct WorkbenchCommand: ParsableCommand {
     var ctFromNow = false
 
     func validate() throws {
-        guard ctInterval >= 1 else { throw ValidationError("--ct-interval must be at least 1 second") }
+        try OptionRange.check(ctInterval, 1...604_800, option: "--ct-interval", unit: "seconds")
     }
 
     func run() throws {

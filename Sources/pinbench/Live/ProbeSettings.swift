@@ -4,13 +4,15 @@ import PinningCore
 
 /// `--timeout`: the one deadline for resolving, dialling and the TLS handshake of each connection.
 struct ProbeSettings: ParsableArguments {
-    @Option(help: "Seconds allowed for each connection: name resolution, TCP connect and TLS handshake together.")
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds allowed for each connection: name resolution, TCP connect and TLS handshake together (0.001 to "
+                + "300)."))
     var timeout: Double = 5
 
     func validate() throws {
-        guard timeout > 0 && timeout <= 300 else {
-            throw ValidationError("--timeout must be more than 0 and at most 300 seconds.")
-        }
+        try OptionRange.check(timeout, 0.001...300, option: "--timeout", unit: "seconds")
     }
 
     var deadline: Duration { .milliseconds(Int((timeout * 1000).rounded())) }

@@ -76,13 +76,16 @@ struct TrustOptions: ParsableArguments {
 
 /// `--at`: the time at which validity is judged.
 struct TimeOptions: ParsableArguments {
-    @Option(help: "Judge validity at this time (ISO 8601, e.g. 2027-01-10T00:00:00Z) instead of now.")
+    @Option(
+        parsing: .unconditional,
+        help: "Judge validity at this time (ISO 8601, e.g. 2027-01-10T00:00:00Z; years 1600 to 9999) instead of now.")
     var at: String?
 
     func date() throws -> Date {
         guard let at else { return Date() }
         guard let date = Timestamp.parse(at) else {
-            throw CLIFailure("--at \(at) is not an ISO 8601 time such as 2027-01-10T00:00:00Z")
+            throw CLIFailure(
+                "--at \(at) is not an ISO 8601 time from the year 1600 to 9999, such as 2027-01-10T00:00:00Z")
         }
         return date
     }

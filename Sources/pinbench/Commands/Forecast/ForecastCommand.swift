@@ -58,17 +58,20 @@ struct ForecastCommand: AsyncParsableCommand {
     var planned: [String] = []
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp("Walk the dates ahead up to this day (default: one year after --at).", valueName: "date"))
     var until: String?
 
-    @Option(name: .customLong("lead-time"), help: ArgumentHelp("Days before an expiry a release must ship by."))
+    @Option(
+        name: .customLong("lead-time"), parsing: .unconditional,
+        help: ArgumentHelp("Days before an expiry a release must ship by (0 to 3650)."))
     var leadTime: Int = 90
 
     @Option(help: ArgumentHelp("Also gate on these scenarios (comma-separated).", valueName: "scenario,..."))
     var gate: String?
 
     @Option(
-        name: .customLong("max-lockout"),
+        name: .customLong("max-lockout"), parsing: .unconditional,
         help: ArgumentHelp("The share of installs (percent) a gated scenario may lock out.", valueName: "pct"))
     var maxLockout: Double = 0
 
@@ -82,8 +85,8 @@ struct ForecastCommand: AsyncParsableCommand {
 
     func validate() throws {
         if live && !servedOptions.served.isEmpty { throw ValidationError("give either --served or --live, not both.") }
-        guard (0...3_650).contains(leadTime) else { throw ValidationError("--lead-time takes 0 to 3650 days.") }
-        guard (0...100).contains(maxLockout) else { throw ValidationError("--max-lockout takes 0 to 100 (percent).") }
+        try OptionRange.check(leadTime, 0...3_650, option: "--lead-time", unit: "days")
+        try OptionRange.check(maxLockout, 0...100, option: "--max-lockout", unit: "percent")
     }
 
     func run() async throws {
@@ -94,7 +97,7 @@ struct ForecastCommand: AsyncParsableCommand {
         let loader = ReleaseLoader(manifest: manifestOptions.url)
         let shipped = try loader.list().releases.map(loader.release)
         let name = manifestOptions.manifest.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "pins.json"
-        let releases = shipped + [Release(name: "next (\(name))", manifest: document.manifest)]
+        let releases = shipped + [Release(name: Release.candidateName(manifestFile: name), manifest: document.manifest)]
         let anchors = try trust.anchors(for: document)
         let chains = try await chains(document.manifest, anchors: anchors)
         let judge = ForecastJudge(trustAnchors: anchors)
@@ -131,6 +134,13 @@ struct ForecastCommand: AsyncParsableCommand {
         var served = try Self.byHost(servedOptions.entries())
         let plannedChains = try Self.byHost(ServedOptions.entries(planned, option: "--planned"))
         let hosts = try hosts(manifest, served: served.keys, planned: plannedChains.keys)
+        // The gate judges every planned chain: one for a host left out of the forecast would pass unjudged.
+        let forecast = Set(hosts)
+        if let host = plannedChains.keys.sorted().first(where: { !forecast.contains($0) }) {
+            throw CLIFailure(
+                "--planned names \(host), which is not among the domains forecast (\(hosts.joined(separator: ", "))): "
+                    + "its chain would not be judged; add \(host) to the DOMAIN arguments or leave out its --planned")
+        }
         var unreachable: [String] = []
         if live {
             (served, unreachable) = await ForecastLive.chains(
@@ -170,7 +180,9 @@ struct ForecastSettings {
         self.leadTime = leadTime
         if let text {
             guard let date = Timestamp.parse(text) else {
-                throw CLIFailure("--until \(text) is not a date such as 2028-01-01 or 2028-01-01T00:00:00Z")
+                throw CLIFailure(
+                    "--until \(text) is not a date from the year 1600 to 9999, such as 2028-01-01 or 2028-01-01T00:00:00Z"
+                )
             }
             guard date > at else { throw CLIFailure("--until \(text) is not after --at") }
             until = date
@@ -185,6 +197,10 @@ struct ForecastSettings {
                     "--gate \(word) is not a scenario; give any of "
                         + Scenario.allCases.map(\.rawValue).joined(separator: ", "))
             }
+            // A gated scenario that cannot be judged fails closed: `planned` needs a planned chain.
+            if scenario == .planned && !planned {
+                throw CLIFailure("--gate planned needs the chain you intend to deploy: give --planned HOST=FILE")
+            }
             if !gated.contains(scenario) { gated.append(scenario) }
         }
         self.gated = gated
@@ -196,9 +212,8 @@ struct ForecastSettings {
     ) -> DomainOutlook {
         guard let today = forecast.today else {
             let note =
-                forecast.scenarios.contains(.current)
-                ? "today's chain does not reach a trust anchor, so no scenario can be made from it"
-                : "no chain served today (give --served HOST=FILE or --live): only a planned chain can be judged"
+                forecast.todayRefusalText
+                ?? "no chain served today (give --served HOST=FILE or --live): only a planned chain can be judged"
             return DomainOutlook(forecast: forecast, shipped: shipped, events: [], advice: [], note: note)
         }
         return DomainOutlook(

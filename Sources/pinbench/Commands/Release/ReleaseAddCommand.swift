@@ -46,10 +46,12 @@ struct ReleaseAddCommand: ParsableCommand {
     @Option(help: "How the source is written: manifest, trustkit, android or ats.")
     var format: ReleaseEntry.Format = .manifest
 
-    @Option(help: ArgumentHelp("The day it shipped (YYYY-MM-DD).", valueName: "date"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day it shipped (YYYY-MM-DD).", valueName: "date"))
     var shipped: String?
 
-    @Option(help: ArgumentHelp("Its share of active installs, in percent (0 to 100).", valueName: "pct"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Its share of active installs, in percent (0 to 100).", valueName: "pct"))
     var share: Double?
 
     @Option(help: ArgumentHelp("Add every git tag matching GLOB as a release.", valueName: "glob"))
@@ -58,6 +60,9 @@ struct ReleaseAddCommand: ParsableCommand {
     @OptionGroup var manifestOptions: ManifestOptions
 
     func validate() throws {
+        // Checked before the releases file is locked: a value the file cannot hold never reaches its writer.
+        if let share { try OptionRange.check(share, 0...100, option: "--share", unit: "percent") }
+        if let name, Release.isCandidateName(name) { throw ValidationError(Release.candidateNameRefusal(name)) }
         if tags != nil {
             if name != nil || from != nil { throw ValidationError("give either --tags GLOB, or NAME --from REV|FILE.") }
             if shipped != nil || share != nil {
