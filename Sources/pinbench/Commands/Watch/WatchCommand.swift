@@ -58,24 +58,26 @@ struct WatchCommand: AsyncParsableCommand {
     @Flag(name: .customLong("from-now"), help: "On a log met for the first time, start at its latest tree head.")
     var fromNow = false
 
-    @Option(help: ArgumentHelp("Seconds between rounds when not --once.", valueName: "seconds"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Seconds between rounds when not --once.", valueName: "seconds"))
     var interval: Double = 300
 
-    @Option(help: ArgumentHelp("Seconds allowed for each request to a log.", valueName: "seconds"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Seconds allowed for each request to a log.", valueName: "seconds"))
     var timeout: Double = 15
 
-    @Option(help: ArgumentHelp("The most entries read from one log per round.", valueName: "count"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("The most entries read from one log per round.", valueName: "count")
+    )
     var batch: Int = 10_000
 
     @Flag(help: "Print findings and log problems as JSON lines.")
     var json = false
 
     func validate() throws {
-        guard timeout > 0 && timeout <= 300 else {
-            throw ValidationError("--timeout must be between 0 and 300 seconds")
-        }
-        guard interval >= 1 else { throw ValidationError("--interval must be at least 1 second") }
-        guard (1...1_000_000).contains(batch) else { throw ValidationError("--batch must be between 1 and 1000000") }
+        try OptionRange.check(timeout, 0.001...300, option: "--timeout", unit: "seconds")
+        try OptionRange.check(interval, 1...604_800, option: "--interval", unit: "seconds")
+        try OptionRange.check(batch, 1...1_000_000, option: "--batch", unit: "entries")
     }
 
     func run() async throws {
