@@ -2,6 +2,7 @@ import Foundation
 import PinningCore
 import TestSupport
 import Testing
+import X509
 
 /// C2SP/x509-limbo's server cases, run through `PinValidator` as `pinbench validate` would, beside
 /// `openssl verify -x509_strict` on the same certificates, under each validation profile, and once with each family
@@ -116,7 +117,7 @@ struct LimboTests {
     }
 
     /// `openssl verify -x509_strict -purpose sslserver` with the case's anchors, intermediates, name and time.
-    static func opensslAccepts(_ testCase: LimboCase) throws -> Bool {
+    static func opensslAccepts(_ testCase: LimboCase, partialChain: Bool = false) throws -> Bool {
         let folder = TemporaryFolder()
         var arguments = [
             "verify", "-x509_strict", "-purpose", "sslserver",
@@ -133,13 +134,14 @@ struct LimboTests {
         if let time = testCase.validationTime {
             arguments += ["-attime", String(Int(time.timeIntervalSince1970))]
         }
+        if partialChain { arguments.append("-partial_chain") }
         arguments.append(folder.write("peer.pem", testCase.peerCertificate))
         return try ProcessRunner.run("/usr/bin/openssl", arguments).status == 0
     }
 
     /// Why the strict profile still decides a case otherwise than limbo.
     enum StrictRule {
-        case caAsLeaf, swiftCertificatesNC, limboContradicts, anyBesideServerAuth, baselineRequirement
+        case caAsLeaf, swiftCertificatesNC, limboContradicts, crossSignedRoot, anyBesideServerAuth, baselineRequirement
 
         var rule: String {
             switch self {
@@ -155,6 +157,10 @@ struct LimboTests {
                     + "non-critical name constraint (rfc5280::nc::permitted-dns-match-noncritical)"
             case .anyBesideServerAuth:
                 return "a leaf naming serverAuth and anyExtendedKeyUsage: strict refuses anyExtendedKeyUsage alone only"
+            case .crossSignedRoot:
+                return "a cross-signed root used as the anchor without an AKI (pedantic): limbo expects success for "
+                    + "cve::cve-2024-0567, whose anchor has the same shape, and OpenSSL refuses both only because the "
+                    + "anchor is not self-signed (-partial_chain accepts it)"
             }
         }
     }
@@ -165,6 +171,7 @@ struct LimboTests {
         "rfc5280::ca-as-leaf": .caAsLeaf,
         "rfc5280::nc::permitted-self-issued": .swiftCertificatesNC,
         "rfc5280::nc::nc-forbids-othername-noop": .swiftCertificatesNC,
+        "rfc5280::aki::cross-signed-root-missing-aki": .crossSignedRoot,
         "rfc5280::eku::ee-without-eku": .limboContradicts,
         "rfc5280::nc::permitted-dns-match-more": .limboContradicts,
         "rfc5280::nc::permitted-ipv4-match": .limboContradicts,
@@ -182,6 +189,7 @@ struct LimboTests {
         "rfc5280::ca-as-leaf": .caAsLeaf,
         "rfc5280::nc::permitted-self-issued": .swiftCertificatesNC,
         "rfc5280::nc::nc-forbids-othername-noop": .swiftCertificatesNC,
+        "rfc5280::aki::cross-signed-root-missing-aki": .crossSignedRoot,
         "webpki::nc::permitted-dns-match-noncritical": .limboContradicts,
         "webpki::aki::root-with-aki-all-fields": .baselineRequirement,
         "webpki::aki::root-with-aki-missing-keyidentifier": .baselineRequirement,
@@ -281,19 +289,31 @@ struct LimboTests {
         #expect(run.nonPedantic.percent >= 95, "\(run.nonPedantic.line)")
     }
 
-    @Test("a cross-signed root without an AKI as the anchor: refused by rfc5280 and strict, as by OpenSSL -x509_strict")
+    @Test("a cross-signed root without an AKI as the anchor: limbo decides the shape both ways; no AKI rule agrees")
     func crossSignedRootMissingAKI() async throws {
-        let testCase = try #require(
-            try LimboCase.all().first { $0.id == "rfc5280::aki::cross-signed-root-missing-aki" })
-        let publicSuffixes = try #require(PublicSuffixList.installed, "Debian's publicsuffix package is needed")
-        #expect(!testCase.expectsSuccess)
-        #expect(try !Self.opensslAccepts(testCase))
-        for profile in [ValidationProfile.rfc5280, .strict] {
-            let accepted = try await testCase.pinBenchAccepts(publicSuffixes: publicSuffixes, profile: profile)
-            #expect(!accepted, "\(profile.rawValue)")
+        let cases = try LimboCase.all()
+        let pedantic = try #require(cases.first { $0.id == "rfc5280::aki::cross-signed-root-missing-aki" })
+        let cve = try #require(cases.first { $0.id == "cve::cve-2024-0567" })
+        // The same anchor shape: a CA certificate issued by another CA (not self-signed), with no AKI.
+        for testCase in [pedantic, cve] {
+            let anchor = try Certificate(pemEncoded: try #require(testCase.trustedCerts.first))
+            #expect(anchor.issuer != anchor.subject, "\(testCase.id)")
+            #expect(anchor.extensions[oid: .X509ExtensionID.authorityKeyIdentifier] == nil, "\(testCase.id)")
         }
-        // The platforms build paths without AKIs: `platform` still accepts it (knownDisagreements).
-        #expect(try await testCase.pinBenchAccepts(publicSuffixes: publicSuffixes, profile: .platform))
+        // limbo expects opposite results; only the one expecting failure is marked pedantic.
+        #expect(!pedantic.expectsSuccess && pedantic.isPedantic)
+        #expect(cve.expectsSuccess && !cve.isPedantic)
+        // OpenSSL -x509_strict refuses both for the anchor not being self-signed, not for its AKI: allowed a partial
+        // chain, it accepts the pedantic case.
+        #expect(try !Self.opensslAccepts(pedantic))
+        #expect(try !Self.opensslAccepts(cve))
+        #expect(try Self.opensslAccepts(pedantic, partialChain: true))
+        // PinBench decides both alike under every profile: refusing the AKI would break the non-pedantic case.
+        let publicSuffixes = try #require(PublicSuffixList.installed, "Debian's publicsuffix package is needed")
+        for profile in [ValidationProfile.rfc5280, .strict] {
+            #expect(try await pedantic.pinBenchAccepts(publicSuffixes: publicSuffixes, profile: profile))
+            #expect(try await cve.pinBenchAccepts(publicSuffixes: publicSuffixes, profile: profile))
+        }
     }
 
     @Test("openssl verify -x509_strict on the same cases, for comparison")

@@ -104,13 +104,10 @@ enum StrictRules {
         }
         let isCA = isCA(certificate)
         if isCA { violations += caViolations(certificate, level: level, subject: subject) }
-        // RFC 5280 4.2.1.1: every certificate but a self-signed one carries an AKI. A cross-signed root used as
-        // the anchor (its issuer another CA) is such a certificate: OpenSSL -x509_strict refuses it too.
-        let selfIssued = certificate.issuer == certificate.subject
-        if !isAnchor || !selfIssued, extensions[oid: .X509ExtensionID.authorityKeyIdentifier] == nil {
+        if !isAnchor, extensions[oid: .X509ExtensionID.authorityKeyIdentifier] == nil {
             violations.append(.missingAuthorityKeyIdentifier(level: level, subject: subject))
         }
-        if isAnchor, selfIssued, let problem = anchorKeyIdentifierProblem(certificate) {
+        if isAnchor, certificate.issuer == certificate.subject, let problem = anchorKeyIdentifierProblem(certificate) {
             violations.append(.anchorAuthorityKeyIdentifier(subject: subject, problem: problem))
         }
         if let problem = nameConstraintsProblem(certificate, isCA: isCA) {
