@@ -48,6 +48,36 @@ extension DiffCommandTests {
         #expect(newSide.stderrText.contains("the new side's trust anchor missing.pem cannot be read"))
     }
 
+    @Test("OLD at a revision: its anchors are read at that revision; one missing there is an error (exit 2)")
+    func revisionAnchorsAtTheRevision() async throws {
+        try await git(["init", "-q", "-b", "main"])
+        let old = PinManifest(trustAnchors: ["root.pem"], domains: [pinnedDomain()])
+        var new = old
+        new.trustAnchors = []
+        try writeManifest(in: "app", "pins.json", old)
+        try await git(["add", "app/pins.json"])
+        try await git(["commit", "-q", "-m", "pins naming an anchor that was never committed"])
+        try writeManifest(in: "app", "pins.json", new)
+        let served = ["--served", "\(pki.host)=good.pem", "--no-system-trust", "-m", "app/pins.json"]
+
+        let missing = try await run(["diff", "HEAD"] + served)
+        #expect(missing.status == 2, "\(missing.stdoutText)\(missing.stderrText)")
+        #expect(
+            missing.stderrText.contains("the old side's trust anchor root.pem cannot be read at revision HEAD"),
+            "\(missing.stderrText)")
+
+        // Committed beside the manifest and deleted since: read at the revision, and the drop is the change's.
+        folder.write("app/root.pem", pki.root.pem)
+        try await git(["add", "app/root.pem"])
+        try await git(["commit", "-q", "-m", "the anchor"])
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("app/root.pem"))
+        let judged = try await run(["diff", "HEAD", "--json"] + served)
+        #expect(judged.status == 1, "\(judged.stdoutText)\(judged.stderrText)")
+        let risks = try #require(try report(judged)["risks"] as? [[String: Any]])
+        #expect(
+            risks.contains { $0["kind"] as? String == "trust-anchor-dropped" && $0["alsoBefore"] as? Bool == false })
+    }
+
     @Test("dropping the anchor a report-only domain's chain needs is a lockout: the connection fails in every mode")
     func droppedAnchorReportOnly() async throws {
         var domain = pinnedDomain()
