@@ -70,6 +70,15 @@ struct ForecastFailsClosedCLITests {
             let (status, report, _) = try await world.forecastJSON(["--served", "\(world.host)=\(file)"])
             #expect(status == 0)
             #expect((report.firstDomain["note"] as? String)?.contains(words) == true, "\(file)")
+            // A scenario gated on that chain cannot be judged: a failure, with the same reason.
+            let gated = try await world.run(
+                ["forecast", "--served", "\(world.host)=\(file)", "--gate", "renewal-new-key", "--max-lockout", "100"]
+                    + ForecastFixture.trust)
+            #expect(gated.status == 1, "\(file): \(gated.stdoutText)")
+            #expect(
+                gated.stdoutText.contains(
+                    "GATE \(world.host) renewal-new-key: not judged: today's chain is refused (\(words))"),
+                "\(file): \(gated.stdoutText)")
         }
     }
 

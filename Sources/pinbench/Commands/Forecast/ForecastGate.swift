@@ -36,7 +36,8 @@ struct ForecastGate: Encodable {
                     failures.append(
                         Failure(
                             host: forecast.host, scenario: scenario, percent: 0, withoutShare: [],
-                            unjudged: "no chain served today to judge it from (give --served HOST=FILE or --live)"))
+                            unjudged: forecast.todayRefusalText
+                                ?? "no chain served today to judge it from (give --served HOST=FILE or --live)"))
                 }
                 continue
             }
