@@ -41,7 +41,8 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(help: "A PEM bundle of trust anchors instead of the system's.")
     var caBundle: String?
 
-    @Option(help: "Seconds for the whole request: connect, handshake and response.")
+    @Option(
+        parsing: .unconditional, help: "Seconds for the whole request: connect, handshake and response (up to 600).")
     var timeout: Double = 10
 
     @Flag(help: "Print the response headers.")

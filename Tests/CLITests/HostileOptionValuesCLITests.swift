@@ -97,6 +97,21 @@ struct HostileOptionValuesCLITests {
         #expect(timeout.stderrText.contains("--timeout -1.0 is out of range: give 0.001 to 300 seconds"))
     }
 
+    @Test(
+        "pinbench-fetch --timeout: hostile values are refused (2, or 64 for what its parser refuses), never trapped on")
+    func fetchTimeout() async throws {
+        world.writeManifest("pins.json", DomainPolicy(host: world.host))
+        let fetch = PinBenchBinary.url.deletingLastPathComponent().appendingPathComponent("pinbench-fetch")
+        for value in Self.numbers {
+            let result = try ProcessRunner.run(
+                fetch.path, ["https://127.0.0.1:1/", "--manifest", "pins.json", "--timeout", value],
+                currentDirectory: world.folder.url, timeout: 30)
+            #expect([2, 64].contains(result.status), "\(value): \(result.status) \(result.stderrText)")
+            #expect(result.stderrText.contains("--timeout"), "\(value): \(result.stderrText)")
+            #expect(!result.stderrText.contains("Missing value"), "\(value): \(result.stderrText)")
+        }
+    }
+
     @Test("the first and last representable times are judged, not trapped on: validate, lint and forecast")
     func boundaryTimes() async throws {
         try await world.shippedReleases()
