@@ -77,6 +77,10 @@ import WorkbenchRuntime
         let findings = final.transparency.findings(for: workspace.pki.host)
         #expect(findings.map(\.index) == [1, 0])
         #expect(findings.first?.lockingOut == ["next"])
+        // Names in one spelling everywhere: the CT view's issuer as the Certificate pane shows the leaf's issuer.
+        let paneIssuer = CertificateDetails(workspace.pki.good.leaf.certificate).issuer
+        #expect(findings.last?.issuer == paneIssuer, "\(findings.last?.issuer ?? "") against \(paneIssuer)")
+        #expect(paneIssuer.contains(", "))
         let onDisk = try #require(
             try ManifestStore.loadIfPresent(
                 WatchState.self, at: WatchState.url(besideManifest: workspace.manifestURL)))

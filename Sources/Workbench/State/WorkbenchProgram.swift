@@ -64,7 +64,16 @@ extension WorkbenchState {
             transparency.onDisk = file
             effects = []
         case .watchRoundSkipped(let reason):
+            // A round that could not run is said once, and kept in the message log; the status bar keeps its word.
+            if let reason, reason != transparency.skippedRound {
+                chrome.message = StatusMessage("CT round skipped: \(reason)".terminalSafe, level: .warning)
+            }
             transparency.skippedRound = reason
+            effects = []
+        case .recoveryFound(let found):
+            effects = receiveRecoveries(found)
+        case .notice(let message):
+            chrome.message = message
             effects = []
         case .tick(let date):
             chrome.now = date
