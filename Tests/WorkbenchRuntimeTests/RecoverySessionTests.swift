@@ -118,7 +118,7 @@ struct RecoverySessionTests {
         #expect(!exists(workspace.recoveryPath) && !exists(own))
     }
 
-    @Test("corrupt, oversized-by-type (a FIFO) and linked recovery files are named and never used or written over")
+    @Test("corrupt, FIFO and linked recovery files are named and never used or written over")
     func hostileRecoveryFiles() async throws {
         let workspace = try RuntimeWorkspace()
         let corrupt = #"{"schema": 1, "domains": [{"host": "evil.pinbench.test", "host": "x"}]}"#

@@ -64,9 +64,9 @@ extension WorkbenchState {
             transparency.onDisk = file
             effects = []
         case .watchRoundSkipped(let reason):
-            // A round that could not run is said once, and kept in the message log; the status bar keeps its word.
+            // The status bar says a round was skipped; the message log keeps why, once per new reason.
             if let reason, reason != transparency.skippedRound {
-                chrome.message = StatusMessage("CT round skipped: \(reason)".terminalSafe, level: .warning)
+                chrome.log(StatusMessage("CT round skipped: \(reason)".terminalSafe, level: .warning))
             }
             transparency.skippedRound = reason
             effects = []
