@@ -66,9 +66,19 @@ wait_for_file() {
     return 1
 }
 keys() { tmux -L "$socket" send-keys -t shots "$@"; sleep 0.3; }
+# A screen drawn whole: two looks a moment apart show the same text (a loaded machine draws late).
+settle() {
+    local before after
+    for _ in $(seq 1 100); do
+        before="$(screen)"
+        sleep 0.2
+        after="$(screen)"
+        if [ "$before" = "$after" ]; then return 0; fi
+    done
+}
 shot() {
     local name="$1"
-    sleep 0.3
+    settle
     tmux -L "$socket" capture-pane -p -e -N -t shots > "$out/$name.txt"
     echo "$out/$name.txt"
 }
@@ -88,9 +98,11 @@ keys p # pin the leaf key
 keys j
 keys p # pin the intermediate's key...
 keys b # ...as a backup
+wait_for "is now backup"
 shot chain-with-pins
 
 keys "?"
+wait_for "═ Keys ═"
 shot help
 keys Escape
 
@@ -100,9 +112,11 @@ shot write-gate
 keys n
 
 keys 4 # the Pins pane: every pin of the domain, where each matches the live chain
+wait_for "Pins: good.pinbench.test"
 shot pins
 keys e
 keys Enter # the settings form, mode switched to report-only: lint shows what that changes before applying
+wait_for "Settings: good.pinbench.test"
 shot settings
 keys Escape
 keys 2
@@ -125,11 +139,12 @@ keys Escape
 keys 1
 keys Escape # clears the domain filter
 keys L
+wait_for "Messages ("
 shot message-log
 keys Escape
 
 tmux -L "$socket" resize-window -t shots -x 60 -y 20
-sleep 0.5
+wait_for "Chain: weak.pinbench"
 shot narrow
 tmux -L "$socket" resize-window -t shots -x "$columns" -y "$rows"
 keys q
