@@ -57,7 +57,8 @@ public struct CTFinding: Hashable, Sendable {
         index = entry.index
         kind = entry.kind
         serial = certificate.serialNumber.description
-        issuer = certificate.issuer.description
+        // In the order and spelling every other view and command prints names (`openssl x509 -issuer`).
+        issuer = certificate.issuer.opensslString
         notBefore = certificate.notValidBefore
         notAfter = certificate.notValidAfter
         spkiPin = path.levels[0].spki ?? ""

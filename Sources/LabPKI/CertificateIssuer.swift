@@ -36,6 +36,14 @@ public enum CertificateIssuer {
         }
     }
 
+    /// A random serial of exactly 20 bytes (the first neither zero nor with its high bit set, so the DER integer is
+    /// never shortened or padded): every lab certificate's serial has one length, and so one layout on screen.
+    static func serialNumber() -> Certificate.SerialNumber {
+        var bytes = (0..<20).map { _ in UInt8.random(in: 0...255) }
+        bytes[0] = UInt8.random(in: 0x01...0x7F)
+        return Certificate.SerialNumber(bytes: bytes)
+    }
+
     /// A distinguished name from a common name and an optional organization.
     public static func name(commonName: String, organization: String? = nil) throws -> DistinguishedName {
         try DistinguishedName {
@@ -147,7 +155,7 @@ public enum CertificateIssuer {
         }
         let certificate = try Certificate(
             version: .v3,
-            serialNumber: Certificate.SerialNumber(),
+            serialNumber: Self.serialNumber(),
             publicKey: key.publicKey,
             notValidBefore: profile.notBefore,
             notValidAfter: profile.notAfter,

@@ -4,6 +4,9 @@ import Workbench
 
 /// The effects that run off the session loop, as tasks that post their answers into `inbox`: fetches (at most
 /// `limiter`'s count at once), validations and backup keys.
+///
+/// A task whose service throws is never fatal: it posts what failed as a ``WorkbenchMessage/notice(_:)`` (shown,
+/// and kept in the message log), and a fetch that threw ends as its domain's failed fetch, so nothing waits for it.
 struct BackgroundWork: Sendable {
     let inbox: MessageInbox
     let services: WorkbenchServices
@@ -15,7 +18,14 @@ struct BackgroundWork: Sendable {
             Task.detached {
                 await limiter.acquire()
                 inbox.post(.fetchStarted(host: request.host))
-                let result = await services.fetch(request)
+                let result: Result<FetchedChain, FetchFailure>
+                do {
+                    result = try await services.fetch(request)
+                } catch {
+                    let reason = "the fetch failed inside pinbench: \(error)"
+                    inbox.post(failed("fetching \(request.host)", error))
+                    result = .failure(FetchFailure(.other, detail: reason.terminalSafe))
+                }
                 await limiter.release()
                 inbox.post(.fetchCompleted(host: request.host, result: result))
             }
@@ -28,14 +38,24 @@ struct BackgroundWork: Sendable {
         generation: Int
     ) {
         Task.detached {
-            let verdict = await services.validate(host, chain, manifest, revocation)
-            inbox.post(.validated(host: host, verdict: verdict, generation: generation))
+            do {
+                let verdict = try await services.validate(host, chain, manifest, revocation)
+                inbox.post(.validated(host: host, verdict: verdict, generation: generation))
+            } catch {
+                inbox.post(failed("judging the chain of \(host)", error))
+            }
         }
     }
 
     /// Computes one domain's forecast; answers with `forecastComputed`.
     func forecast(_ request: ForecastRequest) {
-        Task.detached { inbox.post(.forecastComputed(await services.forecast(request))) }
+        Task.detached {
+            do {
+                inbox.post(.forecastComputed(try await services.forecast(request)))
+            } catch {
+                inbox.post(failed("the forecast", error))
+            }
+        }
     }
 
     /// Reads the releases file beside the manifest at `manifest` with each release's pins; answers with
@@ -47,5 +67,12 @@ struct BackgroundWork: Sendable {
     /// Generates and writes a backup key (seconds for RSA); answers with `backupKeyFinished`.
     func generateBackupKey(_ request: BackupKeyRequest) {
         Task.detached { inbox.post(.backupKeyFinished(BackupKeyJob.run(request))) }
+    }
+
+    /// The notice for background work that threw: what it was doing, and the error, escaped.
+    private func failed(_ what: String, _ error: any Error) -> WorkbenchMessage {
+        .notice(
+            StatusMessage(
+                "background work failed (\(what)): \(error); the workbench goes on".terminalSafe, isError: true))
     }
 }

@@ -11,6 +11,9 @@ import Workbench
 /// Fetches, validations and backup keys run as tasks that post into a ``MessageInbox``; the loop looks at it every
 /// `pollMilliseconds` while waiting for keys, so the screen never blocks on the network. Saving and file output are
 /// synchronous (atomic local writes; a save waits at most `ManifestStore.defaultLockTimeout` for another writer).
+///
+/// Unsaved edits are kept in a recovery file beside the manifest as they happen (``RecoveryKeeper``); the recovery
+/// files a session that ended without saving left are offered at the start.
 public final class WorkbenchSession {
     private let screen: any WorkbenchScreen
     private let catalog: ThemeCatalog
@@ -19,6 +22,8 @@ public final class WorkbenchSession {
     private let inputs: [InputFile]
     /// The CT watch's rounds, when a log list is configured.
     private let watch: WatchSchedule?
+    /// This session's recovery file, and the choices about those found at the start.
+    private let recovery: RecoveryKeeper
     public private(set) var state: WorkbenchState
     /// How long one read of the screen waits before the loop looks at the inbox, the clock and the manifest file.
     public var pollMilliseconds: Int32 = 50
@@ -35,6 +40,7 @@ public final class WorkbenchSession {
         self.inputs = inputs
         self.watch = watch
         self.catalog = catalog
+        self.recovery = RecoveryKeeper(manifest: state.editing.document.url, inputs: inputs)
         self.background = BackgroundWork(
             inbox: MessageInbox(), services: services, limiter: FetchLimiter(limit: maxConcurrentFetches))
         var state = state
@@ -46,7 +52,10 @@ public final class WorkbenchSession {
     /// fetch everything) run first.
     public func run(initialEffects: [Effect] = []) {
         defer { screen.close() }
-        var quit = perform(initialEffects)
+        let found = recovery.findAtStart()
+        var quit = found.isEmpty ? false : perform(state.apply(.recoveryFound(found)))
+        quit = perform(initialEffects) || quit
+        keepRecovery()
         draw()
         let manifestURL = state.editing.document.url
         let watcher = FileWatcher(url: manifestURL) { ManifestLoader.reloadMessage(manifestURL) }
@@ -79,8 +88,17 @@ public final class WorkbenchSession {
                 watchStateWatcher.poll(into: background.inbox)
             }
             quit = perform(turn.effects)
+            if !quit && keepRecovery() { turn.add([]) }
             if turn.changed && !quit { draw() }
         }
+    }
+
+    /// Writes or removes this session's recovery file after a turn; true when that had something to say.
+    @discardableResult
+    private func keepRecovery() -> Bool {
+        guard let notice = recovery.follow(state.editing) else { return false }
+        _ = perform(state.apply(notice))
+        return true
     }
 
     /// A Ctrl-Z from the terminal, or a stop and continue from outside (then every cell is drawn again).
@@ -125,7 +143,10 @@ public final class WorkbenchSession {
         while !pending.isEmpty {
             switch pending.removeFirst() {
             case .quit:
+                if let notice = recovery.quit() { _ = state.apply(notice) }
                 return true
+            case .recovery(let request):
+                if let notice = recovery.handle(request) { pending += state.apply(notice) }
             case .suspend:
                 suspend()
             case .save(let document):

@@ -77,6 +77,10 @@ import WorkbenchRuntime
         let findings = final.transparency.findings(for: workspace.pki.host)
         #expect(findings.map(\.index) == [1, 0])
         #expect(findings.first?.lockingOut == ["next"])
+        // Names in one spelling everywhere: the CT view's issuer as the Certificate pane shows the leaf's issuer.
+        let paneIssuer = CertificateDetails(workspace.pki.good.leaf.certificate).issuer
+        #expect(findings.last?.issuer == paneIssuer, "\(findings.last?.issuer ?? "") against \(paneIssuer)")
+        #expect(paneIssuer.contains(", "))
         let onDisk = try #require(
             try ManifestStore.loadIfPresent(
                 WatchState.self, at: WatchState.url(besideManifest: workspace.manifestURL)))
@@ -125,13 +129,17 @@ import WorkbenchRuntime
             .waitFor("CT: Lab RFC 6962 log advanced"), .press([.escape]), .keys("q"),
         ]
         let screen = ScriptedScreen(script: script)
-        _ = try await workspace.runSession(on: screen, watch: schedule)
+        let final = try await workspace.runSession(on: screen, watch: schedule)
         #expect(screen.failure == nil, "\(screen.failure ?? "")")
         #expect(screen.seen["did not run: releases.json:2:5"]?.contains("not a list\\u{1B}[2J") == true)
         // The status bar names the log only once no round is said to be skipped: the view has cleared it too.
         let after = screen.seen["CT: Lab RFC 6962 log advanced"] ?? ""
         #expect(!after.contains("did not run"), "cleared by the round that ran")
         #expect(after.contains("LOCKS OUT next"))
+        // The message log keeps why, once, escaped.
+        let logged = final.chrome.messageLog.entries.map(\.message).filter { $0.text.hasPrefix("CT round skipped") }
+        #expect(logged.count == 1 && logged.first?.level == .warning, "\(logged)")
+        #expect(logged.first?.text.contains("not a list\\u{1B}[2J") == true, "\(logged)")
     }
 }
 

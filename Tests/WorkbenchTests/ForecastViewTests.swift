@@ -276,4 +276,24 @@ import Testing
         #expect(frame.text.contains("LOCKED"))
         #expect(frame.text.contains("#"), "validity bars fall back to #")
     }
+
+    /// At 60x20 the matrix does not fit across even with short words: it is shown in blocks of columns, and no
+    /// heading is cut (a cut `root only` read `ro`, the Domains pane's word for report-only).
+    @Test func atSixtyColumnsNoHeadingIsCut() async {
+        var state = await openScenario(Size(width: 60, height: 20))
+        var seen = text(state)
+        assertSnapshot(seen, named: "60x20")
+        for _ in 0..<12 {
+            _ = state.apply(.key(.down))
+            seen += "\n" + text(state)
+        }
+        for heading in ["current", "same key", "new key", "issuer", "new CA", "root only"] {
+            #expect(seen.contains(heading), "\(heading) is whole somewhere: \(seen)")
+        }
+        let cut = seen.split(separator: "\n").filter {
+            $0.hasSuffix(" ro") || $0.contains(" ro ║") || $0.contains(" ro║")
+        }
+        #expect(cut.isEmpty, "\(cut)")
+        #expect(seen.contains("RELEASE") && seen.contains("locked out"))
+    }
 }

@@ -22,6 +22,8 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case cancel, quit
     /// In the changed-on-disk overlay: take the disk's version, re-apply my edits onto it, or keep editing.
     case reloadFromDisk, reapplyEdits, keepEditing
+    /// In the recovery offer at the start: take the recovery file's edits, remove the file, or keep it for later.
+    case recoverEdits, discardRecovery, keepRecovery
     /// In a dialog: yes, go ahead. `force` goes ahead despite lint errors.
     case confirm, force
     /// In the write gate: show or fold the lint findings that were in the manifest before the change.

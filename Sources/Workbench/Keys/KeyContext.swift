@@ -25,6 +25,8 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case backupKeyForm
     /// The overlay shown when the manifest changed on disk under unsaved edits.
     case reload
+    /// The offer of a recovery file's unsaved edits at the start.
+    case recovery
     /// The Forecast view (`F`).
     case forecast
     /// The Transparency view (`T`).
@@ -66,6 +68,7 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .searchPrompt: return "Search prompt"
         case .backupKeyForm: return "Backup key form (K)"
         case .reload: return "Manifest changed on disk (with unsaved edits)"
+        case .recovery: return "Unsaved edits found at the start (a recovery file)"
         case .forecast: return "Lockout forecast (F)"
         case .transparency: return "CT findings (T)"
         case .clients: return "Client verdicts (C)"

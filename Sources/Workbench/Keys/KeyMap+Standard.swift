@@ -188,6 +188,18 @@ extension KeyMap {
                 inStatusBar: true),
             KeyBinding(.escape, .reload, .keepEditing, "keep editing (w refuses until you reload)"),
 
+            KeyBinding(
+                .character("r"), .recovery, .recoverEdits, "recover the edits as unsaved edits (w writes them)",
+                inStatusBar: true),
+            KeyBinding(
+                .character("d"), .recovery, .discardRecovery, "discard the edits (the recovery file is removed)",
+                inStatusBar: true),
+            KeyBinding(
+                .character("k"), .recovery, .keepRecovery, "keep the recovery file for a later start",
+                inStatusBar: true),
+            KeyBinding(.escape, .recovery, .keepRecovery, "keep the recovery file for a later start"),
+            KeyBinding(.character("q"), .recovery, .keepRecovery, "keep the recovery file for a later start"),
+
             KeyBinding(.right, .forecast, .nextDomain, "the next domain's forecast", inStatusBar: true),
             KeyBinding(.character("n"), .forecast, .nextDomain, "the next domain's forecast"),
             KeyBinding(.left, .forecast, .previousDomain, "the previous domain's forecast", inStatusBar: true),

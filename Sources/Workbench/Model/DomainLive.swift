@@ -1,3 +1,4 @@
+import ConnectionAudit
 import PinningCore
 
 /// Where a domain's live check stands.
@@ -39,13 +40,22 @@ public struct DomainLive: Hashable, Sendable {
         return ServedChain(presented: chain.details, verifiedPath: path.isEmpty ? nil : path)
     }
 
-    /// Marker and role for the Domains pane.
+    /// Marker and role for the Domains pane: the verdict's, except that a chain accepted over a connection App
+    /// Transport Security refuses is a warning (`!`): an iOS app would not connect, whatever the pins say.
     public var marker: (symbol: String, role: StyleRole) {
         switch fetch {
         case .fetching: return (Marker.pending.symbol, .verdictPending)
         case .failed: return (Marker.failed.symbol, .error)
         case .idle where verdict == nil: return (Marker.idle.symbol, .dim)
-        default: return verdict?.marker ?? (Marker.idle.symbol, .dim)
+        default:
+            guard let verdict else { return (Marker.idle.symbol, .dim) }
+            if verdict.outcome == .accepted, failsATS { return (Marker.warning.symbol, .verdictWarning) }
+            return verdict.marker
         }
+    }
+
+    /// True when the last live handshake fails App Transport Security (a chain read from a file has no handshake).
+    public var failsATS: Bool {
+        chain?.connection.map { !$0.ats.passes } ?? false
     }
 }

@@ -25,6 +25,8 @@ public enum Effect: Sendable {
     /// Compute one domain's forecast off the loop (``ForecastOutlook/compute(_:judge:)``) and answer with
     /// `forecastComputed`.
     case forecast(ForecastRequest)
+    /// Adopt, remove or keep a recovery file found at the start (``RecoveryOffer``).
+    case recovery(RecoveryRequest)
     /// Restore the terminal and exit.
     case quit
     /// Put text on the terminal's clipboard, or write a file the user asked for (see ``OutputRequest``).

@@ -28,6 +28,12 @@ public struct WorkbenchChrome: Sendable {
         self.themeNames = themeNames.contains(themeName) ? themeNames : [themeName] + themeNames
     }
 
+    /// Keeps `message` in the log without showing it over the status bar (what the bar already says in its own
+    /// words, such as the CT watch's).
+    mutating func log(_ message: StatusMessage) {
+        messageLog.record(message, at: now)
+    }
+
     /// `t`: the next theme of the cycle, and says which.
     mutating func nextTheme() {
         let index = themeNames.firstIndex(of: themeName) ?? -1

@@ -35,6 +35,12 @@ public enum WorkbenchMessage: Sendable {
     /// The workbench's own CT round could not run, and why (the manifest or releases file unreadable); nil when
     /// the last round ran.
     case watchRoundSkipped(reason: String?)
+    /// The recovery files found beside the manifest at the start (unsaved edits of a session that ended without
+    /// saving), read by the strict manifest reader.
+    case recoveryFound([RecoveryOnDisk])
+    /// Something the runtime has to tell the user that changes nothing else: background work that failed (a task
+    /// that threw, a recovery file that could not be written). Shown and kept in the message log, never fatal.
+    case notice(StatusMessage)
     /// The clock moved (days left, expiry warnings are computed from `now`).
     case tick(Date)
 }

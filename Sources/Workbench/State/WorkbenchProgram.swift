@@ -64,7 +64,16 @@ extension WorkbenchState {
             transparency.onDisk = file
             effects = []
         case .watchRoundSkipped(let reason):
+            // The status bar says a round was skipped; the message log keeps why, once per new reason.
+            if let reason, reason != transparency.skippedRound {
+                chrome.log(StatusMessage("CT round skipped: \(reason)".terminalSafe, level: .warning))
+            }
             transparency.skippedRound = reason
+            effects = []
+        case .recoveryFound(let found):
+            effects = receiveRecoveries(found)
+        case .notice(let message):
+            chrome.message = message
             effects = []
         case .tick(let date):
             chrome.now = date

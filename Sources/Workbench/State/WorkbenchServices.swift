@@ -4,27 +4,30 @@ import PinningCore
 
 /// The asynchronous work a backend does for the workbench's effects, as plain closures so the executable can plug
 /// in live probing (ChainProbe), the demo lab, or fixed chains for tests.
+///
+/// Each may throw: the runtime catches what a task throws and shows it (a fetch that threw fails its domain's
+/// fetch with the reason), so a failure in background work is never fatal to the session.
 public struct WorkbenchServices: Sendable {
     /// Fetches one domain's chain. Called concurrently for many domains.
-    public var fetch: @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>
+    public var fetch: @Sendable (FetchRequest) async throws -> Result<FetchedChain, FetchFailure>
     /// Judges a chain for a host under a manifest, with the handshake's revocation evidence when it was live.
     public var validate:
         @Sendable (
             _ host: String, _ chain: [ChainCertificate], _ manifest: PinManifest, _ revocation: RevocationEvidence?
-        ) async -> VerdictSummary
+        ) async throws -> VerdictSummary
     /// One domain's lockout forecast (``forecasting(trustAnchors:)``, with the anchors `validate` judges with).
-    public var forecast: @Sendable (ForecastRequest) async -> ForecastOutlook
+    public var forecast: @Sendable (ForecastRequest) async throws -> ForecastOutlook
     /// The pins one release of the releases file carries, read from where its entry says (a manifest file, a git
     /// revision of the manifest at `manifest`, an app configuration): the loader `pinbench forecast` uses.
     public var releasePins:
         @Sendable (_ entry: ReleaseEntry, _ manifest: URL) -> Result<PinManifest, ReleasePinsFailure>
 
     public init(
-        fetch: @escaping @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>,
+        fetch: @escaping @Sendable (FetchRequest) async throws -> Result<FetchedChain, FetchFailure>,
         validate:
-            @escaping @Sendable (String, [ChainCertificate], PinManifest, RevocationEvidence?) async ->
+            @escaping @Sendable (String, [ChainCertificate], PinManifest, RevocationEvidence?) async throws ->
             VerdictSummary,
-        forecast: @escaping @Sendable (ForecastRequest) async -> ForecastOutlook,
+        forecast: @escaping @Sendable (ForecastRequest) async throws -> ForecastOutlook,
         releasePins: @escaping @Sendable (ReleaseEntry, URL) -> Result<PinManifest, ReleasePinsFailure>
     ) {
         self.fetch = fetch

@@ -178,6 +178,7 @@ extension WorkbenchState {
         case .writeGate(let gate): return handleWriteGateCommand(command, gate)
         case .confirmDelete(let confirmation): return handleDeleteConfirmationCommand(command, confirmation)
         case .reload(let prompt): return handleReloadCommand(command, prompt)
+        case .recovery(let offer): return handleRecoveryCommand(command, offer)
         case .quitGuard(let quitGuard): return handleQuitGuardCommand(command, quitGuard)
         case .copy, .fileOutput, .backupKeyForm, .settings:
             break  // they take raw keys: handleComponentKey

@@ -28,6 +28,8 @@ public struct WorkbenchState: Sendable {
     public var prompt: Prompt?
     /// The Certificate pane's search: its query, and which match is current.
     public var search: CertificateSearch?
+    /// Recovery files found at the start still to offer, after the one open (``RecoveryOffer``).
+    public var pendingRecoveries: [RecoveryOffer] = []
     public let keyMap: KeyMap
 
     /// Undo history is capped so a long session cannot grow without bound.

@@ -16,6 +16,10 @@ public enum StatusBar {
     /// a longer one ends with a pointer to the message log, which has it whole. Errors and warnings carry their
     /// marker (`✗`, `!`), not only a colour. `watch`, the CT watch's word, goes on the right before the unsaved
     /// marker, with its level's marker, beside the hints (not beside a message) when it takes at most half the bar.
+    ///
+    /// When not everything fits, the way out is kept: `? help` and `q quit` (an overlay's close and cancel) are
+    /// never dropped; a troubled watch (a warning or an error) comes next, then the other hints in table order
+    /// (the focused pane's first), and a watch with nothing wrong only in the room left after every hint.
     public static func draw(
         into frame: inout Frame, rect: Rect, hints: [HelpEntry], unsaved: Bool, message: StatusMessage?,
         watch: StatusMessage? = nil
@@ -24,27 +28,38 @@ public enum StatusBar {
         frame.fill(rect, with: Cell(" ", role: .statusBar))
         let right = unsaved ? " \(Marker.activePin.symbol) unsaved " : ""
         let unsavedWidth = CharacterWidth.of(right)
-        var rightWidth = unsavedWidth
+        let showsMessage = !(message?.text.isEmpty ?? true)
         // A message takes the whole bar (it is there until the next key); the watch's word goes with the hints.
-        if let watch, message?.text.isEmpty ?? true {
+        let wayOutWidth = hints.filter { wayOut.contains($0.command) }.reduce(0) { $0 + hintWidth($1) }
+        let troubled = watch.map { $0.level != .info } ?? false
+        let watchText = watch.flatMap { watch -> String? in
+            guard !showsMessage else { return nil }
             let marker = watch.level == .info ? "" : Marker.forLevel(watch.level).symbol + " "
             let text = " " + marker + watch.text + " "
-            if CharacterWidth.of(text) + unsavedWidth <= rect.width / 2 {
-                rightWidth += CharacterWidth.of(text)
-                frame.put(
-                    text, at: Point(x: rect.maxX - rightWidth, y: rect.y), role: role(for: watch.level, in: .statusBar),
-                    clip: rect)
-            }
+            // A troubled watch may take all but the way out; a quiet one at most half the bar.
+            let limit = troubled ? rect.width - 1 - wayOutWidth : rect.width / 2
+            return CharacterWidth.of(text) + unsavedWidth <= limit ? text : nil
+        }
+        let watchWidth = watchText.map(CharacterWidth.of) ?? 0
+        // The room for hints: the bar less its margin and the unsaved marker, less a troubled watch's word.
+        let room = rect.width - 1 - unsavedWidth - (troubled ? watchWidth : 0)
+        let shown = showsMessage ? [] : fitting(hints, room: room)
+        let hintsWidth = shown.reduce(0) { $0 + hintWidth($1) }
+        let watchShown = watchText != nil && (troubled || hintsWidth + watchWidth <= room)
+        let rightWidth = unsavedWidth + (watchShown ? watchWidth : 0)
+        if let watchText, let watch, watchShown {
+            frame.put(
+                watchText, at: Point(x: rect.maxX - rightWidth, y: rect.y),
+                role: role(for: watch.level, in: .statusBar),
+                clip: rect)
         }
         let leftLimit = rect.maxX - rightWidth
         var x = rect.x + 1
-        if let message, !message.text.isEmpty {
+        if let message, showsMessage {
             drawMessage(message, into: &frame, bar: rect, width: max(1, leftLimit - x - 1))
         } else {
-            for hint in hints {
+            for hint in shown {
                 let name = hint.short ?? shortName(hint.command)
-                let words = hint.keyLabel + " " + name
-                if x + CharacterWidth.of(words) + 2 > leftLimit { break }
                 x = frame.put(hint.keyLabel, at: Point(x: x, y: rect.y), role: .statusKey, clip: rect)
                 x = frame.put(" " + name + "  ", at: Point(x: x, y: rect.y), role: .statusBar, clip: rect)
             }
@@ -52,6 +67,37 @@ public enum StatusBar {
         if unsavedWidth > 0, rect.maxX - unsavedWidth >= rect.x {
             frame.put(right, at: Point(x: rect.maxX - unsavedWidth, y: rect.y), role: .statusUnsaved, clip: rect)
         }
+    }
+
+    /// The commands that are the way out of wherever the user is: kept on the bar when others are dropped.
+    static let wayOut: Set<Command> = [.help, .quit, .close, .cancel]
+
+    /// The hints that fit in `room` columns, in their order: room for the ways out is kept, and the others are
+    /// shown until the first that does not fit with the ways out still to come.
+    static func fitting(_ hints: [HelpEntry], room: Int) -> [HelpEntry] {
+        var reserved = hints.filter { wayOut.contains($0.command) }.reduce(0) { $0 + hintWidth($1) }
+        var used = 0
+        var shown: [HelpEntry] = []
+        // Once one hint does not fit, the rest give way too (a later, shorter one would look more important).
+        var full = false
+        for hint in hints {
+            let width = hintWidth(hint)
+            if wayOut.contains(hint.command) {
+                reserved -= width
+                guard used + width <= room else { continue }
+            } else {
+                full = full || used + width + reserved > room
+                guard !full else { continue }
+            }
+            used += width
+            shown.append(hint)
+        }
+        return shown
+    }
+
+    /// The columns a hint takes: `KEY name` and two spaces after it.
+    static func hintWidth(_ hint: HelpEntry) -> Int {
+        CharacterWidth.of(hint.keyLabel + " " + (hint.short ?? shortName(hint.command))) + 2
     }
 
     /// The lines `message` takes at `width` columns: its marker, then its text wrapped.
@@ -159,6 +205,9 @@ public enum StatusBar {
         case .reloadFromDisk: return "reload"
         case .reapplyEdits: return "re-apply mine"
         case .keepEditing: return "keep editing"
+        case .recoverEdits: return "recover"
+        case .discardRecovery: return "discard"
+        case .keepRecovery: return "keep for later"
         case .forecast: return "forecast"
         case .transparency: return "CT"
         case .clients: return "clients"

@@ -63,6 +63,7 @@ enum WorkbenchView {
             DeleteConfirmationView.draw(into: &frame, confirmation: confirmation, pinCount: count)
         case .backupKeyForm(let form): BackupKeyFormView.draw(into: &frame, form: form)
         case .reload(let prompt): ReloadPromptView.draw(into: &frame, prompt: prompt, file: file)
+        case .recovery(let offer): RecoveryOfferView.draw(into: &frame, offer: offer, file: file)
         case .quitGuard: QuitGuardView.draw(into: &frame, file: file)
         case .settings(let form): SettingsFormView.draw(into: &frame, form: form)
         case .copy(let dialog): CopyDialogView.draw(into: &frame, dialog: dialog)

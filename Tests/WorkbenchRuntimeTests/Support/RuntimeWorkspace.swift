@@ -68,9 +68,11 @@ struct RuntimeWorkspace {
 
     /// Opens the manifest as `pinbench workbench` does and runs a session on `screen` until the script quits it, on a
     /// thread of its own (the loop blocks as a terminal's does); returns the state it ended with.
-    func runSession(on screen: ScriptedScreen, watch: WatchSchedule? = nil) async throws -> WorkbenchState {
+    func runSession(
+        on screen: ScriptedScreen, watch: WatchSchedule? = nil, services given: WorkbenchServices? = nil
+    ) async throws -> WorkbenchState {
         let document = try ManifestLoader.open(manifestURL)
-        let services = try services()
+        let services = try given ?? services()
         let inputs = inputs
         return try await OffPoolThread.run {
             let catalog = ThemeCatalog.shipped
@@ -98,6 +100,9 @@ struct RuntimeWorkspace {
         guard stat(folder.path(name), &info) == 0 else { return nil }
         return (UInt64(info.st_ino), UInt32(info.st_mode & 0o777))
     }
+
+    /// The first recovery file's path: this session's unsaved edits, as an editor's swap file.
+    var recoveryPath: String { folder.path(".pins.json.pinbench-recovery") }
 
     /// Names in the folder left by an interrupted atomic write (`.NAME.pinbench-tmp.PID.RANDOM`).
     func temporaryFiles() throws -> [String] {

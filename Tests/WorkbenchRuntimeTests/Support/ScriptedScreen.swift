@@ -17,6 +17,8 @@ final class ScriptedScreen: WorkbenchScreen, @unchecked Sendable {
         case waitFor(String)
         /// Runs on the session's thread between two reads of the screen.
         case run(() throws -> Void)
+        /// The session is asked to end as by this signal (SIGTERM, SIGHUP: a lost terminal), without a quit.
+        case signal(Int32)
     }
 
     let size: Size
@@ -37,6 +39,8 @@ final class ScriptedScreen: WorkbenchScreen, @unchecked Sendable {
     /// Why the script stopped early (a wait that ran out, an action that threw, a session that outlived its script).
     private(set) var failure: String?
     private(set) var closeCount = 0
+    /// The signal a ``Step/signal(_:)`` step sent.
+    private var signalled: Int32?
 
     init(size: Size = Size(width: 160, height: 48), patience: TimeInterval = 180, script: [Step]) {
         self.size = size
@@ -64,6 +68,9 @@ final class ScriptedScreen: WorkbenchScreen, @unchecked Sendable {
         case .run(let action):
             steps.removeFirst()
             do { try action() } catch { failure = "a scripted action failed: \(error)" }
+        case .signal(let number):
+            steps.removeFirst()
+            signalled = number
         }
         return queuedKeys.isEmpty ? nil : .key(queuedKeys.removeFirst())
     }
@@ -100,7 +107,7 @@ final class ScriptedScreen: WorkbenchScreen, @unchecked Sendable {
     func repaintIfContinued() -> Bool { false }
 
     /// SIGTERM once the script failed, so that the loop ends and the test reports why.
-    var terminationSignal: Int32? { failure == nil ? nil : SIGTERM }
+    var terminationSignal: Int32? { failure == nil ? signalled : SIGTERM }
 
     func close() {
         closeCount += 1

@@ -87,7 +87,7 @@ enum WorkbenchFixture {
             case .forecast(let request):
                 let judge = ForecastJudge(trustAnchors: TrustAnchors(certificates: root))
                 pending += state.apply(.forecastComputed(await ForecastOutlook.compute(request, judge: judge)))
-            case .save, .quit, .suspend, .output, .generateBackupKey:
+            case .save, .quit, .suspend, .output, .generateBackupKey, .recovery:
                 left.append(effect)
             }
         }

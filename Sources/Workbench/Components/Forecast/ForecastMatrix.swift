@@ -65,14 +65,45 @@ enum ForecastMatrix {
         if width - layout.fixedWidth(shareWidth) < min(longestName, 12) {
             layout = Layout(short: true, forecast: forecast, totals: totals)
         }
-        let nameWidth = max(4, min(longestName, width - layout.fixedWidth(shareWidth)))
+        // Too narrow for every column even with short words: the matrix is shown in blocks of columns, one under
+        // the other, each with the release names, rather than cutting a heading or a word.
+        let blocks: [[Int]]
+        let nameWidth: Int
+        if width - layout.fixedWidth(shareWidth) >= 4 {
+            blocks = [Array(forecast.scenarios.indices)]
+            nameWidth = max(4, min(longestName, width - layout.fixedWidth(shareWidth)))
+        } else {
+            nameWidth = max(4, min(longestName, 12))
+            blocks = layout.blocks(fitting: width - nameWidth - shareWidth - 2)
+        }
+        var lines: [ForecastLine] = []
+        for (index, columns) in blocks.enumerated() {
+            if index > 0 { lines.append(ForecastLine([])) }
+            lines += block(
+                columns, outlook: outlook, names: names, shares: shares, totals: totals, layout: layout,
+                nameWidth: nameWidth, shareWidth: shareWidth)
+        }
+        if layout.short {
+            lines += ForecastLine.wrapped(
+                "same key, new key: renewal with the same or a new key; issuer: issuer-rotation; new CA: ca-switch; "
+                    + "root only: root-only (shipped releases' share of installs)", width: width, role: .dim)
+        }
+        return lines
+    }
 
+    /// The header, one row per release and the locked-out total, for the scenario columns `columns`.
+    private static func block(
+        _ columns: [Int], outlook: ForecastOutlook, names: [String], shares: [String], totals: [String],
+        layout: Layout, nameWidth: Int, shareWidth: Int
+    ) -> [ForecastLine] {
+        let forecast = outlook.forecast
         var lines: [ForecastLine] = []
         var header = [
             ForecastLine.Span(text: Frame.pad(nameHeading, toWidth: nameWidth + 1), role: .label),
             .init(text: Frame.pad(shareHeading, toWidth: shareWidth + 1), role: .label),
         ]
-        for (column, scenario) in forecast.scenarios.enumerated() {
+        for column in columns {
+            let scenario = forecast.scenarios[column]
             header.append(.init(text: pad(heading(scenario, short: layout.short), column, layout), role: .label))
         }
         lines.append(ForecastLine(header))
@@ -84,7 +115,9 @@ enum ForecastMatrix {
                     role: candidate ? .label : .overlayText),
                 .init(text: Frame.pad(shares[row], toWidth: shareWidth) + " ", role: .dim),
             ]
-            for (column, cell) in forecast.cells(ofRelease: row).enumerated() {
+            let cells = forecast.cells(ofRelease: row)
+            for column in columns {
+                let cell = cells[column]
                 spans.append(.init(text: pad(word(cell, short: layout.short), column, layout), role: role(cell)))
             }
             lines.append(ForecastLine(spans))
@@ -92,16 +125,12 @@ enum ForecastMatrix {
         var total = [
             ForecastLine.Span(text: Frame.pad(lockedOutLabel, toWidth: nameWidth + shareWidth + 2), role: .label)
         ]
-        for (column, share) in outlook.lockedOut.enumerated() {
+        for column in columns {
+            let share = outlook.lockedOut[column]
             let locked = share.percent > 0 || share.unknown > 0
             total.append(.init(text: pad(totals[column], column, layout), role: locked ? .verdictRejected : .dim))
         }
         lines.append(ForecastLine(total))
-        if layout.short {
-            lines += ForecastLine.wrapped(
-                "same key, new key: renewal with the same or a new key; issuer: issuer-rotation; new CA: ca-switch; "
-                    + "root only: root-only (shipped releases' share of installs)", width: width, role: .dim)
-        }
         return lines
     }
 
@@ -128,6 +157,24 @@ enum ForecastMatrix {
             }
             for (column, total) in totals.enumerated() { widths[column] = max(widths[column], total.count) }
             columnWidths = widths
+        }
+
+        /// The scenario columns in groups that each fit in `room` columns (a column wider than the room alone).
+        func blocks(fitting room: Int) -> [[Int]] {
+            var blocks: [[Int]] = []
+            var current: [Int] = []
+            var used = 0
+            for (column, width) in columnWidths.enumerated() {
+                if !current.isEmpty && used + width + 1 > room {
+                    blocks.append(current)
+                    current = []
+                    used = 0
+                }
+                current.append(column)
+                used += width + 1
+            }
+            if !current.isEmpty { blocks.append(current) }
+            return blocks
         }
 
         /// Columns but the name's, with their gaps.

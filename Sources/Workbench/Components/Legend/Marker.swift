@@ -23,7 +23,9 @@ public struct Marker: Hashable, Sendable {
 
     public static let accepted = Marker("✓", "+", "accepted: a pin matched (✓match marks the level); lint is clean")
     public static let rejected = Marker("✗", "x", "rejected, expired, or an error")
-    public static let warning = Marker("!", "!", "warning: not pinned, pins lapsed, report-only violation, expiring")
+    public static let warning = Marker(
+        "!", "!",
+        "accepted but failing ATS; or not pinned, pins lapsed, report-only violation, expiring")
     public static let failed = Marker("?", "?", "the fetch failed: no chain to judge")
     public static let pending = Marker("…", "~", "fetching; at the end of a line: text cut short")
     public static let idle = Marker("·", ".", "not fetched yet")

@@ -32,6 +32,12 @@ enum LineOverlay {
             for span in line.spans {
                 x = frame.put(span.text, at: Point(x: x, y: clip.y), role: span.role, clip: clip)
             }
+            // A line wider than the box is never cut silently: its last column says that more was there.
+            let text = line.spans.map(\.text).joined()
+            if CharacterWidth.of(String(text.reversed().drop { $0 == " " }.reversed())) > clip.width {
+                let role = line.spans.last?.role ?? .overlayText
+                frame.put(Marker.pending.symbol, at: Point(x: clip.maxX - 1, y: clip.y), role: role, clip: clip)
+            }
         }
         let more =
             lines.count > bodyHeight

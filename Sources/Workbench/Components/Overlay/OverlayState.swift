@@ -24,6 +24,8 @@ public enum OverlayState: Hashable, Sendable {
     case settings(SettingsForm)
     /// The manifest changed on disk under unsaved edits: reload, re-apply, or keep editing.
     case reload(ReloadPrompt)
+    /// At the start: unsaved edits of a session that ended without saving: recover, discard, or keep for later.
+    case recovery(RecoveryOffer)
     /// The lockout forecast of the selected domain (`F`).
     case forecast(ForecastPanel)
     /// The CT findings of the selected domain (`T`).
@@ -46,6 +48,7 @@ public enum OverlayState: Hashable, Sendable {
         case .backupKeyForm: return [.backupKeyForm]
         case .settings: return [.settings]
         case .reload: return [.reload, .scrolling]
+        case .recovery: return [.recovery, .scrolling]
         case .forecast: return [.forecast, .scrolling]
         case .transparency: return [.transparency, .scrolling]
         case .clients: return [.clients, .scrolling]
