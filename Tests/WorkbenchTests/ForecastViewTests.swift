@@ -237,6 +237,17 @@ import Testing
         #expect(state.forecast.outlook(for: "good.pinbench.test")?.shipped == 0)
     }
 
+    @Test func aRefusedChainIsExplainedInTheValidatorsWordsNotAsAMissingAnchor() async throws {
+        var state = await openScenario(Size(width: 160, height: 48))
+        await F.run(state.apply(.key(.right)), on: &state)
+        #expect(state.selectedDomainPolicy?.host == "mitm.pinbench.test")
+        let forecast = try #require(state.forecast.outlook(for: "mitm.pinbench.test")).forecast
+        let refusal = try #require(forecast.todayRefusal, "the impostor's chain is refused today")
+        let shown = text(state)
+        #expect(shown.contains("Today's chain is refused (\(PinValidator.describe(refusal)))"))
+        #expect(!shown.contains("does not reach a trust anchor, so"))
+    }
+
     @Test func withoutAFetchedChainTheViewSaysFetchFirst() async {
         var state = F.state(size: Size(width: 100, height: 30), manifest: Self.manifest())
         _ = state.apply(.releasesOnDisk(Self.loaded(Self.shipped)))

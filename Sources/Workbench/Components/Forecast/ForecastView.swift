@@ -34,10 +34,10 @@ enum ForecastView {
         }
         let candidateName =
             "next (\(state.editing.document.url.lastPathComponent)\(state.editing.isDirty ? ", unsaved" : ""))"
-        if outlook.forecast.today == nil {
+        if let refusal = outlook.forecast.todayRefusalText {
             lines += ForecastLine.wrapped(
-                Marker.warning.symbol + " Today's chain does not reach a trust anchor, so no scenario can be made "
-                    + "from it.", width: width, role: .verdictWarning)
+                Marker.warning.symbol + " " + refusal.prefix(1).uppercased() + refusal.dropFirst() + ".",
+                width: width, role: .verdictWarning)
         }
         lines += ForecastMatrix.lines(outlook, candidateName: candidateName, width: width)
         let timeline = ForecastTimeline.lines(outlook, candidateName: candidateName, width: width)
