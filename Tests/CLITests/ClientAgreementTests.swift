@@ -21,9 +21,7 @@ struct ClientAgreementTests {
 
     /// Trust edges the real clients accept and PinBench's platform profile refuses: each was judged as PinBench's
     /// platform before the client models carried their clients' trust rules, so each failed then.
-    static let acceptedByCurlOnly = [
-        "extended key usage anyExtendedKeyUsage only", "CN only, no subject alternative name",
-    ]
+    static let acceptedByCurlOnly = ["CN only, no subject alternative name"]
     static let acceptedByOkHttpOnly = [
         "extended key usage anyExtendedKeyUsage only", "wildcard over the top-level domain com",
     ]
@@ -116,7 +114,8 @@ struct ClientAgreementTests {
             disagreements.isEmpty, "\(disagreements.count) disagreements:\n\(disagreements.joined(separator: "\n"))")
         print("ClientAgreementTests: curl: \(lab.cases.count) chains, \(disagreements.count) disagreements")
         #expect(lab.cases.count >= 100 + 38)
-        #expect(outcomes.filter { $0 }.count >= 30 && outcomes.filter { !$0 }.count >= 30, "\(outcomes)")
+        // curl pins the leaf alone: most chains pinned above the leaf or not at all fail its pin check.
+        #expect(outcomes.filter { $0 }.count >= 20 && outcomes.filter { !$0 }.count >= 30, "\(outcomes)")
         // The edges curl accepts and PinBench refuses: judged as PinBench's platform, each disagreed.
         for edge in Self.acceptedByCurlOnly + Self.acceptedByBoth {
             #expect(differences.contains("\(edge); leaf key pinned"), "\(edge): \(differences)")

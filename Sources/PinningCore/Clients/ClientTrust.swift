@@ -27,15 +27,20 @@ public struct ClientRefusal: Hashable, Sendable {
     public let leafCommonName: String?
     /// For a name-constraints refusal: true when an excluded subtree matched, false when none permitted the name.
     public let excludedName: Bool
+    /// True when the JDK's PKIX validator validates the chain as sent rather than building a path: the sent chain
+    /// is in issuer order and reaches an anchor's certificate or an anchor's name (`PKIXValidator.engineValidate`),
+    /// so a failure reads "PKIX path validation failed" and not "PKIX path building failed".
+    public let validatesSentChain: Bool
 
     init(
         _ rejection: Verdict.Rejection, untrustedEnd: UntrustedEnd? = nil, leafHasNames: Bool = true,
-        leafCommonName: String? = nil, excludedName: Bool = false
+        leafCommonName: String? = nil, excludedName: Bool = false, validatesSentChain: Bool = false
     ) {
         self.rejection = rejection
         self.untrustedEnd = untrustedEnd
         self.leafHasNames = leafHasNames
         self.leafCommonName = leafCommonName
         self.excludedName = excludedName
+        self.validatesSentChain = validatesSentChain
     }
 }

@@ -29,7 +29,7 @@ struct ClientWording {
             }
             return .quoting(line)
         case .okhttp, .okhttp3:
-            return .quoting(okHttpTrustMessage(refusal.rejection))
+            return .quoting(okHttpTrustMessage(refusal))
         case .android:
             return Words("the platform TrustManager refuses the chain (\(why)); the pin-set is never reached.")
         case .hpkp:
@@ -67,14 +67,26 @@ struct ClientWording {
         }
     }
 
-    /// The beginning of the exception OkHttp 3.13 on OpenJDK 17 throws for `rejection`.
-    private func okHttpTrustMessage(_ rejection: Verdict.Rejection) -> String {
-        switch rejection {
+    /// The beginning of the exception OkHttp 3.13 on OpenJDK 17 throws for `refusal`: the hostname verifier's, the
+    /// end-entity checker's, or the PKIX validator's, which validates the chain as sent or builds a path.
+    private func okHttpTrustMessage(_ refusal: ClientRefusal) -> String {
+        switch refusal.rejection {
         case .hostnameMismatch: return "SSLPeerUnverifiedException: Hostname \(host) not verified"
         case .wrongKeyUsage:
             return "SSLHandshakeException: Extended key usage does not permit use for TLS server authentication"
         case .leafKeyUsage: return "SSLHandshakeException: KeyUsage does not allow digital signatures"
-        default: return "SSLHandshakeException: PKIX path building failed"
+        default: break
+        }
+        guard refusal.validatesSentChain else { return "SSLHandshakeException: PKIX path building failed" }
+        let validation = "SSLHandshakeException: PKIX path validation failed"
+        let cause = ": java.security.cert.CertPathValidatorException: "
+        switch refusal.rejection {
+        case .expired, .notYetValid: return validation + cause + "validity check failed"
+        case .caCannotSignCertificates:
+            return validation + cause + "CA key usage check failed: keyCertSign bit is not set"
+        case .nameConstraints: return validation + cause + "name constraints check failed"
+        case .untrustedChain: return validation + cause + "Path does not chain with any of the trust anchors"
+        default: return validation
         }
     }
 

@@ -33,7 +33,9 @@ extension PinValidator {
             case .failed(.untrustedChain, _) where !refused.isEmpty:
                 decisions[rules] = .refused(ClientRefusal(.unacceptableKey))
             case .failed(let rejection, _):
-                decisions[rules] = .refused(Self.refusal(rejection, chain: usable, host: host))
+                let refusal = Self.refusal(
+                    rejection, chain: usable, host: host, validatesSentChain: validatesSentChain(usable))
+                decisions[rules] = .refused(refusal)
             }
         }
         return decisions
@@ -56,11 +58,14 @@ extension PinValidator {
     }
 
     /// A refusal for `rejection`, with the facts about `chain` (as sent, leaf first) that clients word it by.
-    private static func refusal(_ rejection: Verdict.Rejection, chain: [Certificate], host: String) -> ClientRefusal {
+    private static func refusal(
+        _ rejection: Verdict.Rejection, chain: [Certificate], host: String, validatesSentChain: Bool = false
+    ) -> ClientRefusal {
         let leaf = chain[0]
         switch rejection {
         case .untrustedChain:
-            return ClientRefusal(rejection, untrustedEnd: untrustedEnd(chain))
+            return ClientRefusal(
+                rejection, untrustedEnd: untrustedEnd(chain), validatesSentChain: validatesSentChain)
         case .hostnameMismatch:
             let names = (try? leaf.extensions.subjectAlternativeNames).flatMap { $0 } ?? SubjectAlternativeNames()
             let named = names.contains {
@@ -72,10 +77,26 @@ extension PinValidator {
             return ClientRefusal(rejection, leafHasNames: named, leafCommonName: leaf.subject.commonName)
         case .nameConstraints:
             let excluded = NameConstraintViolation.first(in: chain)?.excluded ?? false
-            return ClientRefusal(rejection, excludedName: excluded)
+            return ClientRefusal(rejection, excludedName: excluded, validatesSentChain: validatesSentChain)
         default:
-            return ClientRefusal(rejection)
+            return ClientRefusal(rejection, validatesSentChain: validatesSentChain)
         }
+    }
+
+    /// Whether the JDK's `PKIXValidator.engineValidate` validates `chain` as sent: each certificate is the previous
+    /// one's issuer by name, and one of them is an anchor (by its DER or by its name and key) or the last one's issuer
+    /// is named like an anchor. Otherwise it builds a path.
+    private func validatesSentChain(_ chain: [Certificate]) -> Bool {
+        let anchors = trustAnchors.anchorSet
+        for index in chain.indices {
+            let certificate = chain[index]
+            if index > 0, certificate.subject != chain[index - 1].issuer { return false }
+            let sameKey = anchors.certificates(withSubject: certificate.subject).contains {
+                $0.publicKey == certificate.publicKey
+            }
+            if anchors.contains(certificate) || sameKey { return index > 0 }
+        }
+        return !anchors.certificates(withSubject: chain[chain.count - 1].issuer).isEmpty
     }
 
     /// How the sent chain ends, following issuer names from the leaf as OpenSSL builds its untrusted chain.

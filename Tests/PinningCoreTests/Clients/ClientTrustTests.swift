@@ -97,3 +97,4 @@ struct ClientTrustTests {
         #expect(clients[.okhttp3]?.clientMessage == "SSLHandshakeException: KeyUsage does not allow digital signatures")
     }
 }
+
