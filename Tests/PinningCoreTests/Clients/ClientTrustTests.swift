@@ -97,4 +97,3 @@ struct ClientTrustTests {
         #expect(clients[.okhttp3]?.clientMessage == "SSLHandshakeException: KeyUsage does not allow digital signatures")
     }
 }
-
