@@ -14,9 +14,12 @@ extension PinValidator {
         var decisions: [ClientTrustRules: ClientTrust] = [:]
         for rules in ClientTrustRules.clientStacks {
             let evaluation: TrustEvaluation
-            if case .trusted = platform {
+            switch platform {
+            case .trusted, .failed(.untrustedChain, _), .failed(.pathBuildingCutShort, _):
+                // No path to an anchor even with the usage, CA-leaf and name rules left out (the platform's last
+                // diagnosis): no client's rules find one either, and a hostile chain is not searched three times.
                 evaluation = platform
-            } else {
+            default:
                 evaluation = await TrustEvaluator(
                     anchors: trustAnchors, limits: limits, publicSuffixes: publicSuffixes, rules: rules
                 ).evaluate(host: host, chain: usable, at: time)
