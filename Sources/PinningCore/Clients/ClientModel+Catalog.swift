@@ -206,7 +206,7 @@ extension ClientModel {
                 + "checked as above"),
         Source(
             "On Android the platform's trust manager decides trust instead (the Android NSC model's rules); the "
-                + "model gives the JVM's, the one tested here.",
+                + "model gives the JVM's, the one tested here, with OkHttp 3.13 (OkHttp 4 is assumed to match it).",
             "square/okhttp Platform.java (AndroidPlatform uses the system X509TrustManager)"),
     ]
 

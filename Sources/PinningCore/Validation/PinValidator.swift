@@ -65,8 +65,8 @@ public struct PinValidator: Sendable {
             at: time
         )
         var verdict = judge(
-            evaluation, host: host, chain: chain, usable: usable, policy: policy, refused: refused, at: time,
-            revocation: revocation, transparency: transparency)
+            evaluation, host: host, chain: chain, policy: policy, refused: refused, at: time, revocation: revocation,
+            transparency: transparency)
         verdict.clientTrust = await clientTrust(
             platform: evaluation, certificates: verdict.certificates, host: host, chain: chain, usable: usable,
             refused: refused, at: time, limits: limits)
@@ -75,9 +75,8 @@ public struct PinValidator: Sendable {
 
     /// The verdict on default trust's `evaluation`: the refusal, or what the pins, revocation and CT then say.
     private func judge(
-        _ evaluation: TrustEvaluation, host: String, chain: [ChainCertificate], usable: [Certificate],
-        policy: DomainPolicy?, refused: [String], at time: Date, revocation: RevocationEvidence?,
-        transparency: CTRequirement?
+        _ evaluation: TrustEvaluation, host: String, chain: [ChainCertificate], policy: DomainPolicy?,
+        refused: [String], at time: Date, revocation: RevocationEvidence?, transparency: CTRequirement?
     ) -> Verdict {
         func rejected(_ rejection: Verdict.Rejection, _ reasons: [String]) -> Verdict {
             Self.untrusted(host: host, chain: chain, policy: policy, rejection, reasons, statement: nil)
