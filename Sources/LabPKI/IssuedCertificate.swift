@@ -7,6 +7,12 @@ public struct IssuedCertificate: Sendable {
     public let certificate: Certificate
     public let key: LabKey
 
+    /// A certificate made outside ``CertificateIssuer`` (a test's edge case), with its key.
+    public init(certificate: Certificate, key: LabKey) {
+        self.certificate = certificate
+        self.key = key
+    }
+
     /// The DER encoding of the certificate.
     public var der: [UInt8] {
         certificate.derBytes

@@ -35,6 +35,11 @@ struct ClientsWorkbenchTests {
         let okhttp = try #require(rows.first { $0.contains("OkHttp 4 ") })
         #expect(okhttp.contains("✓ OkHttp 4") && !okhttp.contains("≠"), "\(okhttp)")
         #expect(okhttp.contains("root, level 2"), "\(okhttp)")
+        // The demo's unpinned report-only domains are not pinned: TrustKit leaves them out and accepts on the root
+        // key like OkHttp, instead of refusing its whole configuration.
+        let trustkit = try #require(rows.first { $0.contains("TrustKit ") })
+        #expect(trustkit.contains("✓ TrustKit") && !trustkit.contains("≠"), "\(trustkit)")
+        #expect(!view.contains("configuration-refused"), "\(view)")
 
         try tmux.send("Escape")
         try await tmux.waitFor("closed") { !$0.contains("Clients: \(good)") }

@@ -128,7 +128,7 @@ import Testing
         let curl = try block(.curl, in: screen)
         #expect(curl[0].contains("≠ ✗ curl"), "\(curl)")
         #expect(curl[0].contains("rejected"))
-        #expect(curl.contains { $0.contains("curl: (90) SSL: public key does not match pinned public key.") })
+        #expect(curl.contains { $0.contains("curl: (90) SSL: public key does not match pinned public key") })
         #expect(
             curl.contains { $0.contains("≠ PinBench says accepted, curl rejected: they disagree on the connection") })
         let okhttp = try block(.okhttp, in: screen)

@@ -3,26 +3,35 @@ import PinningCore
 /// TrustKit's configuration (`TSKPinnedDomains`) as an Info.plist fragment.
 ///
 /// TrustKit raises an exception at start-up, for the whole configuration, when a domain lists fewer than two
-/// pins, in report-only mode too; pins are counted once each (``ExportPreparation``). `TSKExpirationDate` is the
+/// pins, in report-only mode too; pins are counted once each (``ExportPreparation``). A domain with no key pin is not
+/// pinned: it is left out, as TrustKit would leave a domain it has no pins for, and the export says so. Which pins
+/// are carried and which domains are refused is ``ClientModel/trustkit``'s one rule (``ClientModel/carriedPins(_:)``,
+/// ``ClientModel/refusesDomain(carrying:)``), shared with the client verdicts and lint. `TSKExpirationDate` is the
 /// first day without pins (midnight at its start, device time), so the export writes the day after `expires`.
 /// `reportUris` become `TSKReportUris`.
 enum TrustKitExport {
     static func render(_ domains: [DomainPolicy]) -> ExportResult {
         var findings: [ExportFinding] = []
         var pinned: [String: PropertyListEncoding.Value] = [:]
+        let model = ClientModel.trustkit
         for domain in domains {
-            var pins: [Pin] = []
-            for pin in domain.pins {
-                if pin.type == .spkiSHA256 {
-                    pins.append(pin)
-                } else {
-                    findings.append(
-                        ExportFinding(
-                            .notCarried,
-                            "\(domain.host): TrustKit pins public keys only; skipped cert-sha256 pin \(pin.value)"))
-                }
+            let pins = model.carriedPins(domain)
+            for pin in domain.pins where !pins.contains(pin) {
+                findings.append(
+                    ExportFinding(
+                        .notCarried,
+                        "\(domain.host): TrustKit pins public keys only; skipped cert-sha256 pin \(pin.value)"
+                    ))
             }
-            if pins.count < 2 {
+            if pins.isEmpty {
+                findings.append(
+                    ExportFinding(
+                        .notCarried,
+                        "\(domain.host): lists no key pin, so it is not pinned; left out of TSKPinnedDomains (TrustKit "
+                            + "would refuse a domain without pins)"))
+                continue
+            }
+            if model.refusesDomain(carrying: pins.count) {
                 findings.append(
                     ExportFinding(
                         .refusedByClient,

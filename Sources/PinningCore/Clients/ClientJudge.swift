@@ -1,29 +1,36 @@
 import Foundation
 import X509
 
-/// Applies a ``ClientModel`` to PinBench's verdict on a chain: the same default trust, then the client's own idea
-/// of which pins apply and which certificates they may match.
+/// Applies a ``ClientModel`` to PinBench's verdict on a chain: the client's own default trust (``ClientModel/trust``),
+/// then the client's own idea of which pins apply and which certificates they may match.
 ///
-/// Default trust is PinBench's (its verified path, the anchor included, is the chain the clients' trust managers
-/// build from the same anchors); revocation and Certificate Transparency, which these clients do not check by
-/// default, are left to PinBench's own verdict.
+/// A client whose trust rules are PinBench's platform profile takes the verdict's path; curl and OkHttp take the path
+/// the validator verified under their rules (``Verdict/clientTrust``). Revocation and Certificate Transparency, which
+/// these clients do not check by default, are left to PinBench's own verdict.
 public enum ClientJudge {
     /// What `model`'s client decides when connecting to `host` and given the chain `verdict` judged.
     public static func judge(
         _ model: ClientModel, host: String, manifest: PinManifest, verdict: Verdict, at time: Date
     ) -> ClientVerdict {
         let wording = ClientWording(client: model.client, host: host)
-        func decide(_ outcome: ClientVerdict.Outcome, _ reason: String, level: Int? = nil) -> ClientVerdict {
+        func quote(_ outcome: ClientVerdict.Outcome, _ words: ClientWording.Words, level: Int? = nil) -> ClientVerdict {
             ClientVerdict(
-                client: model.client, outcome: outcome, reason: reason, matchedLevel: level, pinBench: verdict)
+                client: model.client, outcome: outcome, reason: words.reason, clientMessage: words.message,
+                matchedLevel: level, pinBench: verdict)
+        }
+        func decide(_ outcome: ClientVerdict.Outcome, _ reason: String, level: Int? = nil) -> ClientVerdict {
+            quote(outcome, ClientWording.Words(reason), level: level)
         }
         let domains = applicableDomains(model, host: host, manifest: manifest)
         // The client refuses its whole configuration for one short domain, whichever host it then connects to.
         if let short = manifest.domains.first(where: { model.refusesDomain(carrying: model.carriedPins($0).count) }) {
             return decide(.configurationRefused, wording.tooFewPins(short, count: model.carriedPins(short).count))
         }
-        let path = verdict.certificates.filter(\.inVerifiedPath)
-        guard verdict.isTrusted else { return decide(.rejected, wording.untrusted(verdict.rejection)) }
+        let path: [PresentedCertificate]
+        switch trust(model, verdict) {
+        case .refused(let refusal): return quote(.rejected, wording.untrusted(refusal))
+        case .trusted(let certificates): path = certificates.filter(\.inVerifiedPath)
+        }
         guard model.certificates != .none else { return decide(.notPinned, wording.ignoresPins) }
         guard let first = domains.first else {
             return decide(.notPinned, wording.notConfigured(pinBenchPolicy: verdict.policy))
@@ -43,7 +50,17 @@ public enum ClientJudge {
         if model.reportOnly == .reported, first.mode == .reportOnly {
             return decide(.reportOnlyViolation, wording.reported)
         }
-        return decide(.rejected, wording.pinFailure(expiredInManifest: first.hasLapsed(at: time)))
+        return quote(.rejected, wording.pinFailure(expiredInManifest: first.hasLapsed(at: time)))
+    }
+
+    /// The client's default trust: its own stack's decision where the validator made one under the client's rules,
+    /// otherwise the platform's (the verdict itself).
+    static func trust(_ model: ClientModel, _ verdict: Verdict) -> ClientTrust {
+        if model.trust != .platform, let decided = verdict.clientTrust[model.trust] { return decided }
+        guard verdict.isTrusted else {
+            return .refused(ClientRefusal(verdict.rejection ?? .untrustedChain))
+        }
+        return .trusted(path: verdict.certificates)
     }
 
     /// Every client's verdict, in ``PinClient`` order.

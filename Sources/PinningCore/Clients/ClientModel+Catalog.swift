@@ -6,7 +6,7 @@ extension ClientModel {
     public static let curl = ClientModel(
         client: .curl, certificates: .presentedLeaf, pinTypes: [.spkiSHA256], pinKinds: .listed,
         positions: .leafOnly, subdomains: .exactHostOnly, unitesMatchingDomains: false, expiry: .notCarried,
-        reportOnly: .enforced, minimumPins: 1,
+        reportOnly: .enforced, minimumPins: 1, trust: .openSSL,
         sources: [
             Source(
                 "Only the key of the certificate the server sends first is compared, after default verification "
@@ -23,7 +23,7 @@ extension ClientModel {
                 "A certificate of the CA file is a trust anchor whatever it is (curl sets X509_V_FLAG_PARTIAL_CHAIN): "
                     + "a self-signed leaf listed there is trusted when its name and dates hold.",
                 "curl lib/vtls/openssl.c (X509_V_FLAG_PARTIAL_CHAIN unless CURLSSLOPT_NO_PARTIALCHAIN)"),
-        ])
+        ] + curlTrust)
 
     /// OkHttp 4.3 and later `CertificatePinner`.
     public static let okhttp = okHttp(
@@ -37,7 +37,7 @@ extension ClientModel {
         ClientModel(
             client: client, certificates: .verifiedPath, pinTypes: [.spkiSHA256], pinKinds: .listed,
             positions: .anyLevel, subdomains: subdomains, unitesMatchingDomains: true, expiry: .notCarried,
-            reportOnly: .enforced, minimumPins: 1,
+            reportOnly: .enforced, minimumPins: 1, trust: .jvm,
             sources: [
                 Source(
                     "Pins are checked after the trust manager and the hostname verifier accept the chain, against "
@@ -59,14 +59,14 @@ extension ClientModel {
                         + "certificate, and the cleaner's chain is then the leaf alone.",
                     "OpenJDK sun/security/validator/PKIXValidator.java (engineValidate); square/okhttp "
                         + "BasicCertificateChainCleaner.clean"),
-            ])
+            ] + jvmTrust)
     }
 
     /// Android Network Security Config `<pin-set>`.
     public static let android = ClientModel(
         client: .android, certificates: .verifiedPath, pinTypes: [.spkiSHA256], pinKinds: .listed,
         positions: .anyLevel, subdomains: .all, unitesMatchingDomains: false, expiry: .honoured,
-        reportOnly: .enforced, minimumPins: 1,
+        reportOnly: .enforced, minimumPins: 1, trust: .platform,
         sources: [
             Source(
                 "A pin matches any certificate of the chain the platform verified, the trust anchor included.",
@@ -81,13 +81,13 @@ extension ClientModel {
                 "Anchors with overridePins=\"true\" (user or debug anchors) skip pins; the export writes none, so "
                     + "system anchors never skip them. There is no report-only mode.",
                 "developer.android.com/privacy-and-security/security-config (trust-anchors, overridePins)"),
-        ])
+        ] + androidTrust)
 
     /// App Transport Security `NSPinnedDomains`.
     public static let ats = ClientModel(
         client: .ats, certificates: .verifiedPath, pinTypes: [.spkiSHA256], pinKinds: .listed,
         positions: .leafAndCAIdentities, subdomains: .all, unitesMatchingDomains: false, expiry: .notCarried,
-        reportOnly: .enforced, minimumPins: 1,
+        reportOnly: .enforced, minimumPins: 1, trust: .platform,
         sources: [
             Source(
                 "NSPinnedLeafIdentities match the leaf only; NSPinnedCAIdentities match an intermediate or root "
@@ -98,13 +98,13 @@ extension ClientModel {
                 "Identities are SPKI-SHA256-BASE64; NSIncludesSubdomains covers every name below; there is no "
                     + "expiry and no report-only mode.",
                 "developer.apple.com NSPinnedDomains (NSIncludesSubdomains, SPKI-SHA256-BASE64)"),
-        ])
+        ] + appleTrust)
 
     /// TrustKit `TSKPinnedDomains`.
     public static let trustkit = ClientModel(
         client: .trustkit, certificates: .verifiedPath, pinTypes: [.spkiSHA256], pinKinds: .listed,
         positions: .anyLevel, subdomains: .all, unitesMatchingDomains: false, expiry: .honoured,
-        reportOnly: .reported, minimumPins: 2,
+        reportOnly: .reported, minimumPins: 2, trust: .platform,
         sources: [
             Source(
                 "Pins are checked against the certificates of the evaluated trust (SecTrust after default "
@@ -117,26 +117,26 @@ extension ClientModel {
                 "kTSKEnforcePinning=NO reports a failure and lets the connection proceed; kTSKExpirationDate ends "
                     + "pinning; kTSKIncludeSubdomains covers every name below.",
                 "datatheorem/TrustKit TrustKit/TSKPinningValidator.m, TrustKit.h"),
-        ])
+        ] + appleTrust)
 
     /// The Swift `URLSessionDelegate` PinBench exports.
     public static let urlsession = ClientModel(
         client: .urlsession, certificates: .verifiedPath, pinTypes: [.spkiSHA256, .certSHA256], pinKinds: .listed,
         positions: .anyLevel, subdomains: .all, unitesMatchingDomains: false, expiry: .honoured,
-        reportOnly: .reported, minimumPins: 1,
+        reportOnly: .reported, minimumPins: 1, trust: .platform,
         sources: [
             Source(
                 "Default evaluation (SecTrustEvaluateWithError) first, then key and certificate pins against "
                     + "SecTrustCopyCertificateChain, at any position; includeSubdomains, expiry and report-only "
                     + "as the manifest says.",
                 "PinBench Sources/PinExport/Export/URLSessionExport.swift")
-        ])
+        ] + appleTrust)
 
     /// Alamofire 5 `PublicKeysTrustEvaluator` / `PinnedCertificatesTrustEvaluator`.
     public static let alamofire = ClientModel(
         client: .alamofire, certificates: .verifiedPath, pinTypes: [.spkiSHA256, .certSHA256],
         pinKinds: .keysElseCertificates, positions: .anyLevel, subdomains: .all, unitesMatchingDomains: false,
-        expiry: .honoured, reportOnly: .notPinned, minimumPins: 1,
+        expiry: .honoured, reportOnly: .notPinned, minimumPins: 1, trust: .platform,
         sources: [
             Source(
                 "performDefaultValidation and validateHost first, then the keys (or certificates) of the trust's "
@@ -146,13 +146,13 @@ extension ClientModel {
                 "One evaluator per host: key pins when there are any, else certificate pins; report-only domains "
                     + "and expired ones get DefaultTrustEvaluator.",
                 "PinBench Sources/PinExport/Export/AlamofireExport.swift"),
-        ])
+        ] + appleTrust)
 
     /// AFNetworking `AFSecurityPolicy`.
     public static let afnetworking = ClientModel(
         client: .afnetworking, certificates: .verifiedPath, pinTypes: [.spkiSHA256, .certSHA256],
         pinKinds: .keysElseCertificates, positions: .anyLevel, subdomains: .all, unitesMatchingDomains: false,
-        expiry: .honoured, reportOnly: .notPinned, minimumPins: 1,
+        expiry: .honoured, reportOnly: .notPinned, minimumPins: 1, trust: .platform,
         sources: [
             Source(
                 "AFServerTrustIsValid first; public-key mode compares the keys of every certificate of the trust, "
@@ -161,16 +161,73 @@ extension ClientModel {
             Source(
                 "Report-only and expired domains get defaultPolicy (no pinning).",
                 "PinBench Sources/PinExport/Export/AFNetworkingExport.swift"),
-        ])
+        ] + appleTrust)
 
     /// The `Public-Key-Pins` header.
     public static let hpkp = ClientModel(
         client: .hpkp, certificates: .none, pinTypes: [.spkiSHA256], pinKinds: .listed, positions: .anyLevel,
         subdomains: .all, unitesMatchingDomains: false, expiry: .honoured, reportOnly: .reported, minimumPins: 1,
+        trust: .platform,
         sources: [
             Source(
                 "Browsers no longer honour Public-Key-Pins (Chrome removed it in version 72, Firefox in 72): the "
                     + "header pins nothing; default trust decides.",
                 "RFC 7469; chromestatus.com/feature/5903385005916160")
         ])
+
+    /// curl's default trust (``ClientTrustRules/openSSL``), rule by rule.
+    static let curlTrust = [
+        Source(
+            "Default trust is OpenSSL 3.0's verification with the ssl_server purpose: a leaf without extended key "
+                + "usage passes, a stated one must name serverAuth (anyExtendedKeyUsage alone is refused: "
+                + "\"unsuitable certificate purpose\"); a stated key usage must allow digitalSignature, "
+                + "keyEncipherment or keyAgreement; a CA:TRUE leaf and a non-CA leaf with keyCertSign pass.",
+            "openssl crypto/x509/v3_purp.c (check_purpose_ssl_server, xku_reject, ku_reject); checked against "
+                + "/usr/bin/curl 7.88 in Tests/CLITests/ClientAgreementTests.swift"),
+        Source(
+            "The host is matched against the DNS and IP subject alternative names; only a leaf with neither is "
+                + "matched by its subject CN; a wildcard needs two labels after it (*.co.uk matches foo.co.uk, "
+                + "*.com does not match foo.com).",
+            "curl lib/vtls/openssl.c (ossl_verifyhost), lib/vtls/hostcheck.c (Curl_cert_hostcheck); checked as above"),
+    ]
+
+    /// OkHttp's default trust on the JVM (``ClientTrustRules/jvm``), rule by rule.
+    static let jvmTrust = [
+        Source(
+            "On the JVM the PKIX trust manager decides trust: a leaf without extended key usage, or with "
+                + "anyExtendedKeyUsage, passes; one whose usage lacks serverAuth is refused; a stated key usage "
+                + "must allow digitalSignature (TLS 1.3 and ECDHE); a CA:TRUE leaf passes.",
+            "OpenJDK sun/security/validator/EndEntityChecker.java (checkTLSServer); checked against OkHttp "
+                + "3.13.1 on OpenJDK 17 in Tests/CLITests/ClientAgreementTests.swift"),
+        Source(
+            "OkHostnameVerifier reads subject alternative names only, never the CN; a wildcard is the whole "
+                + "leftmost label, covers one label and may stand over any suffix (*.co.uk, even *.com).",
+            "square/okhttp okhttp/src/main/java/okhttp3/internal/tls/OkHostnameVerifier.java (verifyHostname); "
+                + "checked as above"),
+        Source(
+            "On Android the platform's trust manager decides trust instead (the Android NSC model's rules); the "
+                + "model gives the JVM's, the one tested here, with OkHttp 3.13 (OkHttp 4 is assumed to match it).",
+            "square/okhttp Platform.java (AndroidPlatform uses the system X509TrustManager)"),
+    ]
+
+    /// The iOS clients' default trust (``ClientTrustRules/platform``).
+    static let appleTrust = [
+        Source(
+            "Default trust is iOS's: a leaf issued after 1 July 2019 needs the serverAuth extended key usage; the "
+                + "host is matched against the subject alternative names only, never the CN.",
+            "support.apple.com/en-us/103769 (Requirements for trusted certificates in iOS 13 and macOS 10.15)"),
+        Source(
+            "A CA:TRUE leaf, keyCertSign on a non-CA leaf and a wildcard over a public suffix are refused as "
+                + "PinBench's platform profile refuses them: no Apple document states these, and iOS does not run here.",
+            "PinBench Sources/PinningCore/Validation/ChainRules.swift, ServerNameMatcher.swift"),
+    ]
+
+    /// Android's default trust, as PinBench's platform profile.
+    static let androidTrust = [
+        Source(
+            "Default trust is modelled as PinBench's platform profile (subject alternative names only, serverAuth "
+                + "when an extended key usage is stated); Android does not run here, so this is not checked.",
+            "developer.android.com/privacy-and-security/security-config; AOSP "
+                + "external/conscrypt TrustManagerImpl.java")
+    ]
 }

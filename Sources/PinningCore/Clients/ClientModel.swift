@@ -87,6 +87,8 @@ public struct ClientModel: Hashable, Sendable {
     /// The fewest pins a domain may list before the client refuses the whole configuration (TrustKit: two). One
     /// means no such rule: a domain without pins is then simply not pinned.
     public let minimumPins: Int
+    /// The default trust the client applies before its pins: its TLS stack's rules, as values.
+    public let trust: ClientTrustRules
     /// The rules above, each with its citation.
     public let sources: [Source]
     /// The model of `client`.
@@ -105,10 +107,11 @@ public struct ClientModel: Hashable, Sendable {
         }
     }
 
-    /// Whether the client refuses its whole configuration for a domain of which it carries `count` pins: below a
-    /// minimum over one, none included (TrustKit's parser throws for an empty `TSKPublicKeyHashes` too).
+    /// Whether the client refuses its whole configuration for a domain of which it carries `count` pins: one or more
+    /// but below a minimum over one. A domain of which it carries none is not pinned: its export leaves it out
+    /// (TrustKit would throw for an empty `TSKPublicKeyHashes`, so none is written), so nothing is refused.
     public func refusesDomain(carrying count: Int) -> Bool {
-        minimumPins > 1 && count < minimumPins
+        minimumPins > 1 && count > 0 && count < minimumPins
     }
 
     /// The pins of `domain` the client's configuration carries, in manifest order: those ``notCarried(_:in:)`` finds

@@ -18,6 +18,9 @@ public struct ClientVerdict: Hashable, Sendable, Encodable {
     public let outcome: Outcome
     /// Why, in the client's terms: its error, exception or setting.
     public let reason: String
+    /// What the client itself prints, verbatim (an OkHttp exception: its fixed beginning, before the certificate
+    /// details that vary), for the clients whose words are checked against the real client; nil for the others.
+    public let clientMessage: String?
     /// The level of the certificate a pin matched (0 is the leaf), when one did.
     public let matchedLevel: Int?
     /// PinBench's own outcome for the same chain.
@@ -34,11 +37,13 @@ public struct ClientVerdict: Hashable, Sendable, Encodable {
     }
 
     init(
-        client: PinClient, outcome: Outcome, reason: String, matchedLevel: Int? = nil, pinBench: Verdict
+        client: PinClient, outcome: Outcome, reason: String, clientMessage: String? = nil, matchedLevel: Int? = nil,
+        pinBench: Verdict
     ) {
         self.client = client
         self.outcome = outcome
         self.reason = reason
+        self.clientMessage = clientMessage
         self.matchedLevel = matchedLevel
         pinBenchOutcome = pinBench.outcome
         difference = Self.difference(outcome, pinBench: pinBench, client: client)
@@ -60,7 +65,7 @@ public struct ClientVerdict: Hashable, Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case client, outcome, reason, matchedLevel, pinBenchOutcome, difference, allowsConnection
+        case client, outcome, reason, clientMessage, matchedLevel, pinBenchOutcome, difference, allowsConnection
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -68,6 +73,7 @@ public struct ClientVerdict: Hashable, Sendable, Encodable {
         try container.encode(client, forKey: .client)
         try container.encode(outcome, forKey: .outcome)
         try container.encode(reason, forKey: .reason)
+        try container.encodeIfPresent(clientMessage, forKey: .clientMessage)
         try container.encodeIfPresent(matchedLevel, forKey: .matchedLevel)
         try container.encode(pinBenchOutcome, forKey: .pinBenchOutcome)
         try container.encodeIfPresent(difference, forKey: .difference)

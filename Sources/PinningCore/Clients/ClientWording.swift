@@ -3,27 +3,90 @@ struct ClientWording {
     let client: PinClient
     let host: String
 
-    func untrusted(_ rejection: Verdict.Rejection?) -> String {
-        let why = rejection?.rawValue ?? "untrusted-chain"
+    /// A reason, and what the client itself prints when its words are known (curl's error line, the beginning of
+    /// OkHttp's exception) — each checked against the real client (Tests/CLITests/ClientAgreementTests.swift).
+    struct Words {
+        let reason: String
+        let message: String?
+
+        init(_ reason: String, message: String? = nil) {
+            self.reason = reason
+            self.message = message
+        }
+
+        /// The client's message is the reason, with `note` after it when there is one.
+        static func quoting(_ message: String, note: String = "") -> Words {
+            Words(message + note, message: message)
+        }
+    }
+
+    func untrusted(_ refusal: ClientRefusal) -> Words {
+        let why = refusal.rejection.rawValue
         switch client {
         case .curl:
-            switch rejection {
-            case .hostnameMismatch:
-                return "curl: (60) SSL: no alternative certificate subject name matches target host name '\(host)'."
-            case .expired: return "curl: (60) SSL certificate problem: certificate has expired."
-            case .notYetValid: return "curl: (60) SSL certificate problem: certificate is not yet valid."
-            default: return "curl: (60) SSL certificate problem (\(why)); pins are never reached."
+            guard let line = curlTrustLine(refusal) else {
+                return Words("curl exits with 60: its verification refuses the chain (\(why)); pins are never reached.")
             }
+            return .quoting(line)
         case .okhttp, .okhttp3:
-            if rejection == .hostnameMismatch { return "SSLPeerUnverifiedException: Hostname \(host) not verified." }
-            return "SSLHandshakeException: the platform trust manager refuses the chain (\(why)); the "
-                + "CertificatePinner is never reached."
+            return .quoting(okHttpTrustMessage(refusal))
         case .android:
-            return "the platform TrustManager refuses the chain (\(why)); the pin-set is never reached."
+            return Words("the platform TrustManager refuses the chain (\(why)); the pin-set is never reached.")
         case .hpkp:
-            return "the browser refuses the chain (\(why))."
+            return Words("the browser refuses the chain (\(why)).")
         case .urlsession, .alamofire, .afnetworking, .trustkit, .ats:
-            return "SecTrustEvaluateWithError fails (\(why)); the pins are never reached."
+            return Words("SecTrustEvaluateWithError fails (\(why)); the pins are never reached.")
+        }
+    }
+
+    /// The line curl 7.88 on OpenSSL 3.0 prints for `refusal`, or nil when PinBench does not know it.
+    private func curlTrustLine(_ refusal: ClientRefusal) -> String? {
+        let problem = "curl: (60) SSL certificate problem: "
+        switch refusal.rejection {
+        case .hostnameMismatch:
+            if refusal.leafHasNames {
+                return "curl: (60) SSL: no alternative certificate subject name matches target host name '\(host)'"
+            }
+            guard let commonName = refusal.leafCommonName else {
+                return "curl: (60) SSL: unable to obtain common name from peer certificate"
+            }
+            return "curl: (60) SSL: certificate subject name '\(commonName)' does not match target host name '\(host)'"
+        case .expired: return problem + "certificate has expired"
+        case .notYetValid: return problem + "certificate is not yet valid"
+        case .wrongKeyUsage, .leafKeyUsage: return problem + "unsuitable certificate purpose"
+        case .caCannotSignCertificates: return problem + "invalid CA certificate"
+        case .nameConstraints:
+            return problem + (refusal.excludedName ? "excluded subtree violation" : "permitted subtree violation")
+        case .untrustedChain:
+            switch refusal.untrustedEnd {
+            case .selfSignedLeaf: return problem + "self-signed certificate"
+            case .selfSignedInChain: return problem + "self-signed certificate in certificate chain"
+            case .issuerNotFound, nil: return problem + "unable to get local issuer certificate"
+            }
+        default: return nil
+        }
+    }
+
+    /// The beginning of the exception OkHttp 3.13 on OpenJDK 17 throws for `refusal`: the hostname verifier's, the
+    /// end-entity checker's, or the PKIX validator's, which validates the chain as sent or builds a path.
+    private func okHttpTrustMessage(_ refusal: ClientRefusal) -> String {
+        switch refusal.rejection {
+        case .hostnameMismatch: return "SSLPeerUnverifiedException: Hostname \(host) not verified"
+        case .wrongKeyUsage:
+            return "SSLHandshakeException: Extended key usage does not permit use for TLS server authentication"
+        case .leafKeyUsage: return "SSLHandshakeException: KeyUsage does not allow digital signatures"
+        default: break
+        }
+        guard refusal.validatesSentChain else { return "SSLHandshakeException: PKIX path building failed" }
+        let validation = "SSLHandshakeException: PKIX path validation failed"
+        let cause = ": java.security.cert.CertPathValidatorException: "
+        switch refusal.rejection {
+        case .expired, .notYetValid: return validation + cause + "validity check failed"
+        case .caCannotSignCertificates:
+            return validation + cause + "CA key usage check failed: keyCertSign bit is not set"
+        case .nameConstraints: return validation + cause + "name constraints check failed"
+        case .untrustedChain: return validation + cause + "Path does not chain with any of the trust anchors"
+        default: return validation
         }
     }
 
@@ -88,20 +151,22 @@ struct ClientWording {
         }
     }
 
-    func pinFailure(expiredInManifest: Bool) -> String {
+    func pinFailure(expiredInManifest: Bool) -> Words {
         let note = expiredInManifest ? " (the manifest's expiry has passed, but \(client.displayName) has none)" : ""
         switch client {
-        case .curl: return "curl: (90) SSL: public key does not match pinned public key\(note)."
-        case .okhttp, .okhttp3: return "SSLPeerUnverifiedException: Certificate pinning failure!\(note)"
-        case .android: return "CertificateException: Pin verification failed."
-        case .ats: return "ATS refuses the connection: the chain does not match NSPinnedDomains\(note)."
-        case .trustkit: return "TSKTrustDecisionShouldBlockConnection: no pin matches the evaluated chain."
+        case .curl: return .quoting("curl: (90) SSL: public key does not match pinned public key", note: note)
+        case .okhttp, .okhttp3:
+            return .quoting("SSLPeerUnverifiedException: Certificate pinning failure!", note: note)
+        case .android: return Words("CertificateException: Pin verification failed.")
+        case .ats: return Words("ATS refuses the connection: the chain does not match NSPinnedDomains\(note).")
+        case .trustkit: return Words("TSKTrustDecisionShouldBlockConnection: no pin matches the evaluated chain.")
         case .alamofire:
-            return "AFError.serverTrustEvaluationFailed: pinning failed (no bundled key or certificate in the chain)."
+            return Words(
+                "AFError.serverTrustEvaluationFailed: pinning failed (no bundled key or certificate in the chain).")
         case .afnetworking:
-            return "evaluateServerTrust:forDomain: returns NO: no pinned key or certificate in the chain."
-        case .urlsession: return "the delegate cancels the challenge: no pin matches the evaluated chain."
-        case .hpkp: return "no pin matches."
+            return Words("evaluateServerTrust:forDomain: returns NO: no pinned key or certificate in the chain.")
+        case .urlsession: return Words("the delegate cancels the challenge: no pin matches the evaluated chain.")
+        case .hpkp: return Words("no pin matches.")
         }
     }
 }

@@ -11,6 +11,9 @@ enum ChainRuleViolation: Hashable, Sendable {
     /// The leaf's key usage allows none of digitalSignature, keyEncipherment and keyAgreement, so its key cannot
     /// take part in a TLS handshake (OpenSSL's `sslserver` purpose; curl "unsuitable certificate purpose").
     case leafKeyUsageCannotHandshake(subject: String, usage: String)
+    /// The leaf's key usage lacks digitalSignature, which the JDK asks of a TLS 1.3 or ECDHE server's key
+    /// (`EndEntityChecker`: "KeyUsage does not allow digital signatures").
+    case leafKeyUsageWithoutDigitalSignature(subject: String, usage: String)
     /// The leaf asserts `keyCertSign` without being a CA (RFC 5280 4.2.1.3: keyCertSign requires cA).
     case leafSignsCertificatesWithoutBeingCA(subject: String)
     /// The leaf is a CA certificate (basic constraints cA TRUE) and not itself the trust anchor (CA/Browser Forum
@@ -24,7 +27,8 @@ enum ChainRuleViolation: Hashable, Sendable {
     var rejection: Verdict.Rejection {
         switch self {
         case .caCannotSignCertificates: return .caCannotSignCertificates
-        case .leafKeyUsageCannotHandshake, .leafSignsCertificatesWithoutBeingCA: return .leafKeyUsage
+        case .leafKeyUsageCannotHandshake, .leafSignsCertificatesWithoutBeingCA, .leafKeyUsageWithoutDigitalSignature:
+            return .leafKeyUsage
         case .caCertificateAsLeaf: return .caAsLeaf
         case .leafLacksServerAuthUsage: return .wrongKeyUsage
         }
@@ -40,6 +44,9 @@ enum ChainRuleViolation: Hashable, Sendable {
             return "the leaf (\(subject)) has key usage \(usage), which allows neither digitalSignature, "
                 + "keyEncipherment nor keyAgreement: its key cannot be used in a TLS handshake (curl and OpenSSL: "
                 + "unsuitable certificate purpose)"
+        case .leafKeyUsageWithoutDigitalSignature(let subject, let usage):
+            return "the leaf (\(subject)) has key usage \(usage), without digitalSignature: the JDK refuses it for a "
+                + "TLS 1.3 or ECDHE handshake (KeyUsage does not allow digital signatures)"
         case .leafSignsCertificatesWithoutBeingCA(let subject):
             return "the leaf (\(subject)) asserts keyCertSign in its key usage but is not a CA (RFC 5280 4.2.1.3)"
         case .caCertificateAsLeaf(let subject):

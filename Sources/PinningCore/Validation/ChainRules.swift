@@ -9,17 +9,25 @@ enum ChainRules {
     /// iOS requires the serverAuth extended key usage of leaves issued after this instant (1 July 2019 UTC).
     static let serverAuthRequiredSince = Date(timeIntervalSince1970: 1_561_939_200)
 
-    /// The first rule `path` breaks, or nil when it meets them all.
-    static func firstViolation(in path: [Certificate]) -> ChainRuleViolation? {
+    /// The first rule `path` breaks under `rules` (a client's, PinBench's platform by default), or nil when it meets
+    /// them all.
+    static func firstViolation(
+        in path: [Certificate], rules: ClientTrustRules = .platform
+    ) -> ChainRuleViolation? {
         guard let leaf = path.first else { return nil }
         let subject = leaf.subject.opensslString
-        if path.count > 1, isCA(leaf) {
+        if rules.caLeaf == .refused, path.count > 1, isCA(leaf) {
             return .caCertificateAsLeaf(subject: subject)
         }
         if let usage = keyUsage(leaf) {
             guard let usage else { return .leafKeyUsageCannotHandshake(subject: subject, usage: "(unreadable)") }
-            if usage.keyCertSign && !isCA(leaf) {
+            switch rules.leafKeyUsage {
+            case .handshakeUsageWithoutCertSign where usage.keyCertSign && !isCA(leaf):
                 return .leafSignsCertificatesWithoutBeingCA(subject: subject)
+            case .digitalSignature where !usage.digitalSignature:
+                return .leafKeyUsageWithoutDigitalSignature(subject: subject, usage: "\(usage)")
+            default:
+                break
             }
             if !usage.digitalSignature && !usage.keyEncipherment && !usage.keyAgreement {
                 return .leafKeyUsageCannotHandshake(subject: subject, usage: "\(usage)")
@@ -30,7 +38,9 @@ enum ChainRules {
                 return .caCannotSignCertificates(level: level, subject: path[level].subject.opensslString)
             }
         }
-        if leaf.notValidBefore > serverAuthRequiredSince, !allowsServerAuth(leaf) {
+        if rules.serverAuth == .serverAuthRequiredSince2019, leaf.notValidBefore > serverAuthRequiredSince,
+            !allowsServerAuth(leaf)
+        {
             return .leafLacksServerAuthUsage(subject: subject, notBefore: leaf.notValidBefore)
         }
         return nil
@@ -58,9 +68,10 @@ enum ChainRules {
 /// Applies ``ChainRules`` to every candidate path, so a path that breaks one is not taken (and another may be).
 struct ChainRulesPolicy: VerifierPolicy {
     let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = []
+    var rules: ClientTrustRules = .platform
 
     func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
-        guard let violation = ChainRules.firstViolation(in: Array(chain)) else { return .meetsPolicy }
+        guard let violation = ChainRules.firstViolation(in: Array(chain), rules: rules) else { return .meetsPolicy }
         return .failsToMeetPolicy(reason: violation.reason)
     }
 }

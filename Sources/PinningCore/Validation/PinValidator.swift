@@ -64,6 +64,23 @@ public struct PinValidator: Sendable {
             chain: usable,
             at: time
         )
+        var verdict = judge(
+            evaluation, host: host, chain: chain, policy: policy, refused: refused, at: time, revocation: revocation,
+            transparency: transparency)
+        verdict.clientTrust = await clientTrust(
+            platform: evaluation, certificates: verdict.certificates, host: host, chain: chain, usable: usable,
+            refused: refused, at: time, limits: limits)
+        return verdict
+    }
+
+    /// The verdict on default trust's `evaluation`: the refusal, or what the pins, revocation and CT then say.
+    private func judge(
+        _ evaluation: TrustEvaluation, host: String, chain: [ChainCertificate], policy: DomainPolicy?,
+        refused: [String], at time: Date, revocation: RevocationEvidence?, transparency: CTRequirement?
+    ) -> Verdict {
+        func rejected(_ rejection: Verdict.Rejection, _ reasons: [String]) -> Verdict {
+            Self.untrusted(host: host, chain: chain, policy: policy, rejection, reasons, statement: nil)
+        }
         switch evaluation {
         case .failed(.untrustedChain, let reasons) where !refused.isEmpty:
             // The path may have needed a certificate whose key clients refuse: that is the first reason to give.
@@ -154,7 +171,7 @@ public struct PinValidator: Sendable {
 
     /// The verified path, leaf first, with the presented copy of each certificate where the server sent it; then the
     /// certificates the server sent that are not on the path.
-    private static func presentedCertificates(
+    static func presentedCertificates(
         path: [Certificate], presented: [ChainCertificate]
     ) -> [PresentedCertificate] {
         // `Certificate` equality, with the TBS bytes compared first: reading them copies nothing, while comparing

@@ -5,23 +5,32 @@ import X509
 /// `ssl_server` purpose does; handles the extension when it is critical, which swift-certificates otherwise rejects.
 struct ServerAuthUsagePolicy: VerifierPolicy {
     let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [.X509ExtensionID.extendedKeyUsage]
+    /// Which certificates must allow serverAuth, and whether anyExtendedKeyUsage does.
+    var rule: ClientTrustRules.ServerAuthUsage = .serverAuthRequiredSince2019
 
     mutating func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
-        for (level, certificate) in chain.enumerated() {
+        guard let reason = Self.firstFailure(in: Array(chain), rule: rule) else { return .meetsPolicy }
+        return .failsToMeetPolicy(reason: reason)
+    }
+
+    /// Why `path` (leaf first) fails `rule`, or nil when it meets it.
+    static func firstFailure(in path: [Certificate], rule: ClientTrustRules.ServerAuthUsage) -> String? {
+        // The JDK looks at the leaf alone; OpenSSL's purpose check and iOS at every certificate.
+        let checked = rule == .serverAuthOrAnyWhenStated ? Array(path.prefix(1)) : path
+        let anyIsEnough = rule != .serverAuthWhenStated
+        for (level, certificate) in checked.enumerated() {
             guard let usage = try? certificate.extensions.extendedKeyUsage else {
                 if certificate.extensions[oid: .X509ExtensionID.extendedKeyUsage] != nil {
-                    return .failsToMeetPolicy(reason: "level \(level): the extended key usage cannot be parsed")
+                    return "level \(level): the extended key usage cannot be parsed"
                 }
                 continue
             }
-            if !usage.contains(.serverAuth) && !usage.contains(.any) {
+            if !usage.contains(.serverAuth) && !(anyIsEnough && usage.contains(.any)) {
                 let subject = certificate.subject.opensslString
-                return .failsToMeetPolicy(
-                    reason: "level \(level) (\(subject)): extended key usage does not allow TLS server authentication"
-                )
+                return "level \(level) (\(subject)): extended key usage does not allow TLS server authentication"
             }
         }
-        return .meetsPolicy
+        return nil
     }
 }
 

@@ -63,13 +63,17 @@ struct ServerNameMatcher: Sendable {
     /// The host's address bytes when it is an IP address literal.
     let hostAddress: [UInt8]?
     let publicSuffixes: PublicSuffixList?
+    /// Which wildcards count and whether the subject CN stands in for missing names: a client's rules, PinBench's
+    /// platform profile by default.
+    let rules: ClientTrustRules
 
-    init(host: String, publicSuffixes: PublicSuffixList?) {
+    init(host: String, publicSuffixes: PublicSuffixList?, rules: ClientTrustRules = .platform) {
         var name = host.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
         self.host = name
         hostAddress = IPAddressText.bytes(name)
         self.publicSuffixes = publicSuffixes
+        self.rules = rules
     }
 
     func judge(_ leaf: Certificate) -> ServerNameJudgement {
@@ -80,6 +84,20 @@ struct ServerNameMatcher: Sendable {
             return .unreadable("the subject alternative name extension cannot be parsed: \(error)")
         }
         var notes: [ServerNameNote] = []
+        let named = names.contains {
+            switch $0 {
+            case .dnsName, .ipAddress: return true
+            default: return false
+            }
+        }
+        if rules.hostNames == .commonNameWhenNoSubjectAltName, !named {
+            // curl's ossl_verifyhost: the CN, read as a DNS name, only when no DNS or IP name exists.
+            guard let commonName = leaf.subject.commonName else { return .mismatch(notes: []) }
+            switch judge(dnsName: commonName) {
+            case .matches: return .matches
+            case .mismatch(let note): return .mismatch(notes: note.map { [$0] } ?? [])
+            }
+        }
         for name in names {
             switch name {
             case .dnsName(let dnsName):
@@ -118,9 +136,11 @@ struct ServerNameMatcher: Sendable {
             return .mismatch(.wildcardNotLeftmost(pattern: dnsName))
         }
         guard labels[0] == "*" else { return .mismatch(.partialWildcard(pattern: dnsName)) }
-        guard labels.count >= 3 else { return .mismatch(.wildcardOverTooFewLabels(pattern: dnsName)) }
+        guard labels.count >= (rules.wildcards == .oneLabelAfter ? 2 : 3) else {
+            return .mismatch(.wildcardOverTooFewLabels(pattern: dnsName))
+        }
         let base = labels.dropFirst().joined(separator: ".")
-        if publicSuffixes?.publicSuffixSection(of: base) == .icann {
+        if rules.wildcards == .notOverPublicSuffix, publicSuffixes?.publicSuffixSection(of: base) == .icann {
             return .mismatch(.wildcardOverPublicSuffix(pattern: dnsName, suffix: base))
         }
         guard let dot = host.firstIndex(of: "."), dot != host.startIndex else { return .mismatch(nil) }

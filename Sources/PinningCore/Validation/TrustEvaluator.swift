@@ -23,6 +23,9 @@ struct TrustEvaluator: Sendable {
     /// Under ``ValidationProfile/rfc5280`` and ``ValidationProfile/strict``, the profile's ``StrictRules`` are
     /// composed into the verifier as one more policy.
     var profile: ValidationProfile = .platform
+    /// The usage, CA-leaf and host-name rules: PinBench's platform profile, or one client's
+    /// (``ClientModel/trust``).
+    var rules: ClientTrustRules = .platform
 
     private struct Checks {
         var validity = true
@@ -83,7 +86,7 @@ struct TrustEvaluator: Sendable {
             checks: Checks(validity: false, hostname: false, keyUsage: false)
         )
         if let path = withoutUsage.path {
-            if let violation = ChainRules.firstViolation(in: path) {
+            if let violation = ChainRules.firstViolation(in: path, rules: rules) {
                 return .failed(violation.rejection, reasons: [violation.reason])
             }
             return .failed(.wrongKeyUsage, reasons: withoutValidity.reasons)
@@ -150,8 +153,8 @@ struct TrustEvaluator: Sendable {
                 RFC5280Policy.withValidityCheckDisabled()
             }
             if checks.keyUsage {
-                ServerAuthUsagePolicy()
-                ChainRulesPolicy()
+                ServerAuthUsagePolicy(rule: rules.serverAuth)
+                ChainRulesPolicy(rules: rules)
             } else {
                 AcknowledgeExtensionsPolicy(verifyingCriticalExtensions: [.X509ExtensionID.extendedKeyUsage])
             }
@@ -159,8 +162,10 @@ struct TrustEvaluator: Sendable {
                 StrictRulesPolicy(standards: checks.strict)
             }
             if checks.hostname {
-                SubjectAlternativeNameRequiredPolicy()
-                ServerNamePolicy(matcher: ServerNameMatcher(host: host, publicSuffixes: publicSuffixes))
+                if rules.hostNames == .subjectAltNamesOnly {
+                    SubjectAlternativeNameRequiredPolicy()
+                }
+                ServerNamePolicy(matcher: ServerNameMatcher(host: host, publicSuffixes: publicSuffixes, rules: rules))
             } else {
                 AcknowledgeExtensionsPolicy(verifyingCriticalExtensions: [.X509ExtensionID.subjectAlternativeName])
             }

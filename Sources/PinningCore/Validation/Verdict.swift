@@ -175,6 +175,10 @@ public struct Verdict: Sendable, Encodable {
     public internal(set) var revocation: RevocationCheck?
     /// The leaf's SCTs judged against a log list, when the caller gave one.
     public internal(set) var transparency: CTPolicyResult?
+    /// What each client TLS stack whose rules differ from the platform's (``ClientTrustRules/clientStacks``) decides
+    /// about the same chain before pins; empty when the chain never reached trust evaluation. Not encoded: the
+    /// clients' verdicts (``ClientJudge``) say it in their words.
+    public internal(set) var clientTrust: [ClientTrustRules: ClientTrust] = [:]
 
     init(
         host: String, outcome: Outcome, rejection: Rejection?, policy: DomainPolicy?, matchedPin: PinMatch?,

@@ -103,19 +103,36 @@ struct ClientModelTests {
         #expect(clients[.okhttp]?.outcome == .accepted)
         #expect(clients[.curl]?.outcome == .accepted)
         #expect(clients[.trustkit]?.difference?.hasSuffix("they disagree on the connection.") == true)
-        // No pins at all is as short, and one short domain refuses every host: another domain's, rejected by
-        // PinBench too, is refused by both.
-        let manifest = Fixtures.manifest(
-            DomainPolicy(host: host, pins: [Fixtures.pin(Fixtures.spki(pki.good.leaf)), backup]),
-            DomainPolicy(host: "other.test"))
+        // One short domain refuses every host: another domain's, rejected by PinBench too, is refused by both.
+        let pinned = DomainPolicy(host: host, pins: [Fixtures.pin(Fixtures.spki(pki.good.leaf)), backup])
+        let short = Fixtures.manifest(pinned, DomainPolicy(host: "other.test", pins: [backup]))
         let served = pki.good.presented.map { ChainCertificate($0.certificate) }
-        let verdict = await Fixtures.validator(manifest).validate(host: "wrong.test", chain: served, at: Date())
-        let trustkit = ClientJudge.judge(
-            .trustkit, host: "wrong.test", manifest: manifest, verdict: verdict, at: Date())
+        let verdict = await Fixtures.validator(short).validate(host: "wrong.test", chain: served, at: Date())
+        let trustkit = ClientJudge.judge(.trustkit, host: "wrong.test", manifest: short, verdict: verdict, at: Date())
         #expect(verdict.outcome == .rejected)
         #expect(trustkit.outcome == .configurationRefused)
-        #expect(trustkit.reason.contains("other.test lists 0 key pins"))
+        #expect(trustkit.reason.contains("other.test lists 1 key pin,"))
         #expect(trustkit.difference?.hasSuffix("both refuse the connection.") == true)
+    }
+
+    @Test("a domain with no pins is not pinned: TrustKit leaves it out and refuses nothing")
+    func trustKitLeavesUnpinnedOut() async throws {
+        let pinned = DomainPolicy(host: host, pins: [Fixtures.pin(Fixtures.spki(pki.good.leaf)), backup])
+        let manifest = Fixtures.manifest(pinned, DomainPolicy(host: "other.test", mode: .reportOnly))
+        let served = pki.good.presented.map { ChainCertificate($0.certificate) }
+        let verdict = await Fixtures.validator(manifest).validate(host: host, chain: served, at: Date())
+        let trustkit = ClientJudge.judge(.trustkit, host: host, manifest: manifest, verdict: verdict, at: Date())
+        #expect(trustkit.outcome == .accepted, "\(trustkit.reason)")
+        #expect(!ClientModel.trustkit.refusesDomain(carrying: 0))
+        #expect(ClientModel.trustkit.refusesDomain(carrying: 1))
+        // The export agrees: the unpinned domain is left out, and says so; nothing is refused.
+        let export = PinExporter.export(manifest, as: .trustkit)
+        #expect(!export.findings.contains { $0.severity == .refusedByClient }, "\(export.findings)")
+        #expect(export.findings.contains { $0.message.contains("other.test: lists no key pin, so it is not pinned") })
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: Data(export.text.utf8), format: nil) as? [String: Any])
+        let domains = (plist["TSKConfiguration"] as? [String: Any])?["TSKPinnedDomains"] as? [String: Any]
+        #expect(domains.map { Set($0.keys) } == [host])
     }
 
     @Test("subdomains: OkHttp 4 covers www., OkHttp 3 one label only, curl none")

@@ -216,6 +216,7 @@ extension ClientModel {
             client: client, certificates: certificates ?? self.certificates, pinTypes: pinTypes ?? self.pinTypes,
             pinKinds: pinKinds, positions: positions ?? self.positions, subdomains: subdomains ?? self.subdomains,
             unitesMatchingDomains: unitesMatchingDomains, expiry: expiry ?? self.expiry,
-            reportOnly: reportOnly ?? self.reportOnly, minimumPins: minimumPins ?? self.minimumPins, sources: sources)
+            reportOnly: reportOnly ?? self.reportOnly, minimumPins: minimumPins ?? self.minimumPins, trust: trust,
+            sources: sources)
     }
 }
