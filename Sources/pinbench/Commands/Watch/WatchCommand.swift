@@ -27,8 +27,10 @@ struct WatchCommand: AsyncParsableCommand {
 
             Exit status with --once: 0 nothing to act on; 1 a certificate would lock out a release (shipped ones; \
             the working manifest when there is no releases file); 3 a log misbehaved; 4 a log could not be read \
-            this time (it is read from the same place next run); 2 bad input. A log that is slow or down is \
-            retried with backoff and only delays itself.
+            this time, or only in part before its deadline (it is read on from where it stopped next run); 2 bad \
+            input. A log that is slow or down is retried with backoff and only delays itself: each log is read for \
+            at most --log-deadline seconds and its share of --round-deadline, what verified by then is kept (after \
+            every verified stretch of entries), and the next log is read.
 
             Examples:
               # a first run: start at each log's latest tree head
@@ -67,6 +69,20 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The most entries read from one log per round.", valueName: "count"))
     var batch: Int = 10_000
 
+    @Option(
+        name: .customLong("log-deadline"),
+        help: ArgumentHelp(
+            "Seconds one log may be read per round; what verified by then is kept, the rest is read next round.",
+            valueName: "seconds"))
+    var logDeadline: Double = 300
+
+    @Option(
+        name: .customLong("round-deadline"),
+        help: ArgumentHelp(
+            "Seconds a whole round may take (default: --log-deadline times the logs); each log gets its share.",
+            valueName: "seconds"))
+    var roundDeadline: Double?
+
     @Flag(help: "Print findings and log problems as JSON lines.")
     var json = false
 
@@ -75,6 +91,12 @@ struct WatchCommand: AsyncParsableCommand {
             throw ValidationError("--timeout must be between 0 and 300 seconds")
         }
         guard interval >= 1 else { throw ValidationError("--interval must be at least 1 second") }
+        guard logDeadline >= 1 && logDeadline <= 86_400 else {
+            throw ValidationError("--log-deadline must be between 1 and 86400 seconds")
+        }
+        if let roundDeadline, !(roundDeadline >= 1 && roundDeadline <= 864_000) {
+            throw ValidationError("--round-deadline must be between 1 and 864000 seconds")
+        }
         guard (1...1_000_000).contains(batch) else { throw ValidationError("--batch must be between 1 and 1000000") }
     }
 
@@ -86,8 +108,13 @@ struct WatchCommand: AsyncParsableCommand {
                 "note: \(log.name) is read over plain http on a loopback address; its data is verified all the same")
         }
         try WatchSetup.checkStateFile(besideManifest: manifestOptions.url, logList: ctLogList)
+        let perLog = Duration.milliseconds(Int64(logDeadline * 1000))
+        let deadlines = WatchRound.Deadlines(
+            perLog: perLog,
+            round: roundDeadline.map { .milliseconds(Int64($0 * 1000)) } ?? perLog * max(1, watched.count))
         let round = try WatchSetup.round(
-            logs: watched, manifest: manifestOptions.url, next: document.manifest, fromNow: fromNow, budget: batch)
+            logs: watched, manifest: manifestOptions.url, next: document.manifest, fromNow: fromNow, budget: batch,
+            deadlines: deadlines)
         let printer = WatchPrinter(json: json)
         while true {
             let outcome = await round.run(report: printer.report)
