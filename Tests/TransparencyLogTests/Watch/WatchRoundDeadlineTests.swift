@@ -74,30 +74,46 @@ struct WatchRoundDeadlineTests {
         }
     }
 
-    @Test("a log answering one entry at a time is cut off at its share; the next log is read whole")
-    func slowLogGetsItsShare() async throws {
+    @Test("a log answering one entry at a time is cut off at its deadline; the next log is read whole")
+    func slowLogIsCutOff() async throws {
         let slow = LabLog(origin: "ct.pinbench.test/slow")
-        for _ in 0..<200 { slow.log(pki.wrongHost.leaf.der, chain: []) }
+        for _ in 0..<400 { slow.log(pki.wrongHost.leaf.der, chain: []) }
         slow.publish()
         let fast = LabLog(origin: "ct.pinbench.test/fast")
         fast.log(pki.impostor.leaf.der, chain: [pki.impostor.intermediates[0].der])
         fast.publish()
         let round = try round(
-            [watched(slow, "slow", delay: .milliseconds(20)), watched(fast, "fast")],
-            deadlines: WatchRound.Deadlines(perLog: .seconds(60), round: .seconds(2)))
+            [watched(slow, "slow", delay: .milliseconds(50)), watched(fast, "fast")],
+            deadlines: WatchRound.Deadlines(perLog: .seconds(1), round: .seconds(60)))
         let started = ContinuousClock.now
         var reports: [LogRound] = []
         let outcome = await round.run { reports.append($0) }
         let elapsed = ContinuousClock.now - started
-        // 200 requests of 20 ms would take 4 s; the slow log's share of a 2 s round is 1 s.
-        #expect(elapsed < .seconds(3), "\(elapsed)")
+        // 400 requests of 50 ms would take 20 s.
+        #expect(elapsed < .seconds(12), "\(elapsed)")
         #expect(outcome.lockout && outcome.unread && outcome.exitStatus == 1)
         let slowLast = try #require(reports.last { $0.log.name == "slow" })
         #expect(slowLast.cutOff && !slowLast.more)
         let state = try state()
         let slowRead = state.positions[watched(slow, "slow").id]?.next ?? 0
-        #expect(slowRead > 0 && slowRead < 200, "\(slowRead)")
+        #expect(slowRead > 0 && slowRead < 400, "\(slowRead)")
         #expect(state.positions[watched(fast, "fast").id]?.caughtUp == true)
         #expect(reports.contains { $0.log.name == "fast" && $0.findings.count == 1 })
+    }
+
+    @Test("each log gets at most its share of what is left of the round")
+    func shares() async throws {
+        let slow = LabLog(origin: "ct.pinbench.test/slow")
+        for _ in 0..<400 { slow.log(pki.wrongHost.leaf.der, chain: []) }
+        slow.publish()
+        let round = try round(
+            [watched(slow, "slow", delay: .milliseconds(50)), watched(slow, "slow too", delay: .milliseconds(50))],
+            deadlines: WatchRound.Deadlines(perLog: .seconds(60), round: .seconds(2)))
+        let started = ContinuousClock.now
+        var reports: [LogRound] = []
+        _ = await round.run { reports.append($0) }
+        // Each would take 20 s alone and has 60 s of its own; the round's 2 s are shared.
+        #expect(ContinuousClock.now - started < .seconds(12))
+        #expect(reports.filter { !$0.more && $0.cutOff }.count == 2)
     }
 }
