@@ -9,7 +9,7 @@ extension CTFinding {
     /// Names kept (the rest are counted): enough to show what a certificate is for.
     public static let maximumNames = 200
     /// Verdict rows (hosts times releases) kept: at least one host's whole row of a full releases file.
-    public static let maximumCells = 2048
+    public static let maximumCells = 1024
     /// Bytes of UTF-8 kept of a name, and of each other text (issuer, serial, why a path ends).
     static let maximumNameBytes = 253
     static let maximumTextBytes = 1024

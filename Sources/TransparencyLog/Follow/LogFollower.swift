@@ -50,7 +50,8 @@ public struct LogFollower: Sendable {
     }
 
     /// One step from `position`, handing each proven stretch to `keep` (which returns false to stop). Requests for
-    /// entries start only before `deadline`; the proof of what was read is still fetched after it.
+    /// entries start only before `deadline`, but for the step's first (so every step moves); the proof of what was
+    /// read is still fetched after it.
     public func step(
         from position: LogPosition, until deadline: ContinuousClock.Instant? = nil,
         select: (LogEntry) -> Bool = { _ in true },
@@ -80,7 +81,9 @@ public struct LogFollower: Sendable {
             var stopped = false
             let stretchEnd = frontier.size + min(UInt64(stretchEntries), end - frontier.size)
             while frontier.size < stretchEnd, chosenBytes < Self.stretchBytes {
-                if Self.past(deadline) {
+                // At least one batch per step, even past the deadline: a log whose tree head and proof alone take
+                // its whole time still moves (by one request's time over it).
+                if Task.isCancelled || frontier.size > position.next && Self.past(deadline) {
                     stopped = true
                     break
                 }
