@@ -79,7 +79,7 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("round-deadline"),
         help: ArgumentHelp(
-            "Seconds a whole round may take (default: --log-deadline times the logs); each log gets its share.",
+            "Seconds a whole round may take, each log its share; unset, --log-deadline times the logs.",
             valueName: "seconds"))
     var roundDeadline: Double?
 
