@@ -20,6 +20,9 @@ extension CTFinding {
         let issuerSPKI: String?
         let found: String
         let hosts: [Host]
+        let pathCut: String?
+        let namesLeftOut: Int?
+        let hostsLeftOut: Int?
 
         struct Host: Encodable {
             let host: String
@@ -37,7 +40,8 @@ extension CTFinding {
     }
 
     enum Keys: String, CodingKey, CaseIterable {
-        case log, index, kind, serial, issuer, notBefore, notAfter, names, spki, issuerSPKI, found, hosts
+        case log, index, kind, serial, issuer, notBefore, notAfter, names, spki, issuerSPKI, found, hosts, pathCut
+        case namesLeftOut, hostsLeftOut
     }
 
     enum HostKeys: String, CodingKey, CaseIterable {
@@ -72,7 +76,8 @@ extension CTFinding {
                             name: row.release, share: row.share, shipped: row.shipped, outcome: row.cell.outcome,
                             role: role, level: level)
                     })
-            })
+            }, pathCut: pathCut, namesLeftOut: namesLeftOut > 0 ? namesLeftOut : nil,
+            hostsLeftOut: hostsLeftOut > 0 ? hostsLeftOut : nil)
     }
 
     /// The finding at `node` of the state file, read strictly.
@@ -87,14 +92,27 @@ extension CTFinding {
             throw fields.invalid(.hosts, "missing, or more than \(maximumHosts) hosts")
         }
         var verdicts: [WatchVerdict] = []
+        var cells = 0
         for element in hosts {
             let host = try StrictFields(tape, element, HostKeys.self)
             guard let rows = try host.arrayIfPresent(.releases), rows.remaining <= maximumRows else {
                 throw host.invalid(.releases, "missing, or more than \(maximumRows) releases")
             }
+            cells += rows.remaining
+            guard cells <= maximumCells else {
+                throw host.invalid(.releases, "more than \(maximumCells) verdicts in one finding")
+            }
             var read: [WatchVerdict.Row] = []
             for row in rows { read.append(try self.row(StrictFields(tape, row, RowKeys.self))) }
             verdicts.append(WatchVerdict(host: try host.string(.host), rows: read))
+        }
+        if let names = try fields.arrayIfPresent(.names), names.remaining > maximumNames {
+            throw fields.invalid(.names, "more than \(maximumNames) names")
+        }
+        func count(_ key: Keys) throws(SchemaFailure) -> Int {
+            let count = try fields.intIfPresent(key) ?? 0
+            guard count >= 0 else { throw fields.invalid(key, "a negative count") }
+            return count
         }
         func date(_ key: Keys) throws(SchemaFailure) -> Date {
             guard let date = StoredDate.date(try fields.string(key)) else {
@@ -106,7 +124,9 @@ extension CTFinding {
             log: try fields.string(.log), index: UInt64(index), kind: kind, serial: try fields.string(.serial),
             issuer: try fields.string(.issuer), notBefore: try date(.notBefore), notAfter: try date(.notAfter),
             names: try fields.stringsIfPresent(.names), spkiPin: try fields.string(.spki),
-            issuerSPKIPin: try fields.stringIfPresent(.issuerSPKI), verdicts: verdicts, found: try date(.found))
+            issuerSPKIPin: try fields.stringIfPresent(.issuerSPKI), verdicts: verdicts,
+            pathCut: try fields.stringIfPresent(.pathCut), found: try date(.found),
+            namesLeftOut: try count(.namesLeftOut), hostsLeftOut: try count(.hostsLeftOut))
     }
 
     private static func row(_ fields: StrictFields<RowKeys>) throws(SchemaFailure) -> WatchVerdict.Row {

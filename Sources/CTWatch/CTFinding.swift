@@ -15,18 +15,26 @@ public struct CTFinding: Hashable, Sendable {
     public let notBefore: Date
     public let notAfter: Date
     public let names: [String]
-    /// The leaf's SPKI pin, and its issuer's when the log named the issuer.
+    /// The leaf's SPKI pin, and its issuer's when the issuer is proven (the precertificate's named key, or a served
+    /// issuer whose key verifies the leaf's signature).
     public let spkiPin: String
     public let issuerSPKIPin: String?
     public let verdicts: [WatchVerdict]
+    /// Why the judged path ends before the last issuer the log served (an issuer that did not sign the certificate
+    /// below it): the verdicts are for the proven part only. Nil when every served issuer was proven.
+    public let pathCut: String?
     /// When the watch judged it (the time its verdicts are for): the workbench lists findings newest first.
     public let found: Date
+    /// Names and hosts the certificate has beyond what a kept finding holds (``bounded``): 0 for a finding as
+    /// judged.
+    public let namesLeftOut: Int
+    public let hostsLeftOut: Int
 
     /// A finding as the state file keeps it.
     init(
         log: String, index: UInt64, kind: LogEntry.Kind, serial: String, issuer: String, notBefore: Date,
         notAfter: Date, names: [String], spkiPin: String, issuerSPKIPin: String?, verdicts: [WatchVerdict],
-        found: Date
+        pathCut: String? = nil, found: Date, namesLeftOut: Int = 0, hostsLeftOut: Int = 0
     ) {
         self.log = log
         self.index = index
@@ -39,7 +47,10 @@ public struct CTFinding: Hashable, Sendable {
         self.spkiPin = spkiPin
         self.issuerSPKIPin = issuerSPKIPin
         self.verdicts = verdicts
+        self.pathCut = pathCut
         self.found = found
+        self.namesLeftOut = namesLeftOut
+        self.hostsLeftOut = hostsLeftOut
     }
 
     /// The finding for `entry` if it is for a pinned host; nil when no manifest pins any of its names. Throws when
@@ -48,11 +59,12 @@ public struct CTFinding: Hashable, Sendable {
         entry: LogEntry, issuers: [[UInt8]], log: String, hosts: WatchedHosts, releases: [Release], next: PinManifest?,
         at time: Date
     ) throws(LogEntryError) {
-        names = entry.dnsNames
+        names = entry.names
         let pinned = hosts.hosts(for: names)
         guard !pinned.isEmpty else { return nil }
         let certificate = try entry.certificate()
-        let path = Self.path(entry, certificate: certificate, issuers: issuers)
+        let served = ServedPath(entry, certificate: certificate, issuers: issuers)
+        let path = served.pins
         self.log = log
         index = entry.index
         kind = entry.kind
@@ -64,43 +76,21 @@ public struct CTFinding: Hashable, Sendable {
         spkiPin = path.levels[0].spki ?? ""
         issuerSPKIPin = path.levels.count > 1 ? path.levels[1].spki : nil
         verdicts = pinned.map { WatchVerdict(host: $0, path: path, releases: releases, next: next, at: time) }
+        pathCut = served.cut
         found = time
+        namesLeftOut = 0
+        hostsLeftOut = 0
+    }
+
+    /// True when the working manifest (not yet shipped) would reject this certificate on one of its hosts, whether or
+    /// not a shipped release would.
+    public var locksOutNext: Bool {
+        verdicts.contains { $0.rows.contains { !$0.shipped && $0.cell == .lockedOut } }
     }
 
     /// The releases this certificate would lock out, on any of its hosts.
     public var lockingOut: [String] {
         var seen: Set<String> = []
         return verdicts.flatMap { $0.lockingOut.map(\.release) }.filter { seen.insert($0).inserted }
-    }
-
-    /// The pins of the path the certificate would be served on: the leaf (a precertificate's final certificate is
-    /// not known, so only its key), the issuer (a precertificate names its key hash), then the rest of the chain
-    /// the log named.
-    static func path(_ entry: LogEntry, certificate: Certificate, issuers: [[UInt8]]) -> PathPins {
-        let leaf = CertificateDetails(certificate)
-        var levels = [
-            PathPins.Level(
-                spki: leaf.spkiPin, certificate: entry.kind == .certificate ? leaf.certPin : nil,
-                notAfter: certificate.notValidAfter)
-        ]
-        var chain = issuers.compactMap { try? Certificate(derEncoded: $0) }
-        if let keyHash = entry.issuerKeyHash {
-            let named = Data(keyHash).base64EncodedString()
-            // The named issuer key leads; a served issuer with that key also gives its certificate's pin.
-            if let first = chain.first, CertificateDetails(first).spkiPin == named {
-                levels.append(level(first))
-                chain.removeFirst()
-            } else {
-                levels.append(PathPins.Level(spki: named, certificate: nil))
-                chain.removeAll()
-            }
-        }
-        levels += chain.prefix(15).map(level)
-        return PathPins(levels: levels)
-    }
-
-    private static func level(_ certificate: Certificate) -> PathPins.Level {
-        let details = CertificateDetails(certificate)
-        return PathPins.Level(spki: details.spkiPin, certificate: details.certPin, notAfter: certificate.notValidAfter)
     }
 }

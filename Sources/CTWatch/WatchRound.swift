@@ -5,8 +5,8 @@ import PinningCore
 import TransparencyLog
 
 /// One pass over every watched log: read what is new, verified; judge each entry for a pinned host; keep the new
-/// positions, the findings and each log's status in the state file under its lock. The one round of
-/// `pinbench watch` and the workbench.
+/// positions, the findings and each log's status in the state file under its lock, after each verified stretch of a
+/// log (so a log cut off at its deadline keeps what it proved). The one round of `pinbench watch` and the workbench.
 public struct WatchRound: Sendable {
     public let logs: [WatchedLog]
     public let hosts: WatchedHosts
@@ -16,10 +16,32 @@ public struct WatchRound: Sendable {
     public let fromNow: Bool
     /// The most entries read from one log in one round.
     public let budget: Int
+    public let deadlines: Deadlines
+
+    /// How long a round, and each log in it, may read. Each log gets at most `perLog`, and at most its share of
+    /// what is left of `round` (what is left, over the logs not yet read), so one slow log never takes the others'
+    /// time. Past its time a log's entries are no longer requested; what it proved so far is kept.
+    public struct Deadlines: Sendable {
+        public let perLog: Duration
+        public let round: Duration
+
+        public init(perLog: Duration, round: Duration) {
+            self.perLog = perLog
+            self.round = round
+        }
+
+        /// `perLog` for each of `logs` logs, the round their sum.
+        public init(perLog: Duration, logs: Int) {
+            self.init(perLog: perLog, round: perLog * max(1, logs))
+        }
+
+        /// No deadline but the requests' own.
+        public static let none = Deadlines(perLog: .seconds(1 << 40), round: .seconds(1 << 40))
+    }
 
     public init(
         logs: [WatchedLog], hosts: WatchedHosts, releases: [Release], next: PinManifest, stateURL: URL,
-        fromNow: Bool, budget: Int
+        fromNow: Bool, budget: Int, deadlines: Deadlines = .none
     ) {
         self.logs = logs
         self.hosts = hosts
@@ -28,13 +50,15 @@ public struct WatchRound: Sendable {
         self.stateURL = stateURL
         self.fromNow = fromNow
         self.budget = budget
+        self.deadlines = deadlines
     }
 
     /// The worst of a round, for `--once`'s exit status.
     public struct Outcome: Sendable {
         public var lockout = false
         public var misbehaving = false
-        /// A log that could not be read this round (down, slow, refused), or a state file that could not be kept.
+        /// A log that could not be read this round (down, slow, refused, cut off at its deadline), or a state file
+        /// that could not be kept.
         public var unread = false
 
         public init() {}
@@ -46,60 +70,89 @@ public struct WatchRound: Sendable {
         }
 
         mutating func add(_ round: LogRound) {
+            if round.locksOut { lockout = true }
+            guard !round.more else { return }
             switch round.result {
-            case .advanced: if round.locksOut { lockout = true }
+            case .advanced: if round.cutOff { unread = true }
             case .failed(let failure): if failure.isMisbehaviour { misbehaving = true } else { unread = true }
             case .notKept: unread = true
             }
         }
     }
 
-    /// Each log in turn, `report`ed as soon as it is done. Stops early when the task is cancelled (the workbench
-    /// quits, or the round ran past its deadline): a log not reached keeps its position.
+    /// Each log in turn, `report`ed after each stretch it kept (`more` set) and once when it is done. Stops early
+    /// when the task is cancelled (the workbench quits, or the round ran past its deadline): a log not reached
+    /// keeps its position.
     public func run(clock: @Sendable () -> Date = Date.init, report: (LogRound) -> Void) async -> Outcome {
         var outcome = Outcome()
-        for log in logs {
+        let roundEnd = ContinuousClock.now.advanced(by: deadlines.round)
+        for (offset, log) in logs.enumerated() {
             if Task.isCancelled { break }
-            let round = await advance(log, at: clock())
-            outcome.add(round)
-            report(round)
+            let now = ContinuousClock.now
+            let share = roundEnd > now ? (roundEnd - now) / (logs.count - offset) : .zero
+            let deadline = now.advanced(by: min(deadlines.perLog, share))
+            await advance(log, at: clock(), until: deadline) { round in
+                outcome.add(round)
+                report(round)
+            }
         }
         return outcome
     }
 
-    /// One step in `log`, its findings and new position kept together.
-    private func advance(_ log: WatchedLog, at time: Date) async -> LogRound {
+    /// Steps in `log` until caught up, out of budget or past `deadline`, each stretch's findings and position kept
+    /// together.
+    private func advance(
+        _ log: WatchedLog, at time: Date, until deadline: ContinuousClock.Instant, report: (LogRound) -> Void
+    ) async {
         var round = LogRound(log: log, result: .failed(.unreachable("not read")))
         let saved: LogPosition?
         do {
             saved = try ManifestStore.loadIfPresent(WatchState.self, at: stateURL)?.positions[log.id]
         } catch {
             round.result = .notKept(error.description)
-            return round
+            report(round)
+            return
         }
-        let position: LogPosition
+        let follower = LogFollower(endpoint: log.endpoint, budget: budget)
+        var kept = saved
         do {
-            position = try await read(log, from: saved, into: &round, at: time)
+            let start: LogPosition
+            if let saved { start = saved } else { start = try await follower.start(fromNow: fromNow) }
+            let end = try await follower.step(from: start, until: deadline, select: selects) {
+                (stretch: LogFollower.Stretch) throws(LogFailure) -> Bool in
+                var judged = LogRound(log: log, result: .advanced(stretch.position))
+                try await judge(stretch.entries, in: log, into: &judged, at: time)
+                judged.result = keep(stretch.position, judged.findings, for: log, after: kept, at: time)
+                guard case .advanced = judged.result else {
+                    round = judged
+                    return false
+                }
+                kept = stretch.position
+                judged.more = true
+                report(judged)
+                return true
+            }
+            if end != .notKept, let kept {
+                round.result = .advanced(kept)
+                round.cutOff = end == .deadline
+            }
         } catch {
             round.result = .failed(error)
             note(error, for: log, at: time)
-            return round
         }
-        round.result = keep(position, round.findings, for: log, after: saved, at: time)
-        return round
+        report(round)
     }
 
-    /// Reads and verifies what is new in `log` after `saved`, judging each entry for a pinned host into `round`;
-    /// the position after them.
-    private func read(
-        _ log: WatchedLog, from saved: LogPosition?, into round: inout LogRound, at time: Date
-    ) async throws(LogFailure) -> LogPosition {
-        let follower = LogFollower(endpoint: log.endpoint, budget: budget)
-        let start: LogPosition
-        if let saved { start = saved } else { start = try await follower.start(fromNow: fromNow) }
-        let step = try await follower.step(from: start)
-        for entry in step.entries {
-            guard !hosts.hosts(for: entry.dnsNames).isEmpty else { continue }
+    /// Whether an entry is kept for judging: it names a pinned host.
+    private func selects(_ entry: LogEntry) -> Bool {
+        !hosts.hosts(for: entry.names).isEmpty
+    }
+
+    /// Judges each proven entry for a pinned host into `round`.
+    private func judge(
+        _ entries: [LogEntry], in log: WatchedLog, into round: inout LogRound, at time: Date
+    ) async throws(LogFailure) {
+        for entry in entries {
             let issuers = try await log.endpoint.issuers(of: entry)
             do {
                 if let finding = try CTFinding(
@@ -110,12 +163,10 @@ public struct WatchRound: Sendable {
                 }
             } catch {
                 // Logged, and for a pinned host, but no client could use it: said, not judged.
-                round.undecodable.append("\(error.description); it names \(entry.dnsNames.joined(separator: ", "))")
+                round.undecodable.append("\(error.description); it names \(entry.names.joined(separator: ", "))")
             }
         }
-        return step.position
     }
-
     /// Saves `position` and `findings` under the state file's lock, unless another watcher moved this log
     /// meanwhile.
     private func keep(

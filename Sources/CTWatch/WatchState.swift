@@ -35,10 +35,11 @@ public struct WatchState: StoredDocument, Hashable {
     }
 
     /// Keeps `new` findings ahead of the older ones, newest first (by when they were found, then by log and
-    /// entry), one per log entry, dropping the oldest beyond ``maximumFindings``.
+    /// entry), one per log entry, each within the bounds its reader checks (``CTFinding/bounded``), dropping the
+    /// oldest beyond ``maximumFindings``.
     public mutating func record(_ new: [CTFinding]) {
         var seen: Set<String> = []
-        findings = (new + findings)
+        findings = (new.map(\.bounded) + findings)
             .sorted { ($0.found, $0.index, $0.log) > ($1.found, $1.index, $1.log) }
             .filter { seen.insert("\($0.index) \($0.log)").inserted }
         if findings.count > Self.maximumFindings { findings.removeLast(findings.count - Self.maximumFindings) }
@@ -144,8 +145,15 @@ public struct WatchState: StoredDocument, Hashable {
         guard let root = TreeHash(base64: try log.string(.root)) else {
             throw log.invalid(.root, "not 32 bytes of base64")
         }
-        guard size >= 0, (0...size).contains(read) else {
+        guard size >= 0, UInt64(size) <= TreeHead.maximumSize else {
+            throw log.invalid(.size, "a tree of \(size) entries, more than any log holds")
+        }
+        guard (0...size).contains(read) else {
             throw log.invalid(.read, "\(read) entries read of a tree of \(size)")
+        }
+        let timestamp = try log.int(.timestamp)
+        guard timestamp >= 0, UInt64(timestamp) <= TreeHead.maximumTimestamp else {
+            throw log.invalid(.timestamp, "a tree head timestamp of \(timestamp) ms, outside what a log can sign")
         }
         var subtrees: [TreeHash] = []
         for text in try log.stringsIfPresent(.frontier) {
@@ -158,8 +166,7 @@ public struct WatchState: StoredDocument, Hashable {
         } catch {
             throw log.invalid(.frontier, "\(error)")
         }
-        let head = TreeHead(
-            size: UInt64(size), root: root, timestampMilliseconds: UInt64(max(0, try log.int(.timestamp))))
+        let head = TreeHead(size: UInt64(size), root: root, timestampMilliseconds: UInt64(timestamp))
         return LogPosition(treeHead: head, frontier: frontier)
     }
 
@@ -202,13 +209,34 @@ public struct WatchState: StoredDocument, Hashable {
             case nil: trouble = nil
             }
             return Status(
-                log: id, name: status.name, checked: StoredDate.text(status.checked),
-                advanced: status.advanced.map(StoredDate.text), trouble: trouble?.0.rawValue, detail: trouble?.1)
+                log: id, name: CTFinding.cut(status.name, CTFinding.maximumTextBytes),
+                checked: StoredDate.text(status.checked), advanced: status.advanced.map(StoredDate.text),
+                trouble: trouble?.0.rawValue, detail: trouble.map { CTFinding.cut($0.1, CTFinding.maximumTextBytes) })
         }
         // Strings and numbers cannot fail to encode. Empty lists are left out, as files before them were.
-        return try! CanonicalJSON.encode(
-            File(
-                schema: Self.currentSchema, logs: logs, findings: findings.isEmpty ? nil : findings.map(\.stored),
-                status: statuses.isEmpty ? nil : statuses))
+        func file(_ findings: ArraySlice<CTFinding.Stored>) -> Data {
+            try! CanonicalJSON.encode(
+                File(
+                    schema: Self.currentSchema, logs: logs, findings: findings.isEmpty ? nil : Array(findings),
+                    status: statuses.isEmpty ? nil : statuses))
+        }
+        // The newest findings that fit what the reader reads, each counted as it is written (its own text, indented
+        // two levels deeper, and a separator), before the file is made.
+        let stored = findings.map(\.stored)
+        var budget = ManifestCodec.maximumSize - file([]).count - 32
+        var kept = 0
+        for finding in stored {
+            let text = try! CanonicalJSON.encode(finding)
+            let cost = text.count + 4 * text.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } + 2
+            guard cost <= budget else { break }
+            budget -= cost
+            kept += 1
+        }
+        var data = file(stored.prefix(kept))
+        while data.count > ManifestCodec.maximumSize, kept > 0 {
+            kept -= 1
+            data = file(stored.prefix(kept))
+        }
+        return data
     }
 }

@@ -12,6 +12,8 @@ public final class LabHTTPServer: @unchecked Sendable {
         case stall
         /// Answer 200 with a body of this many bytes of zeros.
         case hugeBody(Int)
+        /// Answer as usual, each answer this long after the request (a log that is slow but inside a deadline).
+        case slow(Duration)
     }
 
     public let port: UInt16
@@ -125,6 +127,9 @@ public final class LabHTTPServer: @unchecked Sendable {
         case .hugeBody(let size)?:
             write(fd, "HTTP/1.0 200 OK\r\nContent-Length: \(size)\r\n\r\n", body: [UInt8](repeating: 0, count: size))
             return
+        case .slow(let delay)?:
+            Thread.sleep(
+                forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
         case nil:
             break
         }

@@ -27,9 +27,10 @@ public struct WatchSchedule: Sendable {
         }
     }
 
-    /// One round, cancelled at `deadline`: a round stops between logs once cancelled, and each request to a log
-    /// has its own deadline, so a slow log cannot hold the next round back for long. Why the round could not run,
-    /// when it says.
+    /// One round, cancelled at `deadline` (a backstop: the round keeps its own per-log and per-round deadlines): a
+    /// round stops between batches once cancelled, keeping each stretch it proved, and each request to a log has
+    /// its own deadline, so a slow log cannot hold the next round back for long. Why the round could not run, when
+    /// it says.
     func runOnce() async -> String? {
         let round = self.round
         let deadline = self.deadline

@@ -35,6 +35,8 @@ struct HostileOptionValuesCLITests {
             (["watch", "--ct-log-list", "logs.json"], "--interval"),
             (["watch", "--ct-log-list", "logs.json"], "--timeout"),
             (["watch", "--ct-log-list", "logs.json"], "--batch"),
+            (["watch", "--ct-log-list", "logs.json"], "--log-deadline"),
+            (["watch", "--ct-log-list", "logs.json"], "--round-deadline"),
         ]
     }
 

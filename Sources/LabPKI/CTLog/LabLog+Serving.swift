@@ -2,9 +2,6 @@ import Foundation
 import TransparencyLog
 
 extension LabLog {
-    /// Most entries one `get-entries` answers, as real logs cap it.
-    static let entriesPerRequest: UInt64 = 100
-
     /// RFC 6962 §4: get-sth, get-sth-consistency, get-entries, get-proof-by-hash.
     func rfc6962(_ path: String, head: TreeHead) -> LabLogResponse {
         let (endpoint, query) = Self.split(path)
@@ -23,10 +20,12 @@ extension LabLog {
             let proof = first == 0 ? [] : tree.consistency(first, size: second)
             return .json(["consistency": proof.map(\.base64)])
         case "ct/v1/get-entries":
+            // A head that claims more entries than are logged (a lying log) serves only those logged.
+            let logged = UInt64(recordsForServing.count)
             guard let start = query["start"].flatMap(UInt64.init), let end = query["end"].flatMap(UInt64.init),
-                start <= end, start < head.size
+                start <= end, start < head.size, start < logged
             else { return LabLogResponse(status: 400, body: Array("bad range\n".utf8), contentType: "text/plain") }
-            let last = min(end, head.size - 1, start + Self.entriesPerRequest - 1)
+            let last = min(end, head.size - 1, logged - 1, start + entriesPerRequest - 1)
             let entries = (start...last).map { index -> [String: String] in
                 let record = served(index)
                 return [
@@ -67,7 +66,16 @@ extension LabLog {
         // A tile exists once the tree reaches it: at the width the served size calls for, or narrower (the partial
         // tile an earlier size left).
         guard expected.width > 0, address.width <= expected.width else { return .notFound("no such tile") }
-        let first = address.index * UInt64(TileAddress.fullWidth)
+        // Only tiles over entries logged (a head may claim more), computed without overflow.
+        let level: Int
+        switch address.kind {
+        case .data: level = 0
+        case .hashes(let hashLevel): level = hashLevel
+        }
+        let (first, over) = address.index.multipliedReportingOverflow(by: UInt64(TileAddress.fullWidth))
+        let (last, beyond) = first.addingReportingOverflow(UInt64(address.width))
+        let (end, past) = last.multipliedReportingOverflow(by: UInt64(1) << UInt64(8 * level))
+        guard !over, !beyond, !past, end <= UInt64(recordsForServing.count) else { return .notFound("no such tile") }
         switch address.kind {
         case .data:
             let body = (0..<UInt64(address.width)).flatMap { served(first + $0).tileLeaf }

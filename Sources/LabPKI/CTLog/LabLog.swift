@@ -18,6 +18,7 @@ public final class LabLog: @unchecked Sendable {
     private var issuers: [String: [UInt8]] = [:]
     private var published: [TreeHead] = []
     private var fault: LabLogFault?
+    private var entriesPerAnswer: UInt64 = 100
 
     struct Record {
         var leafInput: [UInt8]
@@ -109,6 +110,14 @@ public final class LabLog: @unchecked Sendable {
         self.fault = fault
     }
 
+    /// From now on `get-entries` answers at most `count` entries at once (real logs cap it; a slow log may answer one
+    /// at a time).
+    public func answerEntries(atMost count: UInt64) {
+        lock.lock()
+        defer { lock.unlock() }
+        entriesPerAnswer = max(1, count)
+    }
+
     /// The answer to a GET of `path` under the log's prefix.
     public func respond(to path: String) -> LabLogResponse {
         lock.lock()
@@ -123,10 +132,19 @@ public final class LabLog: @unchecked Sendable {
         return .notFound("no such path")
     }
 
-    /// The head the APIs serve: the latest, or an earlier one for a log that rewinds.
+    /// The head the APIs serve: the latest, an earlier one for a log that rewinds, or one that claims a size or a
+    /// time no log can hold (signed all the same).
     private func currentHead() -> TreeHead? {
-        if case .rewind = fault, published.count > 1 { return published[published.count - 2] }
-        return published.last
+        switch fault {
+        case .rewind where published.count > 1: return published[published.count - 2]
+        case .claimedSize(let size):
+            guard let last = published.last else { return nil }
+            return TreeHead(size: size, root: last.root, timestampMilliseconds: last.timestampMilliseconds)
+        case .claimedTimestamp(let milliseconds):
+            guard let last = published.last else { return nil }
+            return TreeHead(size: last.size, root: last.root, timestampMilliseconds: milliseconds)
+        default: return published.last
+        }
     }
 
     /// A signature over `head` by this log (or, for a log told to, by another key).
@@ -142,6 +160,7 @@ public final class LabLog: @unchecked Sendable {
         set { tree = newValue }
     }
     var currentFault: LabLogFault? { fault }
+    var entriesPerRequest: UInt64 { entriesPerAnswer }
 }
 
 /// The ways a lab log misbehaves on purpose.
@@ -154,6 +173,10 @@ public enum LabLogFault: Hashable, Sendable {
     case badSignature
     /// Serves entry `index` with other bytes than the tree holds.
     case mismatchedEntry(UInt64)
+    /// Signs and serves tree heads that claim this many entries (up to 2^64 - 1), over the real root.
+    case claimedSize(UInt64)
+    /// Signs and serves tree heads with this timestamp (milliseconds, up to 2^64 - 1).
+    case claimedTimestamp(UInt64)
 }
 
 /// One HTTP answer of a lab log.

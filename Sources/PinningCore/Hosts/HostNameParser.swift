@@ -148,7 +148,7 @@ enum HostNameParser {
 }
 
 /// The canonical spelling of IP address literals.
-enum IPAddressText {
+package enum IPAddressText {
     /// Four decimal numbers 0-255 without leading zeros, the only IPv4 form every client reads the same way.
     static func ipv4(_ text: String) -> String? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -171,7 +171,7 @@ enum IPAddressText {
     }
 
     /// The address bytes (4 or 16) of an IPv4 or IPv6 literal as `inet_pton` reads it; nil for anything else.
-    static func bytes(_ text: String) -> [UInt8]? {
+    package static func bytes(_ text: String) -> [UInt8]? {
         var v4 = in_addr()
         if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
         var v6 = in6_addr()
@@ -181,7 +181,7 @@ enum IPAddressText {
 
     /// The text of 4 or 16 address bytes: dotted decimal, or IPv6 in its RFC 5952 form (lowercase, zeros
     /// compressed); nil for any other length.
-    static func text(_ bytes: [UInt8]) -> String? {
+    package static func text(_ bytes: [UInt8]) -> String? {
         let family: Int32
         switch bytes.count {
         case 4: family = AF_INET

@@ -10,7 +10,7 @@ struct ChainDiagnosis: Sendable {
     /// Whether `issuer`'s key signed `certificate`, or nil once the budget allows no more checks.
     private func signed(_ certificate: Certificate, by issuer: Certificate) -> Bool? {
         guard budget.grant(1) == 1 else { return nil }
-        return issuer.publicKey.isValidSignature(certificate.signature, for: certificate)
+        return certificate.isSigned(by: issuer)
     }
 
     private var stopped: String {

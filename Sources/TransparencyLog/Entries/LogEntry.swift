@@ -23,6 +23,10 @@ public struct LogEntry: Sendable {
     /// The DNS names of its subject alternative names, read without decoding the whole certificate (printable
     /// ASCII only; none when unreadable).
     public let dnsNames: [String]
+    /// The IP addresses of its subject alternative names, in canonical text (as a manifest writes a pinned IP).
+    public let ipAddresses: [String]
+    /// Every name a client could reach it by: its DNS names, then its IP addresses.
+    public var names: [String] { dnsNames + ipAddresses }
     /// SHA-256 of the issuer's SubjectPublicKeyInfo, for a precertificate (the log hashed it with the TBS).
     public let issuerKeyHash: [UInt8]?
     /// The entry's leaf hash: what the tree commits to.
@@ -66,7 +70,9 @@ public struct LogEntry: Sendable {
         self.issuerFingerprints = issuerFingerprints
         self.servedIssuers = servedIssuers
         body = entry.body
-        dnsNames = CertificateNames.dnsNames(entry.body, isTBS: entry.kind == .precertificate)
+        let names = CertificateNames.names(entry.body, isTBS: entry.kind == .precertificate)
+        dnsNames = names.dns
+        ipAddresses = names.ipAddresses
     }
 
     /// The certificate; for a precertificate, its TBSCertificate in a certificate whose signature is a placeholder

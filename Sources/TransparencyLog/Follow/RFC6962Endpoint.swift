@@ -49,7 +49,7 @@ public struct RFC6962Endpoint: LogEndpoint {
             let entries: [Entry]
         }
         guard start < end else { return [] }
-        let last = min(end, start + UInt64(maximumBatch)) - 1
+        let last = start + min(end - start, UInt64(maximumBatch)) - 1
         let body: Body = try await decode(
             "ct/v1/get-entries?start=\(start)&end=\(last)", as: Body.self, limit: Self.entriesAnswer)
         // A log may serve fewer than asked (its own batch limit), never more.

@@ -42,6 +42,9 @@ public struct Checkpoint: Hashable, Sendable {
         guard let size = UInt64(body[1]), String(size) == body[1] else {
             throw .malformed("the size line is not a decimal number")
         }
+        guard size <= TreeHead.maximumSize else {
+            throw .outOfRange("a checkpoint of \(size) entries, more than any log holds (at most 2^48)")
+        }
         guard let root = TreeHash(base64: String(body[2])) else {
             throw .malformed("the root line is not 32 bytes of base64")
         }
@@ -66,6 +69,7 @@ public struct Checkpoint: Hashable, Sendable {
         } catch {
             throw .malformed("the log's note signature: \(error)")
         }
+        try TreeHead.checkRange(size: size, timestampMilliseconds: timestamp)
         let head = TreeHead(size: size, root: root, timestampMilliseconds: timestamp)
         try head.verify(signature, key: key)
         return head

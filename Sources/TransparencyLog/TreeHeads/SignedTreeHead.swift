@@ -20,6 +20,7 @@ public struct SignedTreeHead: Hashable, Sendable {
         } catch {
             throw .malformed("not a get-sth response (tree_size, timestamp, sha256_root_hash, tree_head_signature)")
         }
+        try TreeHead.checkRange(size: body.tree_size, timestampMilliseconds: body.timestamp)
         guard let root = TreeHash(base64: body.sha256_root_hash) else {
             throw .malformed("sha256_root_hash is not 32 bytes of base64")
         }

@@ -17,6 +17,24 @@ public struct TreeHead: Hashable, Sendable {
 
     public var timestamp: Date { Date(timeIntervalSince1970: Double(timestampMilliseconds) / 1000) }
 
+    /// More entries than any log can hold (2^48: petabytes of certificates, some thousand times the largest log):
+    /// a head claiming more is the log misbehaving. Below it, sizes, batch ends and tile indices never overflow.
+    public static let maximumSize: UInt64 = 1 << 48
+    /// The last millisecond of the year 9999, the latest time a certificate can state (RFC 5280 GeneralizedTime):
+    /// a later tree head timestamp is the log misbehaving.
+    public static let maximumTimestamp: UInt64 = 253_402_300_799_999
+
+    /// Throws unless `size` and `timestampMilliseconds` are numbers a log can hold: checked before any arithmetic
+    /// on them, and before they are kept.
+    public static func checkRange(size: UInt64, timestampMilliseconds: UInt64) throws(TreeHeadError) {
+        guard size <= maximumSize else {
+            throw .outOfRange("a tree head of \(size) entries, more than any log holds (at most 2^48)")
+        }
+        guard timestampMilliseconds <= maximumTimestamp else {
+            throw .outOfRange("a tree head timestamp of \(timestampMilliseconds) ms, after the year 9999")
+        }
+    }
+
     /// The bytes a log signs (RFC 6962 §3.5): `Version v1; SignatureType tree_hash; uint64 timestamp; uint64
     /// tree_size; opaque sha256_root_hash[32]`.
     public var signedBytes: [UInt8] {
@@ -45,6 +63,8 @@ public enum TreeHeadError: Error, Hashable, Sendable, CustomStringConvertible {
     case badSignature
     /// A checkpoint with no signature line from the log's key.
     case unsigned(origin: String)
+    /// A size or timestamp no log can hold.
+    case outOfRange(String)
 
     public var description: String {
         switch self {
@@ -54,6 +74,7 @@ public enum TreeHeadError: Error, Hashable, Sendable, CustomStringConvertible {
                 "the tree head is signed with TLS hash \(hash) and signature \(signature), not SHA-256 with ECDSA or RSA"
         case .badSignature: return "the tree head's signature is not the log's"
         case .unsigned(let origin): return "the checkpoint has no signature by the log \(origin.terminalSafe)"
+        case .outOfRange(let why): return why
         }
     }
 }

@@ -1,5 +1,6 @@
 import ChainProbe
 import Foundation
+import PinningCore
 import TransparencyLog
 
 /// A CT log over the network: GETs under the log's URL with a deadline each, retried with backoff when the log is
@@ -21,7 +22,8 @@ struct NetworkLogTransport: LogTransport {
         case "http":
             guard Self.isLoopback(host) else {
                 throw CLIFailure(
-                    "\(url): a log is read over https://, or over plain http:// on a loopback address only")
+                    "\(url): a log is read over https://, or over plain http:// on a loopback address only "
+                        + "(written as an address, such as http://127.0.0.1:PORT/ or http://[::1]:PORT/)")
             }
         default:
             throw CLIFailure("\(url) is not an https:// log URL")
@@ -32,9 +34,21 @@ struct NetworkLogTransport: LogTransport {
         self.backoff = backoff
     }
 
+    /// True when `host` is a loopback address literal: 127.0.0.0/8, ::1, or an IPv4-mapped 127.x address, decided on
+    /// the parsed address bytes. A name is never taken (`127.attacker.example` is a name, resolved elsewhere; even
+    /// `localhost` is whatever the resolver says at connect time): the log is then read at the address itself.
     static func isLoopback(_ host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+        var bare = Substring(host)
+        if bare.hasPrefix("["), bare.hasSuffix("]") { bare = bare.dropFirst().dropLast() }
+        guard !bare.contains("%"), let bytes = IPAddressText.bytes(String(bare)) else { return false }
+        switch bytes.count {
+        case 4: return bytes[0] == 127
+        case 16:
+            if bytes == [UInt8](repeating: 0, count: 15) + [1] { return true }
+            let mapped = [UInt8](repeating: 0, count: 10) + [0xFF, 0xFF]
+            return Array(bytes.prefix(12)) == mapped && bytes[12] == 127
+        default: return false
+        }
     }
 
     var isPlainHTTP: Bool { base.lowercased().hasPrefix("http://") }

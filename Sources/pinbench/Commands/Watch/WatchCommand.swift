@@ -27,8 +27,10 @@ struct WatchCommand: AsyncParsableCommand {
 
             Exit status with --once: 0 nothing to act on; 1 a certificate would lock out a release (shipped ones; \
             the working manifest when there is no releases file); 3 a log misbehaved; 4 a log could not be read \
-            this time (it is read from the same place next run); 2 bad input. A log that is slow or down is \
-            retried with backoff and only delays itself.
+            this time, or only in part before its deadline (it is read on from where it stopped next run); 2 bad \
+            input. A log that is slow or down is retried with backoff and only delays itself: each log is read for \
+            at most --log-deadline seconds and its share of --round-deadline, what verified by then is kept (after \
+            every verified stretch of entries), and the next log is read.
 
             Examples:
               # a first run: start at each log's latest tree head
@@ -71,12 +73,30 @@ struct WatchCommand: AsyncParsableCommand {
     )
     var batch: Int = 10_000
 
+    @Option(
+        name: .customLong("log-deadline"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds one log may be read per round; what verified by then is kept, the rest is read next round.",
+            valueName: "seconds"))
+    var logDeadline: Double = 300
+
+    @Option(
+        name: .customLong("round-deadline"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds a whole round may take, each log its share; unset, --log-deadline times the logs.",
+            valueName: "seconds"))
+    var roundDeadline: Double?
+
     @Flag(help: "Print findings and log problems as JSON lines.")
     var json = false
 
     func validate() throws {
         try OptionRange.check(timeout, 0.001...300, option: "--timeout", unit: "seconds")
         try OptionRange.check(interval, 1...604_800, option: "--interval", unit: "seconds")
+        try OptionRange.check(logDeadline, 1...86_400, option: "--log-deadline", unit: "seconds")
+        if let roundDeadline {
+            try OptionRange.check(roundDeadline, 1...864_000, option: "--round-deadline", unit: "seconds")
+        }
         try OptionRange.check(batch, 1...1_000_000, option: "--batch", unit: "entries")
     }
 
@@ -88,8 +108,13 @@ struct WatchCommand: AsyncParsableCommand {
                 "note: \(log.name) is read over plain http on a loopback address; its data is verified all the same")
         }
         try WatchSetup.checkStateFile(besideManifest: manifestOptions.url, logList: ctLogList)
+        let perLog = Duration.milliseconds(Int64(logDeadline * 1000))
+        let deadlines = WatchRound.Deadlines(
+            perLog: perLog,
+            round: roundDeadline.map { .milliseconds(Int64($0 * 1000)) } ?? perLog * max(1, watched.count))
         let round = try WatchSetup.round(
-            logs: watched, manifest: manifestOptions.url, next: document.manifest, fromNow: fromNow, budget: batch)
+            logs: watched, manifest: manifestOptions.url, next: document.manifest, fromNow: fromNow, budget: batch,
+            deadlines: deadlines)
         let printer = WatchPrinter(json: json)
         while true {
             let outcome = await round.run(report: printer.report)

@@ -13,16 +13,23 @@ enum WatchReport {
             "\(finding.log) entry \(finding.index) (\(finding.kind.rawValue)): \(finding.names.joined(separator: ", "))",
             "  issued by \(finding.issuer), valid \(dates), key sha256/\(finding.spkiPin)",
         ]
+        if let cut = finding.pathCut { lines.append("  path not proven beyond the issuers judged: \(cut)") }
         for verdict in finding.verdicts {
             let cells = verdict.rows.map { "\($0.release) \(word($0.cell))" }.joined(separator: ", ")
             lines.append("  \(verdict.host): \(cells)")
         }
         let locked = finding.lockingOut
-        lines.append(
-            locked.isEmpty
-                ? "  no release that enforces pins would reject it"
-                : "  LOCKS OUT \(locked.joined(separator: ", ")): its users could not connect if this certificate were served"
-        )
+        if !locked.isEmpty {
+            lines.append(
+                "  LOCKS OUT \(locked.joined(separator: ", ")): its users could not connect if this certificate were served"
+            )
+        } else if finding.locksOutNext {
+            lines.append(
+                "  no shipped release would reject it, but the working manifest (next) would: shipping it as it is "
+                    + "locks out this certificate")
+        } else {
+            lines.append("  no release that enforces pins would reject it")
+        }
         return lines
     }
 
@@ -51,6 +58,7 @@ enum WatchReport {
             "\"spkiSHA256\":\(string(finding.spkiPin))",
             "\"issuerSPKISHA256\":\(finding.issuerSPKIPin.map(string) ?? "null")",
             "\"hosts\":[\(hosts.joined(separator: ","))]", "\"lockedOut\":\(strings(finding.lockingOut))",
+            "\"pathCut\":\(finding.pathCut.map(string) ?? "null")",
         ]
         return "{" + fields.joined(separator: ",") + "}"
     }

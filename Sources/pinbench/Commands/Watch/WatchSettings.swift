@@ -22,14 +22,19 @@ struct WatchSettings {
         let logs = self.logs
         let fromNow = self.fromNow
         let perLog = Duration.milliseconds(Int(requestTimeout * 1000 * 3 * 4))
-        return WatchSchedule(interval: interval, deadline: perLog * max(1, logs.count)) {
+        let deadlines = WatchRound.Deadlines(perLog: perLog, logs: logs.count)
+        // The schedule cancels a round that overruns its own deadlines (by a request's time at most) a request
+        // later: what it proved until then is kept.
+        let cancelAt = deadlines.round + Duration.milliseconds(Int(requestTimeout * 1000 * 3 * 2))
+        return WatchSchedule(interval: interval, deadline: cancelAt) {
             // A manifest or releases file that cannot be read now is read again next round; meanwhile the
             // status bar and the Transparency view say why.
             let round: WatchRound
             do {
                 let next = try ManifestStore.load(manifest).manifest
                 round = try WatchSetup.round(
-                    logs: logs, manifest: manifest, next: next, fromNow: fromNow, budget: Self.budget)
+                    logs: logs, manifest: manifest, next: next, fromNow: fromNow, budget: Self.budget,
+                    deadlines: deadlines)
             } catch let failure as CLIFailure {
                 return failure.message
             } catch let failure as ManifestError {

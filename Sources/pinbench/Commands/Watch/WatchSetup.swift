@@ -46,13 +46,15 @@ enum WatchSetup {
 
     /// A round over `logs` for the manifest `next` at `manifest`, with the releases file beside it as it is now.
     static func round(
-        logs: [WatchedLog], manifest: URL, next: PinManifest, fromNow: Bool, budget: Int
+        logs: [WatchedLog], manifest: URL, next: PinManifest, fromNow: Bool, budget: Int,
+        deadlines: WatchRound.Deadlines
     ) throws -> WatchRound {
         let loader = ReleaseLoader(manifest: manifest)
         let releases = try loader.list().releases.map(loader.release)
         let hosts = WatchedHosts(manifests: releases.map(\.manifest) + [next])
         return WatchRound(
             logs: logs, hosts: hosts, releases: releases, next: next,
-            stateURL: WatchState.url(besideManifest: manifest), fromNow: fromNow, budget: budget)
+            stateURL: WatchState.url(besideManifest: manifest), fromNow: fromNow, budget: budget,
+            deadlines: deadlines)
     }
 }
