@@ -148,6 +148,7 @@ struct LabBanner {
         let width = (lab.scenarios.map(\.host.count).max() ?? 0) + 2
         var lines = [
             "PinBench demo lab listening on \(lab.endpoint) (loopback only). Ctrl-C stops it.",
+            "Lab PID: \(getpid())   kill -USR1 \(getpid()) switches \(lab.scenario(.rotating).host) to its next chain",
             "Lab root CA (PEM): \(rootPath)",
             "Lab CT log list:   \(logListPath)",
             "",
