@@ -36,7 +36,10 @@ struct FirstHourCLITests {
         let elsewhere = TemporaryFolder()
         let places: [(URL, String, String)] = [
             (folder.url, "lab.json", "pinbench inspect mitm.pinbench.test --manifest lab.json"),
-            (elsewhere.url, folder.path("lab.json"), "pinbench inspect mitm.pinbench.test --manifest \(folder.path("lab.json"))"),
+            (
+                elsewhere.url, folder.path("lab.json"),
+                "pinbench inspect mitm.pinbench.test --manifest \(folder.path("lab.json"))"
+            ),
         ]
         for (place, manifest, expected) in places {
             let check = try await PinBenchBinary.run(["check", "--manifest", manifest, "--timeout", "10"], in: place)
@@ -101,7 +104,8 @@ struct FirstHourCLITests {
             #"{"schema": 1, "domains": [{"host": "r.example.test", "mode": "report-only", "pins": [{"type": "#
                 + #""spki-sha256", "value": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}]}]}"#)
         let pinned = try await PinBenchBinary.run(["export", "okhttp", "--manifest", "report.json"], in: folder.url)
-        #expect(pinned.stderrText.contains("r.example.test: OkHttp has no report-only mode; these pins would be enforced"))
+        #expect(
+            pinned.stderrText.contains("r.example.test: OkHttp has no report-only mode; these pins would be enforced"))
     }
 
     @Test("export okhtp: a typo gets 'did you mean', exit 2")

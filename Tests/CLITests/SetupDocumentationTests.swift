@@ -24,7 +24,8 @@ struct SetupDocumentationTests {
         let ci = try Self.text(".ci/run")
         let line = try #require(
             readme.split(separator: "\n").first { $0.contains("sudo apt-get install -y ") }, "no apt-get line")
-        let documented = line.components(separatedBy: "sudo apt-get install -y ")[1].split(separator: " ").map(String.init)
+        let documented = line.components(separatedBy: "sudo apt-get install -y ")[1].split(separator: " ").map(
+            String.init)
         let listing = try #require(ci.firstMatch(of: /packages=\(([^)]*)\)/), "no packages=(...) in .ci/run")
         let installed = listing.1.split(whereSeparator: \.isWhitespace).map(String.init)
         #expect(installed.count >= 10, "\(installed)")
@@ -83,7 +84,9 @@ struct SetupDocumentationTests {
             "lab.json", "lab-root.pem", "lab-ct-logs.json", "releases.json", "lab-release-1.0.json",
             "lab-release-2.0.json", "lab-release-2.1.json",
         ]
-        for file in labFiles + ["ct-watch.json"] { #expect(tour.contains("`\(file)`"), "the tour does not name \(file)") }
+        for file in labFiles + ["ct-watch.json"] {
+            #expect(tour.contains("`\(file)`"), "the tour does not name \(file)")
+        }
         let inRepository = labFiles.filter {
             FileManager.default.fileExists(atPath: Self.root.appendingPathComponent($0).path)
         }
@@ -97,7 +100,7 @@ struct SetupDocumentationTests {
         let scratch = TemporaryFolder()
         let lab = try await LabProcess.start(writing: "lab.json", in: scratch.url)
         let second = lab.banner.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
-        let pid = try #require(second.firstMatch(of: /^Lab PID: (\d+) /)?.1, "line 2: \(second)")
+        let pid = try #require(second.firstMatch(of: #/^Lab PID: (\d+) /#)?.1, "line 2: \(second)")
 
         // Terminal 2: each line through a shell, `pinbench` found on PATH, PID replaced as the README says.
         let path = PinBenchBinary.url.deletingLastPathComponent().path

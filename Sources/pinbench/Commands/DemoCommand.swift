@@ -32,7 +32,9 @@ struct DemoCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .shortAndLong, help: "Write the demo manifest here (an earlier demo's is replaced). Default: a temporary folder.")
+    @Option(
+        name: .shortAndLong,
+        help: "Write the demo manifest here (an earlier demo's is replaced). Default: a temporary folder.")
     var manifest: String?
 
     @Option(help: "Colour theme.")
