@@ -27,8 +27,8 @@ struct LabCommand: ParsableCommand {
             Rotation: rotating.pinbench.test serves today's chain until the lab receives SIGUSR1; each SIGUSR1 \
             switches it to the next chain and prints the new state: renewal-new-key (the leaf renewed with a new \
             key by the same intermediate), issuer-rotation (today's leaf key under a sibling intermediate, Issuing \
-            CA 2), then today again. The banner prints the command with the lab's process id. No stdin is read, so \
-            it works the same in CI.
+            CA 2), then today again. The banner's second line gives the lab's process id and the command (Lab PID: \
+            N   kill -USR1 N ...). No stdin is read, so it works the same in CI.
 
             CT logs: the lab's two logs are served on 127.0.0.1 (one RFC 6962, one static-ct-api) and hold every \
             certificate the lab serves, the rotation's included; lab-ct-logs.json lists them with their URLs, so \
