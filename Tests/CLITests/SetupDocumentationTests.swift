@@ -65,6 +65,30 @@ struct SetupDocumentationTests {
         #expect(wrong.status == 2 && wrong.stderrText.contains("--uninstall"))
     }
 
+    @Test("scripts/test-summary.sh: failures, skips and the count of a long log on one screen")
+    func testSummaryFitsOneScreen() throws {
+        let log = TemporaryFolder()
+        var lines = ["◇ Test run started."]
+        for index in 1...30 {
+            lines.append(
+                "✘ Test \"case \(index)\" recorded an issue at A.swift:1:1: " + String(repeating: "x", count: 3000))
+            lines.append("✘ Test \"case \(index)\" failed after 0.1 seconds with 1 issue.")
+        }
+        lines += (1...2000).map { "✔ Test \"passing \($0)\" passed after 0.1 seconds." }
+        lines += (1...3).map { "➜ Test \"needs \($0)\" skipped: \"needs the Python modules tree_sitter\"" }
+        lines.append("✘ Test run with 2033 tests in 9 suites failed after 1.0 seconds with 30 issues.")
+        let path = log.write("test.log", lines.joined(separator: "\n") + "\n")
+        let script = Self.root.appendingPathComponent("scripts/test-summary.sh").path
+        let summary = try ProcessRunner.run(script, [path])
+        #expect(summary.status == 0, "\(summary.stderrText)")
+        let shown = summary.stdoutText.split(separator: "\n")
+        #expect(shown.count <= 24, "\(summary.stdoutText)")
+        #expect(shown.allSatisfy { $0.count <= 170 })
+        #expect(summary.stdoutText.contains("failed (30):") && summary.stdoutText.contains("... 20 more"))
+        #expect(summary.stdoutText.contains("skipped (3):") && summary.stdoutText.contains("needs the Python modules"))
+        #expect(shown.last?.hasPrefix("✘ Test run with 2033 tests") == true)
+    }
+
     /// The lines of the first ```sh block after the line holding `marker` in the README's tour.
     static func block(after marker: String, in readme: String) throws -> [String] {
         let tour = try #require(readme.components(separatedBy: "## A five-minute tour").last)
