@@ -32,14 +32,15 @@ struct FirstHourCLITests {
 
     @Test("check on the lab: mitm's advice says investigate, never pin; its command runs as printed from any folder")
     func mitmAdviceFollowsTheVerdict() async throws {
-        let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
+        // A folder whose name needs quoting in a shell, so the printed command must quote it.
+        let labFolder = folder.url.appendingPathComponent("my lab")
+        try FileManager.default.createDirectory(at: labFolder, withIntermediateDirectories: true)
+        let lab = try await LabProcess.start(writing: "lab.json", in: labFolder)
         let elsewhere = TemporaryFolder()
+        let manifestPath = labFolder.appendingPathComponent("lab.json").path
         let places: [(URL, String, String)] = [
-            (folder.url, "lab.json", "pinbench inspect mitm.pinbench.test --manifest lab.json"),
-            (
-                elsewhere.url, folder.path("lab.json"),
-                "pinbench inspect mitm.pinbench.test --manifest \(folder.path("lab.json"))"
-            ),
+            (labFolder, "lab.json", "pinbench inspect mitm.pinbench.test --manifest lab.json"),
+            (elsewhere.url, manifestPath, "pinbench inspect mitm.pinbench.test --manifest '\(manifestPath)'"),
         ]
         for (place, manifest, expected) in places {
             let check = try await PinBenchBinary.run(["check", "--manifest", manifest, "--timeout", "10"], in: place)
