@@ -58,6 +58,31 @@ struct FirstHourCLITests {
         _ = await lab.stop()
     }
 
+    @Test("a trusted chain no pin matches: the advice says investigate and confirm before pinning, never pin on sight")
+    func trustedButUnexpectedChain() async throws {
+        let lab = try await LabProcess.start(writing: "lab.json", in: folder.url)
+        let pins = ["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBA="].map
+        {
+            #"{"type": "spki-sha256", "value": "\#($0)"}"#
+        }
+        folder.write(
+            "other.json",
+            #"{"schema": 1, "trustAnchors": ["lab-root.pem"], "domains": [{"host": "good.pinbench.test", "#
+                + #""connect": "\#(lab.endpoint)", "mode": "enforce", "pins": [\#(pins.joined(separator: ", "))]}]}"#)
+        let check = try await PinBenchBinary.run(
+            ["check", "--manifest", "other.json", "--timeout", "10"], in: folder.url)
+        #expect(check.status == 1, "\(check.stderrText)")
+        let (line, command) = try Self.advice(
+            check.stdoutText, rule: "pins-match-nothing-served", host: "good.pinbench.test")
+        #expect(line.contains("Investigate before changing a pin"), "\(line)")
+        #expect(line.contains("only once the server's operators confirm it is theirs"), "\(line)")
+        #expect(!line.contains("pin a key from the served chain"))
+        #expect(command == "pinbench inspect good.pinbench.test --manifest other.json")
+        let inspect = try await Self.shell(command, in: folder.url)
+        #expect(inspect.status == 1, "pinned to other keys, so rejected: \(inspect.stderrText)")
+        _ = await lab.stop()
+    }
+
     @Test("lint's advice names --manifest only when the manifest is not pins.json of the current folder")
     func adviceNamesTheManifestOnlyWhenNeeded() async throws {
         let lab = try await LabProcess.start(writing: "pins.json", in: folder.url)
