@@ -55,6 +55,13 @@ struct FirstHourCLITests {
             #expect(inspect.status == 1, "\(command): \(inspect.stderrText)")
             #expect(inspect.stdoutText.contains("mitm.pinbench.test"))
         }
+        // The lab's own hints quote that folder too, and run as printed.
+        let hint = try #require(
+            lab.banner.split(separator: "\n").first { $0.contains("pinbench inspect ct-logged") }, "\(lab.banner)")
+        let logList = labFolder.appendingPathComponent("lab-ct-logs.json").path
+        #expect(hint.contains("--ct-log-list '\(logList)'"), "\(hint)")
+        let hinted = try await Self.shell(hint.trimmingCharacters(in: .whitespaces), in: labFolder)
+        #expect(hinted.status == 0, "\(hint): \(hinted.stderrText)")
         _ = await lab.stop()
     }
 
