@@ -48,7 +48,7 @@ chmod 755 "$staged"
 mv -f "$staged" "$target"
 trap - EXIT
 
-size=$(du -m "$target" | cut -f1)
+size=$(($(stat -c %s "$target") / 1000000))
 echo "install.sh: installed $target ($size MB, stripped); scripts/install.sh --uninstall removes it"
 case ":$PATH:" in
     *":$bin_dir:"*) ;;
