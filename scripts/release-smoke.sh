@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the binary to install (scripts/build-release.sh) and checks that it was linked as BuildSupport/README.md
 # says and that it works: `check` of the offline lab gives the verdicts the test suite expects of the debug build.
+# Then installs it for real into a temporary PREFIX (scripts/install.sh) and removes it again.
 #
 #   scripts/release-smoke.sh           # CI runs it after the tests
 set -euo pipefail
@@ -44,4 +45,26 @@ if wrong:
     sys.exit(f"release-smoke.sh: verdicts {wrong}, expected {expected}")
 print(f"release-smoke.sh: {len(verdicts)} domains judged")
 PY
+
+# Installed as the README says: stripped, under 80 MB, runs, and the uninstall removes it.
+prefix="$work/prefix"
+PREFIX="$prefix" scripts/install.sh >"$work/install.log" || fail "scripts/install.sh failed: $(cat "$work/install.log")"
+installed="$prefix/bin/pinbench"
+[ -x "$installed" ] || fail "scripts/install.sh left no $installed"
+installed_sections=$(readelf -SW "$installed")
+! grep -Eq ' \.(symtab|debug_info) ' <<<"$installed_sections" || fail "$installed still has symbols or debug information"
+if command -v file >/dev/null; then
+    described=$(file "$installed")
+    grep -q ', stripped' <<<"$described" || fail "file does not call $installed stripped: $described"
+else
+    echo "release-smoke.sh: no file command here; stripping checked with readelf only"
+fi
+size=$(stat -c %s "$installed")
+[ "$size" -lt 80000000 ] || fail "$installed is $size bytes, over 80 MB"
+"$installed" --version >/dev/null || fail "$installed --version failed"
+usage=$("$installed" --help) || fail "$installed --help failed"
+grep -q 'USAGE: pinbench' <<<"$usage" || fail "$installed --help shows no usage"
+PREFIX="$prefix" scripts/install.sh --uninstall >/dev/null || fail "scripts/install.sh --uninstall failed"
+[ ! -e "$installed" ] || fail "scripts/install.sh --uninstall left $installed"
+echo "release-smoke.sh: installed ($((size / 1000000)) MB, stripped) and removed again"
 echo "release-smoke.sh: $bin linked as meant and judged the lab as expected"

@@ -23,15 +23,21 @@ public final class Terminal {
     private var palette: Palette?
     private var isOpen = true
 
-    /// Opens the terminal: locale from the environment (UTF-8 needed for box and marker characters), no echo,
-    /// keys delivered at once, keypad translation, hidden cursor, colour if present and wanted, and with `mouse`
-    /// clicks and the wheel (left off, the terminal keeps selecting text with the mouse).
-    public init(environment: [String: String], mouse: Bool = false) throws(TerminalError) {
+    /// Throws what ``init(environment:mouse:)`` throws when standard input or output is not a terminal, for a
+    /// caller that must know before it starts anything (the demo starts a lab and writes files first).
+    public static func requireTerminal() throws(TerminalError) {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw TerminalError(
                 "the workbench needs a terminal on stdin and stdout; in scripts and CI use `pinbench check`, "
                     + "`lint` or `validate` (see `pinbench --help`)")
         }
+    }
+
+    /// Opens the terminal: locale from the environment (UTF-8 needed for box and marker characters), no echo,
+    /// keys delivered at once, keypad translation, hidden cursor, colour if present and wanted, and with `mouse`
+    /// clicks and the wheel (left off, the terminal keeps selecting text with the mouse).
+    public init(environment: [String: String], mouse: Bool = false) throws(TerminalError) {
+        try Self.requireTerminal()
         SignalFlag.install()
         _ = pb_set_all_locale()
         isUTF8 = pb_locale_is_utf8() != 0

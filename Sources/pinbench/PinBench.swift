@@ -7,7 +7,8 @@ struct PinBench: ParsableCommand {
         abstract: "Curate TLS certificate and public-key pins safely.",
         discussion: """
             Pins live in a manifest (pins.json by default) that apps and CI read through the same validation \
-            core. Exit status for every command: 0 success, 1 a rejection or lint errors, 2 bad input.
+            core. Exit status: 0 success, 1 a rejection or lint errors, 2 bad input; `watch --once` also uses 3 \
+            (a CT log misbehaved) and 4 (a log could not be read this time). Each command's --help gives its own.
             """,
         version: "0.1.0",
         subcommands: [

@@ -28,7 +28,7 @@ struct StrictJSONTests {
             self.path = path
         }
 
-        var testDescription: String { "\(code.rawValue): \(String(decoding: json, as: UTF8.self).debugDescription)" }
+        var testDescription: String { "\(code.rawValue): \(briefArgument(String(decoding: json, as: UTF8.self)))" }
     }
 
     static func bytes(_ text: String, _ raw: [UInt8], _ rest: String) -> [UInt8] {

@@ -91,6 +91,18 @@ public final class LabProcess: @unchecked Sendable {
         }
     }
 
+    /// Waits until the lab has printed `text` (after a signal sent from elsewhere, as a user sends it from another
+    /// terminal); throws when it does not within `timeout` (a bound on a hang, not a timing).
+    public func waitForPrinted(_ text: String, timeout: TimeInterval = 30) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !output.text.contains(text) {
+            guard Date() < deadline, process.isRunning else {
+                throw ProcessRunner.ProcessFailure(status: -1, stderr: "the lab did not print \(text): \(output.text)")
+            }
+            usleep(20_000)
+        }
+    }
+
     /// Sends SIGINT (Ctrl-C) and waits for the lab to exit; returns its status and what it said on stderr.
     public func interrupt(timeout: TimeInterval = 20) -> (status: Int32, stderr: String) {
         kill(process.processIdentifier, SIGINT)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A certificate LabPKI cannot issue, made with the openssl command line: a small RSA key, an unusual or small curve
 /// (secp256k1, brainpool, P-192), a SHA-1 signature, any subject or extensions (a leaf without subject alternative
@@ -17,6 +18,8 @@ public struct LegacyCertificate: Sendable {
         }
     }
 
+    /// The subject as given to openssl (`/CN=host`): what a parameterised test shows for this certificate.
+    public let subject: String
     public let pem: String
     public let keyPEM: String
 
@@ -32,7 +35,7 @@ public struct LegacyCertificate: Sendable {
         try OpenSSLCLI.run(
             ["req", "-x509", "-nodes", "-days", "30", "-\(digest)", "-subj", "/CN=\(commonName)"] + key.newKeyArguments
                 + ["-keyout", folder.path("key.pem"), "-out", folder.path("cert.pem")])
-        return try read(folder)
+        return try read(folder, subject: "/CN=\(commonName)")
     }
 
     /// A certificate for a new `key`, signed by `issuer` with `digest` (`openssl req`, then `openssl x509 -req`).
@@ -49,7 +52,7 @@ public struct LegacyCertificate: Sendable {
             "-CA", folder.write("issuer.pem", issuer.pem), "-CAkey", folder.write("issuer.key", issuer.keyPEM),
             "-out", folder.path("cert.pem"),
         ])
-        return try read(folder)
+        return try read(folder, subject: "/CN=\(commonName)")
     }
 
     /// A self-signed CA (`openssl req -x509`, basicConstraints CA:TRUE).
@@ -61,7 +64,7 @@ public struct LegacyCertificate: Sendable {
                     "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
                     "-keyout", folder.path("key.pem"), "-out", folder.path("cert.pem"),
                 ])
-        return try read(folder)
+        return try read(folder, subject: "/CN=\(commonName)")
     }
 
     /// A certificate for `subject` (e.g. `/CN=host`) signed by `issuer`, with `extensions` lines in openssl's
@@ -83,7 +86,7 @@ public struct LegacyCertificate: Sendable {
             arguments += ["-extfile", folder.write("extensions.cnf", extensions.joined(separator: "\n") + "\n")]
         }
         try OpenSSLCLI.run(arguments)
-        return try read(folder)
+        return try read(folder, subject: subject)
     }
 
     /// `openssl verify` of `self` against `anchor`, with `-verify_hostname host` and extra arguments
@@ -101,10 +104,16 @@ public struct LegacyCertificate: Sendable {
         return (result.status, result.stdoutText + result.stderrText)
     }
 
-    private static func read(_ folder: TemporaryFolder) throws -> Self {
+    private static func read(_ folder: TemporaryFolder, subject: String) throws -> Self {
         guard let pem = folder.read("cert.pem"), let keyPEM = folder.read("key.pem") else {
             throw CocoaError(.fileReadNoSuchFile)
         }
-        return Self(pem: pem, keyPEM: keyPEM)
+        return Self(subject: subject, pem: pem, keyPEM: keyPEM)
     }
+}
+
+/// A parameterised test names the certificate by its subject: its PEM and private key, printed whole, would fill
+/// the test log with kilobyte lines and key material.
+extension LegacyCertificate: CustomTestStringConvertible {
+    public var testDescription: String { "certificate \(subject)" }
 }

@@ -15,14 +15,19 @@ public struct LintEnvironment: Sendable {
     /// The clients the manifest is exported to (`--clients`): the client rules judge each pin as each of them would
     /// carry and match it. Empty, they do not run: which apps ship a manifest is not written in it.
     public var clients: [PinClient]
+    /// How a command the advice prints names this manifest, from the folder the front end runs in: nil when it is
+    /// `pins.json` there (the default, no `--manifest` needed), else the path, shell-quoted when it must be. A printed
+    /// command must run as printed.
+    public var manifestArgument: String?
 
     public init(
         unreadableTrustAnchors: [String] = [], publicSuffixes: Result<PublicSuffixList, FileReadError>,
-        clients: [PinClient] = []
+        clients: [PinClient] = [], manifestArgument: String? = nil
     ) {
         self.unreadableTrustAnchors = unreadableTrustAnchors
         self.publicSuffixes = publicSuffixes
         self.clients = clients
+        self.manifestArgument = manifestArgument
     }
 
     /// Looks at the disk for `document`: which of its trust anchors (relative paths resolved against its folder)
@@ -36,7 +41,21 @@ public struct LintEnvironment: Sendable {
             unreadableTrustAnchors: TrustAnchors.unreadable(
                 manifestAnchors: document.manifest.trustAnchors,
                 relativeTo: document.url.deletingLastPathComponent()),
-            publicSuffixes: publicSuffixes, clients: clients)
+            publicSuffixes: publicSuffixes, clients: clients,
+            manifestArgument: manifestArgument(
+                for: document.url, from: FileManager.default.currentDirectoryPath))
+    }
+
+    /// The `--manifest` value that names `manifest` from `folder` (relative below it, else absolute), or nil when
+    /// it is the default `pins.json` of `folder`.
+    static func manifestArgument(for manifest: URL, from folder: String) -> String? {
+        let path = manifest.standardizedFileURL.path
+        let base = URL(fileURLWithPath: folder).standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        if relative == "pins.json" { return nil }
+        // A path holding a control character cannot be printed as a shell word: a placeholder stands for it.
+        return ShellEncoding.word(relative) ?? "<the manifest's path>"
     }
 
     /// The entries of `manifest`'s `trustAnchors` this environment found unreadable, in the manifest's order.

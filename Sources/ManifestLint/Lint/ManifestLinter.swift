@@ -139,11 +139,25 @@ public struct ManifestLinter: Sendable {
                     .pinsMatchNothingServed,
                     host: host,
                     message: "none of its \(domain.pins.count) pins matches \(what); shipping this locks users out.",
-                    fix: "Run `pinbench inspect \(host)` and pin a key from the served chain."
+                    fix: unmatchedChainAdvice(host: host, trusted: served.hasVerifiedPath)
                 )
             )
         }
         return findings
+    }
+
+    /// What to do about a served chain no pin matches. The chain is evidence, not a fact: one that leads to no trust
+    /// anchor may be an impostor's, and a trusted one nobody expected may be an interception by a CA the client
+    /// trusts. Neither is pinned on sight; the advice says how to look at it (a command that runs as printed).
+    private func unmatchedChainAdvice(host: String, trusted: Bool) -> String {
+        let inspect = "pinbench inspect \(host)" + (environment.manifestArgument.map { " --manifest \($0)" } ?? "")
+        guard trusted else {
+            return "Investigate; do not pin this chain: it leads to no trust anchor, so it may be an impostor's. "
+                + "`\(inspect)` shows who issued it; fix the server's chain or the manifest's trustAnchors."
+        }
+        return "Investigate before changing a pin: `\(inspect)` shows the chain. Pin its key only once the "
+            + "server's operators confirm it is theirs (a rotation the pins missed); an unexpected chain may be an "
+            + "interception."
     }
 
     /// includeSubdomains on a public suffix is an error (it pins every site registered below it); a missing list is

@@ -31,7 +31,7 @@ enum ATSExport {
                     "\(domain.host): ATS requires a match in both NSPinnedLeafIdentities and NSPinnedCAIdentities"
                 )
             }
-            if domain.mode == .reportOnly {
+            if domain.mode == .reportOnly && !(leaf.isEmpty && ca.isEmpty) {
                 warnings.append("\(domain.host): ATS has no report-only mode; these pins would be enforced")
             }
             if !domain.reportUris.isEmpty {

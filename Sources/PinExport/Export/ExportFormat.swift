@@ -157,7 +157,8 @@ public enum PinExporter {
             warnings.append("\(domain.host): \(format) pins public keys only; skipped cert-sha256 pin \(pin.value)")
             return false
         }
-        if domain.mode == .reportOnly {
+        // A domain with no pin to carry has nothing that could be enforced.
+        if domain.mode == .reportOnly && !pins.isEmpty {
             warnings.append("\(domain.host): \(format) has no report-only mode; these pins would be enforced")
         }
         if !domain.reportUris.isEmpty {

@@ -3,6 +3,7 @@ import DemoLab
 import Foundation
 import PinForecast
 import PinningCore
+import TerminalBackend
 
 /// `pinbench demo`: the offline demo lab plus the workbench on a manifest made for it.
 struct DemoCommand: ParsableCommand {
@@ -14,21 +15,26 @@ struct DemoCommand: ParsableCommand {
             pinbench.test (good, rotated, mitm, expired, wrong-host, self-signed, incomplete, weak, slow, tls11, \
             revoked, ct-logged, no-sct, rotating), writes a manifest with every scenario as a domain — some \
             already pinned, so the verdicts differ at first sight — and opens the workbench on it. The lab's keys \
-            are new on every run, so the manifest is too: it goes to a temporary folder, or to --manifest FILE, \
-            which must not exist yet.
+            are new on every run, so the manifest is too: it goes to a temporary folder, or to --manifest FILE.
 
             Beside the manifest it also writes \(ReleaseList.fileName): three shipped app versions (1.0 whose pins \
             lapsed, 2.0 pinning only the leaf key, 2.1 pinning the CA key with a spare backup), each release's \
             pins in a manifest of its own (demo-pins-release-2.0.json and so on). The Forecast view, and \
             `pinbench forecast --live` on the demo manifest, show which of them a renewal with a new key or a \
             leaf from a sibling intermediate would lock out on rotating.pinbench.test (`pinbench lab` can switch \
-            that host to each chain for real). None of these files may exist yet either.
+            that host to each chain for real).
+
+            The files of an earlier demo at the same --manifest (recognised by what they hold) are replaced, and the \
+            demo says so; any other file in the way is refused and left as it is. A demo that cannot start (no \
+            terminal on stdin and stdout, the lab not starting) leaves nothing behind.
 
             Try: select good.pinbench.test, Tab to the chain, p to pin a key, b to make it a backup, w to write.
             """
     )
 
-    @Option(name: .shortAndLong, help: "Write the demo manifest here (must not exist). Default: a temporary folder.")
+    @Option(
+        name: .shortAndLong,
+        help: "Write the demo manifest here (an earlier demo's is replaced). Default: a temporary folder.")
     var manifest: String?
 
     @Option(help: "Colour theme.")
@@ -53,7 +59,32 @@ struct DemoCommand: ParsableCommand {
     }
 
     func run() throws {
-        let manifestURL = try chooseManifestURL()
+        // Files in the way, then the terminal, before anything is started or written: a demo that cannot open the
+        // workbench leaves nothing behind.
+        let earlier = try manifest.map {
+            try EarlierDemoFiles.find(
+                besideManifest: URL(fileURLWithPath: $0), domain: DemoLabOptions().domain,
+                hint: "Choose another path, or leave out --manifest for a temporary one.")
+        }
+        do {
+            try Terminal.requireTerminal()
+        } catch {
+            throw CLIFailure(error.description)
+        }
+        let target = try chooseManifest(earlier: earlier)
+        var written: [URL] = []
+        do {
+            try run(writingTo: target, written: &written)
+        } catch let exit as ExitCode {
+            throw exit  // the workbench ran (and was ended by a signal): its files stay, as after `q`
+        } catch {
+            target.remove(written)
+            throw error
+        }
+    }
+
+    /// Starts the lab, writes its files (each added to `written` once it is), and opens the workbench on them.
+    private func run(writingTo target: DemoTarget, written: inout [URL]) throws {
         let lab: RunningLab
         do {
             lab = try DemoLab.start()
@@ -61,9 +92,19 @@ struct DemoCommand: ParsableCommand {
             throw CLIFailure("could not start the demo lab: \((error as? DemoLabError)?.message ?? "\(error)")")
         }
         defer { lab.stop() }
-        let (document, rootURL) = try LabManifestWriter.write(lab, to: manifestURL)
+        let manifestURL = target.manifest
+        if !target.earlier.paths.isEmpty {
+            Output.note(
+                "replacing the files of an earlier demo (a demo's files fit only the lab that wrote them): "
+                    + target.earlier.paths.joined(separator: ", "))
+        }
+        let (document, rootURL) = try LabManifestWriter.write(lab, to: manifestURL, replacing: target.earlier.manifest)
+        written += [manifestURL, rootURL]
         try LabReleasesWriter.write(
-            lab, besideManifest: manifestURL, rootAnchorPath: rootURL.lastPathComponent, replacing: false)
+            lab, besideManifest: manifestURL, rootAnchorPath: rootURL.lastPathComponent,
+            replacing: !target.earlier.paths.isEmpty)
+        let releases = LabReleasesWriter.files(besideManifest: manifestURL)
+        written += releases.manifests + [releases.list]
         let folder = manifestURL.deletingLastPathComponent()
         var anchors = TrustAnchors()
         try anchors.add(manifestAnchors: document.manifest.trustAnchors, relativeTo: folder)
@@ -89,18 +130,10 @@ struct DemoCommand: ParsableCommand {
         Output.note("demo manifest: \(manifestURL.path) (the lab and its keys are gone now)")
     }
 
-    private func chooseManifestURL() throws -> URL {
-        if let manifest {
-            let url = URL(fileURLWithPath: manifest)
-            if FileManager.default.fileExists(atPath: url.path) {
-                throw CLIFailure(
-                    "\(url.path) exists; the demo writes a fresh manifest for the lab's new keys and will not "
-                        + "overwrite it. Choose another path, or leave out --manifest for a temporary one."
-                )
-            }
-            try LabReleasesWriter.refuseExisting(
-                besideManifest: url, hint: "Choose another folder, or leave out --manifest for a temporary one.")
-            return url
+    /// The --manifest path with the `earlier` demo files found beside it, else a new temporary folder.
+    private func chooseManifest(earlier: EarlierDemoFiles?) throws -> DemoTarget {
+        if let manifest, let earlier {
+            return DemoTarget(manifest: URL(fileURLWithPath: manifest), temporaryFolder: nil, earlier: earlier)
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "pinbench-demo-\(UUID().uuidString.prefix(8))"
@@ -111,6 +144,26 @@ struct DemoCommand: ParsableCommand {
             throw CLIFailure(
                 "could not create the demo folder: " + SystemCallFailure.describe(error, path: folder.path))
         }
-        return folder.appendingPathComponent("demo-pins.json")
+        return DemoTarget(
+            manifest: folder.appendingPathComponent("demo-pins.json"), temporaryFolder: folder,
+            earlier: EarlierDemoFiles(manifest: nil, paths: []))
+    }
+}
+
+/// Where a demo writes: its manifest (the lab root and the releases go beside it), the temporary folder it made
+/// when no --manifest was given, and the files of an earlier demo it replaces.
+private struct DemoTarget {
+    let manifest: URL
+    let temporaryFolder: URL?
+    let earlier: EarlierDemoFiles
+
+    /// Removes what this demo wrote, for a run that failed before the workbench opened: the temporary folder whole,
+    /// or the `written` files beside --manifest (an earlier demo's among them only once this run replaced them).
+    func remove(_ written: [URL]) {
+        if let temporaryFolder {
+            try? FileManager.default.removeItem(at: temporaryFolder)
+            return
+        }
+        for file in written { try? FileManager.default.removeItem(at: file) }
     }
 }

@@ -43,7 +43,9 @@ struct ExportCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "One of: \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Argument(
+        help: "One of: \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
+        transform: ExportFormat.named)
     var format: ExportFormat
 
     @OptionGroup var manifestOptions: ManifestOptions
@@ -167,5 +169,14 @@ struct ExportCommand: AsyncParsableCommand {
     }
 }
 
-extension ExportFormat: ExpressibleByArgument {}
+extension ExportFormat: ExpressibleByArgument {
+    /// The format named `text`; a name no format has is an error that suggests the closest one (`okhtp`).
+    static func named(_ text: String) throws -> ExportFormat {
+        if let format = ExportFormat(rawValue: text) { return format }
+        let names = allCases.map(\.rawValue)
+        var message = "no such format."
+        if let nearest = UnknownCommand.nearest(to: text, in: names) { message += " Did you mean '\(nearest)'?" }
+        throw ValidationError(message + " Formats: \(names.joined(separator: ", ")).")
+    }
+}
 extension OkHttpVersion: ExpressibleByArgument {}

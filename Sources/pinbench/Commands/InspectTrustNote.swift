@@ -20,7 +20,13 @@ struct InspectTrustNote {
         var lines = ["Trust used: " + trustUsed + "."]
         if let lab = labBeside {
             let root = lab.root.lastPathComponent
-            if manifestWasRead && lab.manifest == manifestURL.standardizedFileURL.path {
+            if manifestTrusts(lab.root) {
+                lines.append(
+                    "The lab root \(root) is in \(manifestURL.lastPathComponent)'s trustAnchors and was used: the "
+                        + "chain itself leads to no trust anchor (the reasons above say why: an intermediate missing, "
+                        + "a self-signed leaf, or an issuer that is not the lab's, as mitm.pinbench.test's impostor). "
+                        + "Investigate it; do not pin it.")
+            } else if manifestWasRead && lab.manifest == manifestURL.standardizedFileURL.path {
                 lines.append(
                     "The lab root \(root) is beside \(manifestURL.lastPathComponent) but not in its trustAnchors: "
                         + "add it there, or give it with --ca-bundle \(root).")
@@ -36,6 +42,17 @@ struct InspectTrustNote {
                     + "path the lab printed, or --manifest with the file of pinbench lab --write-manifest.")
         }
         return lines
+    }
+
+    /// Whether the manifest was read and one of its `trustAnchors` (relative to its folder) is `root`.
+    private func manifestTrusts(_ root: URL) -> Bool {
+        guard manifestWasRead else { return false }
+        let folder = manifestURL.deletingLastPathComponent()
+        let rootPath = root.standardizedFileURL.path
+        return manifestAnchors.contains { anchor in
+            let url = anchor.hasPrefix("/") ? URL(fileURLWithPath: anchor) : folder.appendingPathComponent(anchor)
+            return url.standardizedFileURL.path == rootPath
+        }
     }
 
     private var trustUsed: String {

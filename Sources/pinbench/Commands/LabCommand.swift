@@ -27,8 +27,8 @@ struct LabCommand: ParsableCommand {
             Rotation: rotating.pinbench.test serves today's chain until the lab receives SIGUSR1; each SIGUSR1 \
             switches it to the next chain and prints the new state: renewal-new-key (the leaf renewed with a new \
             key by the same intermediate), issuer-rotation (today's leaf key under a sibling intermediate, Issuing \
-            CA 2), then today again. The banner prints the command with the lab's process id. No stdin is read, so \
-            it works the same in CI.
+            CA 2), then today again. The banner's second line gives the lab's process id and the command (Lab PID: \
+            N   kill -USR1 N ...). No stdin is read, so it works the same in CI.
 
             CT logs: the lab's two logs are served on 127.0.0.1 (one RFC 6962, one static-ct-api) and hold every \
             certificate the lab serves, the rotation's included; lab-ct-logs.json lists them with their URLs, so \
@@ -148,6 +148,7 @@ struct LabBanner {
         let width = (lab.scenarios.map(\.host.count).max() ?? 0) + 2
         var lines = [
             "PinBench demo lab listening on \(lab.endpoint) (loopback only). Ctrl-C stops it.",
+            "Lab PID: \(getpid())   kill -USR1 \(getpid()) switches \(lab.scenario(.rotating).host) to its next chain",
             "Lab root CA (PEM): \(rootPath)",
             "Lab CT log list:   \(logListPath)",
             "",
@@ -158,25 +159,29 @@ struct LabBanner {
                 "  " + scenario.host.padding(toLength: width, withPad: " ", startingAt: 0) + scenario.expectation)
         }
         lines.append("")
-        if let manifestPath {
+        // The commands below run as printed: a path that needs quoting in a shell is quoted.
+        let manifest = manifestPath.map(Self.word)
+        let root = Self.word(rootPath)
+        let logList = Self.word(logListPath)
+        if let manifestPath, let manifest {
             lines.append("Manifest: \(manifestPath) (every domain connects to \(lab.endpoint))")
-            lines.append("  pinbench check --manifest \(manifestPath)")
-            lines.append("  pinbench inspect good.\(lab.domain) --manifest \(manifestPath)")
+            lines.append("  pinbench check --manifest \(manifest)")
+            lines.append("  pinbench inspect good.\(lab.domain) --manifest \(manifest)")
             lines.append(
-                "  pinbench inspect ct-logged.\(lab.domain) --manifest \(manifestPath) --ct-log-list \(logListPath) "
+                "  pinbench inspect ct-logged.\(lab.domain) --manifest \(manifest) --ct-log-list \(logList) "
                     + "--require-ct")
         } else {
-            lines.append("  pinbench inspect good.\(lab.domain) --connect \(lab.endpoint) --ca-bundle \(rootPath)")
+            lines.append("  pinbench inspect good.\(lab.domain) --connect \(lab.endpoint) --ca-bundle \(root)")
         }
         lines.append(
-            "  openssl s_client -connect \(lab.endpoint) -servername good.\(lab.domain) -CAfile \(rootPath)")
+            "  openssl s_client -connect \(lab.endpoint) -servername good.\(lab.domain) -CAfile \(root)")
         lines.append("")
         let rotating = lab.scenario(.rotating).host
         lines.append(
             "Rotation: \(rotating) serves \(lab.rotation); kill -USR1 \(getpid()) switches it to the next chain ("
                 + LabRotation.allCases.map(\.rawValue).joined(separator: " -> ") + " -> today)")
-        if let manifestPath {
-            lines.append("  pinbench forecast --live --manifest \(manifestPath)    # the demo releases beside it")
+        if let manifest {
+            lines.append("  pinbench forecast --live --manifest \(manifest)    # the demo releases beside it")
         }
         lines.append("")
         lines.append("CT logs: every certificate the lab serves, the rotation's included, is logged in both")
@@ -184,11 +189,14 @@ struct LabBanner {
             let api = log.monitoringURL == nil ? "RFC 6962" : "static-ct-api"
             lines.append("  \(log.description): \(log.monitoringURL ?? log.url ?? "") (\(api))")
         }
-        if let manifestPath {
-            lines.append("  pinbench watch --ct-log-list \(logListPath) --manifest \(manifestPath) --once")
+        if let manifest {
+            lines.append("  pinbench watch --ct-log-list \(logList) --manifest \(manifest) --once")
         }
         lines.append("")
         lines.append("ready")
         return lines
     }
+
+    /// `path` as one shell word (quoted when it must be), or as it is when it holds a character no quoting carries.
+    private static func word(_ path: String) -> String { ShellEncoding.word(path) ?? path }
 }

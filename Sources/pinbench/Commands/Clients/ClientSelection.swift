@@ -25,19 +25,18 @@ struct ClientSelection: ExpressibleByArgument, Sendable {
         return PinClient.allCases.filter(chosen.contains)
     }
 
+    /// Every value `--clients` takes, which the help lists once as "(values: ...)".
     static var allValueStrings: [String] { ["all"] + PinClient.allCases.map(\.rawValue) }
 
     /// The `--clients` help shared by the commands that take it.
     static let help = ArgumentHelp(
         "Also judge the chain as these clients would: all, or a list such as curl,okhttp,ats.",
-        discussion: "Clients: " + PinClient.allCases.map(\.rawValue).joined(separator: ", ") + ".",
         valueName: "all|client,...")
 
     /// The `--clients` help of the commands that lint: the clients the manifest is exported to.
     static let lintHelp = ArgumentHelp(
         "The clients the manifest is exported to: all, or a list such as urlsession,okhttp,curl. Warns of pins some "
             + "of them can never match.",
-        discussion: "Clients: " + PinClient.allCases.map(\.rawValue).joined(separator: ", ") + ".",
         valueName: "all|client,...")
 
     /// The lines `--clients` adds to a text report: a heading, then one verdict per client.

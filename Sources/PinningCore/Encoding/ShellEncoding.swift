@@ -1,5 +1,3 @@
-import PinningCore
-
 /// POSIX shell words: a value pasted into a command line as one argument, never as code.
 ///
 /// A host such as `b$(touch${IFS}X).example.com` printed unquoted runs `touch` when the line is pasted.
