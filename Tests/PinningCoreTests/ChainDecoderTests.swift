@@ -29,7 +29,7 @@ struct ChainDecoderTests {
         arguments: [
             ("", CertificateDecodingError.Code.empty, nil as Int?),
             ("hello world", .malformedDER, nil),
-            ("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n", .malformedPEM, nil),
+            ("-----BEGIN EC PARAMETERS-----\nAAAA\n-----END EC PARAMETERS-----\n", .malformedPEM, nil),
             ("-----BEGIN CERTIFICATE-----\nMIIB\n", .malformedPEM, 1),
             ("-----BEGIN CERTIFICATE-----\n!!!notbase64!!!\n-----END CERTIFICATE-----\n", .malformedPEM, 1),
             (

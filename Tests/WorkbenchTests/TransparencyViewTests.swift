@@ -37,7 +37,7 @@ import TransparencyLog
     /// `chain` as logged at `index` of `log`, judged for `host` by every release and the fixture manifest.
     static func finding(
         _ chain: [ChainCertificate], host: String = "mitm.pinbench.test", log: String = "Lab RFC 6962 log",
-        index: UInt64, found: Date, issuer: String? = nil
+        index: UInt64, found: Date, issuer: String? = nil, pathCut: String? = nil
     ) -> CTFinding {
         let details = chain.map(\.details)
         let path = PathPins(
@@ -47,7 +47,8 @@ import TransparencyLog
         return CTFinding(
             log: log, index: index, kind: .certificate, serial: leaf.serialNumber, issuer: issuer ?? leaf.issuer,
             notBefore: leaf.notBefore, notAfter: leaf.notAfter, names: [host], spkiPin: leaf.spkiPin,
-            issuerSPKIPin: details.count > 1 ? details[1].spkiPin : nil, verdicts: [verdict], found: found)
+            issuerSPKIPin: details.count > 1 ? details[1].spkiPin : nil, verdicts: [verdict], pathCut: pathCut,
+            found: found)
     }
 
     /// Two findings for mitm (the older one with good's own chain, accepted by 1.0), one log that advanced three
@@ -206,6 +207,17 @@ import TransparencyLog
         #expect(!screen.unicodeScalars.contains { TerminalSafeText.isUnsafe($0) && $0 != "\n" })
         #expect(screen.contains("CN=Evil\\u{1B}[31m CA\\nO=Injected"))
         #expect(screen.contains("Lab\\u{1B}[2J log, entry 3"))
+    }
+
+    @Test func aPathCutAtAnUnprovenIssuerIsSaidBesideTheVerdicts() {
+        let cut = "the 2nd served issuer (CN=Forged\u{1B}[31m CA) did not sign the certificate below it"
+        let proven = Self.finding(F.mitm, index: 3, found: F.now, pathCut: cut)
+        let screen = text(
+            Self.openScenario(Size(width: 160, height: 48), file: .loaded(Self.watchState(findings: [proven]))))
+        #expect(screen.contains("path not proven beyond the issuers judged: the 2nd served issuer"))
+        #expect(screen.contains("CN=Forged\\u{1B}[31m CA"), "escaped, never raw")
+        let whole = text(Self.openScenario(Size(width: 160, height: 48)))
+        #expect(!whole.contains("path not proven"), "a finding whose served issuers were all proven says nothing")
     }
 
     @Test func theKeyIsInTheHelpAndTheFooter() {

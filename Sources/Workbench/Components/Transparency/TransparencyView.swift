@@ -96,6 +96,16 @@ enum TransparencyView {
                 label.padding(toLength: 9, withPad: " ", startingAt: 0) + value.terminalSafe, width: width,
                 role: .overlayText, hanging: 9)
         }
+        if let cut = finding.pathCut {
+            lines += indented(
+                Marker.warning.symbol + " path not proven beyond the issuers judged: " + cut.terminalSafe,
+                width: width, role: .verdictWarning, hanging: 2)
+        }
+        if finding.namesLeftOut > 0 || finding.hostsLeftOut > 0 {
+            lines += indented(
+                "kept in part: \(finding.namesLeftOut) more names and \(finding.hostsLeftOut) more hosts not kept",
+                width: width, role: .dim, hanging: 2)
+        }
         for verdict in finding.verdicts where verdict.host == host {
             lines += releaseLines(verdict, width: width)
         }
