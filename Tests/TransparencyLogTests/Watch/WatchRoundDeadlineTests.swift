@@ -85,12 +85,10 @@ struct WatchRoundDeadlineTests {
         let round = try round(
             [watched(slow, "slow", delay: .milliseconds(50)), watched(fast, "fast")],
             deadlines: WatchRound.Deadlines(perLog: .seconds(1), round: .seconds(60)))
-        let started = ContinuousClock.now
         var reports: [LogRound] = []
         let outcome = await round.run { reports.append($0) }
-        let elapsed = ContinuousClock.now - started
-        // 400 requests of 50 ms would take 20 s.
-        #expect(elapsed < .seconds(12), "\(elapsed)")
+        // Judged by what was read, not by the clock: under the whole suite a starved pool stretches every request,
+        // so a wall-clock bound says nothing. Without the deadline all 400 entries (20 s of answers) are read.
         #expect(outcome.lockout && outcome.unread && outcome.exitStatus == 1)
         let slowLast = try #require(reports.last { $0.log.name == "slow" })
         #expect(slowLast.cutOff && !slowLast.more)
@@ -109,11 +107,12 @@ struct WatchRoundDeadlineTests {
         let round = try round(
             [watched(slow, "slow", delay: .milliseconds(50)), watched(slow, "slow too", delay: .milliseconds(50))],
             deadlines: WatchRound.Deadlines(perLog: .seconds(60), round: .seconds(2)))
-        let started = ContinuousClock.now
         var reports: [LogRound] = []
         _ = await round.run { reports.append($0) }
-        // Each would take 20 s alone and has 60 s of its own; the round's 2 s are shared.
-        #expect(ContinuousClock.now - started < .seconds(12))
+        // Each would take 20 s alone and has 60 s of its own; the round's 2 s are shared, so both are cut off with
+        // most of their entries unread (judged by what was read, not by the clock, as above).
         #expect(reports.filter { !$0.more && $0.cutOff }.count == 2)
+        let read = try state().positions.values.map(\.next)
+        #expect(!read.isEmpty && read.allSatisfy { $0 < 400 }, "\(read)")
     }
 }
