@@ -33,13 +33,8 @@ public struct RecoveryOffer: Hashable, Sendable {
         case .recoverEdits: return .recover
         case .discardRecovery: return .discard
         case .keepRecovery, .cancel, .quit: return .keepForLater
-        case .moveUp: scroll = max(0, scroll - 1)
-        case .moveDown: scroll = min(scroll + 1, changes.count)
-        case .pageUp: scroll = max(0, scroll - page)
-        case .pageDown: scroll = min(scroll + page, changes.count)
-        case .moveTop: scroll = 0
-        case .moveBottom: scroll = changes.count
-        default: break
+        case let command?: scroll = min(OverlayScroll.scrolled(scroll, by: command, page: page), changes.count)
+        case nil: break
         }
         return nil
     }

@@ -34,13 +34,8 @@ public struct ReloadPrompt: Hashable, Sendable {
         case .reloadFromDisk: return .reload
         case .reapplyEdits: return .reapply
         case .keepEditing, .cancel, .quit: return .keepEditing
-        case .moveUp: scroll = max(0, scroll - 1)
-        case .moveDown: scroll = min(scroll + 1, theirs.count)
-        case .pageUp: scroll = max(0, scroll - page)
-        case .pageDown: scroll = min(scroll + page, theirs.count)
-        case .moveTop: scroll = 0
-        case .moveBottom: scroll = theirs.count
-        default: break
+        case let command?: scroll = min(OverlayScroll.scrolled(scroll, by: command, page: page), theirs.count)
+        case nil: break
         }
         return nil
     }
