@@ -88,7 +88,10 @@ let package = Package(
         // Live TLS probe over OpenSSL: dial with a deadline, SNI, the sent and built chains, protocol and cipher.
         .target(
             name: "ChainProbe",
-            dependencies: ["COpenSSL", "CSystemCalls", "CZlib", "ConnectionAudit", "OpenSSLSupport", "PinningCore"]),
+            dependencies: [
+                "COpenSSL", "CSystemCalls", "CZlib", "ConnectionAudit", "OpenSSLSupport", "PinningCore",
+                "TransparencyLog",
+            ]),
         // In-process TLS servers on loopback with a generated PKI, one scenario per SNI name.
         .target(
             name: "DemoLab",
@@ -109,6 +112,7 @@ let package = Package(
                 "PinExport",
                 "PinImport",
                 "PinForecast",
+                "ReleaseHistory",
                 "CTWatch",
                 "TransparencyLog",
                 "ChainProbe",
@@ -141,6 +145,7 @@ let package = Package(
             name: "WorkbenchRuntime",
             dependencies: [
                 "Workbench", "PinningCore", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast", "CTWatch",
+                "ReleaseHistory",
             ]),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
@@ -172,6 +177,17 @@ let package = Package(
         // The lockout forecast: shipped releases' pins against the chains to come. A tool target beside the core,
         // which it uses for every verdict (the validator and its pin rule).
         .target(name: "PinForecast", dependencies: ["PinningCore"]),
+        // Manifests as they were: at a git revision (read with a deadline and bounds), in a shipped release (the
+        // releases file and where each release's pins come from), on either side of `pinbench diff`.
+        .target(
+            name: "ReleaseHistory", dependencies: ["PinningCore", "PinForecast", "PinImport", "ManifestEditing"]),
+        .testTarget(name: "ManifestLintTests", dependencies: ["ManifestLint", "PinningCore", "LabPKI", "TestSupport"]),
+        .testTarget(
+            name: "CTWatchTests",
+            dependencies: ["CTWatch", "PinForecast", "PinningCore", "TransparencyLog", "TestSupport"]),
+        .testTarget(
+            name: "ReleaseHistoryTests",
+            dependencies: ["ReleaseHistory", "PinForecast", "PinningCore", "ManifestEditing", "TestSupport"]),
         // Certificate Transparency logs read without trusting them: Merkle proofs, tree heads and checkpoints, log
         // entries. Portable like the core (no OpenSSL); the network client and the watch command sit on top.
         .target(

@@ -61,7 +61,7 @@ struct BackgroundWork: Sendable {
     /// Reads the releases file beside the manifest at `manifest` with each release's pins; answers with
     /// `releasesOnDisk`.
     func readReleases(besideManifest manifest: URL) -> WorkbenchMessage {
-        .releasesOnDisk(ReleasesReader.read(besideManifest: manifest, pins: services.releasePins))
+        .releasesOnDisk(ReleasesReader.read(besideManifest: manifest))
     }
 
     /// Generates and writes a backup key (seconds for RSA); answers with `backupKeyFinished`.

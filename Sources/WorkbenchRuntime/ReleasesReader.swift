@@ -1,21 +1,19 @@
 import Foundation
 import PinForecast
 import PinningCore
+import ReleaseHistory
 import Workbench
 
-/// Reads the releases file beside the manifest for the Forecast view, as `pinbench forecast` reads it: the list by
-/// the strict reader (``ReleaseList``), each release's pins through the loader the launcher hands in. A release
-/// whose pins cannot be read is left out and said so; a file that cannot be read at all is an error with its file,
-/// line and column.
+/// Reads the releases file beside the manifest for the Forecast view with the loader `pinbench forecast` uses
+/// (``ReleaseLoader``: git revisions, manifest files, imported app configurations). A release whose pins cannot be
+/// read is left out and said so; a file that cannot be read at all is an error with its file, line and column.
 enum ReleasesReader {
-    static func read(
-        besideManifest manifest: URL, pins: (ReleaseEntry, URL) -> Result<PinManifest, ReleasePinsFailure>
-    ) -> ReleasesOnDisk {
-        let url = ReleaseList.url(besideManifest: manifest)
+    static func read(besideManifest manifest: URL) -> ReleasesOnDisk {
+        let loader = ReleaseLoader(manifest: manifest)
         let list: ReleaseList
         do {
-            guard let read = try ManifestStore.loadIfPresent(ReleaseList.self, at: url) else {
-                return .missing(path: url.path)
+            guard let read = try ManifestStore.loadIfPresent(ReleaseList.self, at: loader.releasesFile) else {
+                return .missing(path: loader.releasesFile.path)
             }
             list = read
         } catch {
@@ -25,13 +23,14 @@ enum ReleasesReader {
         var problems: [String] = []
         // At most ReleaseList.maximumCount entries: the reader refuses a longer list.
         for entry in list.releases {
-            switch pins(entry, manifest) {
-            case .success(let pinned):
-                releases.append(Release(name: entry.name, shipped: entry.shipped, share: entry.share, manifest: pinned))
-            case .failure(let failure):
+            do {
+                releases.append(try loader.release(entry))
+            } catch let failure as HistoryError {
                 problems.append(failure.message)
+            } catch {
+                problems.append("release \(entry.name): \(error)")
             }
         }
-        return .loaded(path: url.path, book: ReleaseBook(releases), problems: problems)
+        return .loaded(path: loader.releasesFile.path, book: ReleaseBook(releases), problems: problems)
     }
 }

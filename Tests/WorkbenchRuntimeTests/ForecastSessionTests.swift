@@ -2,6 +2,7 @@ import Foundation
 import ManifestEditing
 import PinForecast
 import PinningCore
+import TestSupport
 import Testing
 import Workbench
 import WorkbenchRuntime
@@ -58,5 +59,35 @@ import WorkbenchRuntime
         }
         #expect(error.position?.line == 1)
         #expect(final.forecast.releasesGeneration >= 3)
+    }
+
+    @Test(
+        "a release at a git tag is read by the runtime itself (the loader `pinbench forecast` uses); one that cannot be read is named"
+    )
+    func releaseAtGitRevision() async throws {
+        let workspace = try RuntimeWorkspace()
+        try await GitCLI.run(["init", "-q", "-b", "main"], in: workspace.folder.url)
+        try await GitCLI.run(["add", "-A"], in: workspace.folder.url)
+        try await GitCLI.run(["commit", "-q", "-m", "pins"], in: workspace.folder.url)
+        try await GitCLI.run(["tag", "v4.0"], in: workspace.folder.url)
+        let releasesURL = ReleaseList.url(besideManifest: workspace.manifestURL)
+        try ManifestStore.update(ReleaseList.self, at: releasesURL) { list in
+            list.releases = [
+                ReleaseEntry(name: "4.0", share: 50, source: .revision("v4.0", path: nil)),
+                ReleaseEntry(name: "3.9", share: 10, source: .revision("v3.9", path: nil)),
+            ]
+        }
+        let script: [ScriptedScreen.Step] = [
+            .waitFor("✓ accepted"), .keys("F"), .waitFor("║ 4.0 "), .press([.escape]), .keys("q"),
+        ]
+        let screen = ScriptedScreen(script: script)
+        let final = try await workspace.runSession(on: screen)
+        #expect(screen.failure == nil, "\(screen.failure ?? "")")
+        guard case .loaded(_, let book, let problems) = final.forecast.releases else {
+            Issue.record("the releases file was taken as \(final.forecast.releases)")
+            return
+        }
+        #expect(book.releases.map(\.name) == ["4.0"])
+        #expect(problems.count == 1 && problems[0].hasPrefix("release 3.9: "), "\(problems)")
     }
 }

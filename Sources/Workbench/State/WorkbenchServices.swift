@@ -17,23 +17,17 @@ public struct WorkbenchServices: Sendable {
         ) async throws -> VerdictSummary
     /// One domain's lockout forecast (``forecasting(trustAnchors:)``, with the anchors `validate` judges with).
     public var forecast: @Sendable (ForecastRequest) async throws -> ForecastOutlook
-    /// The pins one release of the releases file carries, read from where its entry says (a manifest file, a git
-    /// revision of the manifest at `manifest`, an app configuration): the loader `pinbench forecast` uses.
-    public var releasePins:
-        @Sendable (_ entry: ReleaseEntry, _ manifest: URL) -> Result<PinManifest, ReleasePinsFailure>
 
     public init(
         fetch: @escaping @Sendable (FetchRequest) async throws -> Result<FetchedChain, FetchFailure>,
         validate:
             @escaping @Sendable (String, [ChainCertificate], PinManifest, RevocationEvidence?) async throws ->
             VerdictSummary,
-        forecast: @escaping @Sendable (ForecastRequest) async throws -> ForecastOutlook,
-        releasePins: @escaping @Sendable (ReleaseEntry, URL) -> Result<PinManifest, ReleasePinsFailure>
+        forecast: @escaping @Sendable (ForecastRequest) async throws -> ForecastOutlook
     ) {
         self.fetch = fetch
         self.validate = validate
         self.forecast = forecast
-        self.releasePins = releasePins
     }
 
     /// Forecasts with PinForecast's ``ForecastJudge`` against `trustAnchors`.

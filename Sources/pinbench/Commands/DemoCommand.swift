@@ -1,9 +1,11 @@
 import ArgumentParser
+import CTWatch
 import DemoLab
 import Foundation
 import PinForecast
 import PinningCore
 import TerminalBackend
+import WorkbenchRuntime
 
 /// `pinbench demo`: the offline demo lab plus the workbench on a manifest made for it.
 struct DemoCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import ChainProbe
 import Foundation
 import ManifestLint
 import PinningCore
+import ReleaseHistory
 
 /// `pinbench diff`: what a change to the manifest means for pins, and whether it could lock users out.
 struct DiffCommand: AsyncParsableCommand {
@@ -117,7 +118,9 @@ struct DiffCommand: AsyncParsableCommand {
         if judgesServed {
             let scratch = ScratchFolder()
             defer { scratch.remove() }
-            let judge = try ServedJudge(before: before, after: after, trust: trust, scratch: scratch)
+            let judge = ServedJudge(
+                before: try validator(before, .old, scratch: scratch),
+                after: try validator(after, .new, scratch: scratch))
             if live {
                 (served, unreachable) = await liveEvidence(diff, after.manifest, judge: judge, now: now)
             } else {
@@ -137,15 +140,18 @@ struct DiffCommand: AsyncParsableCommand {
                     old: before.name, new: after.name, diff: diff, assessment: assessment, unreachable: unreachable,
                     clientWarnings: clientWarnings))
         } else {
-            Output.line("--- \(before.name)")
-            Output.line("+++ \(after.name)")
-            Output.lines(diff.lines(assessment: assessment, clientWarnings: clientWarnings ?? []).map(\.text))
-            for host in unreachable { Output.line("? \(host): could not be reached, so its risk was not judged") }
-            if !judgesServed && !assessment.unchecked.isEmpty {
-                Output.line("(to judge them against what servers serve: give --served HOST=FILE or --live)")
-            }
+            Output.lines(
+                diff.reportLines(
+                    old: before.name, new: after.name, assessment: assessment, clientWarnings: clientWarnings ?? [],
+                    unreachable: unreachable, judgedServed: judgesServed))
         }
         if assessment.isRisky { throw ExitCode.rejected }
+    }
+
+    /// `side`'s validator, with the system's (or `--ca-bundle`) anchors and the side's own (``DiffAnchors``).
+    private func validator(_ side: LoadedSide, _ role: DiffSide.Role, scratch: ScratchFolder) throws -> PinValidator {
+        let document = try DiffAnchors.document(for: side, role: role, scratch: scratch.url)
+        return PinValidator(manifest: side.manifest, trustAnchors: try trust.anchors(for: document))
     }
 
     /// The chains of the enforced domains the change could lock out (those added or changed; every one when the

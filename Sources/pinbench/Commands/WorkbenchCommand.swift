@@ -1,4 +1,5 @@
 import ArgumentParser
+import CTWatch
 import Foundation
 import PinningCore
 import Workbench

@@ -1,46 +1,20 @@
-import Foundation
 import ManifestEditing
 import PinExport
-import PinningCore
 
-/// Writes RFC 7469 failure reports to the file `--report` names (a JSON array), replacing it.
-///
-/// The file is new or an earlier report (``PinFailureReport/isReportFile(_:)``), never a file of another kind and
-/// never one of the command's inputs (``OutputTarget``). Commands check it before their work, so a wrong path fails
-/// at once, and again when writing.
+/// `--report FILE` through the library's ``PinExport/FailureReportFile``: checked before the command's work, written
+/// after it, each refusal as bad input.
 enum FailureReportFile {
-    /// The largest existing file read to tell whether it is a report.
-    static let readLimit = 64 << 20
-
-    /// The target for `path`, or the reason it cannot be a report file.
-    @discardableResult
-    static func check(_ path: String, inputs: [InputFile]) throws -> OutputTarget {
-        do throws(OutputFileError) {
-            let target = try OutputTarget.check(path, inputs: inputs)
-            if let bytes = try target.existingContents(limit: readLimit, what: "failure report"),
-                !PinFailureReport.isReportFile(Array(bytes))
-            {
-                throw OutputFileError(
-                    .otherKind, path: path,
-                    reason: "\(path) exists and is not a failure report (a JSON array of RFC 7469 reports); a "
-                        + "report replaces only an earlier report. Give a new file name, or move the file away")
-            }
-            return target
+    static func check(_ path: String, inputs: [InputFile]) throws {
+        do {
+            try PinExport.FailureReportFile.check(path, inputs: inputs)
         } catch {
             throw CLIFailure("report not written: " + error.reason + CommandInputs.hint(error, option: "--report"))
         }
     }
 
     static func write(_ reports: [PinFailureReport], to path: String, inputs: [InputFile]) throws {
-        let data: Data
         do {
-            data = try PinFailureReport.json(reports)
-        } catch {
-            throw CLIFailure("could not encode the failure reports as JSON")
-        }
-        let target = try check(path, inputs: inputs)
-        do {
-            try OutputFileWriter.write(data, to: target, replacing: true)
+            try PinExport.FailureReportFile.write(reports, to: path, inputs: inputs)
         } catch {
             throw CLIFailure("report not written: " + error.reason)
         }

@@ -2,7 +2,6 @@ import ArgumentParser
 import CTWatch
 import Foundation
 import ManifestEditing
-import PinForecast
 import PinningCore
 import TerminalBackend
 import Workbench
@@ -29,8 +28,7 @@ enum WorkbenchLauncher {
         if let warning { Output.note("warning: \(warning)") }
         let services = WorkbenchServices(
             fetch: fetch, validate: WorkbenchServices.validation(trustAnchors: anchors, transparency: transparency),
-            forecast: WorkbenchServices.forecasting(trustAnchors: anchors),
-            releasePins: { releasePins($0, manifest: $1) })
+            forecast: WorkbenchServices.forecasting(trustAnchors: anchors))
         let terminal: Terminal
         do {
             terminal = try Terminal(environment: ProcessInfo.processInfo.environment, mouse: !display.noMouse)
@@ -54,17 +52,5 @@ enum WorkbenchLauncher {
             watch: watch.map { $0.schedule(manifest: document.url) })
         session.run(initialEffects: initial)
         if let signal = terminal.terminationSignal { throw ExitCode(128 + signal) }
-    }
-
-    /// A release's pins for the Forecast view, read by the loader `pinbench forecast` uses (git revisions, files,
-    /// imported app configurations), its error in the words the CLI prints.
-    static func releasePins(_ entry: ReleaseEntry, manifest: URL) -> Result<PinManifest, ReleasePinsFailure> {
-        do {
-            return .success(try ReleaseLoader(manifest: manifest).pins(of: entry))
-        } catch let failure as CLIFailure {
-            return .failure(ReleasePinsFailure(failure.message))
-        } catch {
-            return .failure(ReleasePinsFailure("release \(entry.name): \(error)"))
-        }
     }
 }

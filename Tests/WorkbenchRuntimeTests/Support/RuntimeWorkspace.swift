@@ -48,22 +48,7 @@ struct RuntimeWorkspace {
                 return .success(FetchedChain(certificates: chain, fetchedAt: Date()))
             },
             validate: WorkbenchServices.validation(trustAnchors: anchors),
-            forecast: WorkbenchServices.forecasting(trustAnchors: anchors),
-            releasePins: { Self.manifestFilePins($0, manifest: $1) })
-    }
-
-    /// A release's pins from a manifest file beside the releases file (the tests' releases name only such files; the
-    /// git and import sources are `pinbench`'s loader, which the end-to-end tests drive).
-    static func manifestFilePins(_ entry: ReleaseEntry, manifest: URL) -> Result<PinManifest, ReleasePinsFailure> {
-        guard case .file(let path) = entry.source, entry.format == .manifest else {
-            return .failure(ReleasePinsFailure("release \(entry.name): only manifest files are read in these tests"))
-        }
-        let url = URL(fileURLWithPath: path, relativeTo: manifest.deletingLastPathComponent())
-        do {
-            return .success(try ManifestStore.load(url).manifest)
-        } catch {
-            return .failure(ReleasePinsFailure("release \(entry.name): \(error.description)"))
-        }
+            forecast: WorkbenchServices.forecasting(trustAnchors: anchors))
     }
 
     /// Opens the manifest as `pinbench workbench` does and runs a session on `screen` until the script quits it, on a

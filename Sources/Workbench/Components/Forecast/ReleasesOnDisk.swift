@@ -21,12 +21,3 @@ public enum ReleasesOnDisk: Sendable {
         return ReleaseBook([])
     }
 }
-
-/// Why one release's pins could not be read (its file, its git revision, its import), in words that name it.
-public struct ReleasePinsFailure: Error, Hashable, Sendable {
-    public let message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-}

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PinForecast
 import PinningCore
+import ReleaseHistory
 
 /// `pinbench forecast`: which installed app versions each certificate still to come would lock out, and when.
 struct ForecastCommand: AsyncParsableCommand {
@@ -97,129 +98,24 @@ struct ForecastCommand: AsyncParsableCommand {
         let loader = ReleaseLoader(manifest: manifestOptions.url)
         let shipped = try loader.list().releases.map(loader.release)
         let name = manifestOptions.manifest.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "pins.json"
-        let releases = shipped + [Release(name: Release.candidateName(manifestFile: name), manifest: document.manifest)]
+        let candidate = Release(name: Release.candidateName(manifestFile: name), manifest: document.manifest)
         let anchors = try trust.anchors(for: document)
-        let chains = try await chains(document.manifest, anchors: anchors)
-        let judge = ForecastJudge(trustAnchors: anchors)
-        let book = ReleaseBook(releases)
-        let candidates = PolicyLookup(document.manifest)
-
-        var outlooks: [DomainOutlook] = []
-        var gateResult = ForecastGate(scenarios: settings.gated, maximum: maxLockout)
-        for host in chains.hosts {
-            let forecast = await judge.forecast(
-                host: host, book: book, current: chains.served[host], planned: chains.planned[host], at: settings.at)
-            gateResult.judge(forecast, shipped: shipped.count)
-            outlooks.append(
-                settings.outlook(forecast, book: book, shipped: shipped.count, candidate: candidates.policy(for: host)))
+        let served = try servedOptions.entries()
+        let plannedChains = try ServedOptions.entries(planned, option: "--planned")
+        var chains = try ForecastChains(
+            given: try domains.map { try HostArgument.parse($0).text }, manifest: document.manifest, served: served,
+            planned: plannedChains)
+        if live {
+            (chains.served, chains.unreachable) = await ForecastLive.chains(
+                chains.hosts, manifest: document.manifest, anchors: anchors, deadline: probeSettings.deadline)
         }
-        let report = ForecastReport(
-            at: settings.at, until: settings.until, leadTimeDays: leadTime, shippedReleases: shipped.count,
-            domains: outlooks, unreachable: chains.unreachable, gate: gateResult)
+        let report = await settings.report(
+            shipped: shipped, candidate: candidate, chains: chains, judge: ForecastJudge(trustAnchors: anchors))
         if json {
             Output.json(report)
         } else {
             Output.lines(ForecastText.lines(report))
         }
-        if !gateResult.passed { throw ExitCode.rejected }
-    }
-
-    /// The hosts to forecast with their served (given, or fetched with `--live`) and planned chains.
-    private func chains(
-        _ manifest: PinManifest, anchors: TrustAnchors
-    ) async throws -> (
-        hosts: [String], served: [String: [ChainCertificate]], planned: [String: [ChainCertificate]],
-        unreachable: [String]
-    ) {
-        var served = try Self.byHost(servedOptions.entries())
-        let plannedChains = try Self.byHost(ServedOptions.entries(planned, option: "--planned"))
-        let hosts = try hosts(manifest, served: served.keys, planned: plannedChains.keys)
-        // The gate judges every planned chain: one for a host left out of the forecast would pass unjudged.
-        let forecast = Set(hosts)
-        if let host = plannedChains.keys.sorted().first(where: { !forecast.contains($0) }) {
-            throw CLIFailure(
-                "--planned names \(host), which is not among the domains forecast (\(hosts.joined(separator: ", "))): "
-                    + "its chain would not be judged; add \(host) to the DOMAIN arguments or leave out its --planned")
-        }
-        var unreachable: [String] = []
-        if live {
-            (served, unreachable) = await ForecastLive.chains(
-                hosts, manifest: manifest, anchors: anchors, deadline: probeSettings.deadline)
-        }
-        return (hosts, served, plannedChains, unreachable)
-    }
-
-    /// Chains by host (the entries refuse a host given twice).
-    private static func byHost(
-        _ entries: [(host: String, chain: [ChainCertificate])]
-    ) -> [String: [ChainCertificate]] {
-        Dictionary(entries.map { ($0.host, $0.chain) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// The domains given, or every domain of the manifest and of the chains given, in that order, once each.
-    private func hosts(
-        _ manifest: PinManifest, served: Dictionary<String, [ChainCertificate]>.Keys,
-        planned: Dictionary<String, [ChainCertificate]>.Keys
-    ) throws -> [String] {
-        if !domains.isEmpty { return try domains.map { try HostArgument.parse($0).text } }
-        var seen: Set<String> = []
-        let all = manifest.domains.map(\.host) + served.sorted() + planned.sorted()
-        return all.filter { seen.insert($0).inserted }
-    }
-}
-
-/// The forecast's parsed settings: one plain value, made once from the options.
-struct ForecastSettings {
-    let at: Date
-    let until: Date
-    let leadTime: Int
-    let gated: [Scenario]
-
-    init(at: Date, until text: String?, leadTime: Int, gate: String?, planned: Bool, maxLockout: Double) throws {
-        self.at = at
-        self.leadTime = leadTime
-        if let text {
-            guard let date = Timestamp.parse(text) else {
-                throw CLIFailure(
-                    "--until \(text) is not a date from the year 1600 to 9999, such as 2028-01-01 or 2028-01-01T00:00:00Z"
-                )
-            }
-            guard date > at else { throw CLIFailure("--until \(text) is not after --at") }
-            until = date
-        } else {
-            until = at.addingTimeInterval(365 * 86_400)
-        }
-        var gated: [Scenario] = planned ? [.planned] : []
-        for word in (gate ?? "").split(separator: ",", omittingEmptySubsequences: false) where gate != nil {
-            let word = word.trimmingCharacters(in: .whitespaces)
-            guard let scenario = Scenario(rawValue: word) else {
-                throw CLIFailure(
-                    "--gate \(word) is not a scenario; give any of "
-                        + Scenario.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            // A gated scenario that cannot be judged fails closed: `planned` needs a planned chain.
-            if scenario == .planned && !planned {
-                throw CLIFailure("--gate planned needs the chain you intend to deploy: give --planned HOST=FILE")
-            }
-            if !gated.contains(scenario) { gated.append(scenario) }
-        }
-        self.gated = gated
-    }
-
-    /// `forecast` with its dates ahead and the advice for `candidate` (the next release's pins for the domain).
-    func outlook(
-        _ forecast: DomainForecast, book: ReleaseBook, shipped: Int, candidate: DomainPolicy?
-    ) -> DomainOutlook {
-        guard let today = forecast.today else {
-            let note =
-                forecast.todayRefusalText
-                ?? "no chain served today (give --served HOST=FILE or --live): only a planned chain can be judged"
-            return DomainOutlook(forecast: forecast, shipped: shipped, events: [], advice: [], note: note)
-        }
-        return DomainOutlook(
-            forecast: forecast, shipped: shipped,
-            events: ForecastEvent.events(host: forecast.host, book: book, today: today, from: at, until: until),
-            advice: ForecastAdvice.advise(candidate: candidate, today: today, at: at, leadTimeDays: leadTime),
-            note: nil)
+        if !report.gate.passed { throw ExitCode.rejected }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PinForecast
 import PinningCore
+import ReleaseHistory
 
 /// `pinbench release add`: a shipped app version, or every git tag matching a pattern.
 struct ReleaseAddCommand: ParsableCommand {
@@ -75,95 +76,23 @@ struct ReleaseAddCommand: ParsableCommand {
 
     func run() throws {
         let loader = ReleaseLoader(manifest: manifestOptions.url)
-        let entries: [ReleaseEntry]
+        var entries: [ReleaseEntry] = []
         if let tags {
             entries = try ReleaseTags.entries(matching: tags, loader: loader, path: path, format: format)
         } else if let name, let from {
-            entries = [try entry(name: name, from: from, loader: loader)]
-        } else {
-            entries = []
+            entries = [
+                try ReleaseSourceWord.entry(
+                    name: name, from: from, path: path, format: format, shipped: shipped, share: share, loader: loader)
+            ]
         }
-        // Every source is read before the list is touched: a release whose pins cannot be read is not added.
-        for entry in entries { _ = try loader.pins(of: entry) }
-        let url = loader.releasesFile
-        let kept = try ManifestStore.update(
-            ReleaseList.self, at: url, beforeWriting: { try Self.check($0, url: url) }
-        ) { list -> [String] in
-            var kept: [String] = []
-            for entry in entries {
-                guard list.entry(named: entry.name) == nil else {
-                    guard tags != nil else {
-                        throw CLIFailure(
-                            "a release named \(entry.name) is already listed in \(url.path); nothing was changed "
-                                + "(`pinbench release remove \(entry.name)` first to replace it)")
-                    }
-                    kept.append(entry.name)
-                    continue
-                }
-                list.releases.append(entry)
-            }
-            return kept
-        }
+        let kept = try loader.add(entries, keepListed: tags != nil)
         for entry in entries where !kept.contains(entry.name) {
             Output.line("Added release \(entry.name) (pins from \(entry.source.shown), \(entry.format.rawValue))")
         }
         for name in kept { Output.line("Kept release \(name): already listed") }
         if entries.isEmpty, let tags { Output.line("No git tag matches \(tags); nothing was added.") }
-        Output.line("\(url.path): \(entries.count - kept.count) added")
-    }
-
-    private func entry(name: String, from: String, loader: ReleaseLoader) throws -> ReleaseEntry {
-        let day = try shipped.map { text -> CalendarDay in
-            guard let day = CalendarDay(text) else {
-                throw CLIFailure("--shipped \(text) is not a date of the form YYYY-MM-DD")
-            }
-            return day
-        }
-        let source = try ReleaseSourceWord.source(from, path: path, loader: loader)
-        return ReleaseEntry(name: name, shipped: day, share: share, source: source, format: format)
-    }
-
-    /// The list as it would be written must read back: the releases file's own reader decides what is valid.
-    private static func check(_ list: ReleaseList, url: URL) throws {
-        do {
-            _ = try ReleaseList.decode(list.encoded(), path: url.path)
-        } catch {
-            throw CLIFailure("\(error.reason); nothing was written to \(url.path)")
-        }
+        Output.line("\(loader.releasesFile.path): \(entries.count - kept.count) added")
     }
 }
 
 extension ReleaseEntry.Format: ExpressibleByArgument {}
-
-/// What `--from WORD` names: a file or a git revision.
-enum ReleaseSourceWord {
-    static func source(_ word: String, path: String?, loader: ReleaseLoader) throws -> ReleaseEntry.Source {
-        let folder = loader.manifest.deletingLastPathComponent()
-        let pathStart = word.hasPrefix("/") || word.hasPrefix("./") || word.hasPrefix("../")
-        var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: word, isDirectory: &isFolder) && !isFolder.boolValue
-        if pathStart || exists {
-            if !pathStart, (try? GitRevisionReader.isRevision(word, in: folder)) == true {
-                throw CLIFailure(
-                    "--from \(word) names both a file and a git revision; write ./\(word) for the file, or name the "
-                        + "revision another way (refs/tags/\(word), or its commit)")
-            }
-            if path != nil { throw CLIFailure("--path goes with a revision; --from \(word) is a file") }
-            return .file(relativeToReleases(URL(fileURLWithPath: word), loader: loader))
-        }
-        try GitRevisionReader.check(word)
-        guard try GitRevisionReader.isRevision(word, in: folder) else {
-            throw CLIFailure(
-                "--from \(word) is neither a file nor a revision of the repository at \(folder.path) "
-                    + "(`git tag` and `git log --oneline` list revisions)")
-        }
-        return .revision(word, path: try path.map { try loader.repositoryPath(of: URL(fileURLWithPath: $0)) })
-    }
-
-    /// `file` as the entry stores it: relative to the releases file's folder when inside it, else absolute.
-    private static func relativeToReleases(_ file: URL, loader: ReleaseLoader) -> String {
-        let folder = loader.releasesFile.deletingLastPathComponent().standardizedFileURL.path
-        let path = file.standardizedFileURL.path
-        return path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
-    }
-}

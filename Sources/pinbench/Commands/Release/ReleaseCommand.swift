@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PinForecast
 import PinningCore
+import ReleaseHistory
 
 /// `pinbench release`: the app versions in the field, whose pins the lockout forecast judges.
 struct ReleaseCommand: ParsableCommand {
@@ -72,32 +73,8 @@ struct ReleaseRemoveCommand: ParsableCommand {
     @OptionGroup var manifestOptions: ManifestOptions
 
     func run() throws {
-        let url = ReleaseList.url(besideManifest: manifestOptions.url)
-        try ManifestStore.update(ReleaseList.self, at: url, createIfMissing: false) { list in
-            guard let index = list.releases.firstIndex(where: { $0.name == name }) else {
-                throw CLIFailure(
-                    "no release named \(name) in \(url.path); nothing was changed (`pinbench release list` lists them)"
-                )
-            }
-            list.releases.remove(at: index)
-        }
-        Output.line("Removed release \(name); wrote \(url.path)")
-    }
-}
-
-extension ReleaseEntry.Source {
-    /// Where the pins come from, as the list shows it.
-    var shown: String {
-        switch self {
-        case .revision(let revision, let path): return "git \(revision)" + (path.map { ":" + $0 } ?? "")
-        case .file(let file): return file
-        }
-    }
-}
-
-/// A share of installs as the tables show it.
-enum ReleaseShare {
-    static func percent(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value))%" : String(format: "%.1f%%", value)
+        let loader = ReleaseLoader(manifest: manifestOptions.url)
+        try loader.remove(named: name)
+        Output.line("Removed release \(name); wrote \(loader.releasesFile.path)")
     }
 }

@@ -1,9 +1,11 @@
 import ArgumentParser
 import CTWatch
+import ChainProbe
 import Foundation
 import ManifestEditing
 import PinForecast
 import PinningCore
+import ReleaseHistory
 import TransparencyLog
 
 /// `pinbench watch`: every certificate logged in CT for a pinned host, judged against each release before anyone
@@ -112,14 +114,32 @@ struct WatchCommand: AsyncParsableCommand {
         let deadlines = WatchRound.Deadlines(
             perLog: perLog,
             round: roundDeadline.map { .milliseconds(Int64($0 * 1000)) } ?? perLog * max(1, watched.count))
-        let round = try WatchSetup.round(
-            logs: watched, manifest: manifestOptions.url, next: document.manifest, fromNow: fromNow, budget: batch,
+        let loader = ReleaseLoader(manifest: manifestOptions.url)
+        let round = WatchSetup.round(
+            logs: watched, manifest: manifestOptions.url, next: document.manifest,
+            releases: try loader.list().releases.map(loader.release), fromNow: fromNow, budget: batch,
             deadlines: deadlines)
         let printer = WatchPrinter(json: json)
         while true {
             let outcome = await round.run(report: printer.report)
             if once { throw ExitCode(outcome.exitStatus) }
             try await Task.sleep(for: .milliseconds(Int(interval * 1000)))
+        }
+    }
+}
+
+extension WatchSetup {
+    /// The logs of `listPath` to watch, each read over the network (``NetworkLogTransport``).
+    static func logs(listPath: String, urls: [String] = [], timeout: Double, batch: Int) throws -> [WatchedLog] {
+        try logs(listPath: listPath, urls: urls, timeout: timeout, batch: batch) {
+            NetworkLogTransport(url: $0, deadline: $1)
+        }
+    }
+
+    /// The logs of `list` to watch (the lab's), each read over the network.
+    static func logs(list: CTLogList, timeout: Double, batch: Int, listName: String) throws -> [WatchedLog] {
+        try logs(list: list, timeout: timeout, batch: batch, listName: listName) {
+            NetworkLogTransport(url: $0, deadline: $1)
         }
     }
 }

@@ -19,28 +19,12 @@ struct WatchPrinter {
         switch round.result {
         case .advanced(let position):
             guard !json, !round.more else { break }
-            Output.note("\(log.name): \(Self.progress(position, cutOff: round.cutOff))")
+            Output.note("\(log.name): \(WatchReport.progress(position, cutOff: round.cutOff))")
         case .notKept(let why):
             Output.error("\(log.name): \(why)")
         case .failed(let failure):
             report(log, failure)
         }
-    }
-
-    /// How far the log is read: entries are numbered from 0, so all 16 of 16 read ends at entry 15.
-    static func progress(_ position: LogPosition, cutOff: Bool) -> String {
-        let read = position.next
-        let size = position.treeHead.size
-        var text: String
-        if size == 0 {
-            text = "the log has no entries yet"
-        } else if read == 0 {
-            text = "read none of \(size) entries"
-        } else {
-            text = "read \(read) of \(size) entries (0 to \(read - 1))"
-        }
-        if cutOff { text += "; stopped at its deadline, the rest is read next round" }
-        return text
     }
 
     private func report(_ log: WatchedLog, _ failure: LogFailure) {

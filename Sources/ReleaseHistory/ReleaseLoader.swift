@@ -4,25 +4,30 @@ import PinImport
 import PinningCore
 
 /// Reads the pins a release carries from where its entry says they are: a git revision (read as `diff` reads one,
-/// ``GitRevisionReader``), a manifest file (the strict reader) or an app configuration (the importers).
-struct ReleaseLoader {
+/// ``GitRevisionReader``), a manifest file (the strict reader) or an app configuration (the importers). One loader for
+/// `pinbench forecast`, `pinbench watch` and the workbench, so they judge the same pins.
+public struct ReleaseLoader: Sendable {
     /// The working manifest: a revision with no path is of this file, and the releases file sits beside it.
-    let manifest: URL
+    public let manifest: URL
 
-    var releasesFile: URL { ReleaseList.url(besideManifest: manifest) }
+    public init(manifest: URL) {
+        self.manifest = manifest
+    }
+
+    public var releasesFile: URL { ReleaseList.url(besideManifest: manifest) }
 
     /// The releases file as the strict reader reads it; an empty list when there is none.
-    func list() throws -> ReleaseList {
+    public func list() throws -> ReleaseList {
         try ManifestStore.loadIfPresent(ReleaseList.self, at: releasesFile) ?? ReleaseList()
     }
 
     /// `entry` with its pins read.
-    func release(_ entry: ReleaseEntry) throws -> Release {
+    public func release(_ entry: ReleaseEntry) throws -> Release {
         Release(name: entry.name, shipped: entry.shipped, share: entry.share, manifest: try pins(of: entry))
     }
 
     /// The pins `entry` carries, as a manifest; the error names the release.
-    func pins(of entry: ReleaseEntry) throws -> PinManifest {
+    public func pins(of entry: ReleaseEntry) throws -> PinManifest {
         do {
             switch entry.source {
             case .file(let path):
@@ -37,31 +42,31 @@ struct ReleaseLoader {
                 }
                 return Self.merged(try ConfigurationImporter.read(data, as: format, path: shown))
             }
-        } catch let failure as CLIFailure {
-            throw CLIFailure("release \(entry.name): \(failure.message)")
+        } catch let failure as HistoryError {
+            throw HistoryError("release \(entry.name): \(failure.message)")
         } catch let error as ManifestError {
-            throw CLIFailure("release \(entry.name): \(error.description)")
+            throw HistoryError("release \(entry.name): \(error.description)")
         } catch let error as ImportError {
-            throw CLIFailure("release \(entry.name): \(error.description)")
+            throw HistoryError("release \(entry.name): \(error.description)")
         }
     }
 
     /// The file at `path` (relative to the root of the repository holding the manifest) in the working tree.
-    func repositoryFile(_ path: String) throws -> URL {
+    public func repositoryFile(_ path: String) throws -> URL {
         let folder = manifest.deletingLastPathComponent()
         let top = try GitRevisionReader.git(["rev-parse", "--show-toplevel"], in: folder)
         guard top.status == 0 else {
-            throw CLIFailure("\(folder.path) is not inside a git repository, so a revision cannot be read")
+            throw HistoryError("\(folder.path) is not inside a git repository, so a revision cannot be read")
         }
         return URL(fileURLWithPath: top.text.trimmingCharacters(in: .newlines)).appendingPathComponent(path)
     }
 
     /// `file`'s path relative to the root of the repository holding the manifest, as a revision's entry stores it.
-    func repositoryPath(of file: URL) throws -> String {
+    public func repositoryPath(of file: URL) throws -> String {
         let folder = file.deletingLastPathComponent()
         let prefix = try GitRevisionReader.git(["rev-parse", "--show-prefix"], in: folder)
         guard prefix.status == 0 else {
-            throw CLIFailure("\(folder.path) is not inside a git repository, so a revision cannot be read")
+            throw HistoryError("\(folder.path) is not inside a git repository, so a revision cannot be read")
         }
         return prefix.text.trimmingCharacters(in: .newlines) + file.lastPathComponent
     }
@@ -76,7 +81,7 @@ struct ReleaseLoader {
 
 extension ImportFormat {
     /// The importer for a release's format; nil for a PinBench manifest, which the manifest reader reads.
-    init?(_ format: ReleaseEntry.Format) {
+    public init?(_ format: ReleaseEntry.Format) {
         switch format {
         case .manifest: return nil
         case .trustkit: self = .trustkit

@@ -1,45 +1,45 @@
 import Foundation
 import PinningCore
 
-/// Reads a file as it is at a git revision (`git show REV:PATH`), for `pinbench diff`.
+/// Reads a file as it is at a git revision (`git show REV:PATH`), for `pinbench diff` and the releases.
 ///
 /// git runs as a subprocess with a deadline, no terminal prompts and no pager, and its output is capped at the
 /// manifest size limit. A revision never becomes a git option: it is refused if it starts with `-` (or holds `:`,
 /// which would change which file is read, or control characters), and `--end-of-options` stands before it too.
-enum GitRevisionReader {
+public enum GitRevisionReader {
     /// How long one git call may take: far longer than reading a blob takes, short enough that a stuck git (a
     /// repository on a hung network mount) is reported instead of waited on forever.
-    static let deadline: Duration = .seconds(10)
+    public static let deadline: Duration = .seconds(10)
 
     /// The bytes of `file` (a manifest path) at `revision` of the repository that holds it.
     ///
     /// A committed symbolic link is followed within the revision's tree, as a checkout of it would read the file:
     /// git resolves it (`cat-file --follow-symlinks`, which gives up after 40 links and reports a loop), and a link
     /// that leaves the repository, dangles or loops is refused, never read from outside the revision.
-    static func read(_ file: URL, at revision: String) throws -> (data: Data, shownPath: String) {
+    public static func read(_ file: URL, at revision: String) throws -> (data: Data, shownPath: String) {
         try check(revision)
         let folder = file.deletingLastPathComponent()
         let prefix = try git(["rev-parse", "--show-prefix"], in: folder)
         guard prefix.status == 0 else {
-            throw CLIFailure(
+            throw HistoryError(
                 "\(folder.path) is not inside a git repository, so revision \(revision) cannot be read; "
                     + "give two manifest files instead (pinbench diff OLD.json NEW.json)")
         }
         let path = prefix.text.trimmingCharacters(in: .newlines) + file.lastPathComponent
         guard try isRevision(revision, in: folder) else {
-            throw CLIFailure(
+            throw HistoryError(
                 "\(revision) is not a revision of the repository at \(folder.path) (no such branch, tag or commit); "
                     + "`git log --oneline` lists commits")
         }
         let spec = revision + ":" + path
         guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw CLIFailure("the path \(path) contains a control character, so git cannot be asked for it")
+            throw HistoryError("the path \(path) contains a control character, so git cannot be asked for it")
         }
         let shown = try git(
             ["cat-file", "--batch", "--follow-symlinks"], in: folder, input: Data((spec + "\n").utf8),
             limit: ManifestCodec.maximumSize + 1_024)
         guard shown.status == 0 else {
-            throw CLIFailure("git could not show \(spec): \(shown.errorText)")
+            throw HistoryError("git could not show \(spec): \(shown.errorText)")
         }
         return (try blob(in: shown.output, spec: spec, path: path, revision: revision), spec)
     }
@@ -47,36 +47,36 @@ enum GitRevisionReader {
     /// The content of the one object `cat-file --batch --follow-symlinks` answered with, or why there is none.
     private static func blob(in output: Data, spec: String, path: String, revision: String) throws -> Data {
         guard let newline = output.firstIndex(of: 0x0A) else {
-            throw CLIFailure("git gave no answer for \(spec)")
+            throw HistoryError("git gave no answer for \(spec)")
         }
         let header = String(decoding: output[..<newline], as: UTF8.self).split(separator: " ")
         let detail = String(decoding: output[(newline + 1)...], as: UTF8.self).trimmingCharacters(in: .newlines)
         switch header.count == 3 ? String(header[1]) : header.first.map(String.init) ?? "" {
         case "blob":
             guard let size = Int(header[2]), size <= ManifestCodec.maximumSize else {
-                throw CLIFailure(
+                throw HistoryError(
                     "the file at that revision is larger than \(ManifestCodec.maximumSize >> 20) MiB, the limit for "
                         + "a manifest")
             }
             let start = newline + 1
-            guard output.count >= start + size else { throw CLIFailure("git's answer for \(spec) was cut short") }
+            guard output.count >= start + size else { throw HistoryError("git's answer for \(spec) was cut short") }
             return output.subdata(in: start..<(start + size))
         case "tree":
-            throw CLIFailure("\(path) is a folder at revision \(revision), not a manifest")
+            throw HistoryError("\(path) is a folder at revision \(revision), not a manifest")
         case "symlink":
-            throw CLIFailure(
+            throw HistoryError(
                 "\(path) at revision \(revision) is a symbolic link leading outside the repository (\(detail)); "
                     + "only files inside the revision are read")
         case "dangling":
-            throw CLIFailure(
+            throw HistoryError(
                 "\(path) at revision \(revision) is a symbolic link to a file that does not exist there")
         case "loop":
-            throw CLIFailure(
+            throw HistoryError(
                 "\(path) at revision \(revision) is a symbolic link that loops (or takes more than 40 links)")
         case "notdir":
-            throw CLIFailure("a folder on the way to \(path) is a file at revision \(revision)")
+            throw HistoryError("a folder on the way to \(path) is a file at revision \(revision)")
         default:
-            throw CLIFailure(
+            throw HistoryError(
                 "\(path) (relative to the repository's root) does not exist at revision \(revision); "
                     + "was it added later, or is the manifest somewhere else (--manifest)?")
         }
@@ -84,14 +84,14 @@ enum GitRevisionReader {
 
     /// Whether `text` names a commit of the repository holding `folder` (false outside a repository, and for a text
     /// ``check(_:)`` refuses).
-    static func isRevision(_ text: String, in folder: URL) throws -> Bool {
+    public static func isRevision(_ text: String, in folder: URL) throws -> Bool {
         guard (try? check(text)) != nil else { return false }
         let commit = try git(["rev-parse", "--verify", "--quiet", "--end-of-options", text + "^{commit}"], in: folder)
         return commit.status == 0
     }
 
     /// Refuses revision texts that could be read as an option or change the path read.
-    static func check(_ revision: String) throws {
+    public static func check(_ revision: String) throws {
         let problem: String? =
             if revision.isEmpty {
                 "is empty"
@@ -107,22 +107,23 @@ enum GitRevisionReader {
                 nil
             }
         if let problem {
-            throw CLIFailure(
+            throw HistoryError(
                 "the revision '\(revision)' \(problem); give a branch, tag or commit such as "
                     + "HEAD~1 or main")
         }
     }
 
-    struct Result {
-        let status: Int32
-        let output: Data
-        let errorText: String
-        var text: String { String(decoding: output, as: UTF8.self) }
+    /// What one git call answered: its exit status, its stdout (capped) and the start of its stderr.
+    public struct Result: Sendable {
+        public let status: Int32
+        public let output: Data
+        public let errorText: String
+        public var text: String { String(decoding: output, as: UTF8.self) }
     }
 
     /// Runs `git` with `arguments` in `folder` within ``deadline``, `input` on its stdin; stdout is capped at `limit`
     /// bytes (the manifest size limit).
-    static func git(
+    public static func git(
         _ arguments: [String], in folder: URL, input: Data? = nil, limit: Int = ManifestCodec.maximumSize
     ) throws -> Result {
         let process = Process()
@@ -145,7 +146,7 @@ enum GitRevisionReader {
         do {
             try process.run()
         } catch {
-            throw CLIFailure("could not run git (is it installed?)")
+            throw HistoryError("could not run git (is it installed?)")
         }
         let collected = PipeCollector(output: output, errors: errors, limit: limit)
         if let inputPipe, let input {
@@ -157,12 +158,12 @@ enum GitRevisionReader {
         if done.wait(timeout: .now() + seconds) == .timedOut {
             process.terminate()
             _ = done.wait(timeout: .now() + 1)
-            throw CLIFailure("git did not answer within \(Int(seconds)) s in \(folder.path); nothing was compared")
+            throw HistoryError("git did not answer within \(Int(seconds)) s in \(folder.path); nothing was compared")
         }
         let (data, errorData, overflow) = collected.finish()
-        if process.terminationStatus == 127 { throw CLIFailure("could not run git (is it installed?)") }
+        if process.terminationStatus == 127 { throw HistoryError("could not run git (is it installed?)") }
         if overflow {
-            throw CLIFailure(
+            throw HistoryError(
                 "the file at that revision is larger than \(limit >> 20) MiB, the limit for a manifest")
         }
         let errorText = String(decoding: errorData.prefix(2_000), as: UTF8.self)

@@ -1,12 +1,12 @@
-import CTWatch
 import Foundation
 import PinForecast
 import PinningCore
+import TransparencyLog
 
 /// A finding as people read it (a few lines) and as alerting reads it (one JSON line, every string through the
 /// project's JSON string encoder, so a certificate's text is data in either form).
-enum WatchReport {
-    static func text(_ finding: CTFinding) -> [String] {
+public enum WatchReport {
+    public static func text(_ finding: CTFinding) -> [String] {
         let dates =
             "\(CalendarDay(containing: finding.notBefore).description) to \(CalendarDay(containing: finding.notAfter).description)"
         var lines = [
@@ -33,12 +33,12 @@ enum WatchReport {
         return lines
     }
 
-    static func word(_ cell: ForecastCell) -> String {
+    public static func word(_ cell: ForecastCell) -> String {
         cell == .lockedOut ? "LOCKED OUT" : cell.outcome
     }
 
     /// One JSON object on one line.
-    static func jsonLine(_ finding: CTFinding) -> String {
+    public static func jsonLine(_ finding: CTFinding) -> String {
         func string(_ text: String) -> String { JSONEncoding.string(text) }
         func strings(_ texts: [String]) -> String { "[" + texts.map(string).joined(separator: ",") + "]" }
         let hosts = finding.verdicts.map { verdict in
@@ -64,8 +64,24 @@ enum WatchReport {
     }
 
     /// A log's trouble as a JSON line: `unreachable` (it waits) or `misbehaving` (it did not verify).
-    static func jsonLine(log: String, problem: String, detail: String) -> String {
+    public static func jsonLine(log: String, problem: String, detail: String) -> String {
         "{\"type\":\(JSONEncoding.string(problem)),\"log\":\(JSONEncoding.string(log)),"
             + "\"detail\":\(JSONEncoding.string(detail))}"
+    }
+
+    /// How far the log is read: entries are numbered from 0, so all 16 of 16 read ends at entry 15.
+    public static func progress(_ position: LogPosition, cutOff: Bool) -> String {
+        let read = position.next
+        let size = position.treeHead.size
+        var text: String
+        if size == 0 {
+            text = "the log has no entries yet"
+        } else if read == 0 {
+            text = "read none of \(size) entries"
+        } else {
+            text = "read \(read) of \(size) entries (0 to \(read - 1))"
+        }
+        if cutOff { text += "; stopped at its deadline, the rest is read next round" }
+        return text
     }
 }

@@ -1,35 +1,34 @@
 import Foundation
-import PinForecast
 
 /// The deploy gate of `pinbench forecast`: the scenarios a team is about to bring about (`planned`, and those named
 /// with `--gate`) may lock out at most `maximum` percent of installs.
-struct ForecastGate: Encodable {
+public struct ForecastGate: Encodable, Sendable {
     /// One scenario of one domain over the limit, or one that could not be judged.
-    struct Failure: Encodable {
-        let host: String
-        let scenario: Scenario
+    public struct Failure: Encodable, Sendable {
+        public let host: String
+        public let scenario: Scenario
         /// Percent of installs locked out, counting the releases that state a share.
-        let percent: Double
+        public let percent: Double
         /// Shipped releases locked out that state no share: their installs are unknown, so never within the limit.
-        let withoutShare: [String]
+        public let withoutShare: [String]
         /// Why the scenario could not be judged for the domain (no served chain), when it could not.
-        let unjudged: String?
+        public let unjudged: String?
     }
 
-    let scenarios: [Scenario]
-    let maximum: Double
-    private(set) var failures: [Failure] = []
+    public let scenarios: [Scenario]
+    public let maximum: Double
+    public private(set) var failures: [Failure] = []
 
-    var passed: Bool { failures.isEmpty }
+    public var passed: Bool { failures.isEmpty }
 
-    init(scenarios: [Scenario], maximum: Double) {
+    public init(scenarios: [Scenario], maximum: Double) {
         self.scenarios = scenarios
         self.maximum = maximum
     }
 
     /// Judges `forecast`; `shipped` is how many of its releases come first as shipped (the rest is the candidate,
     /// which has no installs yet). `planned` is gated only where a planned chain was given.
-    mutating func judge(_ forecast: DomainForecast, shipped: Int) {
+    public mutating func judge(_ forecast: DomainForecast, shipped: Int) {
         for scenario in scenarios {
             guard forecast.scenarios.contains(scenario) else {
                 if scenario != .planned {
@@ -55,7 +54,7 @@ struct ForecastGate: Encodable {
         case scenarios, maxLockout, failures, passed
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(scenarios, forKey: .scenarios)
         try container.encode(maximum, forKey: .maxLockout)
@@ -64,7 +63,7 @@ struct ForecastGate: Encodable {
     }
 
     /// Each failure in words, for the text output.
-    var lines: [String] {
+    public var lines: [String] {
         let limit = ReleaseShare.percent(maximum)
         return failures.map { failure in
             if let unjudged = failure.unjudged {

@@ -1,12 +1,11 @@
 import Foundation
-import PinForecast
 import PinningCore
 
 /// `pinbench forecast` as a reader sees it: per domain the release-by-scenario matrix, the share locked out per
-/// scenario, the first unavoidable lockout, the dates ahead and the advice. Lines only: ``Output`` escapes them.
-enum ForecastText {
+/// scenario, the first unavoidable lockout, the dates ahead and the advice. Lines only: the caller escapes them for its output.
+public enum ForecastText {
     /// The whole report: each domain, the hosts `--live` could not reach, and the gate.
-    static func lines(_ report: ForecastReport) -> [String] {
+    public static func lines(_ report: ForecastReport) -> [String] {
         var lines = ["Forecast at \(day(report.at)) for \(counted(report.shippedReleases, "release"))"]
         for outlook in report.domains { lines += self.lines(outlook, at: report.at, until: report.until) }
         lines += report.unreachable.map { "? \($0): could not be reached, so its current chain is unknown" }
@@ -21,7 +20,7 @@ enum ForecastText {
         return lines
     }
 
-    static func lines(_ outlook: DomainOutlook, at time: Date, until end: Date) -> [String] {
+    public static func lines(_ outlook: DomainOutlook, at time: Date, until end: Date) -> [String] {
         let forecast = outlook.forecast
         var lines = ["", forecast.host]
         if let note = outlook.note { lines.append("  " + note) }
@@ -56,11 +55,11 @@ enum ForecastText {
                     return ReleaseShare.percent(lockout.percent)
                         + (lockout.withoutShare.isEmpty ? "" : " +\(lockout.withoutShare.count)?")
                 })
-        return TextTable(header: header, rows: rows).lines
+        return columns([header] + rows)
     }
 
     /// A cell as one word or two.
-    static func word(_ cell: ForecastCell) -> String {
+    public static func word(_ cell: ForecastCell) -> String {
         switch cell {
         case .accepted: return "accepted"
         case .lockedOut: return "LOCKED OUT"
@@ -73,7 +72,7 @@ enum ForecastText {
 
     /// "the leaf expires 2027-02-24: renewal-new-key locks out 4.1 (38% of installs); renewal-same-key and
     /// issuer-rotation are safe for every release".
-    static func sentence(_ event: ForecastEvent, _ outlook: DomainOutlook) -> String {
+    public static func sentence(_ event: ForecastEvent, _ outlook: DomainOutlook) -> String {
         var parts: [String] = []
         if !event.unavoidable.isEmpty {
             parts.append("whatever the server presents then, it locks out " + who(event.unavoidable, outlook))
@@ -110,7 +109,7 @@ enum ForecastText {
     }
 
     /// What the next release must carry for `advice`'s scenario, and by when.
-    static func advice(_ advice: ForecastAdvice, at time: Date) -> String {
+    public static func advice(_ advice: ForecastAdvice, at time: Date) -> String {
         let head = "Advice for \(advice.scenario.rawValue): "
         if advice.safe { return head + "the next release already holds it." }
         let pins = advice.candidates.map {
@@ -130,5 +129,17 @@ enum ForecastText {
         return text + "."
     }
 
-    static func day(_ date: Date) -> String { CalendarDay(containing: date).description }
+    public static func day(_ date: Date) -> String { CalendarDay(containing: date).description }
+
+    /// Left-aligned columns two spaces apart, each cell made terminal-safe before it is measured (as the CLI's other
+    /// tables are laid out).
+    private static func columns(_ rows: [[String]]) -> [String] {
+        let safe = rows.map { $0.map(\.terminalSafe) }
+        let widths = (safe.first ?? []).indices.map { column in safe.map { $0[column].count }.max() ?? 0 }
+        return safe.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+    }
 }

@@ -1,24 +1,30 @@
 import CTWatch
 import Foundation
-import ManifestEditing
 import PinningCore
-import WorkbenchRuntime
+import ReleaseHistory
 
 /// The CT watch the workbench runs itself: the logs, how often, and where a log met for the first time starts.
 /// `pinbench workbench --ct-log-list FILE` and `pinbench demo` (the lab's own logs) make one.
-struct WatchSettings {
-    let logs: [WatchedLog]
-    let interval: Duration
+public struct WatchSettings: Sendable {
+    public let logs: [WatchedLog]
+    public let interval: Duration
     /// Each request to a log; a round is cut off at the logs' count times three attempts of it.
-    let requestTimeout: Double
-    let fromNow: Bool
+    public let requestTimeout: Double
+    public let fromNow: Bool
     /// The most entries read from one log per round.
-    static let budget = 1000
+    public static let budget = 1000
+
+    public init(logs: [WatchedLog], interval: Duration, requestTimeout: Double, fromNow: Bool) {
+        self.logs = logs
+        self.interval = interval
+        self.requestTimeout = requestTimeout
+        self.fromNow = fromNow
+    }
 
     /// Rounds of `pinbench watch`'s own ``WatchRound`` on the manifest as saved at `manifest` (unsaved edits are
     /// not a release) with the releases file beside it, both read again each round; what they find goes to the
     /// state file, which the workbench watches.
-    func schedule(manifest: URL) -> WatchSchedule {
+    public func schedule(manifest: URL) -> WatchSchedule {
         let logs = self.logs
         let fromNow = self.fromNow
         let perLog = Duration.milliseconds(Int(requestTimeout * 1000 * 3 * 4))
@@ -32,10 +38,12 @@ struct WatchSettings {
             let round: WatchRound
             do {
                 let next = try ManifestStore.load(manifest).manifest
-                round = try WatchSetup.round(
-                    logs: logs, manifest: manifest, next: next, fromNow: fromNow, budget: Self.budget,
-                    deadlines: deadlines)
-            } catch let failure as CLIFailure {
+                let loader = ReleaseLoader(manifest: manifest)
+                round = WatchSetup.round(
+                    logs: logs, manifest: manifest, next: next,
+                    releases: try loader.list().releases.map(loader.release),
+                    fromNow: fromNow, budget: Self.budget, deadlines: deadlines)
+            } catch let failure as HistoryError {
                 return failure.message
             } catch let failure as ManifestError {
                 return failure.description

@@ -3,14 +3,14 @@ import ManifestEditing
 import PinningCore
 
 /// One side of `pinbench diff`: a manifest file, a git revision of the manifest, or the working manifest file.
-enum DiffSide: Equatable {
+public enum DiffSide: Equatable, Sendable {
     case file(String)
     case revision(String)
     /// The manifest named by `--manifest` (default pins.json) as it is on disk; absent, it is an empty manifest.
     case workingFile
 
     /// Which side a command-line word names, for the message when it is ambiguous.
-    enum Role: String {
+    public enum Role: String, Sendable {
         case old, new
     }
 
@@ -18,7 +18,7 @@ enum DiffSide: Equatable {
     /// file is the file unless the word is also a revision of the manifest's repository: then it is ambiguous and
     /// refused, with the explicit options that choose (a diff must never compare something other than the user
     /// meant). Any other word is a revision.
-    static func named(_ word: String, role: Role, manifest: URL) throws -> DiffSide {
+    public static func named(_ word: String, role: Role, manifest: URL) throws -> DiffSide {
         if word.hasPrefix("/") || word.hasPrefix("./") || word.hasPrefix("../") { return .file(word) }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), !isFolder.boolValue else {
@@ -26,7 +26,7 @@ enum DiffSide: Equatable {
         }
         // Without git (or outside a repository) no word is a revision, and files compare as before.
         if (try? GitRevisionReader.isRevision(word, in: manifest.deletingLastPathComponent())) == true {
-            throw CLIFailure(
+            throw HistoryError(
                 "'\(word)' names both a file and a git revision; say which one the \(role.rawValue) side is: "
                     + "--\(role.rawValue)-file \(word) (or ./\(word)) for the file, --\(role.rawValue)-rev \(word) "
                     + "for the revision")
@@ -36,7 +36,7 @@ enum DiffSide: Equatable {
 
     /// Fills the sides not given explicitly with the positional words, in order (old, then new); the rest default
     /// to HEAD (old) and the working file (new).
-    static func sides(
+    public static func sides(
         explicitOld: DiffSide?, explicitNew: DiffSide?, words: [String], manifest: URL
     ) throws -> (old: DiffSide, new: DiffSide) {
         var remaining = words[...]
@@ -52,16 +52,23 @@ enum DiffSide: Equatable {
 }
 
 /// A side read: its name as shown, its manifest, and where its trust anchors are read from.
-struct LoadedSide {
-    let name: String
-    let manifest: PinManifest
+public struct LoadedSide: Sendable {
+    public let name: String
+    public let manifest: PinManifest
     /// The manifest's file on disk (anchors resolve against its folder), or the file whose revision was read.
-    let url: URL
+    public let url: URL
     /// The revision it was read at, if any: its trust anchors are then read at that revision too.
-    let revision: String?
+    public let revision: String?
+
+    public init(name: String, manifest: PinManifest, url: URL, revision: String?) {
+        self.name = name
+        self.manifest = manifest
+        self.url = url
+        self.revision = revision
+    }
 
     /// Reads `side`; `manifest` is the `--manifest` file (revisions and the working file are of it).
-    static func load(_ side: DiffSide, manifest: URL, manifestName: String) throws -> LoadedSide {
+    public static func load(_ side: DiffSide, manifest: URL, manifestName: String) throws -> LoadedSide {
         switch side {
         case .file(let path):
             let url = URL(fileURLWithPath: path)

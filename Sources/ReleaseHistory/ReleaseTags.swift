@@ -3,8 +3,8 @@ import PinForecast
 import PinningCore
 
 /// `release add --tags GLOB`: every git tag matching GLOB as a release, dated by the tag, oldest first.
-enum ReleaseTags {
-    static func entries(
+public enum ReleaseTags {
+    public static func entries(
         matching glob: String, loader: ReleaseLoader, path: String?, format: ReleaseEntry.Format
     ) throws -> [ReleaseEntry] {
         // The pattern is handed to git like a revision: the same refusals (an option's "-", control characters).
@@ -16,11 +16,11 @@ enum ReleaseTags {
                 "--end-of-options", glob,
             ], in: folder)
         guard listed.status == 0 else {
-            throw CLIFailure("git could not list the tags in \(folder.path): \(listed.errorText)")
+            throw HistoryError("git could not list the tags in \(folder.path): \(listed.errorText)")
         }
         let lines = listed.text.split(separator: "\n")
         guard lines.count <= ReleaseList.maximumCount else {
-            throw CLIFailure(
+            throw HistoryError(
                 "\(lines.count) tags match \(glob), more than the \(ReleaseList.maximumCount) a releases file may "
                     + "hold; give a narrower pattern")
         }
@@ -28,7 +28,7 @@ enum ReleaseTags {
         return try lines.map { line in
             let parts = line.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, let seconds = TimeInterval(parts[0]) else {
-                throw CLIFailure("git listed a tag this pinbench cannot read: \(line)")
+                throw HistoryError("git listed a tag this pinbench cannot read: \(line)")
             }
             let tag = String(parts[1])
             try GitRevisionReader.check(tag)

@@ -1,5 +1,4 @@
 import Foundation
-import ManifestEditing
 import PinningCore
 
 /// The trust anchors one side of `pinbench diff` trusts: the system's (or `--ca-bundle`) plus that side's own
@@ -8,20 +7,21 @@ import PinningCore
 ///
 /// An anchor that cannot be read is an error, never left out: a side judged with fewer anchors than its app trusts
 /// would call a chain untrusted before the change, and a lockout the change brings in would pass as one it had.
-enum DiffAnchors {
+public enum DiffAnchors {
     /// More anchors than this in a manifest read at a revision is refused: each is one more git call.
-    static let maximumAtRevision = 64
+    public static let maximumAtRevision = 64
 
-    /// `side`'s anchors. Anchors read at a revision are copied into `scratch` (a private folder the caller removes
-    /// when done); one outside the revision's repository is read from disk.
-    static func anchors(
-        for side: LoadedSide, role: DiffSide.Role, trust: TrustOptions, scratch: () throws -> URL
-    ) throws -> TrustAnchors {
+    /// `side` as a document whose `trustAnchors` are files that can be read now: anchors read at a revision are
+    /// copied into `scratch` (a private folder the caller removes when done); one outside the revision's repository
+    /// is read from disk. The caller adds the system's (or `--ca-bundle`) anchors to the document's.
+    public static func document(
+        for side: LoadedSide, role: DiffSide.Role, scratch: () throws -> URL
+    ) throws -> ManifestDocument {
         var manifest = side.manifest
         var folder = side.url.deletingLastPathComponent()
         if let revision = side.revision, !manifest.trustAnchors.isEmpty {
             guard manifest.trustAnchors.count <= maximumAtRevision else {
-                throw CLIFailure(
+                throw HistoryError(
                     "\(side.name) names \(manifest.trustAnchors.count) trust anchors; at most \(maximumAtRevision) "
                         + "are read at a revision")
             }
@@ -34,8 +34,8 @@ enum DiffAnchors {
                 let read: Data
                 do {
                     read = try GitRevisionReader.read(url, at: revision).data
-                } catch let failure as CLIFailure {
-                    throw CLIFailure(
+                } catch let failure as HistoryError {
+                    throw HistoryError(
                         "the \(role.rawValue) side's trust anchor \(path) cannot be read at revision \(revision) "
                             + "(\(failure.message)); nothing was compared")
                 }
@@ -44,13 +44,12 @@ enum DiffAnchors {
                 return copy.path
             }
         } else if let path = TrustAnchors.unreadable(manifestAnchors: manifest.trustAnchors, relativeTo: folder).first {
-            throw CLIFailure(
+            throw HistoryError(
                 "the \(role.rawValue) side's trust anchor \(path) cannot be read at "
                     + "\(TrustAnchors.manifestAnchorURL(path, relativeTo: folder).path) (anchors are read from the "
                     + "folder of the manifest that names them, \(side.name)); nothing was compared")
         }
-        let document = ManifestDocument(manifest: manifest, url: side.url, loadedFingerprint: nil)
-        return try trust.anchors(for: document)
+        return ManifestDocument(manifest: manifest, url: side.url, loadedFingerprint: nil)
     }
 
     /// The top folder of the git repository holding `folder`, or nil outside one.
@@ -59,5 +58,31 @@ enum DiffAnchors {
         guard answer.status == 0 else { return nil }
         let path = answer.text.trimmingCharacters(in: .newlines)
         return path.isEmpty ? nil : URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+    }
+}
+
+/// A private folder under the system's temporary folder, made when first asked for and removed by its owner.
+public final class ScratchFolder {
+    private var made: URL?
+
+    public init() {}
+
+    public func url() throws -> URL {
+        if let made { return made }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pinbench-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(
+                at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw HistoryError(
+                "could not make a temporary folder: " + SystemCallFailure.describe(error, path: url.path))
+        }
+        made = url
+        return url
+    }
+
+    public func remove() {
+        if let made { try? FileManager.default.removeItem(at: made) }
+        made = nil
     }
 }

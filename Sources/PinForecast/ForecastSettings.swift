@@ -1,0 +1,88 @@
+import Foundation
+import PinningCore
+
+/// The settings of one forecast run, made once from what the user gave: the time judged, the dates walked ahead, the
+/// lead time advice allows, and the scenarios the deploy gate judges.
+public struct ForecastSettings: Sendable {
+    public let at: Date
+    public let until: Date
+    public let leadTime: Int
+    public let gated: [Scenario]
+    /// The share of installs (percent) a gated scenario may lock out.
+    public let maxLockout: Double
+
+    /// `until` is a date after `at` (default: a year after it); `gate` a comma-separated list of scenario names. A
+    /// gated scenario that cannot be judged fails closed: `planned` is gated when a planned chain is given, and
+    /// naming it without one is refused.
+    public init(
+        at: Date, until text: String?, leadTime: Int, gate: String?, planned: Bool, maxLockout: Double
+    ) throws(ForecastInputError) {
+        self.at = at
+        self.leadTime = leadTime
+        self.maxLockout = maxLockout
+        if let text {
+            guard let date = Timestamp.parse(text) else {
+                throw ForecastInputError(
+                    "--until \(text) is not a date from the year 1600 to 9999, such as 2028-01-01 or 2028-01-01T00:00:00Z"
+                )
+            }
+            guard date > at else { throw ForecastInputError("--until \(text) is not after --at") }
+            until = date
+        } else {
+            until = at.addingTimeInterval(365 * 86_400)
+        }
+        var gated: [Scenario] = planned ? [.planned] : []
+        for word in (gate ?? "").split(separator: ",", omittingEmptySubsequences: false) where gate != nil {
+            let word = word.trimmingCharacters(in: .whitespaces)
+            guard let scenario = Scenario(rawValue: word) else {
+                throw ForecastInputError(
+                    "--gate \(word) is not a scenario; give any of "
+                        + Scenario.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            if scenario == .planned && !planned {
+                throw ForecastInputError(
+                    "--gate planned needs the chain you intend to deploy: give --planned HOST=FILE")
+            }
+            if !gated.contains(scenario) { gated.append(scenario) }
+        }
+        self.gated = gated
+    }
+
+    /// `forecast` with its dates ahead and the advice for `candidate` (the next release's pins for the domain).
+    public func outlook(
+        _ forecast: DomainForecast, book: ReleaseBook, shipped: Int, candidate: DomainPolicy?
+    ) -> DomainOutlook {
+        guard let today = forecast.today else {
+            let note =
+                forecast.todayRefusalText
+                ?? "no chain served today (give --served HOST=FILE or --live): only a planned chain can be judged"
+            return DomainOutlook(forecast: forecast, shipped: shipped, events: [], advice: [], note: note)
+        }
+        return DomainOutlook(
+            forecast: forecast, shipped: shipped,
+            events: ForecastEvent.events(host: forecast.host, book: book, today: today, from: at, until: until),
+            advice: ForecastAdvice.advise(candidate: candidate, today: today, at: at, leadTimeDays: leadTime),
+            note: nil)
+    }
+
+    /// Every host of `chains` forecast for the shipped releases and `candidate` (the working manifest, the next
+    /// release), each judged by the deploy gate.
+    public func report(
+        shipped: [Release], candidate: Release, chains: ForecastChains, judge: ForecastJudge
+    ) async -> ForecastReport {
+        let book = ReleaseBook(shipped + [candidate])
+        let candidates = PolicyLookup(candidate.manifest)
+        var outlooks: [DomainOutlook] = []
+        var gate = ForecastGate(scenarios: gated, maximum: maxLockout)
+        for host in chains.hosts {
+            let forecast = await judge.forecast(
+                host: host, book: book, current: chains.served[host], planned: chains.planned[host], at: at)
+            gate.judge(forecast, shipped: shipped.count)
+            outlooks.append(
+                outlook(forecast, book: book, shipped: shipped.count, candidate: candidates.policy(for: host)))
+        }
+        return ForecastReport(
+            at: at, until: until, leadTimeDays: leadTime, shippedReleases: shipped.count, domains: outlooks,
+            unreachable: chains.unreachable, gate: gate)
+    }
+}
