@@ -1,12 +1,11 @@
-import CTWatch
 import Foundation
 import ManifestEditing
 import PinForecast
 import PinningCore
 import TransparencyLog
 
-/// What a watch round is made of, read the same way for `pinbench watch` and the workbench: the logs of a log
-/// list, and the releases of the releases file beside the manifest with the working manifest as `next`.
+/// What a watch round is made of, the same way for `pinbench watch` and the workbench: the logs of a log list, the
+/// state file beside the manifest, and the hosts of the shipped releases and the working manifest (`next`).
 public enum WatchSetup {
     /// Makes the transport for one log, with a deadline for each request.
     public typealias Transport = (LogURL, Duration) -> any LogTransport

@@ -1,4 +1,3 @@
-import CTWatch
 import Foundation
 import PinningCore
 import TransparencyLog

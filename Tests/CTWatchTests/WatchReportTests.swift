@@ -28,7 +28,7 @@ struct WatchReportTests {
     func text() {
         let lines = WatchReport.text(finding)
         #expect(lines[0] == "Lab Log \"A\" entry 41 (precertificate): api.example.com, *.example.com")
-        #expect(lines.contains("  api.example.com: 4.1 LOCKED OUT, next not pinned"))
+        #expect(lines.contains("  api.example.com: 4.1 LOCKED OUT, next not-pinned"))
         #expect(lines.last?.hasPrefix("  LOCKS OUT 4.1: ") == true)
     }
 

@@ -56,10 +56,11 @@ struct WatchSetupTests {
         let folder = TemporaryFolder()
         let manifest = folder.url.appendingPathComponent("pins.json")
         let state = WatchState.url(besideManifest: manifest)
+        _ = folder.write(state.lastPathComponent, "{}")
         let error = #expect(throws: WatchSetupError.self) {
             try WatchSetup.checkStateFile(besideManifest: manifest, logList: state.path)
         }
-        #expect(error?.message.contains("the watch keeps its position there") == true, "\(error!)")
+        #expect(error?.message.contains("the watch keeps its position there") == true, "\(String(describing: error))")
         try WatchSetup.checkStateFile(besideManifest: manifest, logList: folder.path("list.json"))
     }
 }

@@ -47,6 +47,6 @@ struct DiffSideTests {
         let error = #expect(throws: HistoryError.self) {
             try DiffAnchors.document(for: side, role: .new, scratch: { folder.url })
         }
-        #expect(error?.message.contains("the new side's trust anchor gone.pem cannot be read") == true, "\(error!)")
+        #expect(error?.message.contains("the new side's trust anchor gone.pem cannot be read") == true, "\(String(describing: error))")
     }
 }

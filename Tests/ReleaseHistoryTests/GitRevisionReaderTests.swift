@@ -46,7 +46,7 @@ struct GitRevisionReaderTests {
         let error = #expect(throws: HistoryError.self) {
             try GitRevisionReader.read(repository.manifestURL, at: "HEAD")
         }
-        #expect(error?.message.contains("symbolic link leading outside the repository") == true, "\(error!)")
+        #expect(error?.message.contains("symbolic link leading outside the repository") == true, "\(String(describing: error))")
     }
 
     @Test("outside a repository a revision cannot be read, and the error says to give two files")
@@ -55,6 +55,6 @@ struct GitRevisionReaderTests {
         let error = #expect(throws: HistoryError.self) {
             try GitRevisionReader.read(folder.url.appendingPathComponent("pins.json"), at: "HEAD")
         }
-        #expect(error?.message.contains("is not inside a git repository") == true, "\(error!)")
+        #expect(error?.message.contains("is not inside a git repository") == true, "\(String(describing: error))")
     }
 }

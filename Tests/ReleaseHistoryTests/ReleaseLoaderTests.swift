@@ -33,7 +33,7 @@ struct ReleaseLoaderTests {
         let loader = ReleaseLoader(manifest: repository.manifestURL)
         let missing = ReleaseEntry(name: "9.9", source: .revision("v9", path: nil))
         let error = #expect(throws: HistoryError.self) { try loader.add([missing], keepListed: false) }
-        #expect(error?.message.hasPrefix("release 9.9: ") == true, "\(error!)")
+        #expect(error?.message.hasPrefix("release 9.9: ") == true, "\(String(describing: error))")
         #expect(try loader.list().releases.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: loader.releasesFile.path))
     }
