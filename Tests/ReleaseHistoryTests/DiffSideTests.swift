@@ -47,6 +47,8 @@ struct DiffSideTests {
         let error = #expect(throws: HistoryError.self) {
             try DiffAnchors.document(for: side, role: .new, scratch: { folder.url })
         }
-        #expect(error?.message.contains("the new side's trust anchor gone.pem cannot be read") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("the new side's trust anchor gone.pem cannot be read") == true,
+            "\(String(describing: error))")
     }
 }

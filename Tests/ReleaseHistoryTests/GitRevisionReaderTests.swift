@@ -46,7 +46,9 @@ struct GitRevisionReaderTests {
         let error = #expect(throws: HistoryError.self) {
             try GitRevisionReader.read(repository.manifestURL, at: "HEAD")
         }
-        #expect(error?.message.contains("symbolic link leading outside the repository") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("symbolic link leading outside the repository") == true,
+            "\(String(describing: error))")
     }
 
     @Test("outside a repository a revision cannot be read, and the error says to give two files")
