@@ -153,4 +153,25 @@ struct RevocationCommandTests {
         let unreadable = try #require(try JSONSerialization.jsonObject(with: garbage.stdout) as? [String: Any])
         #expect((unreadable["revocation"] as? [String: Any])?["status"] as? String == "unusable")
     }
+
+    @Test("validate --ocsp-response: a pipe, a device or a folder is refused as bad input at once, never read")
+    func validateRefusesUnreadableResponse() async throws {
+        let ocsp = try await OffPoolThread.run { try OpenSSLOCSP.make() }
+        let ca = folder.write("ca.pem", ocsp.issuer.pem)
+        let chain = folder.write("leaf.pem", ocsp.leaf.pem)
+        let pipe = folder.path("staple-\(UUID().uuidString).der")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        for (response, words) in [
+            (pipe, "not a regular file"), ("/dev/zero", "not a regular file"), (folder.path(""), "is a folder"),
+        ] {
+            let result = try await PinBenchBinary.run(
+                [
+                    "validate", "--host", host, "--chain", chain, "--ca-bundle", ca, "--no-system-trust",
+                    "--ocsp-response", response,
+                ], in: folder.url, timeout: 20)
+            #expect(result.status == 2, "\(response): \(result.stderrText)")
+            #expect(result.stderrText.contains("cannot read the OCSP response \(response)"), "\(result.stderrText)")
+            #expect(result.stderrText.contains(words), "\(result.stderrText)")
+        }
+    }
 }
