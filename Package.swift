@@ -237,7 +237,7 @@ let package = Package(
             name: "ChainProbeTests",
             dependencies: [
                 "ChainProbe", "ConnectionAudit", "DemoLab", "PinningCore", "LabPKI", "COpenSSL", "CSystemCalls",
-                "TestSupport",
+                "TestSupport", "TransparencyLog",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
