@@ -21,3 +21,13 @@ public struct LintTally: Hashable, Sendable {
         return parts.isEmpty ? "ok" : parts.joined(separator: ", ")
     }
 }
+
+extension LintTally {
+    /// `pinbench lint` as a reader sees it: each finding, then the tally; or that `document` has none.
+    public static func reportLines(_ findings: [LintFinding], of document: ManifestDocument) -> [String] {
+        guard !findings.isEmpty else {
+            return ["\(document.url.path): no findings in \(counted(document.manifest.domains.count, "domain"))."]
+        }
+        return findings.map(\.formatted) + [LintTally(findings).summary + "."]
+    }
+}

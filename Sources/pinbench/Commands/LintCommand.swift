@@ -50,17 +50,15 @@ struct LintCommand: AsyncParsableCommand {
             // Anchors that cannot be read are a lint finding of their own; the chains are judged with the others.
             let anchors = try trust.anchors(for: document, skippingUnreadable: true)
             let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
-            chains = try await servedOptions.chains(validator: validator, now: now)
+            let entries = try servedOptions.entries()
+            chains = await ServedChain.judged(entries, by: validator, at: now)
         }
         let environment = LintEnvironment.gather(for: document, clients: clients?.clients ?? [])
         let findings = ManifestLinter(environment).lint(document, now: now, served: chains)
         if json {
             Output.json(findings)
-        } else if findings.isEmpty {
-            Output.line("\(document.url.path): no findings in \(counted(document.manifest.domains.count, "domain")).")
         } else {
-            for finding in findings { Output.line(finding.formatted) }
-            Output.line(LintTally(findings).summary + ".")
+            Output.lines(LintTally.reportLines(findings, of: document))
         }
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode.rejected }
     }

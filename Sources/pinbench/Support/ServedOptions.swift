@@ -12,16 +12,6 @@ struct ServedOptions: ParsableArguments {
     )
     var served: [String] = []
 
-    /// The chains by normalized host, each with the path `validator` verified for it at `now`.
-    func chains(validator: PinValidator, now: Date) async throws -> [String: ServedChain] {
-        var chains: [String: ServedChain] = [:]
-        for (host, chain) in try entries() {
-            let verdict = await validator.validate(host: host, chain: chain, at: now)
-            chains[host] = ServedChain(presented: chain, verdict: verdict)
-        }
-        return chains
-    }
-
     /// The chain files read, by normalized host, in the order given. A host given twice is bad input: which of its
     /// chains is served today would be a guess.
     func entries() throws -> [(host: String, chain: [ChainCertificate])] {

@@ -111,9 +111,9 @@ struct WatchCommand: AsyncParsableCommand {
         }
         try WatchSetup.checkStateFile(besideManifest: manifestOptions.url, logList: ctLogList)
         let perLog = Duration.milliseconds(Int64(logDeadline * 1000))
-        let deadlines = WatchRound.Deadlines(
-            perLog: perLog,
-            round: roundDeadline.map { .milliseconds(Int64($0 * 1000)) } ?? perLog * max(1, watched.count))
+        let deadlines =
+            roundDeadline.map { WatchRound.Deadlines(perLog: perLog, round: .milliseconds(Int64($0 * 1000))) }
+            ?? WatchRound.Deadlines(perLog: perLog, logs: watched.count)
         let loader = ReleaseLoader(manifest: manifestOptions.url)
         let round = WatchSetup.round(
             logs: watched, manifest: manifestOptions.url, next: document.manifest,
