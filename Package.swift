@@ -94,14 +94,24 @@ let package = Package(
             name: "DemoLab",
             dependencies: [
                 "COpenSSL", "CSystemCalls", "LabPKI", "ManifestEditing", "OpenSSLSupport", "PinningCore",
-                "TransparencyLog",
+                "TransparencyLog", "PinForecast",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
             ]),
+        // The words the commands print that need no network and no files: aligned tables, a certificate's details,
+        // and the nearest name for a typo (commands, options, formats).
+        .target(name: "CommandText", dependencies: ["PinningCore"]),
+        // Live servers judged as an app would: one connection (`inspect`), every domain of a manifest (`check`), and
+        // their reports as text and JSON.
+        .target(
+            name: "LiveCheck",
+            dependencies: ["ChainProbe", "CommandText", "ConnectionAudit", "ManifestLint", "PinExport", "PinningCore"]),
         .executableTarget(
             name: "pinbench",
             dependencies: [
+                "CommandText",
+                "LiveCheck",
                 "PinningCore",
                 "ConnectionAudit",
                 "ManifestEditing",
@@ -141,6 +151,7 @@ let package = Package(
             name: "WorkbenchRuntime",
             dependencies: [
                 "Workbench", "PinningCore", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast", "CTWatch",
+                "ChainProbe",
             ]),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
@@ -248,6 +259,13 @@ let package = Package(
                 "TestSupport", "CTWatch", "TransparencyLog",
             ]
         ),
+        .testTarget(name: "CommandTextTests", dependencies: ["CommandText", "PinningCore", "LabPKI", "TestSupport"]),
+        .testTarget(
+            name: "LiveCheckTests",
+            dependencies: [
+                "LiveCheck", "ChainProbe", "CommandText", "ConnectionAudit", "DemoLab", "ManifestLint", "PinningCore",
+                "LabPKI", "TestSupport",
+            ]),
         .testTarget(
             name: "CLITests", dependencies: ["PinningCore", "ManifestEditing", "LabPKI", "DemoLab", "TestSupport"]),
         .testTarget(

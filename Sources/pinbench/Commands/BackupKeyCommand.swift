@@ -31,13 +31,10 @@ struct BackupKeyCommand: ParsableCommand {
     @Option(help: "The folder to write the key and the CSR to (it must exist).")
     var out: String
 
-    @Flag(name: .customLong("allow-lint-errors"), help: "Write even if lint finds errors (risks a lockout).")
-    var allowLintErrors = false
-
     @Flag(help: "Print the pin and the files written as JSON.")
     var json = false
 
-    @OptionGroup var manifestOptions: ManifestOptions
+    @OptionGroup var write: ManifestWriteOptions
 
     func run() throws {
         let host = try HostArgument.parse(self.host)
@@ -52,7 +49,7 @@ struct BackupKeyCommand: ParsableCommand {
             throw CLIFailure(error.description)
         }
         let folder = outFolder.url
-        let url = manifestOptions.url
+        let url = write.url
         let names = key.fileNames
         let pin = key.pin(
             keyFile: folder.appendingPathComponent(names.key),
@@ -63,7 +60,7 @@ struct BackupKeyCommand: ParsableCommand {
         let outcome = try ManifestStore.update(
             at: url,
             beforeWriting: { manifest in
-                try LintGate.check(manifest, writingTo: url, allowErrors: allowLintErrors)
+                try write.gate(manifest)
                 do {
                     files = try BackupKeyFiles.write(key, to: outFolder)
                 } catch let error as BackupKeyError {

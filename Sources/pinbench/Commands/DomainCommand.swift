@@ -52,13 +52,10 @@ struct DomainSetCommand: ParsableCommand {
             valueName: "addr|none"))
     var connect: String?
 
-    @Flag(name: .customLong("allow-lint-errors"), help: "Write even if lint finds errors (risks a lockout).")
-    var allowLintErrors = false
-
     @Flag(help: "Print the outcome as JSON.")
     var json = false
 
-    @OptionGroup var manifestOptions: ManifestOptions
+    @OptionGroup var write: ManifestWriteOptions
 
     func validate() throws {
         if mode == nil && includeSubdomains == nil && expires == nil && port == nil && connect == nil {
@@ -71,11 +68,11 @@ struct DomainSetCommand: ParsableCommand {
         let host = try HostArgument.parse(self.host).text
         // Every value is checked before the manifest is touched: a typo changes nothing.
         let change = try settingsChange()
-        let url = manifestOptions.url
+        let url = write.url
         let (outcome, domain) = try ManifestStore.update(
             at: url,
             createIfMissing: false,
-            beforeWriting: { try LintGate.check($0, writingTo: url, allowErrors: allowLintErrors) }
+            beforeWriting: write.gate
         ) { manifest in
             try KnownDomain.require(host, in: manifest, url: url)
             let outcome = ManifestEditor.updateSettings(host: host, in: &manifest, change)

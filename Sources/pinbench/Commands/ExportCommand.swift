@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChainProbe
+import CommandText
 import Foundation
 import ManifestEditing
 import PinExport
@@ -144,25 +145,15 @@ struct ExportCommand: AsyncParsableCommand {
 
     /// Each reachable domain's live handshake, by normalized host; an unreachable domain is a warning.
     private func liveProbes(for manifest: PinManifest) async -> [String: ProbeResult] {
-        var targets: [ProbeTarget] = []
-        var hosts: [String] = []
-        for domain in manifest.domains {
-            do {
-                targets.append(try ProbeTarget(host: domain.host, port: domain.port, connect: domain.connect))
-                hosts.append(domain.normalizedHost)
-            } catch {
-                Output.note("warning: \(domain.host): no live connection (\(error.description))")
-            }
-        }
         var probes: [String: ProbeResult] = [:]
         var options = ProbeOptions(deadline: probeSettings.deadline, useSystemTrustStore: false)
         options.buildsAnchorPath = false
-        for await outcome in ChainProber().probeAll(targets, options: options, concurrency: 8) {
+        for await outcome in ChainProber().probeDomains(manifest.domains, options: options, concurrency: 8) {
             switch outcome.result {
             case .failure(let failure):
-                Output.note("warning: \(targets[outcome.index].host): no live connection (\(failure.description))")
+                Output.note("warning: \(outcome.domain.host): no live connection (\(failure.description))")
             case .success(let probe):
-                probes[hosts[outcome.index]] = probe
+                probes[outcome.domain.normalizedHost] = probe
             }
         }
         return probes
@@ -175,7 +166,7 @@ extension ExportFormat: ExpressibleByArgument {
         if let format = ExportFormat(rawValue: text) { return format }
         let names = allCases.map(\.rawValue)
         var message = "no such format."
-        if let nearest = UnknownCommand.nearest(to: text, in: names) { message += " Did you mean '\(nearest)'?" }
+        if let nearest = NameSuggestion.nearest(to: text, in: names) { message += " Did you mean '\(nearest)'?" }
         throw ValidationError(message + " Formats: \(names.joined(separator: ", ")).")
     }
 }

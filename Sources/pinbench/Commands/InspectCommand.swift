@@ -1,6 +1,8 @@
 import ArgumentParser
 import ChainProbe
+import DemoLab
 import Foundation
+import LiveCheck
 import PinningCore
 import SwiftASN1
 

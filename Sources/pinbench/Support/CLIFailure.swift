@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoLab
 import PinningCore
 
 extension ExitCode {
@@ -29,5 +30,9 @@ extension CertificateDecodingError: CertificateDecodingErrorConvertible {
 }
 
 extension ManifestError: CertificateDecodingErrorConvertible {
+    var userMessage: String { description }
+}
+
+extension LabFilesError: CertificateDecodingErrorConvertible {
     var userMessage: String { description }
 }

@@ -4,9 +4,9 @@ import Foundation
 import PinningCore
 
 /// One domain's line in `check`: the live verdict, or why there is none.
-struct CheckRow: Encodable {
+public struct CheckRow: Encodable, Sendable {
     /// The verdict outcomes of the core (same raw values), plus `unreachable` when no chain could be fetched.
-    enum Outcome: String, Encodable {
+    public enum Outcome: String, Encodable, Sendable {
         case accepted
         case notPinned = "not-pinned"
         case pinsLapsed = "pins-lapsed"
@@ -14,38 +14,38 @@ struct CheckRow: Encodable {
         case rejected
         case unreachable
 
-        init(_ outcome: Verdict.Outcome) {
+        public init(_ outcome: Verdict.Outcome) {
             self.init(rawValue: outcome.rawValue)!
         }
     }
 
-    let host: String
-    let port: Int
-    let connect: String?
-    let outcome: Outcome
-    let summary: String
+    public let host: String
+    public let port: Int
+    public let connect: String?
+    public let outcome: Outcome
+    public let summary: String
     /// Why it was rejected: a `Verdict.Rejection` value, or `unparsable-chain`.
-    var rejection: String?
-    var explanation: [String] = []
-    var matchedPin: MatchedPin?
-    var leafNotAfter: Date?
-    var leafDaysLeft: Int?
-    var tls: ConnectionFacts?
-    var ats: ATSJSON?
+    public var rejection: String?
+    public var explanation: [String] = []
+    public var matchedPin: MatchedPin?
+    public var leafNotAfter: Date?
+    public var leafDaysLeft: Int?
+    public var tls: ConnectionFacts?
+    public var ats: ATSJSON?
     /// What was learned about the leaf's revocation (`--revocation`).
-    var revocation: RevocationCheck?
+    public var revocation: RevocationCheck?
     /// The leaf's SCTs against `--ct-log-list`, when given.
-    var transparency: CTPolicyResult?
-    var failure: ProbeFailureJSON?
+    public var transparency: CTPolicyResult?
+    public var failure: ProbeFailureJSON?
 
     /// The verdict's ``PinMatch`` as written (same keys), without the certificate it keeps: a row outlives its
     /// chain, and `check` holds a row for every domain until the report is written.
-    struct MatchedPin: Encodable {
-        let pin: Pin
-        let level: Int
-        let subject: String
+    public struct MatchedPin: Encodable, Sendable {
+        public let pin: Pin
+        public let level: Int
+        public let subject: String
 
-        init(_ match: PinMatch) {
+        public init(_ match: PinMatch) {
             pin = match.pin
             level = match.level
             subject = match.subject
@@ -60,7 +60,7 @@ struct CheckRow: Encodable {
         self.summary = summary
     }
 
-    init(domain: DomainPolicy, inspection: LiveInspection, now: Date) {
+    public init(domain: DomainPolicy, inspection: LiveInspection, now: Date) {
         let verdict = inspection.verdict
         self.init(domain, Outcome(verdict.outcome), summary: verdict.summary)
         rejection = verdict.rejection?.rawValue
@@ -76,13 +76,13 @@ struct CheckRow: Encodable {
         transparency = verdict.transparency
     }
 
-    init(domain: DomainPolicy, failure: ProbeFailure) {
+    public init(domain: DomainPolicy, failure: ProbeFailure) {
         self.init(domain, .unreachable, summary: "\(domain.host): unreachable: \(failure.description).")
         self.failure = ProbeFailureJSON(failure)
     }
 
     /// A handshake whose chain the core cannot parse: no client built on it could accept it.
-    init(domain: DomainPolicy, unparsable error: Error, probe: ProbeResult) {
+    public init(domain: DomainPolicy, unparsable error: Error, probe: ProbeResult) {
         self.init(domain, .rejected, summary: "\(domain.host): rejected: the server's chain cannot be parsed.")
         rejection = "unparsable-chain"
         explanation = ["\(error)"]

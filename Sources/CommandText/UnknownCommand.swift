@@ -1,52 +1,29 @@
-import ArgumentParser
 import Foundation
 import PinningCore
 
 /// A first word that names no command. The default command (the workbench) takes no positional arguments, so
 /// without this check `pinbench chek` would read "Unexpected argument 'chek'" and show the workbench's usage.
-enum UnknownCommand {
-    /// The message for `arguments` (without the program name) when its first word is not a command, else nil:
-    /// the problem, then a line listing the commands.
-    static func message(for arguments: [String], root: ParsableCommand.Type) -> (problem: String, help: String)? {
+public enum UnknownCommand {
+    /// The message for `arguments` (without the program name) when its first word is none of `commands` (the root's
+    /// subcommands), else nil: the problem, then a line listing the commands.
+    public static func message(for arguments: [String], commands: [String]) -> (problem: String, help: String)? {
         guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
-        let names = root.configuration.subcommands.map { $0._commandName } + ["help"]
+        let names = commands + ["help"]
         guard !names.contains(word) else { return nil }
         var message = "'\(word)' is not a pinbench command."
-        if let nearest = nearest(to: word, in: names) { message += " Did you mean '\(nearest)'?" }
+        if let nearest = NameSuggestion.nearest(to: word, in: names) { message += " Did you mean '\(nearest)'?" }
         let listed = names.filter { $0 != "help" }.joined(separator: ", ")
         return (message, "Commands: \(listed). See 'pinbench --help'.")
-    }
-
-    /// The closest name within two edits, so a typo gets a suggestion and an unrelated word does not.
-    static func nearest(to word: String, in names: [String]) -> String? {
-        let scored = names.map { ($0, distance(Array(word), Array($0))) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
-        return best.0
-    }
-
-    /// Levenshtein distance; both words are short command names, and the input is cut to 64 characters.
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        let a = Array(a.prefix(64))
-        var previous = Array(0...b.count)
-        for (i, left) in a.enumerated() {
-            var current = [i + 1]
-            for (j, right) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 
 /// An option that neither pinbench nor its default command (the workbench) has. Without this check, `pinbench
 /// --versoin` reads "Unknown option" followed by the workbench's whole usage, and suggests nothing.
-enum UnknownOption {
+public enum UnknownOption {
     /// The message for `arguments` (without the program name) when no command is named and one of its options is
     /// unknown, else nil: the problem with the closest known option, then a line listing them.
-    static func message(for arguments: [String], root: ParsableCommand.Type) -> (problem: String, help: String)? {
+    public static func message(for arguments: [String], options: TopLevelOptions) -> (problem: String, help: String)? {
         guard let first = arguments.first, first.hasPrefix("-") else { return nil }
-        let options = TopLevelOptions(root)
         var takesValue = false
         for word in arguments.prefix(64) {
             if word == "--" { return nil }
@@ -65,7 +42,7 @@ enum UnknownOption {
                 continue
             }
             var message = "'\(TerminalSafeText.sanitize(String(name.prefix(64))))' is not a pinbench option."
-            if let nearest = UnknownCommand.nearest(to: name, in: options.listed) {
+            if let nearest = NameSuggestion.nearest(to: name, in: options.listed) {
                 message += " Did you mean '\(nearest)'?"
             }
             return (message, "Options: \(options.listed.joined(separator: ", ")). See 'pinbench --help'.")
@@ -75,15 +52,17 @@ enum UnknownOption {
 }
 
 /// The options `pinbench` accepts before any command: its own (`--help`, `--version`) and its default command's,
-/// read from the parser's own description of the commands (its JSON dump), so the list never drifts from them.
-struct TopLevelOptions {
+/// read from the argument parser's own description of the commands (its JSON dump), so the list never drifts from
+/// them.
+public struct TopLevelOptions: Sendable {
     /// Each name (`--manifest`, `-m`) and whether it takes a value.
-    let byName: [String: Bool]
+    public let byName: [String: Bool]
     /// The names to show in a message: the commands' own, without the parser's hidden ones.
-    let listed: [String]
+    public let listed: [String]
 
-    init(_ root: ParsableCommand.Type) {
-        let tool = try? JSONDecoder().decode(Tool.self, from: Data(root._dumpHelp().utf8))
+    /// `dump` is the root command's `_dumpHelp()`; a dump that cannot be read gives only the parser's own options.
+    public init(dump: String) {
+        let tool = try? JSONDecoder().decode(Tool.self, from: Data(dump.utf8))
         let command = tool?.command
         let fallback = command?.subcommands?.first { $0.commandName == command?.defaultSubcommand }
         var names: [String: Bool] = [:]

@@ -1,17 +1,18 @@
+import CommandText
 import Foundation
 import ManifestLint
 import PinningCore
 
 /// `check`'s result for every domain checked, with the lint findings that concern them, as text or JSON.
-struct CheckReport {
-    let manifest: String
-    let checkedAt: Date
-    let results: [CheckRow]
-    let lint: [LintFinding]
-    let counts: [String: Int]
-    let exitStatus: Int32
+public struct CheckReport: Sendable {
+    public let manifest: String
+    public let checkedAt: Date
+    public let results: [CheckRow]
+    public let lint: [LintFinding]
+    public let counts: [String: Int]
+    public let exitStatus: Int32
 
-    init(manifest: String, checkedAt: Date, results: [CheckRow], lint: [LintFinding]) {
+    public init(manifest: String, checkedAt: Date, results: [CheckRow], lint: [LintFinding]) {
         self.manifest = manifest
         self.checkedAt = checkedAt
         self.results = results
@@ -21,7 +22,7 @@ struct CheckReport {
     }
 
     /// 1 for a definite failure (a rejection, a lint error); otherwise 2 when a domain could not be checked.
-    static func exitStatus(results: [CheckRow], lint: [LintFinding]) -> Int32 {
+    public static func exitStatus(results: [CheckRow], lint: [LintFinding]) -> Int32 {
         if results.contains(where: { $0.outcome == .rejected }) || lint.contains(where: { $0.severity == .error }) {
             return 1
         }
@@ -30,19 +31,19 @@ struct CheckReport {
 
     /// The JSON report's keys but `results`, which sorts after them all: the report is printed as this head and then
     /// the rows one at a time (``CanonicalJSON/encode(_:thenArray:_:encoder:write:)``).
-    struct JSONHead: Encodable {
-        let manifest: String
-        let checkedAt: Date
-        let lint: [LintFinding]
-        let counts: [String: Int]
-        let exitStatus: Int32
+    public struct JSONHead: Encodable, Sendable {
+        public let manifest: String
+        public let checkedAt: Date
+        public let lint: [LintFinding]
+        public let counts: [String: Int]
+        public let exitStatus: Int32
     }
 
-    var jsonHead: JSONHead {
+    public var jsonHead: JSONHead {
         JSONHead(manifest: manifest, checkedAt: checkedAt, lint: lint, counts: counts, exitStatus: exitStatus)
     }
 
-    var lines: [String] {
+    public var lines: [String] {
         var lines = table
         let explained = results.filter { $0.outcome != .accepted }
         if !explained.isEmpty {
@@ -100,5 +101,18 @@ struct CheckReport {
         let parts = order.compactMap { outcome in counts[outcome.rawValue].map { "\($0) \(outcome.rawValue)" } }
         return
             "\(counted(results.count, "domain")): \(parts.joined(separator: ", ")); lint: \(LintTally(lint).summary)."
+    }
+}
+
+extension CheckReport {
+    /// The report of a run: its rows, and the lint of the manifest with the chains seen live (so pins that match
+    /// nothing served are warned of), kept to the checked domains and the findings of no domain.
+    public init(_ results: CheckResults, document: ManifestDocument, clients: [PinClient], at now: Date) {
+        let checkedHosts = Set(results.domains.map(\.host))
+        let findings = ManifestLinter(.gather(for: document, clients: clients))
+            .lint(document, now: now, served: results.served)
+            .filter { $0.host.map(checkedHosts.contains) ?? true }
+        self.init(
+            manifest: document.url.path, checkedAt: now, results: results.rows.compactMap { $0 }, lint: findings)
     }
 }

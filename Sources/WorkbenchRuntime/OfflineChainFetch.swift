@@ -3,8 +3,8 @@ import PinningCore
 import Workbench
 
 /// The workbench's fetch seam served from `HOST.pem` files: offline chains for tests, demos and air-gapped reviews.
-enum OfflineChainFetch {
-    static func make(folder: URL) -> @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure> {
+public enum OfflineChainFetch {
+    public static func make(folder: URL) -> @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure> {
         return { request in
             let url = folder.appendingPathComponent(request.host + ".pem")
             do {

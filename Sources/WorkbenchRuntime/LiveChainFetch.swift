@@ -4,11 +4,11 @@ import PinningCore
 import Workbench
 
 /// The workbench's fetch seam backed by the live OpenSSL probe: one request, one deadline-bound handshake.
-enum LiveChainFetch {
+public enum LiveChainFetch {
     /// A fetch function for `WorkbenchServices`; `deadline` bounds dial and handshake together. OpenSSL builds its
     /// chain against exactly the anchors the core trusts (as `inspect` does), so the workbench's "built chain" and
     /// the verdict agree on which anchors exist.
-    static func make(
+    public static func make(
         deadline: Duration, anchors: TrustAnchors
     ) -> @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure> {
         let prober = ChainProber()
@@ -42,7 +42,7 @@ enum LiveChainFetch {
 
 extension FetchFailure {
     /// A probe's failure as the workbench keeps it: the probe's code as a kind, its step and its reason.
-    init(_ failure: ProbeFailure) {
+    public init(_ failure: ProbeFailure) {
         self.init(Self.kind(failure.code), phase: failure.phase, detail: failure.reason)
     }
 

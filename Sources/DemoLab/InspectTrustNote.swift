@@ -4,19 +4,29 @@ import PinningCore
 /// What `inspect` says when the chain leads to no trust anchor: which trust it used, and how to give the one that
 /// was missing. A lab chain judged on the system's roots is rejected correctly, and the user needs to know that the
 /// lab's root was simply not given, and how to give it.
-struct InspectTrustNote {
+public struct InspectTrustNote: Sendable {
     /// The bundle default trust read (`--ca-bundle`, `$SSL_CERT_FILE` or the system's), nil with none.
-    let bundlePath: String?
+    public let bundlePath: String?
     /// Where ``bundlePath`` came from, as the user would name it: `--ca-bundle`, `$SSL_CERT_FILE`, or nil for the
     /// system's.
-    let bundleSource: String?
+    public let bundleSource: String?
     /// The manifest's `trustAnchors`, as written in it.
-    let manifestAnchors: [String]
-    let manifestURL: URL
+    public let manifestAnchors: [String]
+    public let manifestURL: URL
     /// Whether the manifest file was read (false when the default pins.json does not exist).
-    let manifestWasRead: Bool
+    public let manifestWasRead: Bool
 
-    var lines: [String] {
+    public init(
+        bundlePath: String?, bundleSource: String?, manifestAnchors: [String], manifestURL: URL, manifestWasRead: Bool
+    ) {
+        self.bundlePath = bundlePath
+        self.bundleSource = bundleSource
+        self.manifestAnchors = manifestAnchors
+        self.manifestURL = manifestURL
+        self.manifestWasRead = manifestWasRead
+    }
+
+    public var lines: [String] {
         var lines = ["Trust used: " + trustUsed + "."]
         if let lab = labBeside {
             let root = lab.root.lastPathComponent

@@ -1,14 +1,20 @@
 import ChainProbe
+import CommandText
 import ConnectionAudit
 import Foundation
 import PinningCore
 
 /// `inspect`'s text: the connection, ATS, the sent chain in full, the built chain, and the verdict with its reasons.
-struct InspectReport {
-    let inspection: LiveInspection
+public struct InspectReport: Sendable {
+    public let inspection: LiveInspection
+
+    public init(inspection: LiveInspection) {
+        self.inspection = inspection
+    }
+
     private var now: Date { inspection.time }
 
-    var lines: [String] {
+    public var lines: [String] {
         let probe = inspection.probe
         var lines = [
             "\(probe.target)  (connected to \(probe.connection.peerAddress), SNI "
@@ -68,7 +74,7 @@ struct InspectReport {
     private func count(_ number: Int) -> String { counted(number, "certificate") }
 
     /// The handshake in one line: protocol, suite, key exchange, OCSP staple and timings.
-    static func tlsLine(_ facts: ConnectionFacts) -> String {
+    public static func tlsLine(_ facts: ConnectionFacts) -> String {
         let exchange = facts.keyExchange.summary(group: facts.keyExchangeGroup)
         let timing = String(
             format: "connect %.0f ms, handshake %.0f ms", ConnectionFacts.milliseconds(facts.connectDuration),
@@ -79,31 +85,31 @@ struct InspectReport {
 }
 
 /// `inspect --json`: one object, the same facts as the text.
-struct InspectJSON: Encodable {
-    struct Level: Encodable {
-        let level: Int
-        let details: CertificateDetails
-        let daysLeft: Int
+public struct InspectJSON: Encodable, Sendable {
+    public struct Level: Encodable, Sendable {
+        public let level: Int
+        public let details: CertificateDetails
+        public let daysLeft: Int
     }
 
-    let target: String
-    let host: String
-    let port: Int
-    let connect: String?
-    let connected: Bool
-    let failure: ProbeFailureJSON?
-    let tls: ConnectionFacts?
-    let ats: ATSJSON?
-    let sentChain: [Level]?
-    let builtChain: [Level]?
-    let builtChainProblem: String?
-    let verdict: Verdict?
+    public let target: String
+    public let host: String
+    public let port: Int
+    public let connect: String?
+    public let connected: Bool
+    public let failure: ProbeFailureJSON?
+    public let tls: ConnectionFacts?
+    public let ats: ATSJSON?
+    public let sentChain: [Level]?
+    public let builtChain: [Level]?
+    public let builtChainProblem: String?
+    public let verdict: Verdict?
 
-    init(target: ProbeTarget, failure: ProbeFailure) {
+    public init(target: ProbeTarget, failure: ProbeFailure) {
         self.init(target: target, inspection: nil, failure: failure)
     }
 
-    init(target: ProbeTarget, inspection: LiveInspection) {
+    public init(target: ProbeTarget, inspection: LiveInspection) {
         self.init(target: target, inspection: inspection, failure: nil)
     }
 

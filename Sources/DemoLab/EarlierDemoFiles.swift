@@ -1,5 +1,5 @@
-import DemoLab
 import Foundation
+import ManifestEditing
 import PinForecast
 import PinningCore
 
@@ -7,14 +7,19 @@ import PinningCore
 /// it, the releases file and each release's manifest. Each is recognised by what it holds, never by its name alone,
 /// so a second demo in the same folder replaces the first one's files and nothing a user wrote: a file in the way
 /// that is not the demo's own is refused.
-struct EarlierDemoFiles {
+public struct EarlierDemoFiles: Sendable {
     /// The earlier demo manifest at the path, as loaded (the store replaces it only if it is still that file).
-    let manifest: ManifestDocument?
+    public let manifest: ManifestDocument?
     /// Every file of an earlier demo that this run replaces, for the note that says so.
-    let paths: [String]
+    public let paths: [String]
+
+    public init(manifest: ManifestDocument?, paths: [String]) {
+        self.manifest = manifest
+        self.paths = paths
+    }
 
     /// Looks at the files a demo manifest at `url` comes with; throws when one exists that the demo did not write.
-    static func find(besideManifest url: URL, domain: String, hint: String) throws -> EarlierDemoFiles {
+    public static func find(besideManifest url: URL, domain: String, hint: String) throws -> EarlierDemoFiles {
         let fileManager = FileManager.default
         let root = LabManifestWriter.companions(of: url).root
         let (list, releaseManifests) = LabReleasesWriter.files(besideManifest: url)
@@ -25,7 +30,7 @@ struct EarlierDemoFiles {
             guard let document = try? ManifestStore.load(url),
                 isDemoManifest(document.manifest, domain: domain, root: root.lastPathComponent)
             else {
-                throw CLIFailure(
+                throw LabFilesError(
                     "\(url.path) exists and is not a manifest an earlier demo wrote; the demo replaces only its own "
                         + "files. \(hint)")
             }
@@ -57,8 +62,8 @@ struct EarlierDemoFiles {
             && manifest.domains.allSatisfy { $0.normalizedHost.hasSuffix("." + domain) }
     }
 
-    private static func notTheDemos(_ url: URL, hint: String) -> CLIFailure {
-        CLIFailure(
+    private static func notTheDemos(_ url: URL, hint: String) -> LabFilesError {
+        LabFilesError(
             "\(url.path) exists and is not one of the files an earlier demo wrote; the demo replaces only its own "
                 + "files. \(hint)")
     }

@@ -2,8 +2,8 @@ import Foundation
 import PinningCore
 
 /// Human-readable blocks of certificate details, as `pinbench pins` and `inspect` print them.
-enum DetailsText {
-    static func lines(_ details: CertificateDetails, now: Date) -> [String] {
+public enum DetailsText {
+    public static func lines(_ details: CertificateDetails, now: Date) -> [String] {
         let days = details.daysLeft(at: now)
         let validity = days < 0 ? "EXPIRED \(-days) days ago" : "\(days) days left"
         var lines = [
@@ -33,9 +33,16 @@ enum DetailsText {
 }
 
 /// The JSON form of one certificate of a file.
-struct CertificateJSON: Encodable {
-    let file: String
-    let index: Int
-    let details: CertificateDetails
-    let daysLeft: Int
+public struct CertificateJSON: Encodable, Sendable {
+    public let file: String
+    public let index: Int
+    public let details: CertificateDetails
+    public let daysLeft: Int
+
+    public init(file: String, index: Int, details: CertificateDetails, daysLeft: Int) {
+        self.file = file
+        self.index = index
+        self.details = details
+        self.daysLeft = daysLeft
+    }
 }
