@@ -239,7 +239,7 @@ let package = Package(
         .testTarget(
             name: "DemoLabTests",
             dependencies: [
-                "DemoLab", "ChainProbe", "PinningCore", "LabPKI", "TestSupport",
+                "DemoLab", "ChainProbe", "PinningCore", "LabPKI", "TestSupport", "ManifestEditing", "PinForecast",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
@@ -257,8 +257,11 @@ let package = Package(
             dependencies: [
                 "WorkbenchRuntime", "Workbench", "PinningCore", "ManifestEditing", "PinForecast", "LabPKI",
                 "TestSupport", "CTWatch", "TransparencyLog",
+                "DemoLab",
             ]
         ),
+        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinningCore"]),
+        .testTarget(name: "ManifestEditingTests", dependencies: ["ManifestEditing", "PinningCore"]),
         .testTarget(name: "CommandTextTests", dependencies: ["CommandText", "PinningCore", "LabPKI", "TestSupport"]),
         .testTarget(
             name: "LiveCheckTests",

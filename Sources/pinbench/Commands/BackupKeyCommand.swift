@@ -84,14 +84,4 @@ struct BackupKeyCommand: ParsableCommand {
     }
 }
 
-/// `backup-key --json`.
-struct BackupKeyReport: Encodable {
-    let host: String
-    let algorithm: String
-    let pin: String
-    let privateKey: String
-    let certificateSigningRequest: String
-    let manifest: String
-}
-
 extension BackupKeyAlgorithm: ExpressibleByArgument {}

@@ -42,7 +42,7 @@ struct PinNoteCommand: ParsableCommand {
             createIfMissing: false,
             beforeWriting: write.gate
         ) { manifest in
-            try KnownDomain.require(host, in: manifest, url: url)
+            try UnknownDomainError.check(host, in: manifest, url: url)
             let outcome = ManifestEditor.setNote(text, value: value, host: host, in: &manifest)
             // A pin that is not there is an error for a script, as for `pin remove`.
             if !outcome.didChange, manifest.policy(for: host)?.pins.contains(where: { $0.value == value }) != true {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DemoLab
+import ManifestEditing
 import PinningCore
 
 extension ExitCode {
@@ -34,5 +35,9 @@ extension ManifestError: CertificateDecodingErrorConvertible {
 }
 
 extension LabFilesError: CertificateDecodingErrorConvertible {
+    var userMessage: String { description }
+}
+
+extension UnknownDomainError: CertificateDecodingErrorConvertible {
     var userMessage: String { description }
 }
