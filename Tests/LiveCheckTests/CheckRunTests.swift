@@ -35,11 +35,14 @@ struct CheckRunTests {
         func run(encoding: Bool = false, at now: Date = Date()) -> CheckRun {
             var options = ProbeOptions(deadline: .seconds(5), anchors: anchors)
             options.buildsAnchorPath = false
+            let encode: @Sendable (CheckRow) -> CanonicalJSON.ArrayElement? = {
+                try? CanonicalJSON.ArrayElement($0, encoder: JSONEncoder())
+            }
             return CheckRun(
                 validator: PinValidator(manifest: document.manifest, trustAnchors: anchors), options: options,
                 concurrency: 4, revocation: .off, transparency: nil, deadline: .seconds(5), now: now,
                 clients: [.curl],
-                encodeRow: encoding ? { try? CanonicalJSON.ArrayElement($0, encoder: JSONEncoder()) } : nil)
+                encodeRow: encoding ? encode : nil)
         }
     }
 

@@ -10,7 +10,7 @@ enum CommandRunner {
         ResidentMemory.limitMallocArenas()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let message = UnknownCommand.message(
-            for: arguments, commands: root.configuration.subcommands.map(\._commandName))
+            for: arguments, commands: root.configuration.subcommands.map { $0._commandName })
             ?? unknownOption(in: arguments, root: root)
         {
             Output.error(message.problem)
