@@ -26,7 +26,7 @@ if [ "$lines" -gt "$cap" ]; then
     echo "check-executable-size: $folder holds $lines lines of Swift, over the cap of $cap." >&2
     echo "Move what the commands decide into a library (ARCHITECTURE.md); the executable parses and renders." >&2
     echo "The largest files:" >&2
-    find "$folder" -name '*.swift' -type f -print0 | xargs -0 wc -l -- | grep -v ' total$' | sort -rn | head -5 >&2
+    find "$folder" -name '*.swift' -type f -print0 | xargs -0 wc -l -- | grep -v ' total$' | sort -rn | head -5 >&2 || true
     exit 1
 fi
 echo "check-executable-size: $folder holds $lines lines of Swift (cap $cap)."
