@@ -10,10 +10,14 @@ struct ExecutableSizeScriptTests {
     /// The lines of Swift in Sources/pinbench, counted here the way the issue counts them.
     func lines() throws -> Int {
         let folder = PythonInterpreter.packageRoot.appendingPathComponent("Sources/pinbench")
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         return try files.reduce(0) { count, file in
-            count + (try String(contentsOf: file, encoding: .utf8)).split(separator: "\n", omittingEmptySubsequences: false)
+            count
+                + (try String(contentsOf: file, encoding: .utf8)).split(
+                    separator: "\n", omittingEmptySubsequences: false
+                )
                 .count - 1
         }
     }
@@ -30,7 +34,9 @@ struct ExecutableSizeScriptTests {
         #expect(count > 100)
         let over = try run(cap: String(count - 1))
         #expect(over.status == 1)
-        #expect(over.stderrText.contains("holds \(count) lines of Swift, over the cap of \(count - 1)."), "\(over.stderrText)")
+        #expect(
+            over.stderrText.contains("holds \(count) lines of Swift, over the cap of \(count - 1)."),
+            "\(over.stderrText)")
         let at = try run(cap: String(count))
         #expect(at.status == 0, "\(at.stderrText)")
         #expect(at.stdoutText.contains("holds \(count) lines of Swift (cap \(count))."))

@@ -79,8 +79,10 @@ struct CheckRunTests {
         let lines = report.lines
         #expect(lines.first?.hasPrefix("DOMAIN") == true)
         #expect(lines.contains { $0.hasPrefix(domains[1].host) && $0.contains("REJECTED (untrusted-chain)") })
-        #expect(lines.contains { $0.hasPrefix("closed.pinbench.test") && $0.contains("UNREACHABLE (connectionRefused)") })
-        #expect(lines.contains("      Is the server up? Raise --timeout for slow links; `connect` sets another address."))
+        #expect(
+            lines.contains { $0.hasPrefix("closed.pinbench.test") && $0.contains("UNREACHABLE (connectionRefused)") })
+        #expect(
+            lines.contains("      Is the server up? Raise --timeout for slow links; `connect` sets another address."))
         #expect(lines.last?.hasPrefix("4 domains: 1 accepted, 1 rejected, 2 unreachable; lint: ") == true)
         // The lint findings kept are those of the checked domains and those of no domain.
         let checked = Set(domains.map(\.host))
@@ -106,7 +108,10 @@ struct CheckRunTests {
     func selection() throws {
         let manifest = PinManifest(domains: [DomainPolicy(host: "a.example"), DomainPolicy(host: "b.example")])
         #expect(try CheckSelection.domains([], of: manifest).map(\.host) == ["a.example", "b.example"])
-        #expect(try CheckSelection.domains(["b.example", "a.example"], of: manifest).map(\.host) == ["b.example", "a.example"])
+        #expect(
+            try CheckSelection.domains(["b.example", "a.example"], of: manifest).map(\.host) == [
+                "b.example", "a.example",
+            ])
         #expect {
             try CheckSelection.domains(["c.example"], of: manifest)
         } throws: { error in

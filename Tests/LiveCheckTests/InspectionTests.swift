@@ -19,8 +19,10 @@ struct InspectionTests {
         try anchors.add(manifestAnchors: document.manifest.trustAnchors, relativeTo: folder.url)
         let scenario = lab.scenario(.mitm)
         let target = try ProbeTarget(host: scenario.host, port: 443, connect: "127.0.0.1:\(lab.port)")
-        let probe = try await ChainProber().probe(target, options: ProbeOptions(deadline: .seconds(5), anchors: anchors))
-            .get()
+        let probe = try await ChainProber().probe(
+            target, options: ProbeOptions(deadline: .seconds(5), anchors: anchors)
+        )
+        .get()
         let inspection = try await LiveInspection.judge(
             probe, validator: PinValidator(manifest: document.manifest, trustAnchors: anchors), at: Date(),
             revocation: .off)
@@ -39,13 +41,16 @@ struct InspectionTests {
         // The impostor's chain leads to no anchor OpenSSL knows: the built path says so, in words.
         #expect(lines.contains { $0.hasPrefix("Built chain: none. OpenSSL found no path to the trust anchors: ") })
 
-        let json = try JSONSerialization.jsonObject(
-            with: JSONEncoder().encode(InspectJSON(target: target, inspection: inspection))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: JSONEncoder().encode(InspectJSON(target: target, inspection: inspection))) as? [String: Any]
         #expect(json?["connected"] as? Bool == true)
         #expect((json?["sentChain"] as? [Any])?.count == inspection.sent.count)
         #expect(json?["host"] as? String == scenario.host)
-        let failed = try JSONSerialization.jsonObject(
-            with: JSONEncoder().encode(InspectJSON(target: target, failure: .invalidTarget("no")))) as? [String: Any]
+        let failed =
+            try JSONSerialization.jsonObject(
+                with: JSONEncoder().encode(InspectJSON(target: target, failure: .invalidTarget("no"))))
+            as? [String: Any]
         #expect(failed?["connected"] as? Bool == false)
         #expect((failed?["failure"] as? [String: Any])?["code"] as? String == "invalidTarget")
     }

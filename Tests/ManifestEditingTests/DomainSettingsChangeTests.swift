@@ -31,7 +31,8 @@ struct DomainSettingsChangeTests {
     @Test(
         "the first setting that cannot be used is the error, naming its field and what to write",
         arguments: [
-            (nil, "2027-13-40", nil, DomainSettingsError.Field.expires), ("yes please", nil, "70000", .includeSubdomains),
+            (nil, "2027-13-40", nil, DomainSettingsError.Field.expires),
+            ("yes please", nil, "70000", .includeSubdomains),
             (nil, nil, "0", .port),
         ] as [(String?, String?, String?, DomainSettingsError.Field)])
     func refused(_ include: String?, _ expires: String?, _ port: String?, _ field: DomainSettingsError.Field) {

@@ -72,16 +72,8 @@ struct PinAddCommand: ParsableCommand {
         )
         let url = write.url
         // Locked read-modify-write: the pin is added to the file as it is now, so a concurrent writer's pins stay.
-        let (outcome, modeSet) = try ManifestStore.update(
-            at: url,
-            beforeWriting: write.gate
-        ) { manifest -> (ManifestEditor.Outcome, EnforcementMode?) in
-            let outcome = ManifestEditor.addPin(pin, host: host, to: &manifest, newDomainMode: mode ?? .reportOnly)
-            if let mode, let index = manifest.indexOfDomain(host), manifest.domains[index].mode != mode {
-                manifest.domains[index].mode = mode
-                return (outcome, mode)
-            }
-            return (outcome, nil)
+        let (outcome, modeSet) = try ManifestStore.update(at: url, beforeWriting: write.gate) { manifest in
+            ManifestEditor.addPin(pin, host: host, to: &manifest, mode: mode)
         }
         let text = outcome.description + (modeSet.map { "; mode set to \($0.rawValue)" } ?? "")
         guard outcome.didChange || modeSet != nil else {
