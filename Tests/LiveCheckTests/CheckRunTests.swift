@@ -125,3 +125,23 @@ struct CheckRunTests {
         }
     }
 }
+
+@Suite("inspect's target")
+struct InspectTargetTests {
+    @Test("what the argument leaves out comes from the manifest's domain; --connect wins over its address")
+    func target() throws {
+        let manifest = PinManifest(domains: [DomainPolicy(host: "api.example.com", port: 8443, connect: "10.0.0.5")])
+        let fromManifest = try ProbeTarget(
+            inspecting: HostEndpoint("api.example.com"), dial: nil, manifest: manifest)
+        #expect(fromManifest.port == 8443)
+        #expect(fromManifest.connect?.description == "10.0.0.5:8443")
+        let given = try ProbeTarget(
+            inspecting: HostEndpoint("api.example.com:9443"), dial: HostEndpoint("127.0.0.1:4433"), manifest: manifest)
+        #expect(given.port == 9443)
+        #expect(given.connect?.description == "127.0.0.1:4433")
+        #expect(given.serverName == "api.example.com")
+        let unknown = try ProbeTarget(inspecting: HostEndpoint("other.example"), dial: nil, manifest: manifest)
+        #expect(unknown.port == 443)
+        #expect(unknown.connect == nil)
+    }
+}

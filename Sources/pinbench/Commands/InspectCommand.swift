@@ -132,11 +132,9 @@ struct InspectCommand: AsyncParsableCommand {
     /// HOST[:PORT] from the argument; the port and `connect` of the manifest's domain fill in what was not given.
     private func makeTarget(_ manifest: PinManifest) throws -> ProbeTarget {
         let endpoint = try HostArgument.endpoint(server)
-        let dial = try connect.map { try HostArgument.endpoint($0).description }
-        let domain = manifest.indexOfDomain(endpoint.host.text).map { manifest.domains[$0] }
-        let port = endpoint.port ?? domain?.port ?? 443
+        let dial = try connect.map(HostArgument.endpoint)
         do {
-            return try ProbeTarget(host: endpoint.host.text, port: port, connect: dial ?? domain?.connect)
+            return try ProbeTarget(inspecting: endpoint, dial: dial, manifest: manifest)
         } catch {
             throw CLIFailure(error.reason)
         }
