@@ -1,4 +1,4 @@
-import CommandText
+@testable import CommandText
 import Testing
 
 @Suite("Did you mean: the nearest name")

@@ -77,13 +77,12 @@ struct CheckCommand: AsyncParsableCommand {
         // The rows show the core's verdict and path, so OpenSSL's own path to an anchor is not built.
         var options = probeSettings.options(anchors: anchors)
         options.buildsAnchorPath = false
-        let encodeRow: (@Sendable (CheckRow) -> CanonicalJSON.ArrayElement?)? =
-            json ? { try? Output.jsonElement($0) } : nil
+        let encode: @Sendable (CheckRow) -> CanonicalJSON.ArrayElement? = { row in try? Output.jsonElement(row) }
         let run = CheckRun(
             validator: PinValidator(manifest: document.manifest, trustAnchors: anchors), options: options,
             concurrency: concurrency, revocation: revocationSettings.revocation,
             transparency: try transparencySettings.requirement(), deadline: probeSettings.deadline, now: now,
-            clients: clients?.clients ?? [], encodeRow: encodeRow)
+            clients: clients?.clients ?? [], encodeRow: json ? encode : nil)
         let results = await run.run(domains)
         if let report {
             try FailureReportFile.write(results.orderedFailureReports, to: report, inputs: reportInputs)
