@@ -1,5 +1,6 @@
-@testable import CommandText
 import Testing
+
+@testable import CommandText
 
 @Suite("Did you mean: the nearest name")
 struct NameSuggestionTests {

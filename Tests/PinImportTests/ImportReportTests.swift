@@ -57,7 +57,8 @@ struct ImportReportTests {
         let refused = ImportReport(imported: imported, changes: changes, manifest: "pins.json", outcome: .refused)
         #expect(
             refused.lines.last
-                == "3 changes refused by the lint gate (its findings are on standard error); nothing written to pins.json")
+                == "3 changes refused by the lint gate (its findings are on standard error); nothing written to pins.json"
+        )
 
         let json = try #require(
             try JSONSerialization.jsonObject(with: JSONEncoder().encode(refused)) as? [String: Any])
