@@ -1,7 +1,7 @@
 import ArgumentParser
-import ChainProbe
 import CommandText
 import Foundation
+import LiveCheck
 import ManifestEditing
 import PinExport
 import PinningCore
@@ -96,7 +96,7 @@ struct ExportCommand: AsyncParsableCommand {
             options.certificates = try await certificates(for: document.manifest)
         }
         if atsExceptions {
-            options.atsEvaluations = await liveProbes(for: document.manifest).mapValues(\.connection.ats)
+            options.atsEvaluations = await live(document.manifest).atsEvaluations
         }
         let result = PinExporter.export(document.manifest, as: format, options: options)
         let refused = !result.refusals.isEmpty && !allowInvalid
@@ -139,24 +139,16 @@ struct ExportCommand: AsyncParsableCommand {
     /// (as sent), fetched concurrently within `--timeout` each. An unreachable domain is a warning.
     private func certificates(for manifest: PinManifest) async throws -> [ChainCertificate] {
         if !chain.isEmpty { return try chain.flatMap { try ChainFile.read($0) } }
-        let probes = await liveProbes(for: manifest).sorted { $0.key < $1.key }
-        return probes.flatMap { (try? $0.value.sentCertificates()) ?? [] }
+        return await live(manifest).certificates
     }
 
-    /// Each reachable domain's live handshake, by normalized host; an unreachable domain is a warning.
-    private func liveProbes(for manifest: PinManifest) async -> [String: ProbeResult] {
-        var probes: [String: ProbeResult] = [:]
-        var options = ProbeOptions(deadline: probeSettings.deadline, useSystemTrustStore: false)
-        options.buildsAnchorPath = false
-        for await outcome in ChainProber().probeDomains(manifest.domains, options: options, concurrency: 8) {
-            switch outcome.result {
-            case .failure(let failure):
-                Output.note("warning: \(outcome.domain.host): no live connection (\(failure.description))")
-            case .success(let probe):
-                probes[outcome.domain.normalizedHost] = probe
-            }
+    /// Each domain's live handshake; an unreachable domain is a warning.
+    private func live(_ manifest: PinManifest) async -> LiveExportInputs {
+        let live = await LiveExportInputs.probe(manifest, deadline: probeSettings.deadline)
+        for (host, failure) in live.unreachable {
+            Output.note("warning: \(host): no live connection (\(failure.description))")
         }
-        return probes
+        return live
     }
 }
 
