@@ -22,6 +22,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The targets that must not write, nor reach a target that does.
@@ -43,9 +44,12 @@ C_LIBRARY = re.compile(r"^\s*import\s+(Glibc|Musl|Darwin|WinSDK)\b", re.MULTILIN
 
 
 def dump_package(root):
-    """The package description as `swift package dump-package` prints it."""
-    result = subprocess.run(
-        ["swift", "package", "dump-package"], cwd=root, capture_output=True, text=True, check=False)
+    """The package description as `swift package dump-package` prints it. In a scratch folder of its own, so that a
+    build running in `.build` (which holds that folder's lock) does not make the check wait for it."""
+    with tempfile.TemporaryDirectory(prefix="check-pure-targets.") as scratch:
+        result = subprocess.run(
+            ["swift", "package", "--scratch-path", scratch, "dump-package"],
+            cwd=root, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         sys.exit(f"swift package dump-package failed:\n{result.stderr}")
     return json.loads(result.stdout)
