@@ -41,7 +41,8 @@ let package = Package(
         // The tools around the core, each a target of its own that depends on it (ARCHITECTURE.md draws them): an app
         // or PinningNIO links only PinningCore.
         //
-        // Changing a manifest: the editor, the one locked atomic store, output files, backup keys.
+        // Changing a manifest as pure values: the editor, domain settings, edit outcomes, backup keys as data. Writes
+        // no file, so the workbench links it.
         .target(
             name: "ManifestEditing",
             dependencies: [
@@ -50,13 +51,16 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]),
+        // The manifest's files: the store (load beside the one locked atomic save), output files and exports, backup
+        // key files. Only the runtime, the CLI and tests link it (scripts/check-pure-targets.py).
+        .target(name: "ManifestFiles", dependencies: ["PinningCore", "ManifestEditing", "PinExport"]),
         // Judging a manifest: its lint and the diff between two of them (with the lockout each change risks).
         .target(name: "ManifestLint", dependencies: ["PinningCore"]),
         // The manifest as each client's configuration, through an encoder for each output language.
         .target(
             name: "PinExport",
             dependencies: [
-                "PinningCore", "ConnectionAudit", "ManifestEditing",
+                "PinningCore", "ConnectionAudit",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ]),
@@ -105,6 +109,7 @@ let package = Package(
                 "PinningCore",
                 "ConnectionAudit",
                 "ManifestEditing",
+                "ManifestFiles",
                 "ManifestLint",
                 "PinExport",
                 "PinImport",
@@ -140,7 +145,8 @@ let package = Package(
         .target(
             name: "WorkbenchRuntime",
             dependencies: [
-                "Workbench", "PinningCore", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast", "CTWatch",
+                "Workbench", "PinningCore", "ManifestEditing", "ManifestFiles", "ManifestLint", "PinExport",
+                "PinForecast", "CTWatch",
             ]),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
@@ -194,7 +200,7 @@ let package = Package(
         .testTarget(
             name: "TransparencyLogTests",
             dependencies: [
-                "TransparencyLog", "CTWatch", "PinningCore", "LabPKI", "TestSupport",
+                "TransparencyLog", "CTWatch", "ManifestFiles", "PinningCore", "LabPKI", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
@@ -203,19 +209,32 @@ let package = Package(
         .testTarget(
             name: "PinForecastTests",
             dependencies: [
-                "PinForecast", "PinningCore", "ManifestEditing", "LabPKI", "TestSupport",
+                "PinForecast", "PinningCore", "ManifestEditing", "ManifestFiles", "LabPKI", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         .testTarget(
             name: "PinningCoreTests",
             dependencies: [
-                "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport", "PinImport", "LabPKI",
+                "PinningCore", "ConnectionAudit", "ManifestLint", "PinExport", "PinImport", "LabPKI",
                 "TestSupport", .product(name: "X509", package: "swift-certificates"),
             ],
-            // Stubs of the Apple and client-library API the iOS exports are type-checked against (not compiled), and
-            // the x509-limbo vectors LimboTests reads.
-            exclude: ["AppleStubs", "Limbo"]
+            // The x509-limbo vectors LimboTests reads.
+            exclude: ["Limbo"]
+        ),
+        .testTarget(name: "ManifestEditingTests", dependencies: ["ManifestEditing", "PinningCore", "TestSupport"]),
+        // The store, output and backup key files on real files in temporary folders; openssl reads the keys back.
+        .testTarget(
+            name: "ManifestFilesTests",
+            dependencies: [
+                "ManifestFiles", "ManifestEditing", "PinExport", "PinningCore", "LabPKI", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+            ]),
+        .testTarget(
+            name: "PinExportTests",
+            dependencies: ["PinExport", "PinningCore", "LabPKI", "TestSupport"],
+            // Stubs of the Apple and client-library API the iOS exports are type-checked against (not compiled).
+            exclude: ["AppleStubs"]
         ),
         .testTarget(
             name: "ChainProbeTests",
@@ -235,8 +254,9 @@ let package = Package(
         .testTarget(
             name: "WorkbenchTests",
             dependencies: [
-                "Workbench", "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
-                "PinForecast", "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
+                "Workbench", "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestFiles", "ManifestLint",
+                "PinExport", "PinForecast", "CTWatch", "TransparencyLog",
+                .product(name: "X509", package: "swift-certificates"),
             ],
             exclude: ["Snapshots", "Fixtures"]
         ),
@@ -244,12 +264,14 @@ let package = Package(
         .testTarget(
             name: "WorkbenchRuntimeTests",
             dependencies: [
-                "WorkbenchRuntime", "Workbench", "PinningCore", "ManifestEditing", "PinForecast", "LabPKI",
+                "WorkbenchRuntime", "Workbench", "PinningCore", "ManifestEditing", "ManifestFiles", "PinForecast",
+                "LabPKI",
                 "TestSupport", "CTWatch", "TransparencyLog",
             ]
         ),
         .testTarget(
-            name: "CLITests", dependencies: ["PinningCore", "ManifestEditing", "LabPKI", "DemoLab", "TestSupport"]),
+            name: "CLITests",
+            dependencies: ["PinningCore", "ManifestEditing", "ManifestFiles", "LabPKI", "DemoLab", "TestSupport"]),
         .testTarget(
             name: "PinningNIOTests",
             dependencies: [
@@ -264,7 +286,7 @@ let package = Package(
         // The built `pinbench` in a real terminal (tmux): keys in, screens and the written manifest checked.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["PinningCore", "ManifestEditing", "PinExport", "LabPKI", "TestSupport"]),
+            dependencies: ["PinningCore", "ManifestEditing", "ManifestFiles", "PinExport", "LabPKI", "TestSupport"]),
         // `swift run -c release pinbench-bench`: key press to frame, first frame and memory, each beside a baseline
         // measured in the same run (BENCHMARKS.md). Depends on `pinbench` so that `swift run` builds it too, and
         // drives it in tmux with the end-to-end tests' helpers (TestSupport). A target, not a product: nothing
@@ -273,7 +295,8 @@ let package = Package(
         .executableTarget(
             name: "pinbench-bench",
             dependencies: [
-                "pinbench", "Workbench", "TerminalBackend", "PinningCore", "ManifestEditing", "ManifestLint",
+                "pinbench", "Workbench", "TerminalBackend", "PinningCore", "ManifestEditing", "ManifestFiles",
+                "ManifestLint",
                 "PinForecast", "CTWatch", "TransparencyLog", "LabPKI",
                 "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),

@@ -1,6 +1,7 @@
 import Foundation
 import ManifestLint
 import PinningCore
+import TestSupport
 import Testing
 
 /// The public-suffix guard: the list's format parsed as publicsuffix.org defines it, the system list from Debian's

@@ -2,6 +2,7 @@ import ArgumentParser
 import ChainProbe
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import ManifestLint
 import PinExport
 import PinningCore

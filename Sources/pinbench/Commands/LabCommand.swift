@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoLab
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinForecast
 import PinningCore
 

@@ -1,6 +1,7 @@
 import DemoLab
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 
 /// Writes a running lab's manifest and, beside it, the lab root it trusts: what `demo` and `lab --write-manifest`

@@ -1,6 +1,7 @@
 import DemoLab
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinForecast
 import PinningCore
 

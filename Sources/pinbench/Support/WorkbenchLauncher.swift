@@ -2,6 +2,7 @@ import ArgumentParser
 import CTWatch
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinForecast
 import PinningCore
 import TerminalBackend

@@ -1,5 +1,6 @@
 import Foundation
 import LabPKI
+import ManifestFiles
 import PinningCore
 import TestSupport
 import Testing
@@ -46,7 +47,8 @@ struct WatchRoundDeadlineTests {
         ])
         return WatchRound(
             logs: logs, hosts: WatchedHosts(manifests: [manifest]), releases: [], next: manifest,
-            stateURL: folder.url.appendingPathComponent(WatchState.fileName), fromNow: false, budget: 10_000,
+            store: DocumentFile(WatchState.self, at: folder.url.appendingPathComponent(WatchState.fileName)),
+            fromNow: false, budget: 10_000,
             deadlines: deadlines)
     }
 
@@ -64,7 +66,7 @@ struct WatchRoundDeadlineTests {
         for fromNow in [false, true] {
             var round = try round([watched(log, "huge")])
             round = WatchRound(
-                logs: round.logs, hosts: round.hosts, releases: [], next: round.next, stateURL: round.stateURL,
+                logs: round.logs, hosts: round.hosts, releases: [], next: round.next, store: round.store,
                 fromNow: fromNow, budget: 10_000)
             let outcome = await round.run { _ in }
             #expect(outcome.exitStatus == 3)

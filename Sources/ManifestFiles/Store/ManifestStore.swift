@@ -1,46 +1,11 @@
 import Foundation
-
-/// A manifest as read from disk, with what is needed to notice that someone else changed the file since.
-public struct ManifestDocument: Sendable {
-    public var manifest: PinManifest
-    public let url: URL
-    /// SHA-256 of the bytes read, or nil when the file did not exist (a new manifest).
-    public let loadedFingerprint: String?
-    /// The text of a document made in memory. Documents read from disk keep only the fingerprint and re-read the
-    /// file when the text is wanted, so that a large manifest is not held twice in memory.
-    private let givenText: String?
-
-    public init(manifest: PinManifest, url: URL, loadedFingerprint: String?, loadedText: String? = nil) {
-        self.manifest = manifest
-        self.url = url
-        self.loadedFingerprint = loadedFingerprint
-        self.givenText = loadedText
-    }
-
-    /// The exact text that was loaded (empty for a new manifest): the base of a diff. Nil when the file has
-    /// changed or gone since it was loaded; a write would then be refused anyway.
-    public func loadedText() -> String? {
-        if let givenText { return givenText }
-        guard let loadedFingerprint else { return "" }
-        guard let data = try? ManifestCodec.readFile(url), ManifestStore.fingerprint(data) == loadedFingerprint else {
-            return nil
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// True when the manifest differs from what was loaded, or when that can no longer be told because the file
-    /// changed on disk.
-    public var hasUnsavedChanges: Bool {
-        guard let text = loadedText() else { return true }
-        return String(decoding: ManifestCodec.encode(manifest), as: UTF8.self) != text
-            || (loadedFingerprint == nil && !manifest.domains.isEmpty)
-    }
-}
+import PinningCore
 
 /// Reads manifests strictly: bounded, never a FIFO or a device, every error with its file and place.
 ///
-/// This is the reading half, what an app needs; the one path for every write (locked, atomic, symlink-aware) is
-/// ManifestEditing's extension of this type.
+/// The reading half of the manifest's files; the writing half (locked, atomic, symlink-aware) is beside it in
+/// ManifestStore+Writing.swift. The core keeps only the codec (bytes <-> manifest): an app decodes the bytes it
+/// ships with ``ManifestCodec`` and never links this target.
 public enum ManifestStore {
     /// Reads and decodes the manifest at `url`.
     public static func load(_ url: URL) throws(ManifestError) -> ManifestDocument {
@@ -91,7 +56,7 @@ public enum ManifestStore {
         }
     }
 
-    package static func fingerprint(_ data: Data) -> String {
-        Fingerprint.sha256Base64(Array(data))
+    static func fingerprint(_ data: Data) -> String {
+        ManifestDocument.fingerprint(data)
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 
 /// The Swift compiler and the clang that ships beside it, and the stub modules of the Apple API
-/// (Tests/PinningCoreTests/AppleStubs) built once per test process, for checking the iOS exports on Linux.
+/// (Tests/PinExportTests/AppleStubs) built once per test process, for checking the iOS exports on Linux.
 enum AppleToolchain {
-    static var stubs: URL { PythonInterpreter.packageRoot.appendingPathComponent("Tests/PinningCoreTests/AppleStubs") }
+    static var stubs: URL { PythonInterpreter.packageRoot.appendingPathComponent("Tests/PinExportTests/AppleStubs") }
 
     /// `swiftc` from PATH, as found (it is a symlink whose name tells the driver what to be).
     static let swiftc: String? = {

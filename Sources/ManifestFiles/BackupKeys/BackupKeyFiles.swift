@@ -1,4 +1,5 @@
 import Foundation
+import ManifestEditing
 
 #if canImport(Glibc)
     import Glibc

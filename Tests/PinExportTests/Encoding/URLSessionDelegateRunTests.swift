@@ -7,7 +7,7 @@ import Testing
 @testable import PinningCore
 
 /// The `urlsession` export's delegate, compiled by swiftc and run against the runnable Apple stubs
-/// (Tests/PinningCoreTests/AppleStubs), decides every chain of the client agreement table as the `urlsession` client
+/// (Tests/PinExportTests/AppleStubs), decides every chain of the client agreement table as the `urlsession` client
 /// model says.
 ///
 /// The stub's SecTrust carries what iOS's default evaluation decides and the chain it builds. Both come from PinBench's

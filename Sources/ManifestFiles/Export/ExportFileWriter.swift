@@ -1,5 +1,6 @@
 import Foundation
 import ManifestEditing
+import PinExport
 
 /// Writes an export where the user asked: the companion files (the `.cer` certificates Alamofire and AFNetworking
 /// bundle) into the same folder first, then the main file. One path for `pinbench export --output` and the

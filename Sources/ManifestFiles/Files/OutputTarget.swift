@@ -1,4 +1,5 @@
 import Foundation
+import ManifestEditing
 import PinningCore
 
 #if canImport(Glibc)
