@@ -1,6 +1,7 @@
 import Foundation
 import ManifestEditing
 import PinningCore
+import TestSupport
 import Testing
 
 @Suite("Domain settings and note edits (shared by `domain set`, `pin note` and the workbench)")

@@ -1,6 +1,7 @@
 import Foundation
 import PinExport
 import PinningCore
+import TestSupport
 import Testing
 
 /// The severity of what an export says: a configuration the client refuses is a typed finding, not a sentence.

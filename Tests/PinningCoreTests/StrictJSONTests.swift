@@ -2,7 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import ManifestEditing
 @testable import PinningCore
 
 /// The strict manifest reader: every malformed input class is refused with its own code, line, column and JSON
