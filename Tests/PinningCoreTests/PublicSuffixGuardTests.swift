@@ -1,11 +1,10 @@
 import Foundation
-import ManifestLint
 import PinningCore
 import TestSupport
 import Testing
 
-/// The public-suffix guard: the list's format parsed as publicsuffix.org defines it, the system list from Debian's
-/// publicsuffix package, and a missing list said out loud.
+/// The public-suffix list the guard reads: its format parsed as publicsuffix.org defines it, and the system list from
+/// Debian's publicsuffix package. The guard itself, in lint, is in ManifestLintTests (PublicSuffixLintTests).
 @Suite("public-suffix guard")
 struct PublicSuffixGuardTests {
     static let sample = """
@@ -58,42 +57,5 @@ struct PublicSuffixGuardTests {
         }
         #expect(list.publicSuffixSection(of: "github.io") == .private)
         #expect(list.publicSuffixSection(of: "example.com") == nil)
-    }
-
-    func manifest(_ hosts: [String], includeSubdomains: Bool = true) -> PinManifest {
-        PinManifest(
-            domains: hosts.map {
-                DomainPolicy(
-                    host: $0, includeSubdomains: includeSubdomains,
-                    pins: [
-                        Pin(type: .spkiSHA256, value: Fixtures.unrelatedPin),
-                        Pin(type: .spkiSHA256, value: Fixtures.spki(Fixtures.pki.intermediate), role: .backup),
-                    ])
-            })
-    }
-
-    @Test("lint: includeSubdomains on a public suffix is an error; on a registrable domain it is fine")
-    func lintError() {
-        let findings = ManifestLinter().lint(
-            manifest(["github.io", "co.uk", "example.com", "xn--55qx5d.cn"]), now: Date())
-        let flagged = findings.filter { $0.rule == .includeSubdomainsOnPublicSuffix }
-        #expect(Set(flagged.compactMap(\.host)) == ["github.io", "co.uk", "xn--55qx5d.cn"])
-        #expect(flagged.allSatisfy { $0.severity == .error })
-        #expect(flagged.first { $0.host == "github.io" }?.message.contains("private section") == true)
-        let exact = ManifestLinter().lint(manifest(["co.uk"], includeSubdomains: false), now: Date())
-        #expect(!exact.contains { $0.rule == .includeSubdomainsOnPublicSuffix }, "pinning co.uk itself is allowed")
-    }
-
-    @Test("lint: a missing list is a warning that the guard could not run, never a silent pass")
-    func missingList() {
-        let linter = ManifestLinter(publicSuffixes: PublicSuffixList.load(path: "/nonexistent/public_suffix_list.dat"))
-        let findings = linter.lint(manifest(["co.uk"]), now: Date())
-        let missing = findings.filter { $0.rule == .publicSuffixListMissing }
-        #expect(missing.count == 1)
-        #expect(missing.first?.severity == .warning)
-        #expect(missing.first?.message.contains("could not run") == true)
-        #expect(!findings.contains { $0.rule == .includeSubdomainsOnPublicSuffix })
-        let none = linter.lint(manifest(["co.uk"], includeSubdomains: false), now: Date())
-        #expect(!none.contains { $0.rule == .publicSuffixListMissing }, "nothing to guard")
     }
 }
