@@ -16,15 +16,16 @@ public enum WorkbenchProgram {
     }
 }
 
-extension WorkbenchState {
-    /// `update` in place: what a backend calls to avoid copying the manifest on every key.
-    public mutating func apply(_ incoming: WorkbenchMessage) -> [Effect] {
+/// The message dispatch: each message goes to the part of the update that handles it; then the selection is kept
+/// in range and on screen, and an open Forecast view asks for what it lacks.
+extension WorkbenchUpdate {
+    mutating func receive(_ incoming: WorkbenchMessage) -> [Effect] {
         let effects: [Effect]
         switch incoming {
         case .key(let key):
             effects = handleKey(key)
         case .resize(let newSize):
-            chrome.size = newSize
+            resize(to: newSize)
             effects = []
         case .mouse(let event):
             effects = handleMouse(event)
@@ -38,11 +39,11 @@ extension WorkbenchState {
             effects = []
         case .saved(let saved):
             editing.markSaved(saved)
-            chrome.message = StatusMessage("wrote \(saved.url.path)")
+            say(.saved(path: saved.url.path))
             effects = editing.quitAfterSave ? [.quit] : []
             editing.quitAfterSave = false
         case .saveFailed(let error):
-            chrome.message = StatusMessage("not written: " + WorkbenchState.explain(error), isError: true)
+            say(.saveFailed(error))
             editing.quitAfterSave = false
             effects = []
             if error.code == .changedOnDisk { offerDiskVersion() }
@@ -66,17 +67,17 @@ extension WorkbenchState {
         case .watchRoundSkipped(let reason):
             // The status bar says a round was skipped; the message log keeps why, once per new reason.
             if let reason, reason != transparency.skippedRound {
-                chrome.log(StatusMessage("CT round skipped: \(reason)".terminalSafe, level: .warning))
+                log(.ctRoundSkipped(reason: reason))
             }
             transparency.skippedRound = reason
             effects = []
         case .recoveryFound(let found):
             effects = receiveRecoveries(found)
-        case .notice(let message):
-            chrome.message = message
+        case .notice(let notice):
+            say(notice)
             effects = []
         case .tick(let date):
-            chrome.now = date
+            setClock(date)
             effects = []
         }
         clampSelection()

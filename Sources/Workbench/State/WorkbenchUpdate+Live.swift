@@ -1,11 +1,6 @@
 import PinningCore
 
-extension WorkbenchState {
-    /// Marks every domain as fetching and returns the effect that fetches them (what `R` does; used at start).
-    public mutating func fetchAll() -> [Effect] {
-        fetch(manifest.domains)
-    }
-
+extension WorkbenchUpdate {
     /// Marks `domains` as fetching and asks the backend to fetch them.
     mutating func fetch(_ domains: [DomainPolicy]) -> [Effect] {
         guard !domains.isEmpty else { return [] }
@@ -16,7 +11,9 @@ extension WorkbenchState {
     mutating func completeFetch(_ host: String, _ result: Result<FetchedChain, FetchFailure>) -> [Effect] {
         results.complete(host, result) ? revalidate(host) : []
     }
+}
 
+extension WorkbenchState {
     /// The live chains as the validator judged them, by normalized host: lint's view of what servers serve.
     var servedChains: [String: ServedChain] {
         results.servedChains(for: manifest)
