@@ -30,12 +30,12 @@ extension WorkbenchUpdate {
         case .mouse(let event):
             effects = handleMouse(event)
         case .fetchStarted(let host):
-            results.markFetching(normalized(host))
+            markFetching(normalized(host))
             effects = []
         case .fetchCompleted(let host, let result):
             effects = completeFetch(normalized(host), result)
         case .validated(let host, let verdict, let generation):
-            results.record(verdict, host: normalized(host), generation: generation)
+            recordVerdict(verdict, host: normalized(host), generation: generation)
             effects = []
         case .saved(let saved):
             editing.markSaved(saved)
@@ -59,17 +59,14 @@ extension WorkbenchUpdate {
             receiveReleases(releases)
             effects = []
         case .forecastComputed(let outlook):
-            forecast.store(outlook)
+            storeForecast(outlook)
             effects = []
         case .watchOnDisk(let file):
-            transparency.onDisk = file
+            receiveWatch(file)
             effects = []
         case .watchRoundSkipped(let reason):
             // The status bar says a round was skipped; the message log keeps why, once per new reason.
-            if let reason, reason != transparency.skippedRound {
-                log(.ctRoundSkipped(reason: reason))
-            }
-            transparency.skippedRound = reason
+            if roundSkipped(reason), let reason { log(.ctRoundSkipped(reason: reason)) }
             effects = []
         case .recoveryFound(let found):
             effects = receiveRecoveries(found)

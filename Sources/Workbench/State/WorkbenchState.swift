@@ -133,8 +133,9 @@ public struct WorkbenchState: Sendable {
 /// Write access to ``WorkbenchState`` for the length of one message: only ``WorkbenchState/apply(_:)`` makes one.
 /// The update's code (the message dispatch, the keys, the components' glue) is written as extensions of this type.
 ///
-/// The chrome is not writable as a whole: the status text changes only through ``say(_:)`` (and a key clears it,
-/// ``clearMessage()``), the clock and the size only through their messages.
+/// Not every field is writable as a whole: the status text changes only through ``say(_:)`` (and a key clears it,
+/// ``clearMessage()``), the clock and the size only through their messages, and the live results, the forecasts and
+/// the CT feed only through the methods for the messages that bring them (declared here).
 struct WorkbenchUpdate {
     fileprivate var root: WorkbenchState
 
@@ -153,18 +154,6 @@ struct WorkbenchUpdate {
         _read { yield root.selection }
         _modify { yield &root.selection }
     }
-    var results: LiveResults {
-        _read { yield root.results }
-        _modify { yield &root.results }
-    }
-    var forecast: ForecastCache {
-        _read { yield root.forecast }
-        _modify { yield &root.forecast }
-    }
-    var transparency: TransparencyFeed {
-        _read { yield root.transparency }
-        _modify { yield &root.transparency }
-    }
     var overlay: OverlayState? {
         _read { yield root.overlay }
         _modify { yield &root.overlay }
@@ -182,6 +171,9 @@ struct WorkbenchUpdate {
         _modify { yield &root.pendingRecoveries }
     }
     var chrome: WorkbenchChrome { root.chrome }
+    var results: LiveResults { root.results }
+    var forecast: ForecastCache { root.forecast }
+    var transparency: TransparencyFeed { root.transparency }
 
     /// The one place the status text is set: shown above the status bar until the next key, and kept in the
     /// message log with the time.
@@ -208,6 +200,51 @@ struct WorkbenchUpdate {
     /// `tick`: the clock as the runtime read it.
     mutating func setClock(_ now: Date) {
         root.chrome.now = now
+    }
+
+    // What background work and the watchers bring: only these change the live results, the forecasts and the CT
+    // feed, so no key and no component can make one up.
+
+    /// A fetch asked for, or `fetchStarted`: the domain shows as fetching.
+    mutating func markFetching(_ host: String) {
+        root.results.markFetching(host)
+    }
+
+    /// `fetchCompleted`: true when the domain has a new chain to judge.
+    mutating func recordFetch(_ host: String, _ result: Result<FetchedChain, FetchFailure>) -> Bool {
+        root.results.complete(host, result)
+    }
+
+    /// `validated`: kept only for the manifest's current generation.
+    mutating func recordVerdict(_ verdict: VerdictSummary, host: String, generation: Int) {
+        root.results.record(verdict, host: host, generation: generation)
+    }
+
+    /// `releasesOnDisk`: the releases file as the runtime read it (at the start, and on every change on disk).
+    mutating func receiveReleases(_ releases: ReleasesOnDisk) {
+        root.forecast.receive(releases)
+    }
+
+    /// A forecast asked for (``Effect/forecast(_:)``), so it is not asked again while it is computed.
+    mutating func askedForForecast(_ key: ForecastKey) {
+        root.forecast.asked(key)
+    }
+
+    /// `forecastComputed`.
+    mutating func storeForecast(_ outlook: ForecastOutlook) {
+        root.forecast.store(outlook)
+    }
+
+    /// `watchOnDisk`: the CT watch's state file as read now.
+    mutating func receiveWatch(_ file: WatchOnDisk) {
+        root.transparency.onDisk = file
+    }
+
+    /// `watchRoundSkipped`: why the last round could not run (nil: it ran); true for a reason not seen just before.
+    mutating func roundSkipped(_ reason: String?) -> Bool {
+        let isNew = reason != nil && reason != root.transparency.skippedRound
+        root.transparency.skippedRound = reason
+        return isNew
     }
 
     /// `t`: the next theme of the cycle, and says which.

@@ -4,12 +4,12 @@ extension WorkbenchUpdate {
     /// Marks `domains` as fetching and asks the backend to fetch them.
     mutating func fetch(_ domains: [DomainPolicy]) -> [Effect] {
         guard !domains.isEmpty else { return [] }
-        for domain in domains { results.markFetching(domain.normalizedHost) }
+        for domain in domains { markFetching(domain.normalizedHost) }
         return [.fetch(domains.map(FetchRequest.init))]
     }
 
     mutating func completeFetch(_ host: String, _ result: Result<FetchedChain, FetchFailure>) -> [Effect] {
-        results.complete(host, result) ? revalidate(host) : []
+        recordFetch(host, result) ? revalidate(host) : []
     }
 }
 

@@ -11,11 +11,6 @@ extension WorkbenchUpdate {
         let lineCount = ForecastView.lines(state, width: ForecastView.textWidth(chrome.size)).count
         handleDomainViewCommand(command, panel, lineCount: lineCount, reopen: OverlayState.forecast)
     }
-
-    /// The releases file as the runtime read it (at the start, and on every change on disk).
-    mutating func receiveReleases(_ releases: ReleasesOnDisk) {
-        forecast.receive(releases)
-    }
 }
 
 extension WorkbenchState {
@@ -38,7 +33,7 @@ extension WorkbenchUpdate {
         guard case .forecast = overlay, forecast.inFlight == nil, let key = currentForecastKey,
             forecast.outlook(for: key.host)?.key != key, let chain = results.live[key.host]?.chain
         else { return [] }
-        forecast.asked(key)
+        askedForForecast(key)
         let request = ForecastRequest(
             key: key, shipped: forecast.releases.book, candidate: manifest,
             candidateName: "next (\(editing.document.url.lastPathComponent))", current: chain.certificates,
