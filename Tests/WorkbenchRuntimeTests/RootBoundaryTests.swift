@@ -39,6 +39,22 @@ struct RootBoundaryTests {
         #expect(result.stderrText.contains("'message' setter is inaccessible"), "\(result.stderrText)")
     }
 
+    /// The update's own code (a component's glue) writes the selection and the overlay, but the manifest, the
+    /// chrome, the live results, the forecasts and the CT feed only through the methods for their messages and edits.
+    @Test("in the update's code: the manifest, chrome, results, forecasts and CT feed are read-only")
+    func insideTheUpdate() throws {
+        let guarded = ["editing", "chrome", "results", "forecast", "transparency"]
+        let pokes = guarded.map { "    mutating func poke_\($0)() { \($0) = \($0) }" }
+        let result = try Self.typecheck(
+            ["@testable import Workbench", "extension WorkbenchUpdate {"] + pokes
+                + ["    mutating func open() { overlay = nil }", "}"])
+        #expect(result.status != 0)
+        for field in guarded {
+            #expect(result.stderrText.contains("'\(field)' is a get-only property"), "\(field): \(result.stderrText)")
+        }
+        #expect(!result.stderrText.contains("'overlay'"), "the overlay is the glue's to set: \(result.stderrText)")
+    }
+
     @Test("the ways in compile: apply a message, say a notice inside the update")
     func theWaysInCompile() throws {
         let result = try Self.typecheck([

@@ -38,13 +38,12 @@ extension WorkbenchUpdate {
             recordVerdict(verdict, host: normalized(host), generation: generation)
             effects = []
         case .saved(let saved):
-            editing.markSaved(saved)
+            let quitAfter = markSaved(saved)
             say(.saved(path: saved.url.path))
-            effects = editing.quitAfterSave ? [.quit] : []
-            editing.quitAfterSave = false
+            effects = quitAfter ? [.quit] : []
         case .saveFailed(let error):
             say(.saveFailed(error))
-            editing.quitAfterSave = false
+            saveFailed()
             effects = []
             if error.code == .changedOnDisk { offerDiskVersion() }
         case .fileWritten(let path):

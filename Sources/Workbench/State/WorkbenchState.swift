@@ -135,7 +135,8 @@ public struct WorkbenchState: Sendable {
 ///
 /// Not every field is writable as a whole: the status text changes only through ``say(_:)`` (and a key clears it,
 /// ``clearMessage()``), the clock and the size only through their messages, and the live results, the forecasts and
-/// the CT feed only through the methods for the messages that bring them (declared here).
+/// the CT feed only through the methods for the messages that bring them, and the manifest only through the edits'
+/// own methods (undo recorded, generation bumped): all declared here.
 struct WorkbenchUpdate {
     fileprivate var root: WorkbenchState
 
@@ -146,10 +147,6 @@ struct WorkbenchUpdate {
     /// The state as it stands, to read (and to hand to views that measure what they draw).
     var state: WorkbenchState { root }
 
-    var editing: EditedDocument {
-        _read { yield root.editing }
-        _modify { yield &root.editing }
-    }
     var selection: WorkbenchSelection {
         _read { yield root.selection }
         _modify { yield &root.selection }
@@ -170,6 +167,7 @@ struct WorkbenchUpdate {
         _read { yield root.pendingRecoveries }
         _modify { yield &root.pendingRecoveries }
     }
+    var editing: EditedDocument { root.editing }
     var chrome: WorkbenchChrome { root.chrome }
     var results: LiveResults { root.results }
     var forecast: ForecastCache { root.forecast }
@@ -200,6 +198,62 @@ struct WorkbenchUpdate {
     /// `tick`: the clock as the runtime read it.
     mutating func setClock(_ now: Date) {
         root.chrome.now = now
+    }
+
+    // The manifest changes only here: every edit records its undo entry, and every change of the manifest bumps its
+    // generation (so verdicts of older manifests are ignored) and keeps the filtered list and the selection true.
+
+    /// Replaces the manifest after an edit: records undo (and clears redo), re-sorts, refreshes the derived values.
+    mutating func commitEdit(_ manifest: PinManifest, undo description: String, previous: PinManifest, host: String?) {
+        root.editing.history.record(UndoEntry(manifest: previous, description: description, host: host))
+        replaceManifest(manifest)
+    }
+
+    /// Sets the manifest without touching the undo history (undo itself, loading); the selection stays on its host.
+    mutating func replaceManifest(_ manifest: PinManifest) {
+        let host = selectedDomainPolicy?.normalizedHost
+        root.editing.replace(manifest)
+        selection.recomputeVisibleDomains(root.editing.manifest.domains)
+        if let host, let index = selection.visibleDomains.firstIndex(where: { domain(at: $0).normalizedHost == host }) {
+            selection.selectedDomain = index
+        }
+        clampSelection()
+    }
+
+    /// Takes in the manifest as read from disk as the new loaded version (the base of the diff and of the next
+    /// write's change check), with its lint facts, and `edited` as the manifest being edited on top of it. Undo
+    /// history is of the old version, so it goes; the selection stays on its host.
+    mutating func adoptDiskVersion(_ disk: ManifestDocument, lint: LintEnvironment?, edited: PinManifest) {
+        root.editing.adopt(disk, lintEnvironment: lint)
+        replaceManifest(edited)
+    }
+
+    /// `z` / `Z`: the entry undone or redone (its manifest not yet taken in: ``replaceManifest(_:)``), or nil.
+    mutating func stepHistory(undo: Bool) -> UndoEntry? {
+        let current = root.manifest
+        return undo ? root.editing.history.undo(current: current) : root.editing.history.redo(current: current)
+    }
+
+    /// `saved`: the document as written becomes the loaded one; true when the write was asked for before quitting.
+    mutating func markSaved(_ saved: ManifestDocument) -> Bool {
+        root.editing.markSaved(saved)
+        defer { root.editing.quitAfterSave = false }
+        return root.editing.quitAfterSave
+    }
+
+    /// The write asked for (`w`, or the quit guard's "write first" with `quitAfter`).
+    mutating func startSave(quitAfter: Bool) {
+        root.editing.quitAfterSave = quitAfter
+    }
+
+    /// `saveFailed`: nothing was written, so no quit follows.
+    mutating func saveFailed() {
+        root.editing.quitAfterSave = false
+    }
+
+    /// `manifestOnDisk` with unsaved edits: the disk's version is held (nil: none) until the user chooses.
+    mutating func holdDiskVersion(_ disk: ManifestDocument?, lint: LintEnvironment?) {
+        root.editing.hold(disk, lint: lint)
     }
 
     // What background work and the watchers bring: only these change the live results, the forecasts and the CT

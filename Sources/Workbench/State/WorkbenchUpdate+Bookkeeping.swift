@@ -3,37 +3,10 @@ import ManifestEditing
 import ManifestLint
 import PinningCore
 
-/// The root's bookkeeping after a change, done only inside the update: a new manifest (undo, the filtered list, the
-/// selection kept on its host), the filter, and the selection kept in range and on screen.
+/// The root's bookkeeping after a change, done only inside the update: the filter, and the selection kept in range
+/// and on screen.
 extension WorkbenchUpdate {
-    // MARK: - Changing the manifest
-
-    /// Replaces the manifest after an edit: records undo (and clears redo), re-sorts, refreshes the derived values.
-    mutating func commitEdit(_ manifest: PinManifest, undo description: String, previous: PinManifest, host: String?) {
-        editing.history.record(UndoEntry(manifest: previous, description: description, host: host))
-        replaceManifest(manifest)
-    }
-
-    /// Sets the manifest without touching the undo history (undo itself, loading); the selection stays on its host.
-    mutating func replaceManifest(_ manifest: PinManifest) {
-        let host = selectedDomainPolicy?.normalizedHost
-        editing.replace(manifest)
-        selection.recomputeVisibleDomains(editing.manifest.domains)
-        if let host, let index = selection.visibleDomains.firstIndex(where: { domain(at: $0).normalizedHost == host }) {
-            selection.selectedDomain = index
-        }
-        clampSelection()
-    }
-
-    /// Takes in the manifest as read from disk as the new loaded version (the base of the diff and of the next
-    /// write's change check), with its lint facts, and `edited` as the manifest being edited on top of it. Undo
-    /// history is of the old version, so it goes; the selection stays on its host.
-    mutating func adoptDiskVersion(_ disk: ManifestDocument, lint: LintEnvironment?, edited: PinManifest) {
-        editing.adopt(disk, lintEnvironment: lint)
-        replaceManifest(edited)
-    }
-
-    private func domain(at index: Int) -> DomainPolicy { editing.document.manifest.domains[index] }
+    func domain(at index: Int) -> DomainPolicy { editing.document.manifest.domains[index] }
 
     // MARK: - Filter
 

@@ -88,7 +88,7 @@ extension WorkbenchUpdate {
 
     /// Restores the manifest before the last edit; `Z` brings the edit back.
     mutating func undo() -> [Effect] {
-        guard let entry = editing.history.undo(current: manifest) else {
+        guard let entry = stepHistory(undo: true) else {
             say(.nothingToUndo)
             return []
         }
@@ -100,7 +100,7 @@ extension WorkbenchUpdate {
 
     /// Re-applies the edit undone last. A new edit clears what can be redone.
     mutating func redo() -> [Effect] {
-        guard let entry = editing.history.redo(current: manifest) else {
+        guard let entry = stepHistory(undo: false) else {
             say(.nothingToRedo)
             return []
         }

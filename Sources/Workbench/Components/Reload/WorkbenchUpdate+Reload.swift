@@ -21,13 +21,13 @@ extension WorkbenchUpdate {
         }
         // Our own write, or the file touched without a change of content.
         guard disk.loadedFingerprint != editing.document.loadedFingerprint else {
-            editing.hold(nil, lint: nil)
+            holdDiskVersion(nil, lint: nil)
             return []
         }
         if !editing.isDirty {
             return reload(disk, lint: lint)
         }
-        editing.hold(disk, lint: lint)
+        holdDiskVersion(disk, lint: lint)
         offerDiskVersion()
         return []
     }

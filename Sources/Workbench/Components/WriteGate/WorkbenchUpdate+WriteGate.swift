@@ -31,7 +31,7 @@ extension WorkbenchUpdate {
 
     private mutating func save(quitAfter: Bool) -> [Effect] {
         overlay = nil
-        editing.quitAfterSave = quitAfter
+        startSave(quitAfter: quitAfter)
         say(.writing(path: editing.document.url.path))
         return [.save(editing.document)]
     }
