@@ -86,7 +86,7 @@ import Testing
         let index = try #require(edited.domains.firstIndex { $0.host == "mitm.pinbench.test" })
         edited.domains[index].pins.append(
             Pin(type: .certSHA256, value: Data(repeating: 5, count: 32).base64EncodedString(), role: .backup))
-        state.editing.replace(edited)
+        state.update { $0.replaceManifest(edited) }
         let warnings = state.manifestDiff().filter { $0.kind == .clientWarning }
         let new = warnings.filter { $0.text.hasPrefix("! CLIENTS mitm.pinbench.test") }
         #expect(new.count == 1)

@@ -3,17 +3,16 @@ import ManifestEditing
 import PinExport
 import PinningCore
 
-extension WorkbenchState {
+extension WorkbenchUpdate {
     /// `s`: save the selected certificate, or the chain as the server sent it, as PEM.
     mutating func openSavePEM() {
         guard let domain = selectedDomainPolicy, let level = selectedChainLevel,
             let chain = selectedLive?.chain
         else {
-            chrome.message = StatusMessage(
-                "nothing to save: fetch the domain and select a certificate first", isError: true)
+            say(.nothingToSavePEM)
             return
         }
-        let name = Self.fileSafe(domain.host)
+        let name = WorkbenchState.fileSafe(domain.host)
         var choices: [FileOutputDialog.Choice] = []
         let kind = level.kind(level: selection.selectedLevel)
         if let certificate = chain.certificate(fingerprint: level.details.sha256Fingerprint) {
@@ -43,7 +42,7 @@ extension WorkbenchState {
         let choices = ExportFormat.allCases.map { format in
             FileOutputDialog.Choice(
                 label: "\(format.rawValue)  \(format.summary)",
-                defaultPath: "\(stem)-\(format.rawValue).\(Self.fileExtension(format))",
+                defaultPath: "\(stem)-\(format.rawValue).\(WorkbenchState.fileExtension(format))",
                 content: .export(format))
         }
         let name = editing.document.url.lastPathComponent
@@ -63,19 +62,19 @@ extension WorkbenchState {
     /// The backend's answer to a file write.
     mutating func fileWriteFinished(path: String, error: OutputFileError?) -> [Effect] {
         guard case .fileOutput(var dialog) = overlay else {
-            if let error { chrome.message = StatusMessage("not written: \(error.reason)", isError: true) }
+            if let error { say(.fileNotWritten(error)) }
             return []
         }
         let outcome = dialog.finished(error)
         if let error, error.code != .exists {
-            chrome.message = StatusMessage("not written: \(error.reason)", isError: true)
+            say(.fileNotWritten(error))
         } else if error == nil {
-            chrome.message = StatusMessage(writtenMessage(dialog.chosen?.content, path: path))
+            say(state.written(dialog.chosen?.content, path: path))
         }
         return apply(outcome, dialog)
     }
 
-    private mutating func apply(_ outcome: FileOutputDialog.Outcome, _ dialog: FileOutputDialog) -> [Effect] {
+    private mutating func apply(_ outcome: FileOutputDialog.Action, _ dialog: FileOutputDialog) -> [Effect] {
         switch outcome {
         case .stay:
             overlay = .fileOutput(dialog)
@@ -87,13 +86,12 @@ extension WorkbenchState {
             var dialog = dialog
             let companions: [ExportedFile]
             if case .export(let format) = choice.content {
-                let result = exportResult(format)
+                let result = state.exportResult(format)
                 if let refusal = result.refusals.first {
                     // As `pinbench export` without --allow-invalid: a configuration the client refuses is not written.
                     dialog.stage = .naming
                     overlay = .fileOutput(dialog)
-                    chrome.message = StatusMessage(
-                        Self.clientRefusal(refusal, of: result, format: format), isError: true)
+                    say(.exportRefused(format, first: refusal.message, more: result.refusals.count - 1))
                     return []
                 }
                 companions = result.files
@@ -104,30 +102,33 @@ extension WorkbenchState {
             return [
                 .output(
                     .writeFile(
-                        path: path, contents: contents(choice.content), replacing: replacing, companions: companions))
+                        path: path, contents: state.contents(choice.content), replacing: replacing,
+                        companions: companions))
             ]
         }
     }
 
-    private func contents(_ content: FileOutputDialog.Content) -> [UInt8] {
+}
+
+extension WorkbenchState {
+    func contents(_ content: FileOutputDialog.Content) -> [UInt8] {
         switch content {
         case .pem(let text, _): return Array(text.utf8)
         case .export(let format): return Array(exportResult(format).text.utf8)
         }
     }
 
-    private func writtenMessage(_ content: FileOutputDialog.Content?, path: String) -> String {
+    /// What was written at `path`: a PEM file, an export (with its warnings), or a file of neither.
+    func written(_ content: FileOutputDialog.Content?, path: String) -> Notice {
         switch content {
         case .pem(_, let count)?:
-            return "saved \(counted(count, "certificate")) as PEM to \(path)"
+            return .pemSaved(certificates: count, path: path)
         case .export(let format)?:
-            let warnings = exportResult(format).warnings
-            let edited = editing.isDirty ? " (the edited manifest, unsaved changes included)" : ""
-            guard let first = warnings.first else { return "exported \(format.rawValue) to \(path)\(edited)" }
-            return "exported \(format.rawValue) to \(path)\(edited); \(counted(warnings.count, "warning")), "
-                + "e.g. \(first) (pinbench export \(format.rawValue) lists them all)"
+            return .exported(
+                format, path: path, unsavedIncluded: editing.isDirty,
+                warnings: exportResult(format).warnings)
         case nil:
-            return "wrote \(path)"
+            return .fileWritten(path: path)
         }
     }
 
@@ -139,14 +140,6 @@ extension WorkbenchState {
             options.certificates = results.live.keys.sorted().flatMap { results.live[$0]?.chain?.certificates ?? [] }
         }
         return PinExporter.export(manifest, as: format, options: options)
-    }
-
-    /// Why an export the client refuses is not written, and how to write it anyway.
-    static func clientRefusal(_ first: ExportFinding, of result: ExportResult, format: ExportFormat) -> String {
-        let more = result.refusals.count > 1 ? " (and \(result.refusals.count - 1) more)" : ""
-        return "not written: the client would refuse this \(format.displayName) configuration: \(first.message)"
-            + "\(more); fix the manifest, or write it anyway with pinbench export \(format.rawValue) --output FILE "
-            + "--allow-invalid"
     }
 
     /// A host as part of a file name: IPv6 colons and anything but letters, digits, dots and dashes become `_`.

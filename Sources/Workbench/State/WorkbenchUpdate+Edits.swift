@@ -4,7 +4,7 @@ import PinningCore
 
 /// Manifest edits from the Chain and Certificate panes and the Domains pane. Each goes through the core's
 /// ``ManifestEditor`` (so the CLI and the workbench say the same thing), records undo, and asks for a new verdict.
-extension WorkbenchState {
+extension WorkbenchUpdate {
     /// Pins the selected level's key (`p`) or whole certificate (`P`). Pinning what is already pinned says so and
     /// changes nothing; it never toggles.
     mutating func pin(_ type: PinType) -> [Effect] {
@@ -13,22 +13,15 @@ extension WorkbenchState {
             certificate: level.details, level: selection.selectedLevel, type: type, role: .active, added: chrome.now)
         var edited = manifest
         let outcome = ManifestEditor.addPin(pin, host: domain.host, to: &edited)
-        let offPath = outcome.didChange && !level.verified
-        return commit(outcome, edited, host: domain.normalizedHost) { [selectedLevel = selection.selectedLevel] text in
-            offPath
-                ? StatusMessage(
-                    text + " (warning: level \(selectedLevel) is not in the verified path, "
-                        + "so this pin cannot match until it is)", level: .warning)
-                : StatusMessage(text)
-        }
+        let offPathLevel = outcome.didChange && !level.verified ? selection.selectedLevel : nil
+        return commit(outcome, edited, host: domain.normalizedHost) { .pinned($0, offPathLevel: offPathLevel) }
     }
 
     /// Flips the selected level's pin (the one pinned last, key or certificate) between active and backup.
     mutating func toggleBackup() -> [Effect] {
         guard let (domain, level) = selectedLevelOrExplain() else { return [] }
         guard let pin = levelPin(level, in: domain) else {
-            chrome.message = StatusMessage(
-                "level \(selection.selectedLevel) is not pinned; p pins its key, P the certificate")
+            say(.nothingToToggle(level: selection.selectedLevel))
             return []
         }
         var edited = manifest
@@ -40,7 +33,7 @@ extension WorkbenchState {
     mutating func unpin() -> [Effect] {
         guard let (domain, level) = selectedLevelOrExplain() else { return [] }
         guard let pin = levelPin(level, in: domain) else {
-            chrome.message = StatusMessage("level \(selection.selectedLevel) is not pinned; nothing changed")
+            say(.nothingToUnpin(level: selection.selectedLevel))
             return []
         }
         var edited = manifest
@@ -48,25 +41,15 @@ extension WorkbenchState {
         return commitLevelEdit(outcome, edited, pin: pin, level: level, domain: domain)
     }
 
-    /// The pin `b` and `u` act on at a chain level: of the level's key and certificate pins, the one pinned last
-    /// (the later in the manifest's list), so `P` then `b` makes that certificate pin the backup. The other stays as
-    /// it is; the Pins pane (4) reaches every pin.
-    func levelPin(_ level: ChainLevel, in domain: DomainPolicy) -> Pin? {
-        pinsAt(level, in: domain).last
-    }
-
     /// Commits a chain-level edit and says which pin type it touched, and that the other type was left alone.
     private mutating func commitLevelEdit(
         _ outcome: ManifestEditor.Outcome, _ edited: PinManifest, pin: Pin, level: ChainLevel, domain: DomainPolicy
     ) -> [Effect] {
-        // The outcome first (it names the pin), then which type it was: the status line is read from the left.
-        let word = pin.type == .spkiSHA256 ? "key" : "certificate"
-        var which = " (the \(word) pin of level \(selection.selectedLevel)"
-        if pinsAt(level, in: domain).count > 1 {
-            which += "; its \(pin.type == .spkiSHA256 ? "certificate" : "key") pin is unchanged: 4 lists every pin"
+        let index = selection.selectedLevel
+        let otherPinUnchanged = pinsAt(level, in: domain).count > 1
+        return commit(outcome, edited, host: domain.normalizedHost) {
+            .levelPinEdited($0, type: pin.type, level: index, otherPinUnchanged: otherPinUnchanged)
         }
-        let closing = which + ")"
-        return commit(outcome, edited, host: domain.normalizedHost) { StatusMessage($0 + closing) }
     }
 
     /// Adds the domain typed at the prompt (`host`, `host:port` or `[IPv6]:port`), selects it and fetches it. The
@@ -76,7 +59,7 @@ extension WorkbenchState {
         do {
             endpoint = try HostEndpoint(text.trimmingCharacters(in: .whitespaces))
         } catch {
-            chrome.message = StatusMessage(error.description, isError: true)
+            say(.domainRefused(error))
             return []
         }
         // The defaults every front end gives a new domain (report-only until it has a backup pin).
@@ -105,25 +88,25 @@ extension WorkbenchState {
 
     /// Restores the manifest before the last edit; `Z` brings the edit back.
     mutating func undo() -> [Effect] {
-        guard let entry = editing.history.undo(current: manifest) else {
-            chrome.message = StatusMessage("nothing to undo")
+        guard let entry = stepHistory(undo: true) else {
+            say(.nothingToUndo)
             return []
         }
         let before = entry.host.flatMap(policy(normalized:))
         replaceManifest(entry.manifest)
-        chrome.message = StatusMessage("undid: \(entry.description.terminalSafe)")
+        say(.undid(entry.description))
         return afterHistoryStep(entry, before: before)
     }
 
     /// Re-applies the edit undone last. A new edit clears what can be redone.
     mutating func redo() -> [Effect] {
-        guard let entry = editing.history.redo(current: manifest) else {
-            chrome.message = StatusMessage("nothing to redo")
+        guard let entry = stepHistory(undo: false) else {
+            say(.nothingToRedo)
             return []
         }
         let before = entry.host.flatMap(policy(normalized:))
         replaceManifest(entry.manifest)
-        chrome.message = StatusMessage("redid: \(entry.description.terminalSafe)")
+        say(.redid(entry.description))
         return afterHistoryStep(entry, before: before)
     }
 
@@ -142,33 +125,42 @@ extension WorkbenchState {
 
     // MARK: - Helpers
 
-    /// The pins of `domain` that match a level's key or certificate.
-    func pinsAt(_ level: ChainLevel, in domain: DomainPolicy) -> [Pin] {
-        domain.pins.filter { $0.value == level.details.spkiPin || $0.value == level.details.certPin }
-    }
-
     private mutating func selectedLevelOrExplain() -> (DomainPolicy, ChainLevel)? {
         guard let domain = selectedDomainPolicy else {
-            chrome.message = StatusMessage("no domain selected; a adds one")
+            say(.noDomainSelected)
             return nil
         }
         guard let level = selectedChainLevel else {
-            chrome.message = StatusMessage("no chain for \(domain.host.terminalSafe) yet: r fetches it")
+            say(.noChainYet(host: domain.host))
             return nil
         }
         return (domain, level)
     }
 
-    /// Commits an edit (undo, re-validation) and posts one message for it: `report` turns the outcome's text into
-    /// the message, so a caller that adds to it still records it once in the log.
+    /// Commits an edit (undo, re-validation) and posts one notice for it: `report` turns the outcome into the
+    /// notice, so a caller that adds to it still records it once in the log.
     private mutating func commit(
         _ outcome: ManifestEditor.Outcome, _ edited: PinManifest, host: String,
-        report: (String) -> StatusMessage = { StatusMessage($0) }
+        report: (ManifestEditor.Outcome) -> Notice = { .edited($0) }
     ) -> [Effect] {
         let text = outcome.description.terminalSafe
-        chrome.message = report(text)
+        say(report(outcome))
         guard outcome.didChange else { return [] }
         commitEdit(edited, undo: text, previous: manifest, host: host)
         return revalidate(host)
+    }
+}
+
+extension WorkbenchState {
+    /// The pin `b` and `u` act on at a chain level: of the level's key and certificate pins, the one pinned last
+    /// (the later in the manifest's list), so `P` then `b` makes that certificate pin the backup. The other stays as
+    /// it is; the Pins pane (4) reaches every pin.
+    func levelPin(_ level: ChainLevel, in domain: DomainPolicy) -> Pin? {
+        pinsAt(level, in: domain).last
+    }
+
+    /// The pins of `domain` that match a level's key or certificate.
+    func pinsAt(_ level: ChainLevel, in domain: DomainPolicy) -> [Pin] {
+        domain.pins.filter { $0.value == level.details.spkiPin || $0.value == level.details.certPin }
     }
 }

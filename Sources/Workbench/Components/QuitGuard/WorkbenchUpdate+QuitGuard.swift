@@ -1,4 +1,4 @@
-extension WorkbenchState {
+extension WorkbenchUpdate {
     /// `q`: quits at once with nothing unsaved, else asks.
     mutating func quitOrAsk() -> [Effect] {
         guard editing.isDirty else { return [.quit] }

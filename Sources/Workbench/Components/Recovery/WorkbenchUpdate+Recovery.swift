@@ -5,20 +5,16 @@ import PinningCore
 /// offers each that differs from the manifest on disk, one at a time. Recovering makes its edits this session's
 /// unsaved edits (undoable, written only with `w`); discarding removes the file; keeping leaves it for a later
 /// start. A file that cannot be used is named with its reason and never used.
-extension WorkbenchState {
+extension WorkbenchUpdate {
     mutating func receiveRecoveries(_ found: [RecoveryOnDisk]) -> [Effect] {
         var effects: [Effect] = []
         for file in found {
             switch file {
             case .unusable(let path, let reason):
-                chrome.message = StatusMessage(
-                    ("the recovery file \(path) cannot be used: \(reason); it was not used and is left as it is "
-                        + "(look at it, then remove it)").terminalSafe,
-                    isError: true)
+                say(.recoveryUnusable(path: path, reason: reason))
             case .found(let path, let recovered):
                 if recovered.canonicallyOrdered == editing.savedManifest {
-                    chrome.message = StatusMessage(
-                        "removed the recovery file \(path): it held no edit the manifest lacks".terminalSafe)
+                    say(.recoveryRedundant(path: path))
                     effects.append(.recovery(.discard(path: path)))
                 } else {
                     pendingRecoveries.append(RecoveryOffer(path: path, recovered: recovered, onDisk: manifest))
@@ -37,27 +33,25 @@ extension WorkbenchState {
 
     mutating func handleRecoveryCommand(_ command: Command, _ current: RecoveryOffer) -> [Effect] {
         var offer = current
-        let choice = offer.update(command, page: pageSize)
+        let action = offer.update(command, page: pageSize)
         overlay = .recovery(offer)
-        guard let choice else { return [] }
+        guard action != .stay else { return [] }
         overlay = nil
-        let name = offer.path.terminalSafe
         var effects: [Effect]
-        switch choice {
+        switch action {
+        case .stay:
+            return []
         case .recover:
             let before = manifest
             commitEdit(offer.recovered, undo: "recover unsaved edits", previous: before, host: nil)
-            chrome.message = StatusMessage(
-                "recovered the unsaved edits from \(name) (\(offer.summary)); w writes them, z undoes")
+            say(.recovered(path: offer.path, summary: offer.summary))
             effects = [.recovery(.adopt(path: offer.path))]
             effects += ManifestDiff(from: before, to: manifest).domains.flatMap { revalidate($0.host) }
         case .discard:
-            chrome.message = StatusMessage("discarded the unsaved edits in \(name); the file is removed")
+            say(.recoveryDiscarded(path: offer.path))
             effects = [.recovery(.discard(path: offer.path))]
         case .keepForLater:
-            chrome.message = StatusMessage(
-                "kept \(name) for later: it is offered again at the next start; this session keeps its own "
-                    + "unsaved edits in another recovery file")
+            say(.recoveryKept(path: offer.path))
             effects = [.recovery(.keep(path: offer.path))]
         }
         offerNextRecovery()

@@ -1,6 +1,6 @@
 import PinningCore
 
-extension WorkbenchState {
+extension WorkbenchUpdate {
     /// Opens the write gate: the same lint as the CLI's, on the same inputs (the document with the lint facts
     /// gathered when it was loaded, and each live chain with the path the validator verified for it). The manifest as
     /// loaded is linted the same way, so the gate can tell what the change introduces from what was there before.
@@ -20,10 +20,9 @@ extension WorkbenchState {
             overlay = .writeGate(gate)
         case .cancel:
             overlay = nil
-            chrome.message = StatusMessage("not written")
+            say(.writeCancelled)
         case .refuse(let errors):
-            chrome.message = StatusMessage(
-                "lint found \(counted(errors, "error")): press ! to write anyway, Esc to go back", isError: true)
+            say(.lintRefused(errors: errors))
         case .write(let quitAfter):
             return save(quitAfter: quitAfter)
         }
@@ -32,8 +31,8 @@ extension WorkbenchState {
 
     private mutating func save(quitAfter: Bool) -> [Effect] {
         overlay = nil
-        editing.quitAfterSave = quitAfter
-        chrome.message = StatusMessage("writing \(editing.document.url.path)…")
+        startSave(quitAfter: quitAfter)
+        say(.writing(path: editing.document.url.path))
         return [.save(editing.document)]
     }
 }

@@ -1,4 +1,4 @@
-extension WorkbenchState {
+extension WorkbenchUpdate {
     /// `d`: asks before the selected domain is deleted.
     mutating func openDeleteConfirmation() {
         if let domain = selectedDomainPolicy { overlay = .confirmDelete(DeleteConfirmation(host: domain.host)) }

@@ -1,22 +1,19 @@
 import PinningCore
 
-extension WorkbenchState {
-    /// Marks every domain as fetching and returns the effect that fetches them (what `R` does; used at start).
-    public mutating func fetchAll() -> [Effect] {
-        fetch(manifest.domains)
-    }
-
+extension WorkbenchUpdate {
     /// Marks `domains` as fetching and asks the backend to fetch them.
     mutating func fetch(_ domains: [DomainPolicy]) -> [Effect] {
         guard !domains.isEmpty else { return [] }
-        for domain in domains { results.markFetching(domain.normalizedHost) }
+        for domain in domains { markFetching(domain.normalizedHost) }
         return [.fetch(domains.map(FetchRequest.init))]
     }
 
     mutating func completeFetch(_ host: String, _ result: Result<FetchedChain, FetchFailure>) -> [Effect] {
-        results.complete(host, result) ? revalidate(host) : []
+        recordFetch(host, result) ? revalidate(host) : []
     }
+}
 
+extension WorkbenchState {
     /// The live chains as the validator judged them, by normalized host: lint's view of what servers serve.
     var servedChains: [String: ServedChain] {
         results.servedChains(for: manifest)

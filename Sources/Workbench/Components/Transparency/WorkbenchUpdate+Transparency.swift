@@ -1,19 +1,19 @@
-extension WorkbenchState {
+extension WorkbenchUpdate {
     /// `T`: the Transparency view of the selected domain.
     mutating func openTransparency() {
-        openDomainView(.transparency(TransparencyPanel()), orSay: "no domain to show CT findings for: add one with a")
+        openDomainView(.transparency(TransparencyPanel()), orSay: .transparency)
     }
 
     /// A command while the Transparency view is open: scroll, move to another domain, or close.
     mutating func handleTransparencyCommand(_ command: Command, _ panel: TransparencyPanel) {
-        let lineCount = TransparencyView.lines(self, width: LineOverlay.textWidth(chrome.size)).count
+        let lineCount = TransparencyView.lines(state, width: LineOverlay.textWidth(chrome.size)).count
         handleDomainViewCommand(command, panel, lineCount: lineCount, reopen: OverlayState.transparency)
     }
 
-    /// Opens `view` of the selected domain, or says `message` when no domain is selected.
-    mutating func openDomainView(_ view: OverlayState, orSay message: String) {
+    /// Opens `view` of the selected domain, or says it needs one when no domain is selected.
+    mutating func openDomainView(_ view: OverlayState, orSay kind: Notice.DomainView) {
         guard selectedDomainPolicy != nil else {
-            chrome.message = StatusMessage(message)
+            say(.noDomainFor(kind))
             return
         }
         overlay = view

@@ -1,12 +1,12 @@
 import PinningCore
 
-extension WorkbenchState {
+extension WorkbenchUpdate {
     /// `y`: sends the selected level's SPKI pin (in the Pins pane: the selected pin) to the clipboard and opens the
     /// copy dialog with its other values.
     mutating func openCopyDialog() -> [Effect] {
         if selection.focus == .pins, let domain = selectedDomainPolicy {
             guard let pin = selection.pinsPane.selectedPin(in: domain.pins) else {
-                chrome.message = StatusMessage("nothing to copy: the domain has no pins", isError: true)
+                say(.nothingToCopyFromPins)
                 return []
             }
             return showCopy(
@@ -14,8 +14,7 @@ extension WorkbenchState {
                 values: [.init("Pin (\(pin.type.rawValue))", pin.value)])
         }
         guard let domain = selectedDomainPolicy, let level = selectedChainLevel else {
-            chrome.message = StatusMessage(
-                "nothing to copy: select a certificate in the Chain pane first", isError: true)
+            say(.nothingToCopy)
             return []
         }
         let d = level.details
@@ -46,11 +45,10 @@ extension WorkbenchState {
         return clipboardEffects(outcome)
     }
 
-    private mutating func clipboardEffects(_ outcome: CopyDialog.Outcome) -> [Effect] {
+    private mutating func clipboardEffects(_ outcome: CopyDialog.Action) -> [Effect] {
         guard case .copy(let text) = outcome else { return [] }
         guard text.utf8.count <= OutputRequest.clipboardLimit else {
-            chrome.message = StatusMessage(
-                "too long for the terminal's clipboard: copy it from the dialog", isError: true)
+            say(.clipboardTooLong)
             return []
         }
         return [.output(.clipboard(text))]

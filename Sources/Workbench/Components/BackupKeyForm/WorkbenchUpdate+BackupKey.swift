@@ -31,10 +31,10 @@ public struct BackupKeyCreated: Hashable, Sendable {
 
 /// The `K` form's flow: open it for the selected domain, pass it keys, run generation as an effect, and add the
 /// pin as an undoable edit when the key is on disk.
-extension WorkbenchState {
+extension WorkbenchUpdate {
     mutating func openBackupKeyForm() {
         guard let domain = selectedDomainPolicy else {
-            chrome.message = StatusMessage("no domain selected; a adds one")
+            say(.noDomainSelected)
             return
         }
         overlay = .backupKeyForm(BackupKeyForm(host: domain.host))
@@ -49,14 +49,13 @@ extension WorkbenchState {
         case .cancel:
             overlay = nil
             if form.isGenerating {
-                chrome.message = StatusMessage("the key is still being generated; its pin is added when it is written")
+                say(.backupKeyStillGenerating)
             }
             return []
         case .submit(let algorithm, let folder):
             guard let host = try? HostName(form.host) else {
                 overlay = nil
-                chrome.message = StatusMessage(
-                    "\(form.host.terminalSafe) is not a host name; no key made", isError: true)
+                say(.backupKeyHostRefused(form.host))
                 return []
             }
             overlay = .backupKeyForm(form)
@@ -72,7 +71,7 @@ extension WorkbenchState {
                 form.problem = error.description.terminalSafe
                 overlay = .backupKeyForm(form)
             } else {
-                chrome.message = StatusMessage("backup key not made: " + error.description.terminalSafe, isError: true)
+                say(.backupKeyFailed(error))
             }
             return []
         case .success(let created):
@@ -80,12 +79,11 @@ extension WorkbenchState {
             var edited = manifest
             let outcome = ManifestEditor.addPin(created.pin, host: created.host, to: &edited)
             guard outcome.didChange else {
-                chrome.message = StatusMessage(outcome.description.terminalSafe)
+                say(.edited(outcome))
                 return []
             }
-            let text = outcome.description + "; key in " + created.keyFile.path + " (w writes the manifest)"
             commitEdit(edited, undo: outcome.description.terminalSafe, previous: manifest, host: created.host)
-            chrome.message = StatusMessage(text.terminalSafe)
+            say(.backupKeyPinned(outcome, keyFile: created.keyFile))
             return revalidate(DomainPolicy(host: created.host).normalizedHost)
         }
     }

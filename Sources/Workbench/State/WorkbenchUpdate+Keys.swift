@@ -1,9 +1,9 @@
 import PinningCore
 
-extension WorkbenchState {
+extension WorkbenchUpdate {
     /// A key goes to the prompt if one is open, else to the overlay, else through the key table to a command.
     mutating func handleKey(_ key: Key) -> [Effect] {
-        chrome.message = nil
+        clearMessage()
         if prompt != nil { return handlePromptKey(key) }
         if let overlay, let effects = handleComponentKey(key, overlay) { return effects }
         guard let command = keyMap.command(for: key, in: activeKeyContexts) else { return [] }
@@ -71,7 +71,7 @@ extension WorkbenchState {
         case .forecast: openForecast()
         case .transparency: openTransparency()
         case .clients: openClients()
-        case .nextTheme: chrome.nextTheme()
+        case .nextTheme: nextTheme()
         case .cancel:
             if search != nil {
                 search = nil
@@ -91,11 +91,6 @@ extension WorkbenchState {
         selection.setFocus(pane)
     }
 
-    /// Rows in the focused pane, for page up and down.
-    var pageSize: Int {
-        max(1, (layout.panes[selection.focus]?.height ?? 3) - 2)
-    }
-
     mutating func move(by delta: Int) {
         switch selection.focus {
         case .domains:
@@ -103,7 +98,7 @@ extension WorkbenchState {
         case .chain:
             selection.selectedLevel = clamp(selection.selectedLevel, delta, count: selectedLive?.levels.count ?? 0)
         case .certificate:
-            let page = CertificatePane.page(for: self)
+            let page = CertificatePane.page(for: state)
             selection.certificateScroll.move(by: delta, lineCount: page.lines.count, rows: page.rows)
         case .pins:
             selection.pinsPane.move(by: delta, count: selectedDomainPolicy?.pins.count ?? 0)
@@ -182,12 +177,22 @@ extension WorkbenchState {
         case .quitGuard(let quitGuard): return handleQuitGuardCommand(command, quitGuard)
         case .copy, .fileOutput, .backupKeyForm, .settings:
             break  // they take raw keys: handleComponentKey
-        case .messageLog(let viewer):
-            overlay = viewer.update(command, log: chrome.messageLog, size: chrome.size).map(OverlayState.messageLog)
+        case .messageLog(var viewer):
+            switch viewer.update(command, log: chrome.messageLog, size: chrome.size) {
+            case .stay: overlay = .messageLog(viewer)
+            case .close: overlay = nil
+            }
         case .forecast(let panel): handleForecastCommand(command, panel)
         case .transparency(let panel): handleTransparencyCommand(command, panel)
         case .clients(let panel): handleClientsCommand(command, panel)
         }
         return []
+    }
+}
+
+extension WorkbenchState {
+    /// Rows in the focused pane, for page up and down.
+    var pageSize: Int {
+        max(1, (layout.panes[selection.focus]?.height ?? 3) - 2)
     }
 }

@@ -3,7 +3,7 @@ import PinningCore
 
 /// The Pins pane's requests carried out: each edit goes through the core's ``ManifestEditor`` and ``commitEdit``
 /// (undo, re-validation), as the Chain pane's do.
-extension WorkbenchState {
+extension WorkbenchUpdate {
     /// Runs `command` in the Pins pane; nil when the pane leaves it to the rest of the workbench.
     mutating func performInPins(_ command: Command) -> [Effect]? {
         switch command {
@@ -13,15 +13,15 @@ extension WorkbenchState {
             return nil
         }
         guard let domain = selectedDomainPolicy else {
-            chrome.message = StatusMessage("no domain selected; a adds one")
+            say(.noDomainSelected)
             return []
         }
         let action = selection.pinsPane.update(command, pins: domain.pins, pageSize: pageSize)
         switch action {
-        case .none:
+        case .stay:
             return []
         case .explain(let text):
-            chrome.message = StatusMessage(text)
+            say(.pinsPaneHint(text))
             return []
         case .unpin(let pin):
             var edited = manifest
@@ -41,7 +41,7 @@ extension WorkbenchState {
     mutating func setNote(_ text: String, value: String, host: String) -> [Effect] {
         let note = text.trimmingCharacters(in: .whitespaces)
         if let problem = PinText.problem(note) {
-            chrome.message = StatusMessage("note not set: it " + problem, isError: true)
+            say(.noteRefused(problem: problem))
             return []
         }
         var edited = manifest
@@ -55,7 +55,7 @@ extension WorkbenchState {
         -> [Effect]
     {
         let text = outcome.description.terminalSafe
-        chrome.message = StatusMessage(text)
+        say(.edited(outcome))
         guard outcome.didChange else { return [] }
         commitEdit(edited, undo: text, previous: manifest, host: host)
         return revalidate(host)

@@ -3,21 +3,23 @@
 extension WorkbenchState {
     /// Rows one wheel notch moves in the Certificate pane and in overlays.
     static let wheelLines = 3
+}
 
+extension WorkbenchUpdate {
     mutating func handleMouse(_ event: MouseEvent) -> [Effect] {
         guard prompt == nil, layout.mode != .tooSmall else { return [] }
         if overlay != nil {
             guard event.kind != .press else { return [] }
             let command: Command = event.kind == .wheelUp ? .moveUp : .moveDown
             var effects: [Effect] = []
-            for _ in 0..<Self.wheelLines {
+            for _ in 0..<WorkbenchState.wheelLines {
                 guard let current = overlay else { break }
                 effects += handleOverlayCommand(command, current)
             }
             return effects
         }
         guard let (pane, rect) = layout.panes.first(where: { $0.value.contains(event.point) }) else { return [] }
-        chrome.message = nil
+        clearMessage()
         switch event.kind {
         case .press:
             setFocus(pane)
@@ -34,7 +36,7 @@ extension WorkbenchState {
             let step = event.kind == .wheelUp ? -1 : 1
             let focused = selection.focus
             selection.focus = pane
-            move(by: pane == .certificate ? step * Self.wheelLines : step)
+            move(by: pane == .certificate ? step * WorkbenchState.wheelLines : step)
             selection.focus = focused
         }
         return []

@@ -1,4 +1,4 @@
-extension WorkbenchState {
+extension WorkbenchUpdate {
     /// A command while the key help is open: it scrolls over the help's lines, or closes it.
     mutating func handleHelpCommand(_ command: Command, _ current: HelpPanel) {
         var panel = current

@@ -2,11 +2,11 @@ import ManifestEditing
 import PinningCore
 
 /// The settings form (`e`) opened, driven and applied.
-extension WorkbenchState {
+extension WorkbenchUpdate {
     /// Opens the form for the selected domain, linted as it stands.
     mutating func openSettings() {
         guard let domain = selectedDomainPolicy else {
-            chrome.message = StatusMessage("no domain selected; a adds one")
+            say(.noDomainSelected)
             return
         }
         var form = SettingsForm(domain: domain)
@@ -19,14 +19,14 @@ extension WorkbenchState {
         var form = current
         let action = form.update(key: key, command: keyMap.command(for: key, in: [.settings]))
         switch action {
-        case .none:
+        case .stay:
             overlay = .settings(form)
         case .relint:
             form.lint(manifest, now: chrome.now, served: servedChains, environment: editing.lintEnvironment)
             overlay = .settings(form)
         case .cancel:
             overlay = nil
-            chrome.message = StatusMessage("settings of \(form.host.terminalSafe) unchanged")
+            say(.settingsUnchanged(host: form.host))
         case .apply(let settings):
             overlay = nil
             return applySettings(settings, host: form.host)
@@ -40,7 +40,7 @@ extension WorkbenchState {
         let before = manifest.indexOfDomain(host).map { DomainSettings(manifest.domains[$0]) }
         let outcome = ManifestEditor.updateSettings(host: host, in: &edited) { $0 = settings }
         let text = outcome.description.terminalSafe
-        chrome.message = StatusMessage(text)
+        say(.edited(outcome))
         guard outcome.didChange else { return [] }
         let key = DomainPolicy(host: host).normalizedHost
         commitEdit(edited, undo: text, previous: manifest, host: key)

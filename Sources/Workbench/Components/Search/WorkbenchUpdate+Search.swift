@@ -5,7 +5,9 @@ extension WorkbenchState {
     var certificateLines: [String] {
         CertificatePane.page(for: self).lines.map(\.text)
     }
+}
 
+extension WorkbenchUpdate {
     /// `/` in the Certificate pane: the search prompt, starting from the last query.
     mutating func startSearch() {
         prompt = Prompt(kind: .search, text: search?.query ?? "")
@@ -44,7 +46,7 @@ extension WorkbenchState {
     /// `n` / `N`: the next or previous match, wrapping around.
     mutating func moveToMatch(by step: Int) {
         guard var current = search else {
-            chrome.message = StatusMessage("no search: / searches the Certificate pane")
+            say(.noSearch)
             return
         }
         let count = current.matches(in: certificateLines).count
@@ -59,7 +61,7 @@ extension WorkbenchState {
         let matches = current.matches(in: certificateLines)
         guard !matches.isEmpty else {
             if announce {
-                chrome.message = StatusMessage("no match for \"\(current.query.terminalSafe)\" in the Certificate pane")
+                say(.noMatch(query: current.query))
             }
             return
         }
@@ -67,9 +69,7 @@ extension WorkbenchState {
         search = current
         selection.certificateScroll.offset = max(0, matches[current.current].line - 1)
         if announce {
-            chrome.message = StatusMessage(
-                "match \(current.current + 1) of \(matches.count) for \"\(current.query.terminalSafe)\": n next, N previous"
-            )
+            say(.match(index: current.current, of: matches.count, query: current.query))
         }
     }
 }

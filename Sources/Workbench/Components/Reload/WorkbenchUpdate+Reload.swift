@@ -8,31 +8,26 @@ import PinningCore
 /// ``ReloadPrompt`` overlay. A file that cannot be read or is not a valid manifest is never taken in: the session
 /// keeps its manifest and its edits. The write's own check (``ManifestStore/save(_:lockTimeout:)`` refuses a file
 /// changed since it was loaded) stays the last guard: nothing here writes.
-extension WorkbenchState {
+extension WorkbenchUpdate {
     mutating func diskChanged(_ result: Result<ManifestDocument, ManifestError>, lint: LintEnvironment?) -> [Effect] {
         let name = editing.document.url.lastPathComponent.terminalSafe
         let disk: ManifestDocument
         switch result {
         case .failure(let error):
-            let what =
-                error.code == .notFound
-                ? "\(name) is gone from disk (deleted or moved)"
-                : "\(name) on disk cannot be used now: \(error.description)"
-            chrome.message = StatusMessage(
-                what.terminalSafe + "; not reloaded, the workbench keeps its copy", isError: true)
+            say(.diskUnusable(file: name, error))
             return []
         case .success(let read):
             disk = read
         }
         // Our own write, or the file touched without a change of content.
         guard disk.loadedFingerprint != editing.document.loadedFingerprint else {
-            editing.hold(nil, lint: nil)
+            holdDiskVersion(nil, lint: nil)
             return []
         }
         if !editing.isDirty {
             return reload(disk, lint: lint)
         }
-        editing.hold(disk, lint: lint)
+        holdDiskVersion(disk, lint: lint)
         offerDiskVersion()
         return []
     }
@@ -47,16 +42,18 @@ extension WorkbenchState {
 
     mutating func handleReloadCommand(_ command: Command, _ current: ReloadPrompt) -> [Effect] {
         var prompt = current
-        let choice = prompt.update(command, page: pageSize)
+        let action = prompt.update(command, page: pageSize)
         overlay = .reload(prompt)
-        guard let choice else { return [] }
-        return choose(choice, prompt)
+        guard action != .stay else { return [] }
+        return choose(action, prompt)
     }
 
-    mutating func choose(_ choice: ReloadPrompt.Choice, _ prompt: ReloadPrompt) -> [Effect] {
+    mutating func choose(_ action: ReloadPrompt.Action, _ prompt: ReloadPrompt) -> [Effect] {
         overlay = nil
         let name = editing.document.url.lastPathComponent.terminalSafe
-        switch choice {
+        switch action {
+        case .stay:
+            return []
         case .reload:
             return reload(prompt.disk, lint: prompt.lint, droppingEdits: true)
         case .reapply:
@@ -65,19 +62,13 @@ extension WorkbenchState {
             let (merged, conflicts) = mine.apply(to: prompt.disk.manifest)
             adoptDiskVersion(prompt.disk, lint: prompt.lint, edited: merged)
             guard !conflicts.isEmpty else {
-                chrome.message = StatusMessage("re-applied your edits onto \(name) as changed on disk; w writes both")
+                say(.reapplied(file: name))
                 return revalidate(changedBetween: before, manifest)
             }
-            let list = conflicts.map { "\($0.host): \($0.detail)" }.joined(separator: "; ")
-            chrome.message = StatusMessage(
-                "re-applied your edits onto \(name) as changed on disk, except \(conflicts.count) the disk changed "
-                    + "too (kept the disk's): \(list.terminalSafe)",
-                isError: true)
+            say(.reappliedExcept(file: name, conflicts: conflicts.map { "\($0.host): \($0.detail)" }))
             return revalidate(changedBetween: before, manifest)
         case .keepEditing:
-            chrome.message = StatusMessage(
-                "kept your edits; \(name) changed on disk, so w refuses until you reload (r) or re-apply (a) "
-                    + "in the dialog it opens")
+            say(.keptEdits(file: name))
             return []
         }
     }
@@ -94,8 +85,7 @@ extension WorkbenchState {
         default: break
         }
         let name = editing.document.url.lastPathComponent.terminalSafe
-        let dropped = droppingEdits ? "; your edits were dropped" : ""
-        chrome.message = StatusMessage("reloaded \(name): changed on disk (\(change.summary))\(dropped)")
+        say(.reloaded(file: name, summary: change.summary, droppedEdits: droppingEdits))
         return revalidate(changedBetween: before, manifest)
     }
 
