@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "PinBench",
-    platforms: [.macOS(.v13)],
+    // What an app team supports today (ARCHITECTURE.md, PinningCore); scripts/check-core-availability.py holds the core to it.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "PinningCore", targets: ["PinningCore"]),
         // The tools around the core, as products for the fuzz package (Fuzz/).

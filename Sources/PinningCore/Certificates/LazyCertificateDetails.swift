@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import X509
 
 /// A certificate's ``CertificateDetails``, computed when someone first reads them and then kept.
@@ -12,7 +11,7 @@ package final class LazyCertificateDetails: Sendable {
     private let certificate: Certificate?
     /// The DER as received; nil for a certificate known only parsed, whose DER is re-serialized when needed.
     private let der: [UInt8]?
-    private let memo: Mutex<Memo>
+    private let memo: Locked<Memo>
 
     private struct Memo {
         var details: CertificateDetails?
@@ -25,14 +24,14 @@ package final class LazyCertificateDetails: Sendable {
     init(_ certificate: Certificate, der: [UInt8]?) {
         self.certificate = certificate
         self.der = der
-        memo = Mutex(Memo())
+        memo = Locked(Memo())
     }
 
     /// Details already computed (a certificate swift-certificates refused, read field by field).
     init(_ details: CertificateDetails) {
         certificate = nil
         der = nil
-        memo = Mutex(Memo(details: details))
+        memo = Locked(Memo(details: details))
     }
 
     /// The DER, when the certificate is known by more than its details (always so in a verified path).

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Counts the signature checks of one verification against ``PathBuildingLimits`` and remembers why it stopped.
 ///
@@ -12,7 +11,7 @@ final class SignatureCheckBudget: Sendable {
     }
 
     let limits: PathBuildingLimits
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(_ limits: PathBuildingLimits) {
         self.limits = limits

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A pin that matched a certificate of the verified path.
 public struct PinMatch: Hashable, Sendable, Encodable {
@@ -199,16 +198,16 @@ public struct Verdict: Sendable, Encodable {
 /// Lines written once, when first read; shared by the copies of a verdict.
 final class LazyLines: Sendable {
     private let write: @Sendable () -> [String]
-    private let written: Mutex<[String]?>
+    private let written: Locked<[String]?>
 
     init(_ lines: [String]) {
         write = { lines }
-        written = Mutex(lines)
+        written = Locked(lines)
     }
 
     init(_ write: @escaping @Sendable () -> [String]) {
         self.write = write
-        written = Mutex(nil)
+        written = Locked(nil)
     }
 
     var lines: [String] {
