@@ -13,10 +13,11 @@ public struct PinValidator: Sendable {
     /// The rules trust evaluation follows: the platforms' (the default) or a strict WebPKI verifier's.
     public let profile: ValidationProfile
 
-    /// `publicSuffixes` defaults to the system's list when it is installed (``PublicSuffixList/installed``).
+    /// `publicSuffixes` defaults to the list compiled into the core (``PublicSuffixList/compiledIn``), the same on every
+    /// platform; pass another list to judge by it.
     public init(
         manifest: PinManifest, trustAnchors: TrustAnchors,
-        publicSuffixes: PublicSuffixList? = PublicSuffixList.installed, profile: ValidationProfile = .platform
+        publicSuffixes: PublicSuffixList? = .compiledIn, profile: ValidationProfile = .platform
     ) {
         self.manifest = manifest
         self.trustAnchors = trustAnchors
