@@ -51,13 +51,18 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]),
+        // What each client PinBench exports to decides about a chain: one file per client (model, default trust,
+        // words), judged from the core's verdict, path and chain. Tooling, not core: an app links none of it.
+        .target(
+            name: "ClientModels",
+            dependencies: ["PinningCore", .product(name: "X509", package: "swift-certificates")]),
         // Judging a manifest: its lint and the diff between two of them (with the lockout each change risks).
-        .target(name: "ManifestLint", dependencies: ["PinningCore"]),
+        .target(name: "ManifestLint", dependencies: ["PinningCore", "ClientModels"]),
         // The manifest as each client's configuration, through an encoder for each output language.
         .target(
             name: "PinExport",
             dependencies: [
-                "PinningCore", "ConnectionAudit", "ManifestEditing",
+                "PinningCore", "ConnectionAudit", "ManifestEditing", "ClientModels",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ]),
@@ -104,6 +109,7 @@ let package = Package(
             name: "pinbench",
             dependencies: [
                 "PinningCore",
+                "ClientModels",
                 "ConnectionAudit",
                 "ManifestEditing",
                 "ManifestLint",
@@ -132,8 +138,8 @@ let package = Package(
         .target(
             name: "Workbench",
             dependencies: [
-                "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast",
-                "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
+                "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
+                "PinForecast", "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         // Runs the workbench: the session loop and its effects (saving, file output, backup keys, fetches, the
@@ -141,7 +147,8 @@ let package = Package(
         .target(
             name: "WorkbenchRuntime",
             dependencies: [
-                "Workbench", "PinningCore", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast", "CTWatch",
+                "Workbench", "PinningCore", "ClientModels", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast",
+                "CTWatch",
             ]),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
@@ -208,10 +215,18 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
+        // The client models, against PinBench's verdicts and lint's client rules (the real curl and OkHttp: CLITests).
+        .testTarget(
+            name: "ClientModelsTests",
+            dependencies: [
+                "ClientModels", "PinningCore", "ManifestLint", "PinExport", "LabPKI", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
         .testTarget(
             name: "PinningCoreTests",
             dependencies: [
-                "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport", "PinImport", "LabPKI",
+                "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport", "PinImport", "LabPKI",
                 "TestSupport", .product(name: "X509", package: "swift-certificates"),
             ],
             // Stubs of the Apple and client-library API the iOS exports are type-checked against (not compiled), and
@@ -236,8 +251,9 @@ let package = Package(
         .testTarget(
             name: "WorkbenchTests",
             dependencies: [
-                "Workbench", "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
-                "PinForecast", "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
+                "Workbench", "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestLint",
+                "PinExport", "PinForecast", "CTWatch", "TransparencyLog",
+                .product(name: "X509", package: "swift-certificates"),
             ],
             exclude: ["Snapshots", "Fixtures"]
         ),
@@ -250,7 +266,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "CLITests", dependencies: ["PinningCore", "ManifestEditing", "LabPKI", "DemoLab", "TestSupport"]),
+            name: "CLITests",
+            dependencies: ["PinningCore", "ClientModels", "ManifestEditing", "LabPKI", "DemoLab", "TestSupport"]),
         .testTarget(
             name: "PinningNIOTests",
             dependencies: [

@@ -1,70 +1,102 @@
 import Foundation
+import PinningCore
 import X509
 
-extension PinValidator {
-    /// Each client stack's default trust (``ClientTrustRules/clientStacks``) on the chain the platform evaluation
-    /// judged. A path the platform trusts is kept when the client's rules hold on it too (they differ only in the
-    /// usage, CA-leaf and name rules, checked here without building a path again); a chain it refuses is evaluated
-    /// again under the client's rules, so the cost falls on refusals only.
-    /// `certificates` is the platform verdict's list, the path first: a client that keeps the path keeps it.
-    func clientTrust(
-        platform: TrustEvaluation, certificates: [PresentedCertificate], host: String, chain: [ChainCertificate],
-        usable: [Certificate], refused: [String], at time: Date, limits: PathBuildingLimits
-    ) async -> [ClientTrustRules: ClientTrust] {
-        var decisions: [ClientTrustRules: ClientTrust] = [:]
-        for rules in ClientTrustRules.clientStacks {
-            let evaluation: TrustEvaluation
-            switch platform {
-            case .trusted, .failed(.untrustedChain, _), .failed(.pathBuildingCutShort, _):
-                // No path to an anchor even with the usage, CA-leaf and name rules left out (the platform's last
-                // diagnosis): no client's rules find one either, and a hostile chain is not searched three times.
-                evaluation = platform
-            default:
-                evaluation = await TrustEvaluator(
-                    anchors: trustAnchors, limits: limits, publicSuffixes: publicSuffixes, rules: rules
-                ).evaluate(host: host, chain: usable, at: time)
-            }
-            switch evaluation {
-            case .trusted(let path):
-                if let refusal = Self.refusal(of: path, host: host, rules: rules, publicSuffixes: publicSuffixes) {
-                    decisions[rules] = .refused(refusal)
-                } else if case .trusted = platform {
-                    decisions[rules] = .trusted(path: certificates)
-                } else {
-                    decisions[rules] = .trusted(path: Self.presentedCertificates(path: path, presented: chain))
-                }
-            case .failed(.untrustedChain, _) where !refused.isEmpty:
-                decisions[rules] = .refused(ClientRefusal(.unacceptableKey))
-            case .failed(let rejection, _):
-                let refusal = Self.refusal(
-                    rejection, chain: usable, host: host, validatesSentChain: validatesSentChain(usable))
-                decisions[rules] = .refused(refusal)
-            }
+/// What each client TLS stack whose rules differ from PinBench's platform profile (curl on OpenSSL, OkHttp on the
+/// JVM: ``ClientModel/trust``) decides about one chain before any pin, computed from what the core exposes: PinBench's
+/// verdict, its verified path and the chain as sent.
+///
+/// The core's verdict is only PinBench's; a consumer that asks for clients computes this once per chain
+/// (``evaluate(_:chain:validator:at:limits:for:)``) and judges every client from it (``ClientJudge``). A path the
+/// platform trusts is kept when a stack's rules hold on it too (they differ only in the usage, CA-leaf and name rules,
+/// checked without building a path again); a chain it refuses is evaluated again under the stack's rules, so the cost
+/// falls on refusals only.
+public struct ClientStackTrust: Hashable, Sendable {
+    private let decisions: [TrustRules: ClientTrust]
+
+    /// The decisions of the stacks `models` use, for `chain` (as sent, leaf first), which `validator` judged as
+    /// `verdict` at `time`. Path building for each stack stays within `limits`.
+    public static func evaluate(
+        _ verdict: Verdict, chain: [ChainCertificate], validator: PinValidator, at time: Date,
+        limits: PathBuildingLimits = PathBuildingLimits(), for models: [ClientModel] = ClientModel.all
+    ) async -> ClientStackTrust {
+        var stacks: [TrustRules] = []
+        for model in models where model.trust != .platform && !stacks.contains(model.trust) {
+            stacks.append(model.trust)
         }
-        return decisions
+        var decisions: [TrustRules: ClientTrust] = [:]
+        for rules in stacks {
+            decisions[rules] = await decide(
+                rules, verdict: verdict, chain: chain, validator: validator, at: time, limits: limits)
+        }
+        return ClientStackTrust(decisions: decisions)
     }
 
-    /// Why `rules` refuse a path the platform verified, or nil when they accept it.
-    private static func refusal(
-        of path: [Certificate], host: String, rules: ClientTrustRules, publicSuffixes: PublicSuffixList?
-    ) -> ClientRefusal? {
-        if ServerAuthUsagePolicy.firstFailure(in: path, rule: rules.serverAuth) != nil {
-            return ClientRefusal(.wrongKeyUsage)
-        }
-        if let violation = ChainRules.firstViolation(in: path, rules: rules) {
-            return ClientRefusal(violation.rejection)
-        }
-        if ServerNameMatcher(host: host, publicSuffixes: publicSuffixes, rules: rules).judge(path[0]) != .matches {
-            return refusal(.hostnameMismatch, chain: path, host: host)
-        }
-        return nil
+    /// The default trust of `model`'s client: PinBench's verdict for a client on the platform profile, else its
+    /// stack's decision. A stack this value was not computed for refuses (fails closed): compute it for every model
+    /// you judge.
+    func trust(for model: ClientModel, verdict: Verdict) -> ClientTrust {
+        guard model.trust != .platform else { return Self.platform(verdict) }
+        return decisions[model.trust] ?? .refused(ClientRefusal(.untrustedChain))
     }
 
-    /// A refusal for `rejection`, with the facts about `chain` (as sent, leaf first) that clients word it by.
+    /// PinBench's own default trust, as a client on the platform profile sees it.
+    private static func platform(_ verdict: Verdict) -> ClientTrust {
+        guard verdict.isTrusted else { return .refused(ClientRefusal(verdict.rejection ?? .untrustedChain)) }
+        return .trusted(path: verdict.certificates)
+    }
+
+    /// What `rules` decide about the chain.
+    private static func decide(
+        _ rules: TrustRules, verdict: Verdict, chain: [ChainCertificate], validator: PinValidator, at time: Date,
+        limits: PathBuildingLimits
+    ) async -> ClientTrust {
+        let usable = chain.compactMap(\.certificate)
+        let refused = chain.contains { $0.refusal != nil }
+        if verdict.isTrusted {
+            let path = verdict.certificates.filter(\.inVerifiedPath).compactMap(\.certificate)
+            if let rejection = rules.refusal(
+                ofVerifiedPath: path, host: verdict.host, publicSuffixes: validator.publicSuffixes)
+            {
+                return .refused(refusal(rejection, chain: path))
+            }
+            return .trusted(path: verdict.certificates)
+        }
+        let evaluation: TrustEvaluation
+        switch verdict.rejection {
+        case .emptyChain?, .unacceptableKey?, nil:
+            // Nothing to evaluate (no certificate, or a leaf no stack can parse), or a path that needs a key clients
+            // refuse: every stack refuses as PinBench does.
+            return platform(verdict)
+        case .untrustedChain?, .pathBuildingCutShort?:
+            // No path to an anchor even with the usage, CA-leaf and name rules left out (the platform's last
+            // diagnosis): no stack's rules find one either, and a hostile chain is not searched again.
+            evaluation = .failed(verdict.rejection!, reasons: [])
+        default:
+            evaluation = await validator.evaluateTrust(
+                host: verdict.host, chain: usable, at: time, rules: rules, limits: limits)
+        }
+        switch evaluation {
+        case .trusted(let path):
+            if let rejection = rules.refusal(
+                ofVerifiedPath: path, host: verdict.host, publicSuffixes: validator.publicSuffixes)
+            {
+                return .refused(refusal(rejection, chain: path))
+            }
+            return .trusted(path: PinValidator.presentedCertificates(path: path, presented: chain))
+        case .failed(.untrustedChain, _) where refused:
+            return .refused(ClientRefusal(.unacceptableKey))
+        case .failed(let rejection, _):
+            let anchored = validatesSentChain(usable, anchors: validator.trustAnchors)
+            return .refused(refusal(rejection, chain: usable, validatesSentChain: anchored))
+        }
+    }
+
+    /// A refusal for `rejection`, with the facts about `chain` (leaf first) that clients word it by.
     private static func refusal(
-        _ rejection: Verdict.Rejection, chain: [Certificate], host: String, validatesSentChain: Bool = false
+        _ rejection: Verdict.Rejection, chain: [Certificate], validatesSentChain: Bool = false
     ) -> ClientRefusal {
-        let leaf = chain[0]
+        guard let leaf = chain.first else { return ClientRefusal(rejection) }
         switch rejection {
         case .untrustedChain:
             return ClientRefusal(
@@ -89,8 +121,8 @@ extension PinValidator {
     /// Whether the JDK's `PKIXValidator.engineValidate` validates `chain` as sent: each certificate is the previous
     /// one's issuer by name, and one of them is an anchor (by its DER or by its name and key) or the last one's issuer
     /// is named like an anchor. Otherwise it builds a path.
-    private func validatesSentChain(_ chain: [Certificate]) -> Bool {
-        let anchors = trustAnchors.anchorSet
+    private static func validatesSentChain(_ chain: [Certificate], anchors: TrustAnchors) -> Bool {
+        guard let last = chain.last else { return false }
         for index in chain.indices {
             let certificate = chain[index]
             if index > 0, certificate.subject != chain[index - 1].issuer { return false }
@@ -99,12 +131,12 @@ extension PinValidator {
             }
             if anchors.contains(certificate) || sameKey { return index > 0 }
         }
-        return !anchors.certificates(withSubject: chain[chain.count - 1].issuer).isEmpty
+        return !anchors.certificates(withSubject: last.issuer).isEmpty
     }
 
     /// How the sent chain ends, following issuer names from the leaf as OpenSSL builds its untrusted chain.
     private static func untrustedEnd(_ chain: [Certificate]) -> ClientRefusal.UntrustedEnd {
-        var current = chain[0]
+        guard var current = chain.first else { return .issuerNotFound }
         if current.subject == current.issuer { return .selfSignedLeaf }
         // Bounded by the chain's length: each step moves to another sent certificate.
         for _ in chain.indices {

@@ -1,31 +1,42 @@
-/// The clients PinBench exports pins to and judges chains as: one ``ClientModel`` each (``ClientModel/of(_:)``).
-public enum PinClient: String, CaseIterable, Hashable, Sendable, Codable {
-    case urlsession
-    case alamofire
-    case afnetworking
-    case trustkit
-    case ats
-    /// OkHttp 4.3 and later (`**.host` covers every subdomain).
-    case okhttp
-    /// OkHttp 3 (`*.host` covers one label; the version Debian ships as libokhttp-java).
-    case okhttp3
-    case android
-    case curl
-    case hpkp
-
+/// A client PinBench exports pins to and judges chains as: its name on the command line and in JSON, and the name
+/// people know it by. Each is declared in its client's file (`Clients/`), beside its ``ClientModel``; the catalog
+/// (``ClientModel/all``) orders them.
+public struct PinClient: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The name `--clients` and JSON use: `curl`, `okhttp3`, ...
+    public let rawValue: String
     /// The name people know the client by.
-    public var displayName: String {
-        switch self {
-        case .urlsession: "URLSession delegate"
-        case .alamofire: "Alamofire"
-        case .afnetworking: "AFNetworking"
-        case .trustkit: "TrustKit"
-        case .ats: "ATS NSPinnedDomains"
-        case .okhttp: "OkHttp 4"
-        case .okhttp3: "OkHttp 3"
-        case .android: "Android NSC"
-        case .curl: "curl"
-        case .hpkp: "HPKP (browsers)"
+    public let displayName: String
+
+    init(_ rawValue: String, displayName: String) {
+        self.rawValue = rawValue
+        self.displayName = displayName
+    }
+
+    /// The catalog's client of this name; nil for a name no client has.
+    public init?(rawValue: String) {
+        guard let known = ClientModel.all.first(where: { $0.client.rawValue == rawValue }) else { return nil }
+        self = known.client
+    }
+
+    /// Every client, in catalog order.
+    public static var allCases: [PinClient] { ClientModel.all.map(\.client) }
+
+    public var description: String { rawValue }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let client = PinClient(rawValue: name) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no client is named \(name)"))
         }
+        self = client
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }

@@ -8,7 +8,8 @@ import X509
 /// and kept), and the full details wait until `details` is read: by a report, `inspect --json` or the workbench.
 /// Either way the values are the ones ``CertificateDetails`` computes, so what is shown never changes.
 package final class LazyCertificateDetails: Sendable {
-    private let certificate: Certificate?
+    /// Nil for a certificate swift-certificates refused, known by its details alone.
+    package let certificate: Certificate?
     /// The DER as received; nil for a certificate known only parsed, whose DER is re-serialized when needed.
     private let der: [UInt8]?
     private let memo: Locked<Memo>
@@ -72,7 +73,7 @@ package final class LazyCertificateDetails: Sendable {
     var notAfter: Date { certificate?.notValidAfter ?? details.notAfter }
 
     /// `details.subject`, without the rest.
-    var subject: String {
+    package var subject: String {
         if let known = memo.withLock({ $0.details?.subject ?? $0.subject }) { return known }
         let computed = certificate!.subject.opensslString
         memo.withLock { $0.subject = computed }

@@ -12,7 +12,7 @@ enum ChainRules {
     /// The first rule `path` breaks under `rules` (a client's, PinBench's platform by default), or nil when it meets
     /// them all.
     static func firstViolation(
-        in path: [Certificate], rules: ClientTrustRules = .platform
+        in path: [Certificate], rules: TrustRules = .platform
     ) -> ChainRuleViolation? {
         guard let leaf = path.first else { return nil }
         let subject = leaf.subject.opensslString

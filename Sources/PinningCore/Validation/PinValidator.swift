@@ -65,13 +65,9 @@ public struct PinValidator: Sendable {
             chain: usable,
             at: time
         )
-        var verdict = judge(
+        return judge(
             evaluation, host: host, chain: chain, policy: policy, refused: refused, at: time, revocation: revocation,
             transparency: transparency)
-        verdict.clientTrust = await clientTrust(
-            platform: evaluation, certificates: verdict.certificates, host: host, chain: chain, usable: usable,
-            refused: refused, at: time, limits: limits)
-        return verdict
     }
 
     /// The verdict on default trust's `evaluation`: the refusal, or what the pins, revocation and CT then say.
@@ -171,8 +167,8 @@ public struct PinValidator: Sendable {
     }
 
     /// The verified path, leaf first, with the presented copy of each certificate where the server sent it; then the
-    /// certificates the server sent that are not on the path.
-    static func presentedCertificates(
+    /// certificates the server sent that are not on the path: a verdict's ``Verdict/certificates``.
+    public static func presentedCertificates(
         path: [Certificate], presented: [ChainCertificate]
     ) -> [PresentedCertificate] {
         // `Certificate` equality, with the TBS bytes compared first: reading them copies nothing, while comparing

@@ -65,9 +65,9 @@ struct ServerNameMatcher: Sendable {
     let publicSuffixes: PublicSuffixList?
     /// Which wildcards count and whether the subject CN stands in for missing names: a client's rules, PinBench's
     /// platform profile by default.
-    let rules: ClientTrustRules
+    let rules: TrustRules
 
-    init(host: String, publicSuffixes: PublicSuffixList?, rules: ClientTrustRules = .platform) {
+    init(host: String, publicSuffixes: PublicSuffixList?, rules: TrustRules = .platform) {
         var name = host.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
         self.host = name

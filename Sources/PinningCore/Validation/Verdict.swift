@@ -1,4 +1,5 @@
 import Foundation
+import X509
 
 /// A pin that matched a certificate of the verified path.
 public struct PinMatch: Hashable, Sendable, Encodable {
@@ -51,6 +52,9 @@ public struct PresentedCertificate: Hashable, Sendable, Encodable {
     public func pinValue(_ type: PinType) -> String { lazyDetails.pinValue(type) }
     /// When the certificate expires, read without computing the rest of ``details``.
     public var notAfter: Date { lazyDetails.notAfter }
+    /// The parsed certificate: always set on the verified path; nil only for a sent certificate swift-certificates
+    /// refused. What a client model re-judges a path with (ClientModels).
+    public var certificate: Certificate? { lazyDetails.certificate }
 
     init(level: Int, details: LazyCertificateDetails, inVerifiedPath: Bool) {
         self.level = level
@@ -116,10 +120,6 @@ public struct Verdict: Sendable, Encodable {
     public internal(set) var revocation: RevocationCheck?
     /// The leaf's SCTs judged against a log list, when the caller gave one.
     public internal(set) var transparency: CTPolicyResult?
-    /// What each client TLS stack whose rules differ from the platform's (``ClientTrustRules/clientStacks``) decides
-    /// about the same chain before pins; empty when the chain never reached trust evaluation. Not encoded: the
-    /// clients' verdicts (``ClientJudge``) say it in their words.
-    public internal(set) var clientTrust: [ClientTrustRules: ClientTrust] = [:]
 
     init(
         host: String, outcome: Outcome, rejection: Rejection?, policy: DomainPolicy?, matchedPin: PinMatch?,
