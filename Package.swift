@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "PinBench",
-    // What an app team supports today (ARCHITECTURE.md, PinningCore); scripts/check-core-availability.py holds the core to it.
+    // What an app team supports today (ARCHITECTURE.md, PinningCore); scripts/check-core-availability.py holds the
+    // core to them.
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "PinningCore", targets: ["PinningCore"]),
@@ -147,7 +148,8 @@ let package = Package(
         .target(
             name: "WorkbenchRuntime",
             dependencies: [
-                "Workbench", "PinningCore", "ClientModels", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast",
+                "Workbench", "PinningCore", "ClientModels", "ManifestEditing", "ManifestLint", "PinExport",
+                "PinForecast",
                 "CTWatch",
             ]),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
@@ -226,7 +228,8 @@ let package = Package(
         .testTarget(
             name: "PinningCoreTests",
             dependencies: [
-                "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport", "PinImport", "LabPKI",
+                "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
+                "PinImport", "LabPKI",
                 "TestSupport", .product(name: "X509", package: "swift-certificates"),
             ],
             // Stubs of the Apple and client-library API the iOS exports are type-checked against (not compiled), and

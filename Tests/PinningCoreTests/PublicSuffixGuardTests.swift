@@ -1,7 +1,8 @@
 import Foundation
 import ManifestLint
-@testable import PinningCore
 import Testing
+
+@testable import PinningCore
 
 /// The public-suffix guard: the list's format parsed as publicsuffix.org defines it, the list compiled into the core
 /// (PublicSuffixTableTests holds it to Debian's), and a missing list said out loud.

@@ -10,7 +10,8 @@ import Testing
 struct PublicSuffixTableTests {
     static let regenerate = "regenerate it: scripts/generate-public-suffix-table.py (then commit the Swift file)"
     static let installed = FileManager.default.fileExists(atPath: PublicSuffixList.debianPath)
-    static let generator = PythonInterpreter.packageRoot.appendingPathComponent("scripts/generate-public-suffix-table.py")
+    static let generator = PythonInterpreter.packageRoot.appendingPathComponent(
+        "scripts/generate-public-suffix-table.py")
 
     @Test(
         "every rule and section of the installed list, and no other, is compiled in",
@@ -36,7 +37,8 @@ struct PublicSuffixTableTests {
         let version = try ProcessRunner.run("/usr/bin/env", ["dpkg-query", "-W", "-f=${Version}", "publicsuffix"])
         #expect(version.status == 0, "dpkg-query cannot name the package's version: \(version.stderrText)")
         #expect(
-            version.stdoutText == source.packageVersion, "publicsuffix is now \(version.stdoutText): \(Self.regenerate)")
+            version.stdoutText == source.packageVersion, "publicsuffix is now \(version.stdoutText): \(Self.regenerate)"
+        )
         // The whole file as the generator writes it from the installed list today.
         let folder = TemporaryFolder()
         let regenerated = try ProcessRunner.run(
@@ -56,11 +58,13 @@ struct PublicSuffixTableTests {
             "list.dat",
             "// ===BEGIN ICANN DOMAINS===\ncom\n*.ck\n!www.ck\n公司.cn\n// ===BEGIN PRIVATE DOMAINS===\ngithub.io\n")
         let output = folder.path("Table.swift")
-        let result = try ProcessRunner.run("/usr/bin/env", ["python3", script.path, "--list", list, "--output", output])
+        let result = try ProcessRunner.run(
+            "/usr/bin/env", ["python3", script.path, "--list", list, "--output", output])
         #expect(result.status == 0, "\(result.stderrText)")
         let written = try #require(folder.read("Table.swift"))
         #expect(written.contains("ruleCount: 5)"))
-        #expect(written.contains("    *.ck\n    !www.ck\n    公司.cn\n    // ===BEGIN PRIVATE DOMAINS===\n    github.io\n"))
+        #expect(
+            written.contains("    *.ck\n    !www.ck\n    公司.cn\n    // ===BEGIN PRIVATE DOMAINS===\n    github.io\n"))
         let bad = try ProcessRunner.run(
             "/usr/bin/env", ["python3", script.path, "--list", folder.path("missing.dat"), "--output", output])
         #expect(bad.status == 2)

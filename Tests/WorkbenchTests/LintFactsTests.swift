@@ -77,7 +77,8 @@ import Testing
         manifest.domains.append(DomainPolicy(host: "new.pinbench.test"))
         let changed = ManifestDocument(manifest: manifest, url: F.document().url, loadedFingerprint: "changed")
         _ = state.apply(
-            .manifestOnDisk(.success(changed), lint: LintEnvironment(publicSuffixes: .success(PublicSuffixList.compiledIn))))
+            .manifestOnDisk(
+                .success(changed), lint: LintEnvironment(publicSuffixes: .success(PublicSuffixList.compiledIn))))
         #expect(state.manifest.policy(for: "new.pinbench.test") != nil)
         #expect(state.editing.lintEnvironment.clients == [.curl])
         #expect(await gateRules(state).contains(.pinOutOfSomeClientsReach))

@@ -43,7 +43,8 @@ extension ClientModel {
 struct AndroidWording: ClientWording {
     func untrusted(_ refusal: ClientRefusal, _ context: ClientWordingContext) -> ClientWords {
         ClientWords(
-            "the platform TrustManager refuses the chain (\(refusal.rejection.rawValue)); the pin-set is never reached.")
+            "the platform TrustManager refuses the chain (\(refusal.rejection.rawValue)); the pin-set is never reached."
+        )
     }
 
     func lapsed(_ domain: DomainPolicy, _ context: ClientWordingContext) -> String {

@@ -60,7 +60,8 @@ struct CurlWording: ClientWording {
     func untrusted(_ refusal: ClientRefusal, _ context: ClientWordingContext) -> ClientWords {
         guard let line = trustLine(refusal, host: context.host) else {
             let why = refusal.rejection.rawValue
-            return ClientWords("curl exits with 60: its verification refuses the chain (\(why)); pins are never reached.")
+            return ClientWords(
+                "curl exits with 60: its verification refuses the chain (\(why)); pins are never reached.")
         }
         return .quoting(line)
     }

@@ -1,4 +1,3 @@
-
 /// Counts the signature checks of one verification against ``PathBuildingLimits`` and remembers why it stopped.
 ///
 /// swift-certificates' `Verifier` has no limit of its own: it checks the signature of every candidate issuer its

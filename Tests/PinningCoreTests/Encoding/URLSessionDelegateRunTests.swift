@@ -1,10 +1,10 @@
-@testable import ClientModels
 import Foundation
 import LabPKI
 import PinExport
 import TestSupport
 import Testing
 
+@testable import ClientModels
 @testable import PinningCore
 
 /// The `urlsession` export's delegate, compiled by swiftc and run against the runnable Apple stubs
