@@ -68,10 +68,10 @@ public struct ClientStackTrust: Hashable, Sendable {
             // Nothing to evaluate (no certificate, or a leaf no stack can parse), or a path that needs a key clients
             // refuse: every stack refuses as PinBench does.
             return platform(verdict)
-        case .untrustedChain?, .pathBuildingCutShort?:
+        case let rejection? where rejection == .untrustedChain || rejection == .pathBuildingCutShort:
             // No path to an anchor even with the usage, CA-leaf and name rules left out (the platform's last
             // diagnosis): no stack's rules find one either, and a hostile chain is not searched again.
-            evaluation = .failed(verdict.rejection!, reasons: [])
+            evaluation = .failed(rejection, reasons: [])
         default:
             evaluation = await validator.evaluateTrust(
                 host: verdict.host, chain: usable, at: time, rules: rules, limits: limits)

@@ -19,10 +19,10 @@ struct PublicSuffixTableTests {
     func sameRules() throws {
         let installed = try PublicSuffixList.load(path: PublicSuffixList.debianPath).get()
         let compiled = PublicSuffixList.compiledIn
-        #expect(
-            compiled == installed,
+        let drift =
             "the compiled-in list (\(compiled.ruleCount) rules) differs from \(PublicSuffixList.debianPath) "
-                + "(\(installed.ruleCount) rules): \(Self.regenerate)")
+            + "(\(installed.ruleCount) rules): \(Self.regenerate)"
+        #expect(compiled == installed, Comment(rawValue: drift))
         #expect(compiled.ruleCount == PublicSuffixList.compiledInSource.ruleCount)
     }
 
