@@ -60,7 +60,7 @@ public enum ClientJudge {
         return quote(.rejected, wording.pinFailure(expiredInManifest: first.hasLapsed(at: time), context))
     }
 
-    /// Every client's verdict, in ``PinClient`` order.
+    /// Every client's verdict, in the order of `clients`.
     public static func judgeAll(
         _ clients: [PinClient], host: String, manifest: PinManifest, verdict: Verdict, stacks: ClientStackTrust,
         at time: Date
