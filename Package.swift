@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "PinBench",
-    platforms: [.macOS(.v13)],
+    // What an app team supports today (ARCHITECTURE.md, PinningCore); scripts/check-core-availability.py holds the
+    // core to them.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "PinningCore", targets: ["PinningCore"]),
         // The tools around the core, as products for the fuzz package (Fuzz/).
@@ -54,13 +56,18 @@ let package = Package(
         // The manifest's files: the store (load beside the one locked atomic save), output files and exports, backup
         // key files. Only the runtime, the CLI and tests link it (scripts/check-pure-targets.py).
         .target(name: "ManifestFiles", dependencies: ["PinningCore", "ManifestEditing", "PinExport"]),
+        // What each client PinBench exports to decides about a chain: one file per client (model, default trust,
+        // words), judged from the core's verdict, path and chain. Tooling, not core: an app links none of it.
+        .target(
+            name: "ClientModels",
+            dependencies: ["PinningCore", .product(name: "X509", package: "swift-certificates")]),
         // Judging a manifest: its lint and the diff between two of them (with the lockout each change risks).
-        .target(name: "ManifestLint", dependencies: ["PinningCore"]),
+        .target(name: "ManifestLint", dependencies: ["PinningCore", "ClientModels"]),
         // The manifest as each client's configuration, through an encoder for each output language.
         .target(
             name: "PinExport",
             dependencies: [
-                "PinningCore", "ConnectionAudit",
+                "PinningCore", "ConnectionAudit", "ClientModels",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ]),
@@ -107,6 +114,7 @@ let package = Package(
             name: "pinbench",
             dependencies: [
                 "PinningCore",
+                "ClientModels",
                 "ConnectionAudit",
                 "ManifestEditing",
                 "ManifestFiles",
@@ -136,8 +144,8 @@ let package = Package(
         .target(
             name: "Workbench",
             dependencies: [
-                "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast",
-                "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
+                "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
+                "PinForecast", "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         // Runs the workbench: the session loop and its effects (saving, file output, backup keys, fetches, the
@@ -145,8 +153,8 @@ let package = Package(
         .target(
             name: "WorkbenchRuntime",
             dependencies: [
-                "Workbench", "PinningCore", "ManifestEditing", "ManifestFiles", "ManifestLint", "PinExport",
-                "PinForecast", "CTWatch",
+                "Workbench", "PinningCore", "ClientModels", "ManifestEditing", "ManifestFiles", "ManifestLint",
+                "PinExport", "PinForecast", "CTWatch",
             ]),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
@@ -214,12 +222,18 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
-        // ManifestEditing, ManifestLint and PinExport only for the tests of those targets still here (the editor's and
-        // the exporters' tests, and the client models'), until they move to their own <Target>Tests.
+        // The client models, against PinBench's verdicts and lint's client rules (the real curl and OkHttp: CLITests).
+        .testTarget(
+            name: "ClientModelsTests",
+            dependencies: [
+                "ClientModels", "PinningCore", "ManifestLint", "PinExport", "LabPKI", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
         .testTarget(
             name: "PinningCoreTests",
             dependencies: [
-                "PinningCore", "ManifestLint", "PinExport", "LabPKI", "TestSupport",
+                "PinningCore", "ClientModels", "ManifestLint", "PinExport", "LabPKI", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
             ],
             // The x509-limbo vectors LimboTests reads.
@@ -256,7 +270,8 @@ let package = Package(
         .testTarget(
             name: "WorkbenchTests",
             dependencies: [
-                "Workbench", "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestFiles", "ManifestLint",
+                "Workbench", "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestFiles",
+                "ManifestLint",
                 "PinExport", "PinForecast", "CTWatch", "TransparencyLog",
                 .product(name: "X509", package: "swift-certificates"),
             ],
@@ -273,7 +288,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["PinningCore", "ManifestEditing", "ManifestFiles", "LabPKI", "DemoLab", "TestSupport"]),
+            dependencies: [
+                "PinningCore", "ClientModels", "ManifestEditing", "ManifestFiles", "LabPKI", "DemoLab", "TestSupport",
+            ]),
         .testTarget(
             name: "PinningNIOTests",
             dependencies: [

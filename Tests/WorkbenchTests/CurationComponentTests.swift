@@ -15,7 +15,7 @@ import Testing
         Pin(type: .spkiSHA256, value: String(repeating: "C", count: 43) + "="),
     ]
     /// The settings form's lint facts: no trust anchor missing, the system's Public Suffix List.
-    static let lintFacts = LintEnvironment(publicSuffixes: PublicSuffixList.system)
+    static let lintFacts = LintEnvironment(publicSuffixes: .success(PublicSuffixList.compiledIn))
 
     @Test func pinsPaneMovesWithinBoundsAndAsksForEdits() {
         var pane = PinsPane()

@@ -244,7 +244,7 @@ import Testing
         let forecast = try #require(state.forecast.outlook(for: "mitm.pinbench.test")).forecast
         let refusal = try #require(forecast.todayRefusal, "the impostor's chain is refused today")
         let shown = text(state)
-        #expect(shown.contains("Today's chain is refused (\(PinValidator.describe(refusal)))"))
+        #expect(shown.contains("Today's chain is refused (\(refusal.sentence))"))
         #expect(!shown.contains("does not reach a trust anchor, so"))
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChainProbe
+import ClientModels
 import Foundation
 import ManifestEditing
 import ManifestFiles
@@ -225,9 +226,9 @@ struct CheckCommand: AsyncParsableCommand {
                 verdict: inspection.verdict, port: domain.port, served: inspection.sent,
                 at: now)
             let row = CheckRow(domain: domain, inspection: inspection, now: now)
-            let clientVerdicts = ClientJudge.judgeAll(
+            let clientVerdicts = await ClientJudge.judgeAll(
                 clients, host: domain.host, manifest: validator.manifest, verdict: inspection.verdict,
-                at: now)
+                chain: inspection.sent, validator: validator, at: now)
             return Judged(
                 index: index, row: row, served: inspection.served, failureReport: failure,
                 encodedRow: encodingRow ? try? Output.jsonElement(row) : nil, clientVerdicts: clientVerdicts)

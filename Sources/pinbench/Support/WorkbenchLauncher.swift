@@ -1,5 +1,6 @@
 import ArgumentParser
 import CTWatch
+import ClientModels
 import Foundation
 import ManifestEditing
 import ManifestFiles

@@ -4,6 +4,7 @@ import PinExport
 import TestSupport
 import Testing
 
+@testable import ClientModels
 @testable import PinningCore
 
 /// The `urlsession` export's delegate, compiled by swiftc and run against the runnable Apple stubs
@@ -44,6 +45,7 @@ struct URLSessionDelegateRunTests {
         let chain: [String]
         let export: String
         let verdict: Verdict
+        let stacks: ClientStackTrust
         let expected: ClientVerdict.Outcome
     }
 
@@ -97,17 +99,18 @@ struct URLSessionDelegateRunTests {
         let chain = try evaluation.certificates.filter(\.inVerifiedPath).map { certificate in
             try #require(ders[certificate.pinValue(.certSHA256)], "\(entry.name): a path certificate not given")
         }
-        let verdict = await PinValidator(manifest: entry.manifest, trustAnchors: anchors).validate(
-            host: entry.host, chain: served, at: now)
+        let validator = PinValidator(manifest: entry.manifest, trustAnchors: anchors)
+        let verdict = await validator.validate(host: entry.host, chain: served, at: now)
+        let stacks = await ClientStackTrust.evaluate(verdict, chain: served, validator: validator, at: now)
         // The app shipped the pins before they lapsed: the delegate carries them and checks the date itself.
         let export = PinExporter.export(
             entry.manifest, as: .urlsession, options: ExportOptions(now: now, includeLapsed: true))
         let model = ClientJudge.judge(
-            .urlsession, host: entry.host, manifest: entry.manifest, verdict: verdict, at: now)
+            .urlsession, host: entry.host, manifest: entry.manifest, verdict: verdict, stacks: stacks, at: now)
         return Prepared(
             name: entry.name, host: entry.host, manifest: entry.manifest, trusted: evaluation.isTrusted,
             chain: chain.map { Data($0).base64EncodedString() }, export: export.text, verdict: verdict,
-            expected: model.outcome)
+            stacks: stacks, expected: model.outcome)
     }
 
     /// Builds the driver with one export per case and runs it: what each delegate did, in case order.
@@ -194,7 +197,8 @@ struct URLSessionDelegateRunTests {
             var caught: [String] = []
             for (entry, result) in zip(prepared, results) {
                 let judged = ClientJudge.judge(
-                    variant, host: entry.host, manifest: entry.manifest, verdict: entry.verdict, at: now)
+                    variant, host: entry.host, manifest: entry.manifest, verdict: entry.verdict, stacks: entry.stacks,
+                    at: now)
                 if judged.outcome != Self.outcome(result, host: entry.host) { caught.append(entry.name) }
             }
             #expect(!caught.isEmpty, "a urlsession model with \(name) would pass unnoticed")
@@ -217,6 +221,6 @@ extension ClientModel {
             pinKinds: pinKinds, positions: positions ?? self.positions, subdomains: subdomains ?? self.subdomains,
             unitesMatchingDomains: unitesMatchingDomains, expiry: expiry ?? self.expiry,
             reportOnly: reportOnly ?? self.reportOnly, minimumPins: minimumPins ?? self.minimumPins, trust: trust,
-            sources: sources)
+            sources: sources, wording: wording)
     }
 }

@@ -1,3 +1,4 @@
+import ClientModels
 import Foundation
 import LabPKI
 import PinExport
@@ -21,10 +22,11 @@ struct ClientModelTests {
         let target = host ?? pki.host
         let served = (chain ?? pki.good.presented).map { ChainCertificate($0.certificate) }
         let trusted = anchors ?? [pki.root]
-        let verdict = await Fixtures.validator(manifest, anchors: trusted).validate(
-            host: target, chain: served, at: time)
-        let all = ClientJudge.judgeAll(
-            PinClient.allCases, host: target, manifest: manifest, verdict: verdict, at: time)
+        let validator = Fixtures.validator(manifest, anchors: trusted)
+        let verdict = await validator.validate(host: target, chain: served, at: time)
+        let all = await ClientJudge.judgeAll(
+            PinClient.allCases, host: target, manifest: manifest, verdict: verdict, chain: served,
+            validator: validator, at: time)
         return (verdict, Dictionary(uniqueKeysWithValues: all.map { ($0.client, $0) }))
     }
 
@@ -96,7 +98,7 @@ struct ClientModelTests {
     }
 
     @Test("one pin: TrustKit refuses its configuration, the others accept; one short domain refuses every host")
-    func trustKitNeedsTwo() async {
+    func trustKitNeedsTwo() async throws {
         let (_, clients) = await verdicts([Fixtures.pin(Fixtures.spki(pki.good.leaf))])
         #expect(clients[.trustkit]?.outcome == .configurationRefused)
         #expect(clients[.trustkit]?.allowsConnection == false)
@@ -107,8 +109,13 @@ struct ClientModelTests {
         let pinned = DomainPolicy(host: host, pins: [Fixtures.pin(Fixtures.spki(pki.good.leaf)), backup])
         let short = Fixtures.manifest(pinned, DomainPolicy(host: "other.test", pins: [backup]))
         let served = pki.good.presented.map { ChainCertificate($0.certificate) }
-        let verdict = await Fixtures.validator(short).validate(host: "wrong.test", chain: served, at: Date())
-        let trustkit = ClientJudge.judge(.trustkit, host: "wrong.test", manifest: short, verdict: verdict, at: Date())
+        let validator = Fixtures.validator(short)
+        let verdict = await validator.validate(host: "wrong.test", chain: served, at: Date())
+        let trustkit = try #require(
+            await ClientJudge.judgeAll(
+                [.trustkit], host: "wrong.test", manifest: short, verdict: verdict, chain: served,
+                validator: validator, at: Date()
+            ).first)
         #expect(verdict.outcome == .rejected)
         #expect(trustkit.outcome == .configurationRefused)
         #expect(trustkit.reason.contains("other.test lists 1 key pin,"))
@@ -120,8 +127,13 @@ struct ClientModelTests {
         let pinned = DomainPolicy(host: host, pins: [Fixtures.pin(Fixtures.spki(pki.good.leaf)), backup])
         let manifest = Fixtures.manifest(pinned, DomainPolicy(host: "other.test", mode: .reportOnly))
         let served = pki.good.presented.map { ChainCertificate($0.certificate) }
-        let verdict = await Fixtures.validator(manifest).validate(host: host, chain: served, at: Date())
-        let trustkit = ClientJudge.judge(.trustkit, host: host, manifest: manifest, verdict: verdict, at: Date())
+        let validator = Fixtures.validator(manifest)
+        let verdict = await validator.validate(host: host, chain: served, at: Date())
+        let trustkit = try #require(
+            await ClientJudge.judgeAll(
+                [.trustkit], host: host, manifest: manifest, verdict: verdict, chain: served, validator: validator,
+                at: Date()
+            ).first)
         #expect(trustkit.outcome == .accepted, "\(trustkit.reason)")
         #expect(!ClientModel.trustkit.refusesDomain(carrying: 0))
         #expect(ClientModel.trustkit.refusesDomain(carrying: 1))

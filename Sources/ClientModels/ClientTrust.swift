@@ -1,6 +1,8 @@
+import PinningCore
+
 /// What one client's default trust decided about a chain before any pin: the path it verified, or why it refused.
-/// The validator decides it for each of ``ClientTrustRules/clientStacks`` beside its own verdict
-/// (``Verdict/clientTrust``), so a client model never borrows PinBench's platform decision where its rules differ.
+/// ``ClientStackTrust`` decides it for each stack whose rules differ from PinBench's platform profile, so a client
+/// model never borrows PinBench's platform decision where its rules differ.
 public enum ClientTrust: Hashable, Sendable {
     /// The path, leaf first and trust anchor last, then the certificates sent off it (as ``Verdict/certificates``).
     case trusted(path: [PresentedCertificate])

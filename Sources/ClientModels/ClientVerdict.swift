@@ -1,3 +1,5 @@
+import PinningCore
+
 /// What one client decides about a chain, in its own words, beside PinBench's own verdict.
 public struct ClientVerdict: Hashable, Sendable, Encodable {
     public enum Outcome: String, Hashable, Sendable, Codable {

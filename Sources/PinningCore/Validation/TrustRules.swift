@@ -1,11 +1,11 @@
-/// The default trust a client's TLS stack applies before any pin, as values: which extended and plain key usages it
-/// asks of a leaf, whether a CA certificate may serve as one, and how it matches the host. ``TrustEvaluator`` builds
-/// its verifier policies from these, so each client model decides trust by its own rules, not PinBench's platform
-/// profile (``ClientModel/trust``).
+/// The default trust a TLS stack applies before any pin, as values: which extended and plain key usages it asks of a
+/// leaf, whether a CA certificate may serve as one, and how it matches the host. ``TrustEvaluator`` builds its verifier
+/// policies from these: PinBench's own verdict follows ``platform``, and a client model (the ClientModels target)
+/// names its stack's rules to have a chain judged by them (``PinValidator/evaluateTrust(host:chain:at:rules:limits:)``).
 ///
-/// Every client checks the path to an anchor, the dates, a CA's `keyCertSign` and name constraints alike; only the
-/// rules where clients differ are values here.
-public struct ClientTrustRules: Hashable, Sendable {
+/// Every stack checks the path to an anchor, the dates, a CA's `keyCertSign` and name constraints alike; only the
+/// rules where stacks differ are values here.
+public struct TrustRules: Hashable, Sendable {
     /// Which extended key usage a chain needs.
     public enum ServerAuthUsage: Hashable, Sendable {
         /// A certificate that states an EKU must name serverAuth; anyExtendedKeyUsage alone is not enough; a leaf
@@ -73,21 +73,8 @@ public struct ClientTrustRules: Hashable, Sendable {
     }
 
     /// PinBench's platform profile: what iOS decides (Apple's "Requirements for trusted certificates in iOS 13"),
-    /// the strictest of the platforms. The iOS clients' and Android's models use it.
-    public static let platform = ClientTrustRules(
+    /// the strictest of the platforms.
+    public static let platform = TrustRules(
         serverAuth: .serverAuthRequiredSince2019, leafKeyUsage: .handshakeUsageWithoutCertSign, caLeaf: .refused,
         hostNames: .subjectAltNamesOnly, wildcards: .notOverPublicSuffix)
-
-    /// curl 7.88 on OpenSSL 3.0: OpenSSL's verification with the `ssl_server` purpose, then curl's own host check.
-    public static let openSSL = ClientTrustRules(
-        serverAuth: .serverAuthWhenStated, leafKeyUsage: .anyHandshakeUsage, caLeaf: .accepted,
-        hostNames: .commonNameWhenNoSubjectAltName, wildcards: .twoLabelsAfter)
-
-    /// OkHttp 3.13 on the JVM (OpenJDK 17): the PKIX trust manager, then OkHttp's `OkHostnameVerifier`.
-    public static let jvm = ClientTrustRules(
-        serverAuth: .serverAuthOrAnyWhenStated, leafKeyUsage: .digitalSignature, caLeaf: .accepted,
-        hostNames: .subjectAltNamesOnly, wildcards: .oneLabelAfter)
-
-    /// The rule sets other than ``platform`` that a model uses: the validator evaluates each beside its own.
-    public static let clientStacks: [ClientTrustRules] = [.openSSL, .jvm]
 }

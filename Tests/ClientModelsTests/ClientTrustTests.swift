@@ -1,3 +1,4 @@
+import ClientModels
 import Foundation
 import LabPKI
 import PinningCore
@@ -50,9 +51,11 @@ struct ClientTrustTests {
         let pins = [Fixtures.pin(Fixtures.spki(leaf)), Fixtures.pin(Fixtures.unrelatedPin, role: .backup)]
         let manifest = Fixtures.manifest(DomainPolicy(host: edge.host, pins: pins))
         let served = [leaf, pki.intermediate].map { ChainCertificate($0.certificate) }
-        let verdict = await Fixtures.validator(manifest).validate(host: edge.host, chain: served, at: Date())
-        let all = ClientJudge.judgeAll(
-            PinClient.allCases, host: edge.host, manifest: manifest, verdict: verdict, at: Date())
+        let validator = Fixtures.validator(manifest)
+        let verdict = await validator.validate(host: edge.host, chain: served, at: Date())
+        let all = await ClientJudge.judgeAll(
+            PinClient.allCases, host: edge.host, manifest: manifest, verdict: verdict, chain: served,
+            validator: validator, at: Date())
         return (verdict, Dictionary(uniqueKeysWithValues: all.map { ($0.client, $0) }))
     }
 

@@ -1,3 +1,4 @@
+import ClientModels
 import Foundation
 import LabPKI
 import ManifestLint
@@ -59,14 +60,16 @@ struct ClientReachTests {
             let domain = DomainPolicy(host: pki.host, pins: [variant.pin] + variant.companions)
             let manifest = Fixtures.manifest(domain)
             let chain = variant.chain.map { ChainCertificate($0.certificate) }
-            let verdict = await Fixtures.validator(manifest).validate(host: pki.host, chain: chain, at: now)
+            let validator = Fixtures.validator(manifest)
+            let verdict = await validator.validate(host: pki.host, chain: chain, at: now)
+            let stacks = await ClientStackTrust.evaluate(verdict, chain: chain, validator: validator, at: now)
             #expect(verdict.outcome == .accepted, "\(variant): PinBench matches the pin")
             let served = ServedChain(presented: chain, verdict: verdict)
             let reach = ClientReach(domain, clients: PinClient.allCases, served: served)
             let gap = reach.gaps.first { $0.pin == variant.pin }
             for client in pinning {
                 let judged = ClientJudge.judge(
-                    .of(client), host: pki.host, manifest: manifest, verdict: verdict, at: now)
+                    .of(client), host: pki.host, manifest: manifest, verdict: verdict, stacks: stacks, at: now)
                 let reachable = !(gap?.outOfReach.contains { $0.client == client } ?? false)
                 let refused = reach.refusals.contains { $0.client == client }
                 let failsBoth = reach.bothRequired.contains { $0.client == client && $0.failsNow }
@@ -122,7 +125,7 @@ struct ClientReachTests {
             ])
         let manifest = Fixtures.manifest(domain)
         func findings(_ clients: [PinClient]) -> [LintFinding] {
-            let environment = LintEnvironment(publicSuffixes: PublicSuffixList.system, clients: clients)
+            let environment = LintEnvironment(publicSuffixes: .success(PublicSuffixList.compiledIn), clients: clients)
             return ManifestLinter(environment).lint(manifest, now: now).filter {
                 $0.rule == .pinOutOfSomeClientsReach || $0.rule == .clientRefusesDomain
             }

@@ -1,8 +1,12 @@
+import PinningCore
+
 /// What one client means by "matches a pin": which certificates it looks at, which pins its configuration carries,
-/// and how it treats subdomains, expiry and report-only. Values only: ``ClientJudge`` applies them to a verdict.
+/// how it treats subdomains, expiry and report-only, the default trust of its TLS stack, and the words it says its
+/// decisions in. Values only: ``ClientJudge`` applies them to a verdict.
 ///
-/// Every rule names where it comes from (``ClientModel/sources``), since the clients that cannot run here (iOS,
-/// Android) are modelled from their documentation and source alone.
+/// Each client is one file of `Clients/` that declares all of this; ARCHITECTURE.md says how to add one. Every rule
+/// names where it comes from (``ClientModel/sources``), since the clients that cannot run here (iOS, Android) are
+/// modelled from their documentation and source alone.
 public struct ClientModel: Hashable, Sendable {
     /// Which certificates a client compares with its pins.
     public enum Certificates: Hashable, Sendable {
@@ -87,25 +91,43 @@ public struct ClientModel: Hashable, Sendable {
     /// The fewest pins a domain may list before the client refuses the whole configuration (TrustKit: two). One
     /// means no such rule: a domain without pins is then simply not pinned.
     public let minimumPins: Int
-    /// The default trust the client applies before its pins: its TLS stack's rules, as values.
-    public let trust: ClientTrustRules
+    /// The default trust the client applies before its pins: its TLS stack's rules, as values
+    /// (``PinningCore/TrustRules/platform`` when they are PinBench's own).
+    public let trust: TrustRules
     /// The rules above, each with its citation.
     public let sources: [Source]
+    /// How the client words its decisions: its exit codes, exceptions and settings.
+    let wording: any ClientWording
+
+    init(
+        client: PinClient, certificates: Certificates, pinTypes: Set<PinType>, pinKinds: PinKinds,
+        positions: Positions, subdomains: Subdomains, unitesMatchingDomains: Bool, expiry: Expiry,
+        reportOnly: ReportOnly, minimumPins: Int, trust: TrustRules, sources: [Source], wording: any ClientWording
+    ) {
+        self.client = client
+        self.certificates = certificates
+        self.pinTypes = pinTypes
+        self.pinKinds = pinKinds
+        self.positions = positions
+        self.subdomains = subdomains
+        self.unitesMatchingDomains = unitesMatchingDomains
+        self.expiry = expiry
+        self.reportOnly = reportOnly
+        self.minimumPins = minimumPins
+        self.trust = trust
+        self.sources = sources
+        self.wording = wording
+    }
+
     /// The model of `client`.
     public static func of(_ client: PinClient) -> ClientModel {
-        switch client {
-        case .curl: .curl
-        case .okhttp: .okhttp
-        case .okhttp3: .okhttp3
-        case .android: .android
-        case .ats: .ats
-        case .trustkit: .trustkit
-        case .urlsession: .urlsession
-        case .alamofire: .alamofire
-        case .afnetworking: .afnetworking
-        case .hpkp: .hpkp
-        }
+        // Every PinClient comes from the catalog (its initializers look it up there), so the search always finds it.
+        all.first { $0.client == client } ?? all[0]
     }
+
+    /// Models are the catalog's, one per client: the client names the model.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.client == rhs.client }
+    public func hash(into hasher: inout Hasher) { hasher.combine(client) }
 
     /// Whether the client refuses its whole configuration for a domain of which it carries `count` pins: one or more
     /// but below a minimum over one. A domain of which it carries none is not pinned: its export leaves it out

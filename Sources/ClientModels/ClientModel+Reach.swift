@@ -1,3 +1,5 @@
+import PinningCore
+
 extension ClientModel {
     /// Why a client can never match one pin of a domain. The first four hold whatever the server sends; the last is
     /// learnt from the chain a server serves now.
