@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "PinBench",
-    platforms: [.macOS(.v13)],
+    // What an app team supports today (ARCHITECTURE.md, PinningCore); scripts/check-core-availability.py holds the
+    // core to them.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "PinningCore", targets: ["PinningCore"]),
         // The tools around the core, as products for the fuzz package (Fuzz/).
@@ -41,7 +43,8 @@ let package = Package(
         // The tools around the core, each a target of its own that depends on it (ARCHITECTURE.md draws them): an app
         // or PinningNIO links only PinningCore.
         //
-        // Changing a manifest: the editor, the one locked atomic store, output files, backup keys.
+        // Changing a manifest as pure values: the editor, domain settings, edit outcomes, backup keys as data. Writes
+        // no file, so the workbench links it.
         .target(
             name: "ManifestEditing",
             dependencies: [
@@ -50,13 +53,21 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]),
+        // The manifest's files: the store (load beside the one locked atomic save), output files and exports, backup
+        // key files. Only the runtime, the CLI and tests link it (scripts/check-pure-targets.py).
+        .target(name: "ManifestFiles", dependencies: ["PinningCore", "ManifestEditing", "PinExport"]),
+        // What each client PinBench exports to decides about a chain: one file per client (model, default trust,
+        // words), judged from the core's verdict, path and chain. Tooling, not core: an app links none of it.
+        .target(
+            name: "ClientModels",
+            dependencies: ["PinningCore", .product(name: "X509", package: "swift-certificates")]),
         // Judging a manifest: its lint and the diff between two of them (with the lockout each change risks).
-        .target(name: "ManifestLint", dependencies: ["PinningCore"]),
+        .target(name: "ManifestLint", dependencies: ["PinningCore", "ClientModels"]),
         // The manifest as each client's configuration, through an encoder for each output language.
         .target(
             name: "PinExport",
             dependencies: [
-                "PinningCore", "ConnectionAudit", "ManifestEditing",
+                "PinningCore", "ConnectionAudit", "ClientModels",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ]),
@@ -93,7 +104,7 @@ let package = Package(
         .target(
             name: "DemoLab",
             dependencies: [
-                "COpenSSL", "CSystemCalls", "LabPKI", "ManifestEditing", "OpenSSLSupport", "PinningCore",
+                "COpenSSL", "CSystemCalls", "LabPKI", "ManifestEditing", "ManifestFiles", "OpenSSLSupport", "PinningCore",
                 "TransparencyLog", "PinForecast",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -106,15 +117,19 @@ let package = Package(
         // their reports as text and JSON.
         .target(
             name: "LiveCheck",
-            dependencies: ["ChainProbe", "CommandText", "ConnectionAudit", "ManifestLint", "PinExport", "PinningCore"]),
+            dependencies: [
+                "ChainProbe", "ClientModels", "CommandText", "ConnectionAudit", "ManifestLint", "PinExport", "PinningCore",
+            ]),
         .executableTarget(
             name: "pinbench",
             dependencies: [
                 "CommandText",
                 "LiveCheck",
                 "PinningCore",
+                "ClientModels",
                 "ConnectionAudit",
                 "ManifestEditing",
+                "ManifestFiles",
                 "ManifestLint",
                 "PinExport",
                 "PinImport",
@@ -141,8 +156,8 @@ let package = Package(
         .target(
             name: "Workbench",
             dependencies: [
-                "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast",
-                "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
+                "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
+                "PinForecast", "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         // Runs the workbench: the session loop and its effects (saving, file output, backup keys, fetches, the
@@ -150,8 +165,8 @@ let package = Package(
         .target(
             name: "WorkbenchRuntime",
             dependencies: [
-                "Workbench", "PinningCore", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast", "CTWatch",
-                "ChainProbe",
+                "Workbench", "PinningCore", "ClientModels", "ManifestEditing", "ManifestFiles", "ManifestLint",
+                "PinExport", "PinForecast", "CTWatch", "ChainProbe",
             ]),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
@@ -179,7 +194,8 @@ let package = Package(
             ]
         ),
         .target(
-            name: "TestSupport", dependencies: ["CSystemCalls", "LabPKI", "PinningCore"], path: "Tests/TestSupport"),
+            name: "TestSupport", dependencies: ["CSystemCalls", "LabPKI", "PinningCore", "TransparencyLog"],
+            path: "Tests/TestSupport"),
         // The lockout forecast: shipped releases' pins against the chains to come. A tool target beside the core,
         // which it uses for every verdict (the validator and its pin rule).
         .target(name: "PinForecast", dependencies: ["PinningCore"]),
@@ -205,7 +221,7 @@ let package = Package(
         .testTarget(
             name: "TransparencyLogTests",
             dependencies: [
-                "TransparencyLog", "CTWatch", "PinningCore", "LabPKI", "TestSupport",
+                "TransparencyLog", "PinningCore", "LabPKI", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
@@ -214,25 +230,45 @@ let package = Package(
         .testTarget(
             name: "PinForecastTests",
             dependencies: [
-                "PinForecast", "PinningCore", "ManifestEditing", "LabPKI", "TestSupport",
+                "PinForecast", "PinningCore", "ManifestEditing", "ManifestFiles", "LabPKI", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
+        // The client models, against PinBench's verdicts and lint's client rules (the real curl and OkHttp: CLITests).
+        .testTarget(
+            name: "ClientModelsTests",
+            dependencies: [
+                "ClientModels", "PinningCore", "ManifestLint", "PinExport", "LabPKI", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         .testTarget(
             name: "PinningCoreTests",
             dependencies: [
-                "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport", "PinImport", "LabPKI",
-                "TestSupport", .product(name: "X509", package: "swift-certificates"),
+                "PinningCore", "ClientModels", "ManifestLint", "PinExport", "LabPKI", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
             ],
-            // Stubs of the Apple and client-library API the iOS exports are type-checked against (not compiled), and
-            // the x509-limbo vectors LimboTests reads.
-            exclude: ["AppleStubs", "Limbo"]
+            // The x509-limbo vectors LimboTests reads.
+            exclude: ["Limbo"]
+        ),
+        .testTarget(name: "ManifestEditingTests", dependencies: ["ManifestEditing", "PinningCore", "TestSupport"]),
+        // The store, output and backup key files on real files in temporary folders; openssl reads the keys back.
+        .testTarget(
+            name: "ManifestFilesTests",
+            dependencies: [
+                "ManifestFiles", "ManifestEditing", "PinExport", "PinningCore", "LabPKI", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+            ]),
+        .testTarget(
+            name: "PinExportTests",
+            dependencies: ["PinExport", "PinningCore", "LabPKI", "TestSupport"],
+            // Stubs of the Apple and client-library API the iOS exports are type-checked against (not compiled).
+            exclude: ["AppleStubs"]
         ),
         .testTarget(
             name: "ChainProbeTests",
             dependencies: [
-                "ChainProbe", "ConnectionAudit", "DemoLab", "PinningCore", "LabPKI", "COpenSSL", "CSystemCalls",
-                "TestSupport",
+                "ChainProbe", "ConnectionAudit", "DemoLab", "PinningCore", "LabPKI", "CSystemCalls", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
@@ -246,8 +282,10 @@ let package = Package(
         .testTarget(
             name: "WorkbenchTests",
             dependencies: [
-                "Workbench", "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
-                "PinForecast", "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
+                "Workbench", "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestFiles",
+                "ManifestLint",
+                "PinExport", "PinForecast", "CTWatch", "TransparencyLog",
+                .product(name: "X509", package: "swift-certificates"),
             ],
             exclude: ["Snapshots", "Fixtures"]
         ),
@@ -255,13 +293,12 @@ let package = Package(
         .testTarget(
             name: "WorkbenchRuntimeTests",
             dependencies: [
-                "WorkbenchRuntime", "Workbench", "PinningCore", "ManifestEditing", "PinForecast", "LabPKI",
+                "WorkbenchRuntime", "Workbench", "PinningCore", "ManifestEditing", "ManifestFiles", "PinForecast",
+                "LabPKI",
                 "TestSupport", "CTWatch", "TransparencyLog",
                 "DemoLab",
             ]
         ),
-        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinningCore"]),
-        .testTarget(name: "ManifestEditingTests", dependencies: ["ManifestEditing", "PinningCore"]),
         .testTarget(name: "CommandTextTests", dependencies: ["CommandText", "PinningCore", "LabPKI", "TestSupport"]),
         .testTarget(
             name: "LiveCheckTests",
@@ -270,7 +307,10 @@ let package = Package(
                 "LabPKI", "TestSupport",
             ]),
         .testTarget(
-            name: "CLITests", dependencies: ["PinningCore", "ManifestEditing", "LabPKI", "DemoLab", "TestSupport"]),
+            name: "CLITests",
+            dependencies: [
+                "PinningCore", "ClientModels", "ManifestEditing", "ManifestFiles", "LabPKI", "DemoLab", "TestSupport",
+            ]),
         .testTarget(
             name: "PinningNIOTests",
             dependencies: [
@@ -282,10 +322,36 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
+        // One test target per library target, named after it (scripts/check-test-targets.py keeps it so). Beside the
+        // target itself: TestSupport and LabPKI, the fixtures that issue certificates, and what a test serves or reads.
+        .testTarget(
+            name: "ConnectionAuditTests",
+            dependencies: [
+                "ConnectionAudit", "PinningCore", "TestSupport", .product(name: "X509", package: "swift-certificates"),
+            ]),
+        .testTarget(name: "ManifestLintTests", dependencies: ["ManifestLint", "PinningCore", "LabPKI", "TestSupport"]),
+        // PinExport: the round trip imports what the exporters write; hostile inputs are written with its encoders.
+        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinExport", "PinningCore", "TestSupport"]),
+        .testTarget(
+            name: "LabPKITests",
+            dependencies: [
+                "LabPKI", "TestSupport", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]),
+        .testTarget(
+            name: "OpenSSLSupportTests", dependencies: ["OpenSSLSupport", "COpenSSL", "LabPKI", "TestSupport"]),
+        .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "Workbench", "CNcursesw"]),
+        // PinForecast: a watch finding judges every release's cell.
+        .testTarget(
+            name: "CTWatchTests",
+            dependencies: [
+                "CTWatch", "TransparencyLog", "PinForecast", "ManifestEditing", "ManifestFiles", "PinningCore", "LabPKI",
+                "TestSupport",
+            ]),
         // The built `pinbench` in a real terminal (tmux): keys in, screens and the written manifest checked.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["PinningCore", "ManifestEditing", "PinExport", "LabPKI", "TestSupport"]),
+            dependencies: ["PinningCore", "ManifestEditing", "ManifestFiles", "PinExport", "LabPKI", "TestSupport"]),
         // `swift run -c release pinbench-bench`: key press to frame, first frame and memory, each beside a baseline
         // measured in the same run (BENCHMARKS.md). Depends on `pinbench` so that `swift run` builds it too, and
         // drives it in tmux with the end-to-end tests' helpers (TestSupport). A target, not a product: nothing
@@ -294,7 +360,8 @@ let package = Package(
         .executableTarget(
             name: "pinbench-bench",
             dependencies: [
-                "pinbench", "Workbench", "TerminalBackend", "PinningCore", "ManifestEditing", "ManifestLint",
+                "pinbench", "Workbench", "TerminalBackend", "PinningCore", "ManifestEditing", "ManifestFiles",
+                "ManifestLint",
                 "PinForecast", "CTWatch", "TransparencyLog", "LabPKI",
                 "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),

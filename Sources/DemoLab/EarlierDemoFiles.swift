@@ -1,5 +1,5 @@
 import Foundation
-import ManifestEditing
+import ManifestFiles
 import PinForecast
 import PinningCore
 

@@ -1,5 +1,6 @@
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 
 /// Writes a running lab's manifest and, beside it, the lab root it trusts: what `demo` and `lab --write-manifest`

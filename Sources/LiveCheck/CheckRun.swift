@@ -1,4 +1,5 @@
 import ChainProbe
+import ClientModels
 import Foundation
 import PinExport
 import PinningCore
@@ -70,8 +71,9 @@ public struct CheckRun: Sendable {
             let failure = PinFailureReport(
                 verdict: inspection.verdict, port: domain.port, served: inspection.sent, at: now)
             let row = CheckRow(domain: domain, inspection: inspection, now: now)
-            let clientVerdicts = ClientJudge.judgeAll(
-                clients, host: domain.host, manifest: validator.manifest, verdict: inspection.verdict, at: now)
+            let clientVerdicts = await ClientJudge.judgeAll(
+                clients, host: domain.host, manifest: validator.manifest, verdict: inspection.verdict,
+                chain: inspection.sent, validator: validator, at: now)
             return CheckResults.Judged(
                 index: index, row: row, served: inspection.served, failureReport: failure,
                 encodedRow: encodeRow?(row), clientVerdicts: clientVerdicts)

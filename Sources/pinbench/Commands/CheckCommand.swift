@@ -1,8 +1,10 @@
 import ArgumentParser
 import ChainProbe
+import ClientModels
 import Foundation
 import LiveCheck
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 
 /// `pinbench check`: every domain of the manifest, live, through the core: the CI job that guards the pins.

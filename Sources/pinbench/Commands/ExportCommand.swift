@@ -3,6 +3,7 @@ import CommandText
 import Foundation
 import LiveCheck
 import ManifestEditing
+import ManifestFiles
 import PinExport
 import PinningCore
 

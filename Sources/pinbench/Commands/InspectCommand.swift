@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChainProbe
+import ClientModels
 import DemoLab
 import Foundation
 import LiveCheck
@@ -98,10 +99,11 @@ struct InspectCommand: AsyncParsableCommand {
                 exitCode: .rejected
             )
         }
-        let clientVerdicts = clients.map {
-            ClientJudge.judgeAll(
-                $0.clients, host: target.host, manifest: document.manifest, verdict: inspection.verdict,
-                at: inspection.time)
+        var clientVerdicts: [ClientVerdict]?
+        if let clients {
+            clientVerdicts = await ClientJudge.judgeAll(
+                clients.clients, host: target.host, manifest: document.manifest, verdict: inspection.verdict,
+                chain: inspection.sent, validator: validator, at: inspection.time)
         }
         if json {
             let base = InspectJSON(target: target, inspection: inspection)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DemoLab
 import Foundation
+import ManifestFiles
 import PinForecast
 
 /// `pinbench lab`: the demo lab in the foreground, for `check`, `inspect`, openssl or an app under test.

@@ -1,6 +1,7 @@
 import CTWatch
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 import WorkbenchRuntime
 

@@ -1,6 +1,7 @@
 import CTWatch
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinForecast
 import PinningCore
 import TransparencyLog
@@ -54,7 +55,8 @@ enum WatchSetup {
         let hosts = WatchedHosts(manifests: releases.map(\.manifest) + [next])
         return WatchRound(
             logs: logs, hosts: hosts, releases: releases, next: next,
-            stateURL: WatchState.url(besideManifest: manifest), fromNow: fromNow, budget: budget,
+            store: DocumentFile(WatchState.self, at: WatchState.url(besideManifest: manifest)), fromNow: fromNow,
+            budget: budget,
             deadlines: deadlines)
     }
 }
