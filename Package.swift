@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "PinBench",
-    platforms: [.macOS(.v13)],
+    // What an app team supports today (ARCHITECTURE.md, PinningCore); scripts/check-core-availability.py holds the
+    // core to them.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "PinningCore", targets: ["PinningCore"]),
         // The tools around the core, as products for the fuzz package (Fuzz/).
@@ -41,7 +43,8 @@ let package = Package(
         // The tools around the core, each a target of its own that depends on it (ARCHITECTURE.md draws them): an app
         // or PinningNIO links only PinningCore.
         //
-        // Changing a manifest: the editor, the one locked atomic store, output files, backup keys.
+        // Changing a manifest as pure values: the editor, domain settings, edit outcomes, backup keys as data. Writes
+        // no file, so the workbench links it.
         .target(
             name: "ManifestEditing",
             dependencies: [
@@ -50,13 +53,22 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]),
+        // The manifest's files: the store (load beside the one locked atomic save), output files and exports, backup
+        // key files. Only the runtime, the CLI and tests link it (scripts/check-pure-targets.py).
+        .target(
+            name: "ManifestFiles", dependencies: ["PinningCore", "ManifestEditing", "PinExport", "PinForecast", "CTWatch"]),
+        // What each client PinBench exports to decides about a chain: one file per client (model, default trust,
+        // words), judged from the core's verdict, path and chain. Tooling, not core: an app links none of it.
+        .target(
+            name: "ClientModels",
+            dependencies: ["PinningCore", .product(name: "X509", package: "swift-certificates")]),
         // Judging a manifest: its lint and the diff between two of them (with the lockout each change risks).
-        .target(name: "ManifestLint", dependencies: ["PinningCore"]),
+        .target(name: "ManifestLint", dependencies: ["PinningCore", "ClientModels"]),
         // The manifest as each client's configuration, through an encoder for each output language.
         .target(
             name: "PinExport",
             dependencies: [
-                "PinningCore", "ConnectionAudit", "ManifestEditing",
+                "PinningCore", "ConnectionAudit", "ClientModels",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ]),
@@ -96,18 +108,32 @@ let package = Package(
         .target(
             name: "DemoLab",
             dependencies: [
-                "COpenSSL", "CSystemCalls", "LabPKI", "ManifestEditing", "OpenSSLSupport", "PinningCore",
-                "TransparencyLog",
+                "COpenSSL", "CSystemCalls", "LabPKI", "ManifestEditing", "ManifestFiles", "OpenSSLSupport", "PinningCore",
+                "TransparencyLog", "PinForecast",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
             ]),
+        // The words the commands print that need no network and no files: aligned tables, a certificate's details,
+        // and the nearest name for a typo (commands, options, formats).
+        .target(name: "CommandText", dependencies: ["PinningCore"]),
+        // Live servers judged as an app would: one connection (`inspect`), every domain of a manifest (`check`), and
+        // their reports as text and JSON.
+        .target(
+            name: "LiveCheck",
+            dependencies: [
+                "ChainProbe", "ClientModels", "CommandText", "ConnectionAudit", "ManifestLint", "PinExport", "PinningCore",
+            ]),
         .executableTarget(
             name: "pinbench",
             dependencies: [
+                "CommandText",
+                "LiveCheck",
                 "PinningCore",
+                "ClientModels",
                 "ConnectionAudit",
                 "ManifestEditing",
+                "ManifestFiles",
                 "ManifestLint",
                 "PinExport",
                 "PinImport",
@@ -135,8 +161,8 @@ let package = Package(
         .target(
             name: "Workbench",
             dependencies: [
-                "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast",
-                "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
+                "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
+                "PinForecast", "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         // Runs the workbench: the session loop and its effects (saving, file output, backup keys, fetches, the
@@ -144,8 +170,8 @@ let package = Package(
         .target(
             name: "WorkbenchRuntime",
             dependencies: [
-                "Workbench", "PinningCore", "ManifestEditing", "ManifestLint", "PinExport", "PinForecast", "CTWatch",
-                "ReleaseHistory",
+                "Workbench", "PinningCore", "ClientModels", "ManifestEditing", "ManifestFiles", "ManifestLint",
+                "PinExport", "PinForecast", "CTWatch", "ChainProbe", "ReleaseHistory",
             ]),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
@@ -173,21 +199,21 @@ let package = Package(
             ]
         ),
         .target(
-            name: "TestSupport", dependencies: ["CSystemCalls", "LabPKI", "PinningCore"], path: "Tests/TestSupport"),
+            name: "TestSupport", dependencies: ["CSystemCalls", "LabPKI", "PinningCore", "TransparencyLog"],
+            path: "Tests/TestSupport"),
         // The lockout forecast: shipped releases' pins against the chains to come. A tool target beside the core,
         // which it uses for every verdict (the validator and its pin rule).
         .target(name: "PinForecast", dependencies: ["PinningCore"]),
         // Manifests as they were: at a git revision (read with a deadline and bounds), in a shipped release (the
         // releases file and where each release's pins come from), on either side of `pinbench diff`.
         .target(
-            name: "ReleaseHistory", dependencies: ["PinningCore", "PinForecast", "PinImport", "ManifestEditing"]),
-        .testTarget(name: "ManifestLintTests", dependencies: ["ManifestLint", "PinningCore", "LabPKI", "TestSupport"]),
-        .testTarget(
-            name: "CTWatchTests",
-            dependencies: ["CTWatch", "PinForecast", "PinningCore", "TransparencyLog", "TestSupport"]),
+            name: "ReleaseHistory",
+            dependencies: ["PinningCore", "PinForecast", "PinImport", "ManifestEditing", "ManifestFiles"]),
         .testTarget(
             name: "ReleaseHistoryTests",
-            dependencies: ["ReleaseHistory", "PinForecast", "PinningCore", "ManifestEditing", "TestSupport"]),
+            dependencies: [
+                "ReleaseHistory", "PinForecast", "PinningCore", "ManifestEditing", "ManifestFiles", "TestSupport",
+            ]),
         // Certificate Transparency logs read without trusting them: Merkle proofs, tree heads and checkpoints, log
         // entries. Portable like the core (no OpenSSL); the network client and the watch command sit on top.
         .target(
@@ -210,7 +236,7 @@ let package = Package(
         .testTarget(
             name: "TransparencyLogTests",
             dependencies: [
-                "TransparencyLog", "CTWatch", "PinningCore", "LabPKI", "TestSupport",
+                "TransparencyLog", "PinningCore", "LabPKI", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
@@ -219,40 +245,63 @@ let package = Package(
         .testTarget(
             name: "PinForecastTests",
             dependencies: [
-                "PinForecast", "PinningCore", "ManifestEditing", "LabPKI", "TestSupport",
+                "PinForecast", "PinningCore", "ManifestEditing", "ManifestFiles", "LabPKI", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
+        // The client models, against PinBench's verdicts and lint's client rules (the real curl and OkHttp: CLITests).
+        .testTarget(
+            name: "ClientModelsTests",
+            dependencies: [
+                "ClientModels", "PinningCore", "ManifestLint", "PinExport", "LabPKI", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         .testTarget(
             name: "PinningCoreTests",
             dependencies: [
-                "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport", "PinImport", "LabPKI",
-                "TestSupport", .product(name: "X509", package: "swift-certificates"),
+                "PinningCore", "ClientModels", "ManifestLint", "PinExport", "LabPKI", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
             ],
-            // Stubs of the Apple and client-library API the iOS exports are type-checked against (not compiled), and
-            // the x509-limbo vectors LimboTests reads.
-            exclude: ["AppleStubs", "Limbo"]
+            // The x509-limbo vectors LimboTests reads.
+            exclude: ["Limbo"]
+        ),
+        .testTarget(name: "ManifestEditingTests", dependencies: ["ManifestEditing", "PinningCore", "TestSupport"]),
+        // The store, output and backup key files on real files in temporary folders; openssl reads the keys back.
+        .testTarget(
+            name: "ManifestFilesTests",
+            dependencies: [
+                "ManifestFiles", "ManifestEditing", "PinExport", "PinningCore", "LabPKI", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+            ]),
+        .testTarget(
+            name: "PinExportTests",
+            dependencies: ["PinExport", "PinningCore", "LabPKI", "TestSupport"],
+            // Stubs of the Apple and client-library API the iOS exports are type-checked against (not compiled).
+            exclude: ["AppleStubs"]
         ),
         .testTarget(
             name: "ChainProbeTests",
             dependencies: [
-                "ChainProbe", "ConnectionAudit", "DemoLab", "PinningCore", "LabPKI", "COpenSSL", "CSystemCalls",
-                "TestSupport", "TransparencyLog",
+                "ChainProbe", "ConnectionAudit", "DemoLab", "PinningCore", "LabPKI", "CSystemCalls", "TestSupport",
+                "TransparencyLog",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         .testTarget(
             name: "DemoLabTests",
             dependencies: [
-                "DemoLab", "ChainProbe", "PinningCore", "LabPKI", "TestSupport",
+                "DemoLab", "ChainProbe", "PinningCore", "LabPKI", "TestSupport", "ManifestEditing", "PinForecast",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         .testTarget(
             name: "WorkbenchTests",
             dependencies: [
-                "Workbench", "PinningCore", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
-                "PinForecast", "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
+                "Workbench", "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestFiles",
+                "ManifestLint",
+                "PinExport", "PinForecast", "CTWatch", "TransparencyLog",
+                .product(name: "X509", package: "swift-certificates"),
             ],
             exclude: ["Snapshots", "Fixtures"]
         ),
@@ -260,12 +309,24 @@ let package = Package(
         .testTarget(
             name: "WorkbenchRuntimeTests",
             dependencies: [
-                "WorkbenchRuntime", "Workbench", "PinningCore", "ManifestEditing", "PinForecast", "LabPKI",
+                "WorkbenchRuntime", "Workbench", "PinningCore", "ManifestEditing", "ManifestFiles", "PinForecast",
+                "LabPKI",
                 "TestSupport", "CTWatch", "TransparencyLog",
+                "DemoLab",
             ]
         ),
+        .testTarget(name: "CommandTextTests", dependencies: ["CommandText", "PinningCore", "LabPKI", "TestSupport"]),
         .testTarget(
-            name: "CLITests", dependencies: ["PinningCore", "ManifestEditing", "LabPKI", "DemoLab", "TestSupport"]),
+            name: "LiveCheckTests",
+            dependencies: [
+                "LiveCheck", "ChainProbe", "CommandText", "ConnectionAudit", "DemoLab", "ManifestLint", "PinningCore",
+                "LabPKI", "TestSupport",
+            ]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "PinningCore", "ClientModels", "ManifestEditing", "ManifestFiles", "LabPKI", "DemoLab", "TestSupport",
+            ]),
         .testTarget(
             name: "PinningNIOTests",
             dependencies: [
@@ -277,10 +338,36 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
+        // One test target per library target, named after it (scripts/check-test-targets.py keeps it so). Beside the
+        // target itself: TestSupport and LabPKI, the fixtures that issue certificates, and what a test serves or reads.
+        .testTarget(
+            name: "ConnectionAuditTests",
+            dependencies: [
+                "ConnectionAudit", "PinningCore", "TestSupport", .product(name: "X509", package: "swift-certificates"),
+            ]),
+        .testTarget(name: "ManifestLintTests", dependencies: ["ManifestLint", "PinningCore", "LabPKI", "TestSupport"]),
+        // PinExport: the round trip imports what the exporters write; hostile inputs are written with its encoders.
+        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinExport", "PinningCore", "TestSupport"]),
+        .testTarget(
+            name: "LabPKITests",
+            dependencies: [
+                "LabPKI", "TestSupport", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]),
+        .testTarget(
+            name: "OpenSSLSupportTests", dependencies: ["OpenSSLSupport", "COpenSSL", "LabPKI", "TestSupport"]),
+        .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "Workbench", "CNcursesw"]),
+        // PinForecast: a watch finding judges every release's cell.
+        .testTarget(
+            name: "CTWatchTests",
+            dependencies: [
+                "CTWatch", "TransparencyLog", "PinForecast", "ManifestEditing", "ManifestFiles", "PinningCore", "LabPKI",
+                "TestSupport",
+            ]),
         // The built `pinbench` in a real terminal (tmux): keys in, screens and the written manifest checked.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["PinningCore", "ManifestEditing", "PinExport", "LabPKI", "TestSupport"]),
+            dependencies: ["PinningCore", "ManifestEditing", "ManifestFiles", "PinExport", "LabPKI", "TestSupport"]),
         // `swift run -c release pinbench-bench`: key press to frame, first frame and memory, each beside a baseline
         // measured in the same run (BENCHMARKS.md). Depends on `pinbench` so that `swift run` builds it too, and
         // drives it in tmux with the end-to-end tests' helpers (TestSupport). A target, not a product: nothing
@@ -289,7 +376,8 @@ let package = Package(
         .executableTarget(
             name: "pinbench-bench",
             dependencies: [
-                "pinbench", "Workbench", "TerminalBackend", "PinningCore", "ManifestEditing", "ManifestLint",
+                "pinbench", "Workbench", "TerminalBackend", "PinningCore", "ManifestEditing", "ManifestFiles",
+                "ManifestLint",
                 "PinForecast", "CTWatch", "TransparencyLog", "LabPKI",
                 "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),

@@ -12,7 +12,9 @@ public struct WatchRound: Sendable {
     public let hosts: WatchedHosts
     public let releases: [Release]
     public let next: PinManifest
-    public let stateURL: URL
+    /// Where the state (positions, findings, each log's status) is kept: the state file beside the manifest, handed
+    /// in by the caller, so that this target writes no file itself.
+    public let store: any DocumentStore<WatchState>
     public let fromNow: Bool
     /// The most entries read from one log in one round.
     public let budget: Int
@@ -40,14 +42,15 @@ public struct WatchRound: Sendable {
     }
 
     public init(
-        logs: [WatchedLog], hosts: WatchedHosts, releases: [Release], next: PinManifest, stateURL: URL,
+        logs: [WatchedLog], hosts: WatchedHosts, releases: [Release], next: PinManifest,
+        store: any DocumentStore<WatchState>,
         fromNow: Bool, budget: Int, deadlines: Deadlines = .none
     ) {
         self.logs = logs
         self.hosts = hosts
         self.releases = releases
         self.next = next
-        self.stateURL = stateURL
+        self.store = store
         self.fromNow = fromNow
         self.budget = budget
         self.deadlines = deadlines
@@ -107,7 +110,7 @@ public struct WatchRound: Sendable {
         var round = LogRound(log: log, result: .failed(.unreachable("not read")))
         let saved: LogPosition?
         do {
-            saved = try ManifestStore.loadIfPresent(WatchState.self, at: stateURL)?.positions[log.id]
+            saved = try store.read()?.positions[log.id]
         } catch {
             round.result = .notKept(error.description)
             report(round)
@@ -173,7 +176,7 @@ public struct WatchRound: Sendable {
         _ position: LogPosition, _ findings: [CTFinding], for log: WatchedLog, after saved: LogPosition?, at time: Date
     ) -> LogRound.Result {
         do {
-            return try ManifestStore.update(WatchState.self, at: stateURL) {
+            return try store.update {
                 (state: inout WatchState) -> LogRound.Result in
                 guard state.positions[log.id] == saved else {
                     return .notKept("another watch moved its position meanwhile; this round's is not kept")
@@ -194,7 +197,7 @@ public struct WatchRound: Sendable {
     /// Keeps why `log` could not be used, for the workbench's status bar. A state file that cannot take it loses
     /// only the note: the failure itself is reported by the caller.
     private func note(_ failure: LogFailure, for log: WatchedLog, at time: Date) {
-        _ = try? ManifestStore.update(WatchState.self, at: stateURL) { state in
+        _ = try? store.update { state in
             let before = state.status[log.id]
             state.status[log.id] = LogStatus(
                 name: log.name, checked: time, advanced: before?.advanced, trouble: failure)

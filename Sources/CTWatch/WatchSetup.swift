@@ -36,32 +36,16 @@ public enum WatchSetup {
         return watched
     }
 
-    /// The state file beside `manifest`, checked to be the watch's one output: never the manifest, the log list
-    /// or the releases file, by any name or link, and never a pipe or device.
-    public static func checkStateFile(besideManifest manifest: URL, logList: String?) throws(WatchSetupError) {
-        let stateURL = WatchState.url(besideManifest: manifest)
-        let inputs =
-            [
-                InputFile(manifest.path, what: "manifest"),
-                InputFile(ReleaseList.url(besideManifest: manifest).path, what: "releases file"),
-            ] + (logList.map { [InputFile($0, what: "CT log list")] } ?? [])
-        do {
-            _ = try OutputTarget.check(stateURL.path, inputs: inputs)
-        } catch {
-            throw WatchSetupError("\(stateURL.path): \(error.description); the watch keeps its position there")
-        }
-    }
-
-    /// A round over `logs` for the shipped `releases` and the manifest `next` at `manifest` (the working one, whose
-    /// state file sits beside it): the hosts of every release and of `next` are watched.
+    /// A round over `logs` for the shipped `releases` and the working manifest `next`, keeping its state in
+    /// `store` (`ManifestFiles` keeps it in the file beside the manifest): the hosts of every release and of `next`
+    /// are watched.
     public static func round(
-        logs: [WatchedLog], manifest: URL, next: PinManifest, releases: [Release], fromNow: Bool, budget: Int,
-        deadlines: WatchRound.Deadlines
+        logs: [WatchedLog], store: any DocumentStore<WatchState>, next: PinManifest, releases: [Release],
+        fromNow: Bool, budget: Int, deadlines: WatchRound.Deadlines
     ) -> WatchRound {
         let hosts = WatchedHosts(manifests: releases.map(\.manifest) + [next])
         return WatchRound(
-            logs: logs, hosts: hosts, releases: releases, next: next,
-            stateURL: WatchState.url(besideManifest: manifest), fromNow: fromNow, budget: budget,
+            logs: logs, hosts: hosts, releases: releases, next: next, store: store, fromNow: fromNow, budget: budget,
             deadlines: deadlines)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 
 /// The manifests the benchmarks run on: `count` enforced domains, each with an active and a backup pin, as a

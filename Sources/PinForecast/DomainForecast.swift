@@ -66,6 +66,6 @@ extension DomainForecast {
     /// wrong host…); nil when today's path is known or no chain was given.
     public var todayRefusalText: String? {
         guard today == nil, let todayRefusal else { return nil }
-        return "today's chain is refused (\(PinValidator.describe(todayRefusal))), so no scenario can be made from it"
+        return "today's chain is refused (\(todayRefusal.sentence)), so no scenario can be made from it"
     }
 }

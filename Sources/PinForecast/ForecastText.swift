@@ -1,3 +1,4 @@
+import CommandText
 import Foundation
 import PinningCore
 

@@ -1,5 +1,6 @@
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 
 /// One side of `pinbench diff`: a manifest file, a git revision of the manifest, or the working manifest file.

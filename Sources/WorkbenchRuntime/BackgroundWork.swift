@@ -71,8 +71,6 @@ struct BackgroundWork: Sendable {
 
     /// The notice for background work that threw: what it was doing, and the error, escaped.
     private func failed(_ what: String, _ error: any Error) -> WorkbenchMessage {
-        .notice(
-            StatusMessage(
-                "background work failed (\(what)): \(error); the workbench goes on".terminalSafe, isError: true))
+        .notice(.backgroundFailed(what: what, error: "\(error)"))
     }
 }

@@ -1,5 +1,7 @@
+import ClientModels
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import ManifestLint
 import PinningCore
 import Workbench

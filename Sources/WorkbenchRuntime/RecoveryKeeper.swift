@@ -1,5 +1,6 @@
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 import Workbench
 
@@ -47,7 +48,7 @@ final class RecoveryKeeper {
         case .discard(let path):
             reserved.remove(path)
             if let failure = RecoveryFile.remove(URL(fileURLWithPath: path)) {
-                return .notice(StatusMessage("could not remove the recovery file: \(failure)", isError: true))
+                return .notice(.recoveryFileProblem("could not remove the recovery file: \(failure)"))
             }
         case .keep:
             break  // stays reserved
@@ -97,6 +98,6 @@ final class RecoveryKeeper {
     private func report(_ text: String) -> WorkbenchMessage? {
         guard text != lastFailure else { return nil }
         lastFailure = text
-        return .notice(StatusMessage(text.terminalSafe, isError: true))
+        return .notice(.recoveryFileProblem(text))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ManifestFiles
 import PinForecast
 import PinningCore
 import ReleaseHistory

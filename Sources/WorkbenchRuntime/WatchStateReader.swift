@@ -1,5 +1,6 @@
 import CTWatch
 import Foundation
+import ManifestFiles
 import PinningCore
 import Workbench
 

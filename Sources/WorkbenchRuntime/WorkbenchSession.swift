@@ -1,6 +1,7 @@
 import CTWatch
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinForecast
 import PinningCore
 import Workbench
@@ -110,13 +111,15 @@ public final class WorkbenchSession {
     /// One read of the screen, and the clock as it returns.
     private func readScreen(_ turn: inout Turn) {
         let input = screen.nextInput(timeout: pollMilliseconds)
-        // Messages carry the time they happen (the message log's times, a pin's `added`).
-        state.chrome.now = Date()
-        guard let input else { return }
-        if case .key = input {
-            // The clock as the key is pressed, so an edit (a pin's `added`) carries its own time.
-            turn.add(state.apply(.tick(Date())))
+        // Messages carry the time they happen (the message log's times, a pin's `added`): the clock arrives as a
+        // message, drawn only when it brings work or comes with a key.
+        let clock = state.apply(.tick(Date()))
+        guard let input else {
+            if !clock.isEmpty { turn.add(clock) }
+            return
         }
+        // The clock as the key is pressed, so an edit (a pin's `added`) carries its own time.
+        turn.add(clock)
         turn.add(state.apply(input))
     }
 
@@ -124,7 +127,7 @@ public final class WorkbenchSession {
     /// terminal's size (which may have changed meanwhile).
     private func suspend() {
         guard screen.suspend() else {
-            state.chrome.message = StatusMessage("no job control here (the shell ignores Ctrl-Z); q quits")
+            _ = state.apply(.notice(.noJobControl))
             draw()
             return
         }

@@ -51,7 +51,12 @@ struct FetchCommand: AsyncParsableCommand {
     func run() async throws {
         do {
             let request = try FetchRequest(url: url, connect: connect, timeout: timeout)
-            let document = try ManifestStore.load(URL(fileURLWithPath: manifest))
+            // What an app does with the manifest it ships: the core's codec on its bytes, no store (and no writer).
+            let manifestURL = URL(fileURLWithPath: manifest)
+            let bytes = try ManifestCodec.readFile(manifestURL)
+            let document = ManifestDocument(
+                manifest: try ManifestCodec.decode(bytes, path: manifestURL.path), url: manifestURL,
+                loadedFingerprint: ManifestDocument.fingerprint(bytes))
             let anchors = try FetchTrust.anchors(for: document, caBundle: caBundle)
             let policy = PinningPolicy(manifest: document.manifest, trustAnchors: anchors)
             let outcome = try await HTTPSFetcher.fetch(request, policy: policy)

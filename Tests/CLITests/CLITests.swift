@@ -1,6 +1,7 @@
 import Foundation
 import LabPKI
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import ClientModels
 import Foundation
 import LabPKI
 import PinningCore

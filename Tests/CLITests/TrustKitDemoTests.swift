@@ -1,3 +1,4 @@
+import ClientModels
 import DemoLab
 import Foundation
 import PinningCore
@@ -43,11 +44,15 @@ struct TrustKitDemoTests {
         let validator = PinValidator(manifest: manifest, trustAnchors: TrustAnchors(certificates: [lab.root]))
         for kind in LabScenario.allCases {
             let scenario = lab.scenario(kind)
-            let verdict = await validator.validate(
-                host: scenario.host, chain: scenario.servedCertificates.map(ChainCertificate.init), at: Date())
-            let trustkit = ClientJudge.judge(
-                .trustkit, host: scenario.host, manifest: manifest, verdict: verdict, at: Date())
-            #expect(trustkit.outcome != .configurationRefused, "\(kind): \(trustkit.reason)")
+            let chain = scenario.servedCertificates.map(ChainCertificate.init)
+            let verdict = await validator.validate(host: scenario.host, chain: chain, at: Date())
+            let judged = await ClientJudge.judgeAll(
+                [.trustkit], host: scenario.host, manifest: manifest, verdict: verdict, chain: chain,
+                validator: validator, at: Date())
+            #expect(judged.count == 1)
+            for trustkit in judged {
+                #expect(trustkit.outcome != .configurationRefused, "\(kind): \(trustkit.reason)")
+            }
         }
     }
 

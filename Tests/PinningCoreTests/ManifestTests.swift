@@ -1,10 +1,9 @@
 import Foundation
-import ManifestEditing
 import PinningCore
 import TestSupport
 import Testing
 
-@Suite("Manifest format and store")
+@Suite("Manifest format")
 struct ManifestTests {
     static let sample = """
         {
@@ -113,93 +112,5 @@ struct ManifestTests {
         "invalid JSON is an error, not a crash", arguments: ["", "{", "[1, 2]", "{\"schema\": 1", "\u{0}\u{1}garbage"])
     func invalidJSON(json: String) {
         #expect(throws: ManifestError.self) { try ManifestCodec.decode(Data(json.utf8), path: "pins.json") }
-    }
-
-    @Test("save writes atomically and leaves no temporary file; load reads it back")
-    func saveAndLoad() throws {
-        let folder = TemporaryFolder()
-        let url = folder.url.appendingPathComponent("pins.json")
-        var document = try ManifestStore.loadOrCreate(url)
-        #expect(document.loadedFingerprint == nil)
-        document.manifest.domains.append(DomainPolicy(host: "a.test", pins: [Fixtures.pin(Fixtures.unrelatedPin)]))
-        #expect(document.hasUnsavedChanges)
-        let saved = try ManifestStore.save(document)
-        #expect(!saved.hasUnsavedChanges)
-        #expect(try ManifestStore.load(url).manifest == saved.manifest)
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
-        #expect(names == ["pins.json"])
-    }
-
-    @Test("refuses to overwrite a manifest changed on disk since it was loaded; the other edit survives")
-    func changedOnDisk() throws {
-        let folder = TemporaryFolder()
-        let url = folder.url.appendingPathComponent("pins.json")
-        try ManifestStore.save(
-            ManifestDocument(manifest: PinManifest(), url: url, loadedFingerprint: nil))
-        var mine = try ManifestStore.load(url)
-        mine.manifest.domains.append(DomainPolicy(host: "mine.test"))
-        let theirs = "{\"schema\": 1, \"domains\": [{\"host\": \"theirs.test\"}]}\n"
-        try Data(theirs.utf8).write(to: url)
-        #expect {
-            try ManifestStore.save(mine)
-        } throws: { error in
-            (error as! ManifestError).code == .changedOnDisk && "\(error)".contains("nothing was written")
-        }
-        #expect(folder.read("pins.json") == theirs)
-        // Someone creating the file after we started from nothing is caught too.
-        let fresh = folder.url.appendingPathComponent("new.json")
-        let document = try ManifestStore.loadOrCreate(fresh)
-        try Data(theirs.utf8).write(to: fresh)
-        #expect(throws: ManifestError.self) { try ManifestStore.save(document) }
-        // And a deleted one.
-        let deleted = try ManifestStore.load(url)
-        try FileManager.default.removeItem(at: url)
-        #expect(throws: ManifestError.self) { try ManifestStore.save(deleted) }
-    }
-
-    @Test("a missing manifest is a clear error; a folder without write access fails cleanly")
-    func missingAndUnwritable() throws {
-        #expect {
-            try ManifestStore.load(URL(fileURLWithPath: "/nonexistent/pins.json"))
-        } throws: { error in (error as! ManifestError).code == .notFound }
-        let document = ManifestDocument(
-            manifest: PinManifest(), url: URL(fileURLWithPath: "/nonexistent/pins.json"), loadedFingerprint: nil)
-        #expect {
-            try ManifestStore.save(document)
-        } throws: { error in (error as! ManifestError).code == .writeFailed }
-    }
-
-    @Test("editor: pinning twice says so and changes nothing; unpin, backup toggle, domains")
-    func editor() {
-        var manifest = PinManifest()
-        let pin = Fixtures.pin(Fixtures.unrelatedPin)
-        let added = ManifestEditor.addPin(pin, host: "A.test", to: &manifest)
-        #expect(added == .pinned(pin, host: "A.test", newDomainMode: .reportOnly) && added.didChange)
-        #expect(manifest.domains[0].host == "a.test" && manifest.domains[0].mode == .reportOnly)
-        let again = ManifestEditor.addPin(pin, host: "a.test", to: &manifest)
-        #expect(again == .alreadyPinned(pin, host: "a.test") && !again.didChange)
-        #expect(
-            again.description
-                == "a.test already pins \(pin.value) (\(pin.type.rawValue), \(pin.role.rawValue)); nothing changed")
-        #expect(manifest.domains[0].pins.count == 1)
-        let toggled = ManifestEditor.toggleBackup(value: pin.value, host: "a.test", in: &manifest)
-        #expect(toggled == .roleChanged(pin.value, host: "a.test", to: .backup) && toggled.didChange)
-        #expect(toggled.description == "pin \(pin.value) of a.test is now backup")
-        #expect(manifest.domains[0].pins[0].role == .backup)
-        let removed = ManifestEditor.removePin(value: pin.value, host: "a.test", from: &manifest)
-        #expect(removed == .unpinned(pin.value, host: "a.test") && removed.didChange)
-        #expect(removed.description == "unpinned \(pin.value) from a.test")
-        let missing = ManifestEditor.removePin(value: pin.value, host: "a.test", from: &manifest)
-        #expect(missing == .unknownPin(pin.value, host: "a.test") && !missing.didChange)
-        #expect(missing.description == "a.test has no pin \(pin.value); nothing changed")
-        let exists = ManifestEditor.addDomain(DomainPolicy(host: "a.test"), to: &manifest)
-        #expect(exists == .domainExists("a.test") && !exists.didChange)
-        #expect(exists.description == "a.test is already in the manifest; nothing changed")
-        let dropped = ManifestEditor.removeDomain(host: "a.test", from: &manifest)
-        #expect(dropped == .domainRemoved("a.test", pinCount: 0) && dropped.didChange)
-        #expect(dropped.description == "removed a.test and its 0 pins")
-        #expect(manifest.domains.isEmpty)
-        let fresh = ManifestEditor.addDomain(DomainPolicy(host: "b.test", mode: .enforce), to: &manifest)
-        #expect(fresh == .domainAdded("b.test", mode: .enforce) && fresh.description == "added b.test (mode enforce)")
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
-import ManifestLint
-import PinningCore
 import Testing
 
-/// The public-suffix guard: the list's format parsed as publicsuffix.org defines it, the system list from Debian's
-/// publicsuffix package, and a missing list said out loud.
+@testable import PinningCore
+
+/// The public-suffix list the guard reads: its format parsed as publicsuffix.org defines it, and the list compiled
+/// into the core (PublicSuffixTableTests holds it to Debian's). The guard itself, in lint, is in ManifestLintTests
+/// (PublicSuffixLintTests).
 @Suite("public-suffix guard")
 struct PublicSuffixGuardTests {
     static let sample = """
@@ -43,56 +44,19 @@ struct PublicSuffixGuardTests {
         #expect(list.publicSuffixSection(of: "CO.UK.") == .icann)
     }
 
-    @Test("the system list (Debian publicsuffix) knows com, co.uk, github.io and 公司.cn")
-    func systemList() throws {
+    @Test("the compiled-in list knows com, co.uk, github.io and 公司.cn")
+    func compiledInList() throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let fresh = try PublicSuffixList.load().get()
-        print("Public Suffix List: \(fresh.ruleCount) rules read and parsed in \(clock.now - start)")
-        let list = try PublicSuffixList.system.get()
-        #expect(list.ruleCount == fresh.ruleCount)
+        let fresh = PublicSuffixList(text: PublicSuffixList.compiledInRules)
+        print("Public Suffix List: \(fresh.ruleCount) rules parsed in \(clock.now - start)")
+        let list = PublicSuffixList.compiledIn
+        #expect(list == fresh)
         #expect(list.ruleCount > 5_000)
         for host in ["com", "co.uk", "github.io", "xn--55qx5d.cn"] {
             #expect(list.publicSuffixSection(of: host) != nil, "\(host)")
         }
         #expect(list.publicSuffixSection(of: "github.io") == .private)
         #expect(list.publicSuffixSection(of: "example.com") == nil)
-    }
-
-    func manifest(_ hosts: [String], includeSubdomains: Bool = true) -> PinManifest {
-        PinManifest(
-            domains: hosts.map {
-                DomainPolicy(
-                    host: $0, includeSubdomains: includeSubdomains,
-                    pins: [
-                        Pin(type: .spkiSHA256, value: Fixtures.unrelatedPin),
-                        Pin(type: .spkiSHA256, value: Fixtures.spki(Fixtures.pki.intermediate), role: .backup),
-                    ])
-            })
-    }
-
-    @Test("lint: includeSubdomains on a public suffix is an error; on a registrable domain it is fine")
-    func lintError() {
-        let findings = ManifestLinter().lint(
-            manifest(["github.io", "co.uk", "example.com", "xn--55qx5d.cn"]), now: Date())
-        let flagged = findings.filter { $0.rule == .includeSubdomainsOnPublicSuffix }
-        #expect(Set(flagged.compactMap(\.host)) == ["github.io", "co.uk", "xn--55qx5d.cn"])
-        #expect(flagged.allSatisfy { $0.severity == .error })
-        #expect(flagged.first { $0.host == "github.io" }?.message.contains("private section") == true)
-        let exact = ManifestLinter().lint(manifest(["co.uk"], includeSubdomains: false), now: Date())
-        #expect(!exact.contains { $0.rule == .includeSubdomainsOnPublicSuffix }, "pinning co.uk itself is allowed")
-    }
-
-    @Test("lint: a missing list is a warning that the guard could not run, never a silent pass")
-    func missingList() {
-        let linter = ManifestLinter(publicSuffixes: PublicSuffixList.load(path: "/nonexistent/public_suffix_list.dat"))
-        let findings = linter.lint(manifest(["co.uk"]), now: Date())
-        let missing = findings.filter { $0.rule == .publicSuffixListMissing }
-        #expect(missing.count == 1)
-        #expect(missing.first?.severity == .warning)
-        #expect(missing.first?.message.contains("could not run") == true)
-        #expect(!findings.contains { $0.rule == .includeSubdomainsOnPublicSuffix })
-        let none = linter.lint(manifest(["co.uk"], includeSubdomains: false), now: Date())
-        #expect(!none.contains { $0.rule == .publicSuffixListMissing }, "nothing to guard")
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import ManifestEditing
 @testable import PinningCore
 
 /// The strict manifest reader: every malformed input class is refused with its own code, line, column and JSON
@@ -146,14 +145,14 @@ struct StrictJSONTests {
         try handle.truncate(atOffset: UInt64(ManifestCodec.maximumSize + 1))  // sparse: no 64 MiB written
         try handle.close()
         do {
-            _ = try ManifestStore.load(url)
+            _ = try ManifestCodec.readFile(url)
             Issue.record("a 64 MiB + 1 manifest was read")
         } catch {
             #expect(error.code == .tooLarge)
             #expect(error.description.contains("larger than 64 MiB, the size limit for the manifest"), "\(error)")
         }
         // A folder or a device is not a manifest.
-        #expect(throws: ManifestError(.unreadable, path: "", reason: "")) { try ManifestStore.load(folder.url) }
+        #expect(throws: ManifestError(.unreadable, path: "", reason: "")) { try ManifestCodec.readFile(folder.url) }
     }
 
     @Test("values: a text of millions of tiny values is refused at the cap, not turned into a huge tape")

@@ -15,7 +15,7 @@ public struct AgreementCase: Sendable {
 /// The table: leaf, intermediate and root pins; the root sent or not; certificates sent off the path; cross-signed
 /// paths; expired, not-yet-valid, wrong-host and untrusted leaves; report-only and expired pins; subdomains. Shared by
 /// the real clients' checks (Tests/CLITests/ClientAgreementTests.swift) and the URLSession delegate's run against the
-/// Apple stubs (Tests/PinningCoreTests/Encoding/URLSessionDelegateRunTests.swift).
+/// Apple stubs (Tests/PinExportTests/Encoding/URLSessionDelegateRunTests.swift).
 public struct AgreementTable: Sendable {
     public let cases: [AgreementCase]
 

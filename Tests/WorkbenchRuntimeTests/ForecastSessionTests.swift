@@ -1,5 +1,6 @@
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinForecast
 import PinningCore
 import TestSupport

@@ -1,6 +1,7 @@
 import CTWatch
 import Foundation
 import LabPKI
+import ManifestFiles
 import PinningCore
 import TestSupport
 import Testing
@@ -30,7 +31,8 @@ import WorkbenchRuntime
         for fromNow in [false, true] {
             let round = WatchRound(
                 logs: [watched], hosts: WatchedHosts(manifests: [manifest]), releases: [], next: manifest,
-                stateURL: WatchState.url(besideManifest: workspace.manifestURL), fromNow: fromNow, budget: 100)
+                store: DocumentFile(WatchState.self, at: WatchState.url(besideManifest: workspace.manifestURL)),
+                fromNow: fromNow, budget: 100)
             let schedule = WatchSchedule(interval: .milliseconds(200), deadline: .seconds(60)) {
                 _ = await round.run { _ in }
                 return nil

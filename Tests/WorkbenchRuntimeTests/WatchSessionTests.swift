@@ -2,6 +2,7 @@ import CTWatch
 import Foundation
 import LabPKI
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 import TestSupport
 import Testing
@@ -44,7 +45,8 @@ import WorkbenchRuntime
         let manifest = try ManifestStore.load(workspace.manifestURL).manifest
         return WatchRound(
             logs: [watched], hosts: WatchedHosts(manifests: [manifest]), releases: [], next: manifest,
-            stateURL: WatchState.url(besideManifest: workspace.manifestURL), fromNow: false, budget: 100)
+            store: DocumentFile(WatchState.self, at: WatchState.url(besideManifest: workspace.manifestURL)),
+            fromNow: false, budget: 100)
     }
 
     static func checkHostileTextEscaped(_ screen: String?) {

@@ -61,7 +61,7 @@ import Testing
             [.character("R"), .down, .character("2"), .character("p"), .down, .character("p"), .character("b"), .up],
             on: &state)
         _ = state.apply(.resize(size))
-        state.chrome.asciiOnly = true
+        state = state.drawing(asciiOnly: true)
         return state
     }
 
@@ -76,7 +76,7 @@ import Testing
         assertSnapshot(frame.roleMap(), named: name + ".roles")
         // The same cells and roles as in UTF-8: only characters change.
         var unicode = state
-        unicode.chrome.asciiOnly = false
+        unicode = unicode.drawing(asciiOnly: false)
         let glyphs = WorkbenchProgram.view(unicode)
         #expect(glyphs.roleMap() == frame.roleMap())
         #expect(glyphs.text != frame.text)

@@ -1,3 +1,4 @@
+import ClientModels
 import Foundation
 import PinningCore
 import Testing
@@ -330,7 +331,7 @@ import Testing
     @Test(arguments: [(80, 24), (160, 48)])
     func clientsViewInASCII(width: Int, height: Int) async {
         var state = await Self.openScenario(Size(width: width, height: height))
-        state.chrome.asciiOnly = true
+        state = state.drawing(asciiOnly: true)
         let frame = WorkbenchProgram.view(state)
         assertSnapshot(frame.text, named: "\(width)x\(height)")
         #expect(frame.text.unicodeScalars.allSatisfy { $0.isASCII })

@@ -47,7 +47,7 @@ import Testing
 
     @Test func inASCIIModeTheMarksAreTheProjectsStandIns() async {
         var state = await goodLive(size: Size(width: 160, height: 48))
-        state.chrome.asciiOnly = true
+        state = state.drawing(asciiOnly: true)
         let text = WorkbenchProgram.view(state).text
         #expect(text.contains("TLSv1.2 . RSA (no forward secrecy) . ATS x . OCSP not checked"), "\(text)")
         #expect(text.allSatisfy { $0.isASCII })

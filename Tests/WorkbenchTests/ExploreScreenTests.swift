@@ -31,7 +31,7 @@ import Testing
     func connectionSection(width: Int, height: Int) async {
         var state = await scenario(Size(width: width, height: height))
         let line = state.certificateLines.firstIndex(of: "Connection") ?? 0
-        state.selection.certificateScroll.offset = max(0, line - 1)
+        state.update { $0.selection.certificateScroll.offset = max(0, line - 1) }
         let text = WorkbenchProgram.view(state).text
         #expect(text.contains("Connection"))
         #expect(text.contains("✗ fails App Transport Security"))
@@ -50,7 +50,7 @@ import Testing
         await F.press([.down, .character("3")], on: &state)
         _ = state.apply(.resize(Size(width: width, height: height)))
         let line = state.certificateLines.firstIndex(of: "Connection") ?? 0
-        state.selection.certificateScroll.offset = max(0, line - 1)
+        state.update { $0.selection.certificateScroll.offset = max(0, line - 1) }
         let text = WorkbenchProgram.view(state).text
         #expect(text.contains("TLSv1.1"))
         #expect(text.contains("ECDHE, group x25519"))

@@ -320,7 +320,7 @@ import Testing
         var state = await goodChain()
         await F.press([.character("3"), .character("/")] + F.type("zzzz") + [.enter], on: &state)
         #expect(state.chrome.message?.text == "no match for \"zzzz\" in the Certificate pane")
-        state.search = nil
+        state.update { $0.search = nil }
         await F.press([.character("n")], on: &state)
         #expect(state.chrome.message?.text == "no search: / searches the Certificate pane")
     }

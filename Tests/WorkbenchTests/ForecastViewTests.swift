@@ -244,7 +244,7 @@ import Testing
         let forecast = try #require(state.forecast.outlook(for: "mitm.pinbench.test")).forecast
         let refusal = try #require(forecast.todayRefusal, "the impostor's chain is refused today")
         let shown = text(state)
-        #expect(shown.contains("Today's chain is refused (\(PinValidator.describe(refusal)))"))
+        #expect(shown.contains("Today's chain is refused (\(refusal.sentence))"))
         #expect(!shown.contains("does not reach a trust anchor, so"))
     }
 
@@ -280,7 +280,7 @@ import Testing
     @Test(arguments: [(80, 24), (160, 48)])
     func forecastViewInASCII(width: Int, height: Int) async {
         var state = await openScenario(Size(width: width, height: height))
-        state.chrome.asciiOnly = true
+        state = state.drawing(asciiOnly: true)
         let frame = WorkbenchProgram.view(state)
         assertSnapshot(frame.text, named: "\(width)x\(height)")
         #expect(frame.text.unicodeScalars.allSatisfy { $0.isASCII })

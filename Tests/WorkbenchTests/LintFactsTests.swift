@@ -38,7 +38,7 @@ import Testing
         #expect(LintEnvironment.gather(for: document).unreadableTrustAnchors.isEmpty, "the file is there")
 
         let saysUnreadable = LintEnvironment(
-            unreadableTrustAnchors: ["anchors/root.pem"], publicSuffixes: PublicSuffixList.system)
+            unreadableTrustAnchors: ["anchors/root.pem"], publicSuffixes: .success(PublicSuffixList.compiledIn))
         let told = WorkbenchState(
             document: document, lintEnvironment: saysUnreadable, size: F.state().chrome.size, now: F.now)
         #expect(await gateRules(told).contains(.missingTrustAnchor), "the facts say unreadable: a finding")
@@ -59,7 +59,7 @@ import Testing
         manifest.domains.append(DomainPolicy(host: "new.pinbench.test"))
         let changed = ManifestDocument(manifest: manifest, url: document.url, loadedFingerprint: "changed on disk")
         let facts = LintEnvironment(
-            unreadableTrustAnchors: ["anchors/root.pem"], publicSuffixes: PublicSuffixList.system)
+            unreadableTrustAnchors: ["anchors/root.pem"], publicSuffixes: .success(PublicSuffixList.compiledIn))
         _ = state.apply(.manifestOnDisk(.success(changed), lint: facts))
         #expect(state.manifest.policy(for: "new.pinbench.test") != nil, "reloaded: no unsaved edits")
         #expect(await gateRules(state).contains(.missingTrustAnchor))
@@ -67,7 +67,7 @@ import Testing
 
     @Test func theClientsOfTheSessionLintItsPinsAndSurviveAReload() async throws {
         // `--clients curl`: curl matches the leaf's key only, so mitm's CA pin is out of its reach.
-        let facts = LintEnvironment(publicSuffixes: PublicSuffixList.system, clients: [.curl])
+        let facts = LintEnvironment(publicSuffixes: .success(PublicSuffixList.compiledIn), clients: [.curl])
         var state = WorkbenchState(
             document: F.document(), lintEnvironment: facts, size: F.state().chrome.size, now: F.now)
         #expect(await gateRules(state).contains(.pinOutOfSomeClientsReach))
@@ -77,7 +77,8 @@ import Testing
         manifest.domains.append(DomainPolicy(host: "new.pinbench.test"))
         let changed = ManifestDocument(manifest: manifest, url: F.document().url, loadedFingerprint: "changed")
         _ = state.apply(
-            .manifestOnDisk(.success(changed), lint: LintEnvironment(publicSuffixes: PublicSuffixList.system)))
+            .manifestOnDisk(
+                .success(changed), lint: LintEnvironment(publicSuffixes: .success(PublicSuffixList.compiledIn))))
         #expect(state.manifest.policy(for: "new.pinbench.test") != nil)
         #expect(state.editing.lintEnvironment.clients == [.curl])
         #expect(await gateRules(state).contains(.pinOutOfSomeClientsReach))
@@ -86,7 +87,7 @@ import Testing
         let index = try #require(edited.domains.firstIndex { $0.host == "mitm.pinbench.test" })
         edited.domains[index].pins.append(
             Pin(type: .certSHA256, value: Data(repeating: 5, count: 32).base64EncodedString(), role: .backup))
-        state.editing.replace(edited)
+        state.update { $0.replaceManifest(edited) }
         let warnings = state.manifestDiff().filter { $0.kind == .clientWarning }
         let new = warnings.filter { $0.text.hasPrefix("! CLIENTS mitm.pinbench.test") }
         #expect(new.count == 1)

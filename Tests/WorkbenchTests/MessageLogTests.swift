@@ -10,18 +10,22 @@ import Testing
     typealias F = WorkbenchFixture
 
     @Test func postingAMessageRecordsItWithTimeAndLevel() {
-        var state = F.state()
-        state.chrome.message = StatusMessage("first")
-        state.chrome.now = F.now.addingTimeInterval(75)
-        state.chrome.message = StatusMessage("broke", isError: true)
-        state.chrome.message = StatusMessage("careful", level: .warning)
-        state.chrome.message = StatusMessage("")
-        state.chrome.message = nil
-        let entries = state.chrome.messageLog.entries
+        var chrome = Self.chrome()
+        chrome.show(StatusMessage("first"))
+        chrome.now = F.now.addingTimeInterval(75)
+        chrome.show(StatusMessage("broke", isError: true))
+        chrome.show(StatusMessage("careful", level: .warning))
+        chrome.show(StatusMessage(""))
+        chrome.show(nil)
+        let entries = chrome.messageLog.entries
         #expect(entries.map(\.message.text) == ["first", "broke", "careful"])
         #expect(entries.map(\.message.level) == [.info, .error, .warning])
         #expect(entries.map(\.time) == [F.now, F.now.addingTimeInterval(75), F.now.addingTimeInterval(75)])
-        #expect(state.chrome.message == nil)
+        #expect(chrome.message == nil)
+    }
+
+    static func chrome() -> WorkbenchChrome {
+        WorkbenchChrome(size: Size(width: 100, height: 30), now: F.now, themeName: "default", themeNames: ["default"])
     }
 
     /// Pin, toggle backup and unpin from the Chain pane each post one message, recorded once with its whole text.
@@ -60,17 +64,17 @@ import Testing
         #expect(log.dropped == 2)
         #expect(MessageLogOverlay.lines(log: log, width: 60).first?.text.contains("2 older messages dropped") == true)
 
-        var state = F.state()
-        for n in 0..<(MessageLog.defaultCapacity + 50) { state.chrome.message = StatusMessage("message \(n)") }
-        #expect(state.chrome.messageLog.entries.count == MessageLog.defaultCapacity)
-        #expect(state.chrome.messageLog.entries.last?.message.text == "message \(MessageLog.defaultCapacity + 49)")
+        var chrome = Self.chrome()
+        for n in 0..<(MessageLog.defaultCapacity + 50) { chrome.show(StatusMessage("message \(n)")) }
+        #expect(chrome.messageLog.entries.count == MessageLog.defaultCapacity)
+        #expect(chrome.messageLog.entries.last?.message.text == "message \(MessageLog.defaultCapacity + 49)")
     }
 
     /// Messages from real commands, one of them an error, then the log.
     func stateWithMessages(_ size: Size) async -> WorkbenchState {
         var state = F.state(size: Size(width: 100, height: 30))
         await F.press([.character("R"), .down, .character("2"), .character("p"), .character("p")], on: &state)
-        state.chrome.now = F.now.addingTimeInterval(3_661)
+        _ = state.apply(.tick(F.now.addingTimeInterval(3_661)))
         await F.press([.character("t"), .character("z"), .character("z")], on: &state)
         _ = state.apply(
             .saveFailed(ManifestError(.locked, path: "/tmp/pinbench-fixture/pins.json", reason: "its lock is held")))
@@ -98,7 +102,7 @@ import Testing
 
     @Test func theLogOpensOnTheNewestScrollsAndCloses() async {
         var state = F.state(size: Size(width: 80, height: 24))
-        for n in 0..<60 { state.chrome.message = StatusMessage("message number \(n)") }
+        for n in 0..<60 { _ = state.apply(.notice(.settingsUnchanged(host: "message number \(n)"))) }
         await F.press([.character("L")], on: &state)
         var text = WorkbenchProgram.view(state).text
         #expect(text.contains("message number 59"))
@@ -149,11 +153,11 @@ import Testing
 
     @Test func aMessageLongerThanAThirdOfTheScreenPointsToTheLog() {
         var state = F.state(size: Size(width: 60, height: 16))
-        state.chrome.message = StatusMessage(String(repeating: "very long words ", count: 60), level: .warning)
+        _ = state.apply(.notice(.ctRoundSkipped(reason: String(repeating: "very long words ", count: 60))))
         let frame = WorkbenchProgram.view(state)
         let rows = (0..<16).map { frame.lineText($0) }
         #expect(rows[15].hasSuffix("… L shows it all") || rows[15].contains("… L shows it all"))
-        #expect(rows[11].contains("! very long words"))
+        #expect(rows[11].contains("! CT round skipped: very long words"))
         #expect(!rows[10].contains("very long"))
     }
 }

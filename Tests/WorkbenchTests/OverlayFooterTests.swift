@@ -13,7 +13,7 @@ import Testing
         await F.press([.character("R"), .down, .character("2"), .character("p")], on: &state)
         _ = state.apply(.resize(size))
         await F.press(keys, on: &state)
-        state.chrome.message = nil
+        state.update { $0.clearMessage() }
         return state
     }
 

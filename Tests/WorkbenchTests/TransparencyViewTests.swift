@@ -68,7 +68,7 @@ import TransparencyLog
     /// mitm selected (the third domain once sorted), the state file read, its Transparency view open.
     static func openScenario(_ size: Size, file: WatchOnDisk = .loaded(watchState())) -> WorkbenchState {
         var state = F.state(size: size)
-        state.transparency.watchedLogs = ["Lab RFC 6962 log"]
+        state = state.watching(logs: ["Lab RFC 6962 log"])
         _ = state.apply(.watchOnDisk(file))
         for key in [Key.down, .down, .character("T")] { _ = state.apply(.key(key)) }
         return state
@@ -243,7 +243,7 @@ import TransparencyLog
     @Test(arguments: [(80, 24), (160, 48)])
     func transparencyViewInASCII(width: Int, height: Int) {
         var state = Self.openScenario(Size(width: width, height: height))
-        state.chrome.asciiOnly = true
+        state = state.drawing(asciiOnly: true)
         let frame = WorkbenchProgram.view(state)
         assertSnapshot(frame.text, named: "\(width)x\(height)")
         #expect(frame.text.unicodeScalars.allSatisfy { $0.isASCII })

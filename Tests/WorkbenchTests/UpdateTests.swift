@@ -1,5 +1,6 @@
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import ManifestLint
 import PinningCore
 import Testing

@@ -1,3 +1,4 @@
+import ClientModels
 import PinningCore
 
 /// A client rule's finding on a domain a change added or changed, and whether the domain had it before.

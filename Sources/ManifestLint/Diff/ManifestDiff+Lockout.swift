@@ -96,7 +96,7 @@ extension ManifestDiff {
                     trustAnchorsDropped: dropped))
         }
         if let failure = after.trustFailure {
-            let reason = PinValidator.describe(failure)
+            let reason = failure.sentence
             if before.trustFailure == nil && !trustAnchorsRemoved.isEmpty {
                 let anchors = trustAnchorsRemoved.joined(separator: ", ")
                 add(

@@ -1,3 +1,4 @@
+import ClientModels
 import PinningCore
 
 /// What the clients a manifest is exported to make of one domain's pins: each pin some of them can never match, with

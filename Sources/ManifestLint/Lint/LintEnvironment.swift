@@ -1,3 +1,4 @@
+import ClientModels
 import Foundation
 import PinningCore
 
@@ -31,10 +32,10 @@ public struct LintEnvironment: Sendable {
     }
 
     /// Looks at the disk for `document`: which of its trust anchors (relative paths resolved against its folder)
-    /// cannot be read. `publicSuffixes` defaults to the system list, read once per process.
+    /// cannot be read. `publicSuffixes` defaults to the list compiled into the core.
     public static func gather(
         for document: ManifestDocument,
-        publicSuffixes: Result<PublicSuffixList, FileReadError> = PublicSuffixList.system,
+        publicSuffixes: Result<PublicSuffixList, FileReadError> = .success(.compiledIn),
         clients: [PinClient] = []
     ) -> LintEnvironment {
         LintEnvironment(

@@ -1,3 +1,5 @@
+import ClientModels
+
 /// One problem the lockout guard found, with the domain it concerns and how to fix it.
 public struct LintFinding: Hashable, Sendable, Codable {
     public enum Severity: String, Hashable, Sendable, Codable, Comparable {

@@ -1,3 +1,4 @@
+import ClientModels
 import PinningCore
 
 // The client rules: pins that some of the clients the manifest is exported to can never match, and domains a client

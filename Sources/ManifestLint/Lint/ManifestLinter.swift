@@ -16,10 +16,10 @@ public struct ManifestLinter: Sendable {
     }
 
     /// A linter that knows of no unreadable trust anchor: for a manifest's rules alone. `publicSuffixes` is the list
-    /// the includeSubdomains guard reads; the default, the system list, is read by the caller once per process.
+    /// the includeSubdomains guard reads; the default is the list compiled into the core.
     public init(
         expiringLeafDays: Int = 30,
-        publicSuffixes: Result<PublicSuffixList, FileReadError> = PublicSuffixList.system
+        publicSuffixes: Result<PublicSuffixList, FileReadError> = .success(.compiledIn)
     ) {
         self.init(LintEnvironment(publicSuffixes: publicSuffixes), expiringLeafDays: expiringLeafDays)
     }
@@ -176,7 +176,7 @@ public struct ManifestLinter: Sendable {
                     host: nil,
                     message: "the public-suffix guard could not run: \(error.description); includeSubdomains on "
                         + "\(including.count) domain\(including.count == 1 ? "" : "s") was not checked.",
-                    fix: "Install Debian's publicsuffix package (\(PublicSuffixList.defaultPath))."
+                    fix: "Name a readable Public Suffix List, or leave it out to use the one compiled into PinBench."
                 )
             ]
         case .success(let list):

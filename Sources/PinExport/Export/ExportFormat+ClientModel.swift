@@ -1,3 +1,4 @@
+import ClientModels
 import PinningCore
 
 extension ExportFormat {

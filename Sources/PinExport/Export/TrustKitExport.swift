@@ -1,3 +1,4 @@
+import ClientModels
 import PinningCore
 
 /// TrustKit's configuration (`TSKPinnedDomains`) as an Info.plist fragment.

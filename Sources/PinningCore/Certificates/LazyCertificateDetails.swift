@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import X509
 
 /// A certificate's ``CertificateDetails``, computed when someone first reads them and then kept.
@@ -9,10 +8,11 @@ import X509
 /// and kept), and the full details wait until `details` is read: by a report, `inspect --json` or the workbench.
 /// Either way the values are the ones ``CertificateDetails`` computes, so what is shown never changes.
 package final class LazyCertificateDetails: Sendable {
-    private let certificate: Certificate?
+    /// Nil for a certificate swift-certificates refused, known by its details alone.
+    package let certificate: Certificate?
     /// The DER as received; nil for a certificate known only parsed, whose DER is re-serialized when needed.
     private let der: [UInt8]?
-    private let memo: Mutex<Memo>
+    private let memo: Locked<Memo>
 
     private struct Memo {
         var details: CertificateDetails?
@@ -25,14 +25,14 @@ package final class LazyCertificateDetails: Sendable {
     init(_ certificate: Certificate, der: [UInt8]?) {
         self.certificate = certificate
         self.der = der
-        memo = Mutex(Memo())
+        memo = Locked(Memo())
     }
 
     /// Details already computed (a certificate swift-certificates refused, read field by field).
     init(_ details: CertificateDetails) {
         certificate = nil
         der = nil
-        memo = Mutex(Memo(details: details))
+        memo = Locked(Memo(details: details))
     }
 
     /// The DER, when the certificate is known by more than its details (always so in a verified path).
@@ -73,7 +73,7 @@ package final class LazyCertificateDetails: Sendable {
     var notAfter: Date { certificate?.notValidAfter ?? details.notAfter }
 
     /// `details.subject`, without the rest.
-    var subject: String {
+    package var subject: String {
         if let known = memo.withLock({ $0.details?.subject ?? $0.subject }) { return known }
         let computed = certificate!.subject.opensslString
         memo.withLock { $0.subject = computed }

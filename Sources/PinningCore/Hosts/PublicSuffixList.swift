@@ -3,18 +3,20 @@ import Foundation
 /// The Public Suffix List (publicsuffix.org): names under which anyone can register a domain (`com`, `co.uk`,
 /// `github.io`). includeSubdomains on one of them would pin every site below it, and TrustKit refuses it.
 ///
-/// Read from Debian's `publicsuffix` package (``defaultPath``), parsed once per process (``system``). The parser
-/// follows the list's format: one rule per line (the first whitespace-free token), `//` comments, wildcard rules
+/// The core carries the list (``compiledIn``, generated from Debian's `publicsuffix` package by
+/// `scripts/generate-public-suffix-table.py`), so a wildcard is judged the same on a phone as in CI; a caller that
+/// wants another list reads one (``load(path:)``) and passes it. The parser follows the list's format: one rule per line (the first whitespace-free token), `//` comments, wildcard rules
 /// (`*.ck`), exception rules (`!www.ck`), the ICANN and private sections, and Unicode (IDN) rules, which are
 /// stored as A-labels because manifest hosts are A-labels.
-public struct PublicSuffixList: Sendable {
+public struct PublicSuffixList: Hashable, Sendable {
     /// Which part of the list a rule comes from.
     public enum Section: String, Sendable {
         case icann = "ICANN"
         case `private` = "private"
     }
 
-    public static let defaultPath = "/usr/share/publicsuffix/public_suffix_list.dat"
+    /// Where Debian's `publicsuffix` package installs the list: what the compiled-in one is generated from.
+    public static let debianPath = "/usr/share/publicsuffix/public_suffix_list.dat"
     /// The list is about 200 KB; a file far larger is not the list.
     public static let maximumFileSize = 8 * 1024 * 1024
 
@@ -74,8 +76,9 @@ public struct PublicSuffixList: Sendable {
         return .icann
     }
 
-    /// Loads the list from `path`; nil with the reason when it cannot be read.
-    public static func load(path: String = defaultPath) -> Result<PublicSuffixList, FileReadError> {
+    /// Loads the list from `path`; the reason when it cannot be read. The core never reads one unasked: the caller
+    /// names the file.
+    public static func load(path: String) -> Result<PublicSuffixList, FileReadError> {
         do {
             let data = try BoundedFileReader.read(
                 URL(fileURLWithPath: path), limit: maximumFileSize, what: "Public Suffix List")
@@ -85,11 +88,18 @@ public struct PublicSuffixList: Sendable {
         }
     }
 
-    /// The system list, read and parsed the first time it is needed and kept for the life of the process.
-    public static let system: Result<PublicSuffixList, FileReadError> = load()
+    /// The list compiled into the core (``compiledInSource`` says which), parsed the first time it is needed and
+    /// kept for the life of the process.
+    public static let compiledIn = PublicSuffixList(text: compiledInRules)
 
-    /// The system list when it could be read; nil (and the validator's built-in wildcard rule) otherwise.
-    public static var installed: PublicSuffixList? { try? system.get() }
+    /// The origin of a compiled-in list: the package version and file it was generated from.
+    public struct Source: Hashable, Sendable {
+        public let packageVersion: String
+        /// The SHA-256 of the list file, lower-case hex.
+        public let sha256: String
+        /// Rules in the file (normal, wildcard and exception), as the generator counted them.
+        public let ruleCount: Int
+    }
 
     /// A rule's labels as A-labels, lower case (Unicode labels through Punycode); nil when a label cannot be
     /// encoded or is empty.

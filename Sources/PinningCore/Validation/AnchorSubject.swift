@@ -1,4 +1,3 @@
-import Synchronization
 import X509
 
 /// The anchors that share one subject, parsed together the first time a path asks for that subject.
@@ -6,7 +5,7 @@ final class AnchorSubject: Sendable {
     let anchors: [TrustAnchor]
     /// Set at once when every anchor came parsed: then a lookup takes no lock.
     private let ready: Parsed?
-    private let memo: Mutex<Parsed?>
+    private let memo: Locked<Parsed?>
 
     struct Parsed: Sendable {
         /// One entry per anchor, in order; nil for one swift-certificates refused.
@@ -22,7 +21,7 @@ final class AnchorSubject: Sendable {
     init(_ anchors: [TrustAnchor]) {
         self.anchors = anchors
         ready = anchors.allSatisfy { $0.certificate != nil } ? Parsed(anchors) : nil
-        memo = Mutex(nil)
+        memo = Locked(nil)
     }
 
     var parsed: Parsed {

@@ -12,7 +12,7 @@ enum ChainRules {
     /// The first rule `path` breaks under `rules` (a client's, PinBench's platform by default), or nil when it meets
     /// them all.
     static func firstViolation(
-        in path: [Certificate], rules: ClientTrustRules = .platform
+        in path: [Certificate], rules: TrustRules = .platform
     ) -> ChainRuleViolation? {
         guard let leaf = path.first else { return nil }
         let subject = leaf.subject.opensslString
@@ -62,16 +62,5 @@ enum ChainRules {
     private static func allowsServerAuth(_ certificate: Certificate) -> Bool {
         guard let usage = try? certificate.extensions.extendedKeyUsage else { return false }
         return usage.contains(.serverAuth)
-    }
-}
-
-/// Applies ``ChainRules`` to every candidate path, so a path that breaks one is not taken (and another may be).
-struct ChainRulesPolicy: VerifierPolicy {
-    let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = []
-    var rules: ClientTrustRules = .platform
-
-    func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
-        guard let violation = ChainRules.firstViolation(in: Array(chain), rules: rules) else { return .meetsPolicy }
-        return .failsToMeetPolicy(reason: violation.reason)
     }
 }

@@ -3,7 +3,7 @@ import X509
 
 /// A DNS name or IP address of a certificate that the name constraints of a CA above it exclude or do not permit
 /// (RFC 5280 4.2.1.10). The verifier decides; this finds which name and which CA, to say so in the verdict.
-struct NameConstraintViolation: Hashable, Sendable {
+package struct NameConstraintViolation: Hashable, Sendable {
     /// The constraining CA's level in the path (0 = leaf) and subject.
     let level: Int
     let subject: String
@@ -11,7 +11,7 @@ struct NameConstraintViolation: Hashable, Sendable {
     let name: String
     let holder: Int
     /// True: an excluded subtree matches the name; false: no permitted subtree does.
-    let excluded: Bool
+    package let excluded: Bool
     /// The permitted subtrees of the name's kind, for the words.
     let permitted: [String]
 
@@ -26,7 +26,7 @@ struct NameConstraintViolation: Hashable, Sendable {
 
     /// The first name of `path` (leaf first, trust anchor last) that a CA's constraints forbid; nil when none does.
     /// Self-issued intermediates are not held to the constraints above them, as RFC 5280 6.1.3 (b) says.
-    static func first(in path: [Certificate]) -> NameConstraintViolation? {
+    package static func first(in path: [Certificate]) -> NameConstraintViolation? {
         for level in path.indices.dropFirst() {
             guard let constraints = try? path[level].extensions.nameConstraints else { continue }
             for holder in 0..<level where holder == 0 || path[holder].subject != path[holder].issuer {
@@ -160,25 +160,5 @@ struct NameConstraintBudget: Sendable {
     static func reason(cost: Int) -> String {
         "checking the chain's name constraints would take over \(comparisons) comparisons (\(cost) counted so "
             + "far): refused, as Go's crypto/x509 and rustls-webpki refuse it (a hostile chain?)"
-    }
-}
-
-/// Refuses a path whose name constraints cost more than ``NameConstraintBudget`` allows; runs before the RFC 5280
-/// policy so that the quadratic check never starts.
-/// Also refuses a wildcard leaf name that an excluded subtree may cover
-/// (``NameConstraintViolation/firstWildcardExclusion(in:)``).
-struct NameConstraintRulesPolicy: VerifierPolicy {
-    let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = []
-
-    func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
-        let path = Array(chain)
-        let cost = NameConstraintBudget.cost(of: path)
-        if cost > NameConstraintBudget.comparisons {
-            return .failsToMeetPolicy(reason: NameConstraintBudget.reason(cost: cost))
-        }
-        if let violation = NameConstraintViolation.firstWildcardExclusion(in: path) {
-            return .failsToMeetPolicy(reason: violation.reason)
-        }
-        return .meetsPolicy
     }
 }

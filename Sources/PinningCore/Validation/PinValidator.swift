@@ -13,10 +13,11 @@ public struct PinValidator: Sendable {
     /// The rules trust evaluation follows: the platforms' (the default) or a strict WebPKI verifier's.
     public let profile: ValidationProfile
 
-    /// `publicSuffixes` defaults to the system's list when it is installed (``PublicSuffixList/installed``).
+    /// `publicSuffixes` defaults to the list compiled into the core (``PublicSuffixList/compiledIn``), the same on every
+    /// platform; pass another list to judge by it.
     public init(
         manifest: PinManifest, trustAnchors: TrustAnchors,
-        publicSuffixes: PublicSuffixList? = PublicSuffixList.installed, profile: ValidationProfile = .platform
+        publicSuffixes: PublicSuffixList? = .compiledIn, profile: ValidationProfile = .platform
     ) {
         self.manifest = manifest
         self.trustAnchors = trustAnchors
@@ -64,13 +65,9 @@ public struct PinValidator: Sendable {
             chain: usable,
             at: time
         )
-        var verdict = judge(
+        return judge(
             evaluation, host: host, chain: chain, policy: policy, refused: refused, at: time, revocation: revocation,
             transparency: transparency)
-        verdict.clientTrust = await clientTrust(
-            platform: evaluation, certificates: verdict.certificates, host: host, chain: chain, usable: usable,
-            refused: refused, at: time, limits: limits)
-        return verdict
     }
 
     /// The verdict on default trust's `evaluation`: the refusal, or what the pins, revocation and CT then say.
@@ -130,7 +127,7 @@ public struct PinValidator: Sendable {
             policy: policy,
             matchedPin: nil,
             certificates: presented,
-            statement: statement ?? "rejected: \(Self.describe(rejection)).",
+            statement: statement ?? "rejected: \(rejection.sentence).",
             explain: {
                 var explanation = reasons.map { "- " + $0 }
                 explanation.append("Pins were not checked: default trust evaluation failed first.")
@@ -170,8 +167,8 @@ public struct PinValidator: Sendable {
     }
 
     /// The verified path, leaf first, with the presented copy of each certificate where the server sent it; then the
-    /// certificates the server sent that are not on the path.
-    static func presentedCertificates(
+    /// certificates the server sent that are not on the path: a verdict's ``Verdict/certificates``.
+    public static func presentedCertificates(
         path: [Certificate], presented: [ChainCertificate]
     ) -> [PresentedCertificate] {
         // `Certificate` equality, with the TBS bytes compared first: reading them copies nothing, while comparing
@@ -274,7 +271,7 @@ public struct PinValidator: Sendable {
                     "trusted, but PIN MISMATCH (report-only: the connection is allowed and reported).", mismatch)
             }
             return writer.verdict(
-                .rejected, "rejected: \(Self.describe(.pinMismatch)).", rejection: .pinMismatch, mismatch)
+                .rejected, "rejected: \(Verdict.Rejection.pinMismatch.sentence).", rejection: .pinMismatch, mismatch)
         }
     }
 
@@ -345,43 +342,6 @@ public struct PinValidator: Sendable {
             }
         }
         return lines
-    }
-
-    package static func describe(_ rejection: Verdict.Rejection) -> String {
-        switch rejection {
-        case .emptyChain: return "the server presented no certificate"
-        case .untrustedChain: return "the chain does not lead to a trust anchor"
-        case .hostnameMismatch: return "the certificate is not valid for this host name"
-        case .expired: return "a certificate in the chain has expired"
-        case .notYetValid: return "a certificate in the chain is not valid yet"
-        case .wrongKeyUsage: return "a certificate's extended key usage does not allow TLS server authentication"
-        case .unacceptableKey: return "a certificate the chain needs has a key clients refuse"
-        case .pathBuildingCutShort: return "path building was cut short before it found a path to a trust anchor"
-        case .pinMismatch: return "no pinned key or certificate is in the verified chain"
-        case .revoked: return "the leaf certificate has been revoked"
-        case .certificateTransparency:
-            return "Certificate Transparency is required and the leaf does not meet the policy"
-        case .caCannotSignCertificates: return "a CA certificate of the chain may not sign certificates"
-        case .leafKeyUsage: return "the leaf's key usage does not allow a TLS handshake"
-        case .caAsLeaf: return "the server presented a CA certificate as its leaf"
-        case .nameConstraints: return "a CA's name constraints do not allow a name of the chain"
-        case .commonNameNotInSAN:
-            return "issuance rule: the leaf's common name is not one of its subject alternative names"
-        case .missingKeyIdentifier: return "issuance rule: a certificate lacks a key identifier"
-        case .anchorAuthorityKeyIdentifier: return "issuance rule: the root's authority key identifier is malformed"
-        case .basicConstraintsNotCritical: return "issuance rule: a CA's basic constraints are not critical"
-        case .caEmptySubject: return "issuance rule: a CA certificate has an empty subject"
-        case .nameConstraintsProfile: return "issuance rule: a CA's name constraints break their profile"
-        case .policyConstraintsNotCritical: return "issuance rule: a CA's policy constraints are not critical"
-        case .sanCriticality: return "issuance rule: the leaf's subject alternative name has the wrong criticality"
-        case .malformedAuthorityInformationAccess: return "an authority information access is malformed"
-        case .unreadableAuthorityKeyIdentifier: return "an authority key identifier cannot be read"
-        case .rsaModulusSize: return "issuance rule: an RSA modulus is not a multiple of 8 bits"
-        case .leafWithoutServerAuth: return "issuance rule: the leaf's extended key usage does not name serverAuth"
-        case .extendedKeyUsageProfile: return "issuance rule: an extended key usage is critical or on the root"
-        case .serialNumber: return "issuance rule: a serial number is not positive or longer than 20 octets"
-        case .dnsNameSyntax: return "issuance rule: a DNS name of the leaf is not in the preferred name syntax"
-        }
     }
 
     /// The revocation evidence judged for the verified path's leaf and its issuer.

@@ -6,7 +6,7 @@ import X509
 struct ServerAuthUsagePolicy: VerifierPolicy {
     let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [.X509ExtensionID.extendedKeyUsage]
     /// Which certificates must allow serverAuth, and whether anyExtendedKeyUsage does.
-    var rule: ClientTrustRules.ServerAuthUsage = .serverAuthRequiredSince2019
+    var rule: TrustRules.ServerAuthUsage = .serverAuthRequiredSince2019
 
     mutating func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
         guard let reason = Self.firstFailure(in: Array(chain), rule: rule) else { return .meetsPolicy }
@@ -14,7 +14,7 @@ struct ServerAuthUsagePolicy: VerifierPolicy {
     }
 
     /// Why `path` (leaf first) fails `rule`, or nil when it meets it.
-    static func firstFailure(in path: [Certificate], rule: ClientTrustRules.ServerAuthUsage) -> String? {
+    static func firstFailure(in path: [Certificate], rule: TrustRules.ServerAuthUsage) -> String? {
         // The JDK looks at the leaf alone; OpenSSL's purpose check and iOS at every certificate.
         let checked = rule == .serverAuthOrAnyWhenStated ? Array(path.prefix(1)) : path
         let anyIsEnough = rule != .serverAuthWhenStated
@@ -31,15 +31,5 @@ struct ServerAuthUsagePolicy: VerifierPolicy {
             }
         }
         return nil
-    }
-}
-
-/// Accepts every chain while declaring extensions handled; used when diagnosing a failure with some checks left out,
-/// so that leaving a check out does not turn its critical extension into a new, misleading failure.
-struct AcknowledgeExtensionsPolicy: VerifierPolicy {
-    let verifyingCriticalExtensions: [ASN1ObjectIdentifier]
-
-    func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
-        .meetsPolicy
     }
 }

@@ -65,9 +65,9 @@ struct ServerNameMatcher: Sendable {
     let publicSuffixes: PublicSuffixList?
     /// Which wildcards count and whether the subject CN stands in for missing names: a client's rules, PinBench's
     /// platform profile by default.
-    let rules: ClientTrustRules
+    let rules: TrustRules
 
-    init(host: String, publicSuffixes: PublicSuffixList?, rules: ClientTrustRules = .platform) {
+    init(host: String, publicSuffixes: PublicSuffixList?, rules: TrustRules = .platform) {
         var name = host.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
         self.host = name
@@ -151,21 +151,5 @@ struct ServerNameMatcher: Sendable {
     /// wildcard; the wildcard's place is checked separately.
     private static func isNameCharacter(_ character: Character) -> Bool {
         character.isASCII && (character.isLetter || character.isNumber || "-_*".contains(character))
-    }
-}
-
-/// Requires a subject alternative name of the leaf to cover the host (``ServerNameMatcher``); replaces
-/// swift-certificates' `ServerIdentityPolicy`, whose wildcards cover a single label (`*.com`) and which falls back
-/// to the subject CN.
-struct ServerNamePolicy: VerifierPolicy {
-    let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [.X509ExtensionID.subjectAlternativeName]
-    let matcher: ServerNameMatcher
-
-    func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
-        switch matcher.judge(chain.leaf) {
-        case .matches: return .meetsPolicy
-        case .mismatch: return .failsToMeetPolicy(reason: "no subject alternative name covers \(matcher.host)")
-        case .unreadable(let reason): return .failsToMeetPolicy(reason: reason)
-        }
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Counts the signature checks of one verification against ``PathBuildingLimits`` and remembers why it stopped.
 ///
 /// swift-certificates' `Verifier` has no limit of its own: it checks the signature of every candidate issuer its
@@ -12,7 +10,7 @@ final class SignatureCheckBudget: Sendable {
     }
 
     let limits: PathBuildingLimits
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(_ limits: PathBuildingLimits) {
         self.limits = limits

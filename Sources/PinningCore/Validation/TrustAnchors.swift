@@ -41,6 +41,11 @@ public struct TrustAnchors: Sendable {
         anchorSet.certificates(withSubject: subject)
     }
 
+    /// Whether `certificate` itself is one of the anchors (by its encoding).
+    public func contains(_ certificate: Certificate) -> Bool {
+        anchorSet.contains(certificate)
+    }
+
     /// Adds the certificates of a PEM bundle or a DER file. A bundle may hold certificates with legacy keys that
     /// cannot be parsed: parsed ``Parsing/immediately``, those are skipped and counted rather than failing the whole
     /// bundle; ``Parsing/whenLookedUp``, they are found when looked up and never become candidates. A DER file

@@ -2,7 +2,7 @@ import Foundation
 @_spi(FixedExpiryValidationTime) @_spi(DisableValidityCheck) import X509
 
 /// The outcome of default trust evaluation: the verified path, or the reason there is none.
-enum TrustEvaluation: Sendable {
+public enum TrustEvaluation: Sendable {
     case trusted(path: [Certificate])
     case failed(Verdict.Rejection, reasons: [String])
 }
@@ -25,7 +25,7 @@ struct TrustEvaluator: Sendable {
     var profile: ValidationProfile = .platform
     /// The usage, CA-leaf and host-name rules: PinBench's platform profile, or one client's
     /// (``ClientModel/trust``).
-    var rules: ClientTrustRules = .platform
+    var rules: TrustRules = .platform
 
     private struct Checks {
         var validity = true

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import X509
 
 /// A pin that matched a certificate of the verified path.
 public struct PinMatch: Hashable, Sendable, Encodable {
@@ -52,6 +52,9 @@ public struct PresentedCertificate: Hashable, Sendable, Encodable {
     public func pinValue(_ type: PinType) -> String { lazyDetails.pinValue(type) }
     /// When the certificate expires, read without computing the rest of ``details``.
     public var notAfter: Date { lazyDetails.notAfter }
+    /// The parsed certificate: always set on the verified path; nil only for a sent certificate swift-certificates
+    /// refused. What a client model re-judges a path with (ClientModels).
+    public var certificate: Certificate? { lazyDetails.certificate }
 
     init(level: Int, details: LazyCertificateDetails, inVerifiedPath: Bool) {
         self.level = level
@@ -95,64 +98,6 @@ public struct Verdict: Sendable, Encodable {
         case rejected
     }
 
-    public enum Rejection: String, Hashable, Sendable, Codable {
-        case emptyChain = "empty-chain"
-        case untrustedChain = "untrusted-chain"
-        case hostnameMismatch = "hostname-mismatch"
-        case expired
-        case notYetValid = "not-yet-valid"
-        case wrongKeyUsage = "wrong-key-usage"
-        /// A certificate the chain needs has a key clients refuse (RSA under 2048 bits, an unusual curve).
-        case unacceptableKey = "unacceptable-key"
-        /// Path building stopped at its signature-check cap or deadline without finding a path.
-        case pathBuildingCutShort = "path-building-cut-short"
-        case pinMismatch = "pin-mismatch"
-        /// An OCSP response (stapled, or from the leaf's responder) says the leaf was revoked.
-        case revoked
-        /// Certificate Transparency was required and the leaf's SCTs do not meet the policy.
-        case certificateTransparency = "certificate-transparency"
-        /// A CA of the path states a key usage without keyCertSign (``ChainRuleViolation``).
-        case caCannotSignCertificates = "ca-cannot-sign-certificates"
-        /// The leaf's key usage cannot sign a handshake, or asserts keyCertSign without being a CA.
-        case leafKeyUsage = "leaf-key-usage"
-        /// The leaf is a CA certificate and not itself the trust anchor.
-        case caAsLeaf = "ca-as-leaf"
-        /// A CA's name constraints exclude, or do not permit, a name below it.
-        case nameConstraints = "name-constraints"
-        // Issuance rules (``StrictRuleViolation``): the stricter profiles', and the few a mobile platform enforces.
-        /// The leaf's CN is not a copy of one of its subject alternative names.
-        case commonNameNotInSAN = "common-name-not-in-san"
-        /// A certificate lacks the authority or (for a CA) the subject key identifier.
-        case missingKeyIdentifier = "missing-key-identifier"
-        /// The root's authority key identifier is not a bare copy of its subject key identifier.
-        case anchorAuthorityKeyIdentifier = "anchor-authority-key-identifier"
-        /// A CA's basic constraints are not critical.
-        case basicConstraintsNotCritical = "basic-constraints-not-critical"
-        /// A CA has an empty subject.
-        case caEmptySubject = "ca-empty-subject"
-        /// Name constraints that break their profile (not critical, in a leaf, empty, a DNS name with a period first).
-        case nameConstraintsProfile = "name-constraints-profile"
-        /// Policy constraints that are not critical.
-        case policyConstraintsNotCritical = "policy-constraints-not-critical"
-        /// The leaf's SAN is critical beside a subject, or not critical without one.
-        case sanCriticality = "san-criticality"
-        /// An authority information access extension that cannot be read or is empty.
-        case malformedAuthorityInformationAccess = "malformed-authority-information-access"
-        /// An authority key identifier that cannot be read, or with authorityCertIssuer or authorityCertSerialNumber
-        /// alone (refused by iOS, so under every profile).
-        case unreadableAuthorityKeyIdentifier = "unreadable-authority-key-identifier"
-        /// An RSA modulus whose size is not a multiple of 8 bits.
-        case rsaModulusSize = "rsa-modulus-size"
-        /// The leaf's extended key usage does not name serverAuth, whatever its date.
-        case leafWithoutServerAuth = "leaf-without-server-auth"
-        /// A critical extended key usage, or one on the root.
-        case extendedKeyUsageProfile = "extended-key-usage-profile"
-        /// A serial number that is not positive or longer than 20 octets.
-        case serialNumber = "serial-number"
-        /// A DNS name of the leaf's SAN outside the preferred name syntax (an underscore, an empty label, …).
-        case dnsNameSyntax = "dns-name-syntax"
-    }
-
     public let host: String
     public let outcome: Outcome
     public let rejection: Rejection?
@@ -175,10 +120,6 @@ public struct Verdict: Sendable, Encodable {
     public internal(set) var revocation: RevocationCheck?
     /// The leaf's SCTs judged against a log list, when the caller gave one.
     public internal(set) var transparency: CTPolicyResult?
-    /// What each client TLS stack whose rules differ from the platform's (``ClientTrustRules/clientStacks``) decides
-    /// about the same chain before pins; empty when the chain never reached trust evaluation. Not encoded: the
-    /// clients' verdicts (``ClientJudge``) say it in their words.
-    public internal(set) var clientTrust: [ClientTrustRules: ClientTrust] = [:]
 
     init(
         host: String, outcome: Outcome, rejection: Rejection?, policy: DomainPolicy?, matchedPin: PinMatch?,
@@ -257,16 +198,16 @@ public struct Verdict: Sendable, Encodable {
 /// Lines written once, when first read; shared by the copies of a verdict.
 final class LazyLines: Sendable {
     private let write: @Sendable () -> [String]
-    private let written: Mutex<[String]?>
+    private let written: Locked<[String]?>
 
     init(_ lines: [String]) {
         write = { lines }
-        written = Mutex(lines)
+        written = Locked(lines)
     }
 
     init(_ write: @escaping @Sendable () -> [String]) {
         self.write = write
-        written = Mutex(nil)
+        written = Locked(nil)
     }
 
     var lines: [String] {

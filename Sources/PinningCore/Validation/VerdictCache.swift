@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import X509
 
 /// Verdicts already given, for a client that judges the same chain for the same host again: every connection to a
@@ -18,7 +17,7 @@ import X509
 /// Bounded (`capacity` verdicts, the oldest dropped first) and safe to share between tasks.
 public final class VerdictCache: Sendable {
     public let capacity: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// How the cache has answered so far: for tests and benchmarks.
     public struct Statistics: Hashable, Sendable {
@@ -40,7 +39,7 @@ public final class VerdictCache: Sendable {
     /// A cache of at most `capacity` verdicts (at least 1).
     public init(capacity: Int = 256) {
         self.capacity = max(1, capacity)
-        state = Mutex(State())
+        state = Locked(State())
     }
 
     public var statistics: Statistics { state.withLock { $0.statistics } }

@@ -1,3 +1,4 @@
+import ClientModels
 import PinningCore
 
 /// PinBench's verdict on a chain as the validator returned it, kept whole beside its summary: the clients' verdicts
@@ -7,9 +8,12 @@ import PinningCore
 /// revocation and CT details follow from those, and the clients read none of them.
 public struct ValidatorVerdict: Hashable, Sendable {
     public let verdict: Verdict
+    /// What the clients' TLS stacks decided about the same chain, computed once beside the verdict.
+    public let clientTrust: ClientStackTrust
 
-    public init(_ verdict: Verdict) {
+    public init(_ verdict: Verdict, clientTrust: ClientStackTrust) {
         self.verdict = verdict
+        self.clientTrust = clientTrust
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

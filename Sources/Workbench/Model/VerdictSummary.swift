@@ -1,3 +1,4 @@
+import ClientModels
 import PinningCore
 
 /// The part of a core ``Verdict`` the workbench shows, plus the chain levels it implies.
@@ -33,8 +34,12 @@ public struct VerdictSummary: Hashable, Sendable {
     }
 
     /// Summarises `verdict` for a chain whose sent certificates are `sent`, judged under the CT `requirement` that
-    /// was in force (nil: no log list).
-    public init(_ verdict: Verdict, sent: [CertificateDetails], transparency requirement: CTRequirement? = nil) {
+    /// was in force (nil: no log list); `clientTrust`, the clients' stacks on the same chain, is what the Clients view
+    /// judges from (without it, the view waits for a validator's verdict).
+    public init(
+        _ verdict: Verdict, sent: [CertificateDetails], transparency requirement: CTRequirement? = nil,
+        clientTrust: ClientStackTrust? = nil
+    ) {
         let sentFingerprints = Set(sent.map(\.sha256Fingerprint))
         self.init(
             outcome: verdict.outcome, rejection: verdict.rejection, statement: verdict.statement,
@@ -46,7 +51,7 @@ public struct VerdictSummary: Hashable, Sendable {
             })
         revocation = verdict.revocation
         transparency = CTVerdict(verdict, requirement: requirement)
-        validated = ValidatorVerdict(verdict)
+        validated = clientTrust.map { ValidatorVerdict(verdict, clientTrust: $0) }
     }
 
     /// The marker and role for this outcome: never colour alone.

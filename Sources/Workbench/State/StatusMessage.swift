@@ -1,8 +1,8 @@
 /// The feedback after a command (what changed, or why nothing did). Shown above the status bar, wrapped, until the
 /// next key; every one is also kept in the message log (`L`).
 ///
-/// `StatusMessage(text, isError:)` is how every part of the workbench posts one: assigning it to
-/// ``WorkbenchState/message`` records it in the log with the time.
+/// The update never builds one at the site: it says a typed ``Notice`` (``WorkbenchUpdate/say(_:)``), whose words and
+/// level are decided in `Notice+Words.swift`; showing it records it in the log with the time.
 public struct StatusMessage: Hashable, Sendable {
     /// How serious a message is; shown as a marker (not only a colour) and kept in the log.
     public enum Level: String, CaseIterable, Hashable, Sendable, Comparable {

@@ -9,15 +9,8 @@ public struct WorkbenchChrome: Sendable {
     public var themeNames: [String]
     /// Draw only ASCII: every glyph becomes its fallback from ``Marker/all`` (a non-UTF-8 locale, or `--ascii`).
     public var asciiOnly = false
-    /// The message on screen until the next key; setting one also records it in ``messageLog`` with the time.
-    public var message: StatusMessage? {
-        get { shownMessage }
-        set {
-            shownMessage = newValue
-            if let newValue, !newValue.text.isEmpty { messageLog.record(newValue, at: now) }
-        }
-    }
-    private var shownMessage: StatusMessage?
+    /// The message on screen until the next key (``WorkbenchUpdate/say(_:)`` sets it).
+    public private(set) var message: StatusMessage?
     /// Every message of the session, capped (`L` shows it).
     public private(set) var messageLog = MessageLog()
 
@@ -28,16 +21,21 @@ public struct WorkbenchChrome: Sendable {
         self.themeNames = themeNames.contains(themeName) ? themeNames : [themeName] + themeNames
     }
 
+    /// Shows `message` (nil: none) and records it in ``messageLog`` with the time.
+    mutating func show(_ message: StatusMessage?) {
+        self.message = message
+        if let message, !message.text.isEmpty { messageLog.record(message, at: now) }
+    }
+
     /// Keeps `message` in the log without showing it over the status bar (what the bar already says in its own
     /// words, such as the CT watch's).
     mutating func log(_ message: StatusMessage) {
         messageLog.record(message, at: now)
     }
 
-    /// `t`: the next theme of the cycle, and says which.
+    /// `t`: the next theme of the cycle.
     mutating func nextTheme() {
         let index = themeNames.firstIndex(of: themeName) ?? -1
         themeName = themeNames[(index + 1) % themeNames.count]
-        message = StatusMessage("theme: \(themeName)")
     }
 }

@@ -39,8 +39,9 @@ public enum WorkbenchMessage: Sendable {
     /// saving), read by the strict manifest reader.
     case recoveryFound([RecoveryOnDisk])
     /// Something the runtime has to tell the user that changes nothing else: background work that failed (a task
-    /// that threw, a recovery file that could not be written). Shown and kept in the message log, never fatal.
-    case notice(StatusMessage)
+    /// that threw, a recovery file that could not be written), no job control for Ctrl-Z. Shown and kept in the
+    /// message log, never fatal.
+    case notice(Notice)
     /// The clock moved (days left, expiry warnings are computed from `now`).
     case tick(Date)
 }

@@ -16,34 +16,34 @@ public enum WorkbenchProgram {
     }
 }
 
-extension WorkbenchState {
-    /// `update` in place: what a backend calls to avoid copying the manifest on every key.
-    public mutating func apply(_ incoming: WorkbenchMessage) -> [Effect] {
+/// The message dispatch: each message goes to the part of the update that handles it; then the selection is kept
+/// in range and on screen, and an open Forecast view asks for what it lacks.
+extension WorkbenchUpdate {
+    mutating func receive(_ incoming: WorkbenchMessage) -> [Effect] {
         let effects: [Effect]
         switch incoming {
         case .key(let key):
             effects = handleKey(key)
         case .resize(let newSize):
-            chrome.size = newSize
+            resize(to: newSize)
             effects = []
         case .mouse(let event):
             effects = handleMouse(event)
         case .fetchStarted(let host):
-            results.markFetching(normalized(host))
+            markFetching(normalized(host))
             effects = []
         case .fetchCompleted(let host, let result):
             effects = completeFetch(normalized(host), result)
         case .validated(let host, let verdict, let generation):
-            results.record(verdict, host: normalized(host), generation: generation)
+            recordVerdict(verdict, host: normalized(host), generation: generation)
             effects = []
         case .saved(let saved):
-            editing.markSaved(saved)
-            chrome.message = StatusMessage("wrote \(saved.url.path)")
-            effects = editing.quitAfterSave ? [.quit] : []
-            editing.quitAfterSave = false
+            let quitAfter = markSaved(saved)
+            say(.saved(path: saved.url.path))
+            effects = quitAfter ? [.quit] : []
         case .saveFailed(let error):
-            chrome.message = StatusMessage("not written: " + WorkbenchState.explain(error), isError: true)
-            editing.quitAfterSave = false
+            say(.saveFailed(error))
+            saveFailed()
             effects = []
             if error.code == .changedOnDisk { offerDiskVersion() }
         case .fileWritten(let path):
@@ -58,25 +58,22 @@ extension WorkbenchState {
             receiveReleases(releases)
             effects = []
         case .forecastComputed(let outlook):
-            forecast.store(outlook)
+            storeForecast(outlook)
             effects = []
         case .watchOnDisk(let file):
-            transparency.onDisk = file
+            receiveWatch(file)
             effects = []
         case .watchRoundSkipped(let reason):
             // The status bar says a round was skipped; the message log keeps why, once per new reason.
-            if let reason, reason != transparency.skippedRound {
-                chrome.log(StatusMessage("CT round skipped: \(reason)".terminalSafe, level: .warning))
-            }
-            transparency.skippedRound = reason
+            if roundSkipped(reason), let reason { log(.ctRoundSkipped(reason: reason)) }
             effects = []
         case .recoveryFound(let found):
             effects = receiveRecoveries(found)
-        case .notice(let message):
-            chrome.message = message
+        case .notice(let notice):
+            say(notice)
             effects = []
         case .tick(let date):
-            chrome.now = date
+            setClock(date)
             effects = []
         }
         clampSelection()

@@ -1,3 +1,4 @@
+import ClientModels
 import Foundation
 import PinForecast
 import PinningCore
@@ -48,9 +49,14 @@ public struct WorkbenchServices: Sendable {
         { host, chain, manifest, revocation in
             // CT is judged for live chains only (a chain from a file has no handshake to have sent it).
             let requirement = revocation == nil ? nil : transparency
-            let verdict = await PinValidator(manifest: manifest, trustAnchors: trustAnchors)
-                .validate(host: host, chain: chain, at: clock(), revocation: revocation, transparency: requirement)
-            return VerdictSummary(verdict, sent: chain.map(\.details), transparency: requirement)
+            let validator = PinValidator(manifest: manifest, trustAnchors: trustAnchors)
+            let time = clock()
+            let verdict = await validator.validate(
+                host: host, chain: chain, at: time, revocation: revocation, transparency: requirement)
+            // The clients' stacks, once per chain: the Clients view judges every client from them.
+            let clientTrust = await ClientStackTrust.evaluate(verdict, chain: chain, validator: validator, at: time)
+            return VerdictSummary(
+                verdict, sent: chain.map(\.details), transparency: requirement, clientTrust: clientTrust)
         }
     }
 }

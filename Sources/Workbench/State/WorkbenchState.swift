@@ -9,27 +9,31 @@ import PinningCore
 /// ``WorkbenchProgram/update(_:_:)`` changes it; ``WorkbenchProgram/view(_:)`` draws it. Update is pure: what it
 /// needs from the disk arrives with the manifest (``LintEnvironment``), and work to do leaves as ``Effect``s.
 ///
+/// Every field is readable everywhere and writable only in this file: the one way in is ``apply(_:)``, which hands
+/// the update's code a ``WorkbenchUpdate`` for the message. A view, a component's model or the runtime holds no
+/// ``WorkbenchUpdate``, so the compiler (not a convention) keeps them from writing the root.
+///
 /// Per-frame work is kept independent of the number of domains: the filtered index list and the unsaved flag are
 /// recomputed only when the manifest or the filter changes.
 public struct WorkbenchState: Sendable {
     /// The manifest being edited, with its history and what was loaded from disk.
-    public var editing: EditedDocument
+    public fileprivate(set) var editing: EditedDocument
     /// Focus, selection, scroll positions and the Domains filter.
-    public var selection: WorkbenchSelection
+    public fileprivate(set) var selection: WorkbenchSelection
     /// Fetched chains, fetch status and verdicts per domain.
-    public var results = LiveResults()
+    public fileprivate(set) var results = LiveResults()
     /// Screen size, clock, theme, glyph set, messages.
-    public var chrome: WorkbenchChrome
+    public fileprivate(set) var chrome: WorkbenchChrome
     /// The releases file as last read, and the Forecast view's forecasts (``ForecastCache``).
-    public var forecast = ForecastCache()
+    public fileprivate(set) var forecast = ForecastCache()
     /// The CT watch: the logs watched here and its state file as last read (the Transparency view, `T`).
-    public var transparency = TransparencyFeed()
-    public var overlay: OverlayState?
-    public var prompt: Prompt?
+    public fileprivate(set) var transparency = TransparencyFeed()
+    public fileprivate(set) var overlay: OverlayState?
+    public fileprivate(set) var prompt: Prompt?
     /// The Certificate pane's search: its query, and which match is current.
-    public var search: CertificateSearch?
+    public fileprivate(set) var search: CertificateSearch?
     /// Recovery files found at the start still to offer, after the one open (``RecoveryOffer``).
-    public var pendingRecoveries: [RecoveryOffer] = []
+    public fileprivate(set) var pendingRecoveries: [RecoveryOffer] = []
     public let keyMap: KeyMap
 
     /// Undo history is capped so a long session cannot grow without bound.
@@ -88,19 +92,128 @@ public struct WorkbenchState: Sendable {
         overlay?.keyContexts ?? [KeyContext(pane: selection.focus), .global]
     }
 
-    // MARK: - Changing the manifest
+    // MARK: - The one way in
+
+    /// `update` in place: what a backend calls to avoid copying the manifest on every key.
+    public mutating func apply(_ message: WorkbenchMessage) -> [Effect] {
+        update { $0.receive(message) }
+    }
+
+    /// Marks every domain as fetching and returns the effect that fetches them (what `R` does; used at start).
+    public mutating func fetchAll() -> [Effect] {
+        update { $0.fetch($0.manifest.domains) }
+    }
+
+    /// This state drawn in ASCII only (a non-UTF-8 locale, or `--ascii`): set once, before the first message.
+    public func drawing(asciiOnly: Bool) -> WorkbenchState {
+        var next = self
+        next.chrome.asciiOnly = asciiOnly
+        return next
+    }
+
+    /// This state with the CT logs its own rounds watch (none without a log list): set once, before the first
+    /// message.
+    public func watching(logs: [String]) -> WorkbenchState {
+        var next = self
+        next.transparency.watchedLogs = logs
+        return next
+    }
+
+    /// Runs `body` with write access to the fields, moving the state in and out so nothing is copied: the door
+    /// ``apply(_:)`` goes through (and tests, to arrange a state no message reaches). It needs the root as a `var`;
+    /// views and components are handed values, so they cannot open it.
+    mutating func update<Result>(_ body: (inout WorkbenchUpdate) -> Result) -> Result {
+        var update = WorkbenchUpdate(root: consume self)
+        let result = body(&update)
+        self = update.root
+        return result
+    }
+}
+
+/// Write access to ``WorkbenchState`` for the length of one message: only ``WorkbenchState/apply(_:)`` makes one.
+/// The update's code (the message dispatch, the keys, the components' glue) is written as extensions of this type.
+///
+/// Not every field is writable as a whole: the status text changes only through ``say(_:)`` (and a key clears it,
+/// ``clearMessage()``), the clock and the size only through their messages, and the live results, the forecasts and
+/// the CT feed only through the methods for the messages that bring them, and the manifest only through the edits'
+/// own methods (undo recorded, generation bumped): all declared here.
+struct WorkbenchUpdate {
+    fileprivate var root: WorkbenchState
+
+    fileprivate init(root: consuming WorkbenchState) {
+        self.root = root
+    }
+
+    /// The state as it stands, to read (and to hand to views that measure what they draw).
+    var state: WorkbenchState { root }
+
+    var selection: WorkbenchSelection {
+        _read { yield root.selection }
+        _modify { yield &root.selection }
+    }
+    var overlay: OverlayState? {
+        _read { yield root.overlay }
+        _modify { yield &root.overlay }
+    }
+    var prompt: Prompt? {
+        _read { yield root.prompt }
+        _modify { yield &root.prompt }
+    }
+    var search: CertificateSearch? {
+        _read { yield root.search }
+        _modify { yield &root.search }
+    }
+    var pendingRecoveries: [RecoveryOffer] {
+        _read { yield root.pendingRecoveries }
+        _modify { yield &root.pendingRecoveries }
+    }
+    var editing: EditedDocument { root.editing }
+    var chrome: WorkbenchChrome { root.chrome }
+    var results: LiveResults { root.results }
+    var forecast: ForecastCache { root.forecast }
+    var transparency: TransparencyFeed { root.transparency }
+
+    /// The one place the status text is set: shown above the status bar until the next key, and kept in the
+    /// message log with the time.
+    mutating func say(_ notice: Notice) {
+        root.chrome.show(notice.message)
+    }
+
+    /// A key or a click starts with an empty status line.
+    mutating func clearMessage() {
+        root.chrome.show(nil)
+    }
+
+    /// Keeps `notice` in the message log without showing it over the status bar (what the bar already says in its
+    /// own words, such as the CT watch's).
+    mutating func log(_ notice: Notice) {
+        root.chrome.log(notice.message)
+    }
+
+    /// `resize`: the terminal's new size.
+    mutating func resize(to size: Size) {
+        root.chrome.size = size
+    }
+
+    /// `tick`: the clock as the runtime read it.
+    mutating func setClock(_ now: Date) {
+        root.chrome.now = now
+    }
+
+    // The manifest changes only here: every edit records its undo entry, and every change of the manifest bumps its
+    // generation (so verdicts of older manifests are ignored) and keeps the filtered list and the selection true.
 
     /// Replaces the manifest after an edit: records undo (and clears redo), re-sorts, refreshes the derived values.
     mutating func commitEdit(_ manifest: PinManifest, undo description: String, previous: PinManifest, host: String?) {
-        editing.history.record(UndoEntry(manifest: previous, description: description, host: host))
+        root.editing.history.record(UndoEntry(manifest: previous, description: description, host: host))
         replaceManifest(manifest)
     }
 
     /// Sets the manifest without touching the undo history (undo itself, loading); the selection stays on its host.
     mutating func replaceManifest(_ manifest: PinManifest) {
         let host = selectedDomainPolicy?.normalizedHost
-        editing.replace(manifest)
-        selection.recomputeVisibleDomains(editing.manifest.domains)
+        root.editing.replace(manifest)
+        selection.recomputeVisibleDomains(root.editing.manifest.domains)
         if let host, let index = selection.visibleDomains.firstIndex(where: { domain(at: $0).normalizedHost == host }) {
             selection.selectedDomain = index
         }
@@ -111,56 +224,86 @@ public struct WorkbenchState: Sendable {
     /// write's change check), with its lint facts, and `edited` as the manifest being edited on top of it. Undo
     /// history is of the old version, so it goes; the selection stays on its host.
     mutating func adoptDiskVersion(_ disk: ManifestDocument, lint: LintEnvironment?, edited: PinManifest) {
-        editing.adopt(disk, lintEnvironment: lint)
+        root.editing.adopt(disk, lintEnvironment: lint)
         replaceManifest(edited)
     }
 
-    private func domain(at index: Int) -> DomainPolicy { editing.document.manifest.domains[index] }
-
-    // MARK: - Filter
-
-    mutating func setFilter(_ text: String) {
-        let host = selectedDomainPolicy?.normalizedHost
-        selection.setFilter(text, domains: manifest.domains)
-        selection.selectedDomain =
-            host.flatMap { h in selection.visibleDomains.firstIndex { domain(at: $0).normalizedHost == h } } ?? 0
-        if selectedDomainPolicy?.normalizedHost != host { startAtTopOfDomain() }
-        clampSelection()
+    /// `z` / `Z`: the entry undone or redone (its manifest not yet taken in: ``replaceManifest(_:)``), or nil.
+    mutating func stepHistory(undo: Bool) -> UndoEntry? {
+        let current = root.manifest
+        return undo ? root.editing.history.undo(current: current) : root.editing.history.redo(current: current)
     }
 
-    // MARK: - Selection
-
-    /// A newly selected domain shows its leaf from the top of its chain; the Certificate pane's scroll and the Pins
-    /// pane's selection follow the host by themselves (``reconcileViewports()``).
-    mutating func startAtTopOfDomain() {
-        selection.startAtTopOfDomain()
+    /// `saved`: the document as written becomes the loaded one; true when the write was asked for before quitting.
+    mutating func markSaved(_ saved: ManifestDocument) -> Bool {
+        root.editing.markSaved(saved)
+        defer { root.editing.quitAfterSave = false }
+        return root.editing.quitAfterSave
     }
 
-    mutating func clampSelection() {
-        selection.selectedDomain = min(max(0, selection.selectedDomain), max(0, selection.visibleDomains.count - 1))
-        let levels = selectedLive?.levels.count ?? 0
-        selection.selectedLevel = min(max(0, selection.selectedLevel), max(0, levels - 1))
+    /// The write asked for (`w`, or the quit guard's "write first" with `quitAfter`).
+    mutating func startSave(quitAfter: Bool) {
+        root.editing.quitAfterSave = quitAfter
     }
 
-    /// Keeps the selections on screen after any change (the view itself never scrolls).
-    mutating func reconcileViewports() {
-        let layout = self.layout
-        if let rect = layout.panes[.domains] {
-            selection.domainViewport = selection.domainViewport.scrolled(
-                toShow: selection.selectedDomain, count: selection.visibleDomains.count, height: max(0, rect.height - 2)
-            )
-        }
-        if let rect = layout.panes[.chain] {
-            selection.chainViewport = selection.chainViewport.scrolled(
-                toShow: selection.selectedLevel, count: selectedLive?.levels.count ?? 0, height: max(0, rect.height - 2)
-            )
-        }
-        selection.certificateScroll.follow(host: selectedDomainPolicy?.normalizedHost, level: selection.selectedLevel)
-        let pins = selectedDomainPolicy?.pins ?? []
-        selection.pinsPane.follow(host: selectedDomainPolicy?.normalizedHost, count: pins.count)
-        if let rect = layout.panes[.pins] {
-            selection.pinsPane.scroll(
-                count: pins.count, height: PinsPaneView.listHeight(count: pins.count, inside: rect.height - 2))
-        }
+    /// `saveFailed`: nothing was written, so no quit follows.
+    mutating func saveFailed() {
+        root.editing.quitAfterSave = false
+    }
+
+    /// `manifestOnDisk` with unsaved edits: the disk's version is held (nil: none) until the user chooses.
+    mutating func holdDiskVersion(_ disk: ManifestDocument?, lint: LintEnvironment?) {
+        root.editing.hold(disk, lint: lint)
+    }
+
+    // What background work and the watchers bring: only these change the live results, the forecasts and the CT
+    // feed, so no key and no component can make one up.
+
+    /// A fetch asked for, or `fetchStarted`: the domain shows as fetching.
+    mutating func markFetching(_ host: String) {
+        root.results.markFetching(host)
+    }
+
+    /// `fetchCompleted`: true when the domain has a new chain to judge.
+    mutating func recordFetch(_ host: String, _ result: Result<FetchedChain, FetchFailure>) -> Bool {
+        root.results.complete(host, result)
+    }
+
+    /// `validated`: kept only for the manifest's current generation.
+    mutating func recordVerdict(_ verdict: VerdictSummary, host: String, generation: Int) {
+        root.results.record(verdict, host: host, generation: generation)
+    }
+
+    /// `releasesOnDisk`: the releases file as the runtime read it (at the start, and on every change on disk).
+    mutating func receiveReleases(_ releases: ReleasesOnDisk) {
+        root.forecast.receive(releases)
+    }
+
+    /// A forecast asked for (``Effect/forecast(_:)``), so it is not asked again while it is computed.
+    mutating func askedForForecast(_ key: ForecastKey) {
+        root.forecast.asked(key)
+    }
+
+    /// `forecastComputed`.
+    mutating func storeForecast(_ outlook: ForecastOutlook) {
+        root.forecast.store(outlook)
+    }
+
+    /// `watchOnDisk`: the CT watch's state file as read now.
+    mutating func receiveWatch(_ file: WatchOnDisk) {
+        root.transparency.onDisk = file
+    }
+
+    /// `watchRoundSkipped`: why the last round could not run (nil: it ran); true for a reason not seen just before.
+    mutating func roundSkipped(_ reason: String?) -> Bool {
+        let isNew = reason != nil && reason != root.transparency.skippedRound
+        root.transparency.skippedRound = reason
+        return isNew
+    }
+
+    /// `t`: the next theme of the cycle, and says which.
+    mutating func nextTheme() {
+        root.chrome.nextTheme()
+        say(.theme(root.chrome.themeName))
     }
 }

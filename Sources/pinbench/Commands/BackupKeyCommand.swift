@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 
 struct BackupKeyCommand: ParsableCommand {
@@ -31,13 +32,10 @@ struct BackupKeyCommand: ParsableCommand {
     @Option(help: "The folder to write the key and the CSR to (it must exist).")
     var out: String
 
-    @Flag(name: .customLong("allow-lint-errors"), help: "Write even if lint finds errors (risks a lockout).")
-    var allowLintErrors = false
-
     @Flag(help: "Print the pin and the files written as JSON.")
     var json = false
 
-    @OptionGroup var manifestOptions: ManifestOptions
+    @OptionGroup var write: ManifestWriteOptions
 
     func run() throws {
         let host = try HostArgument.parse(self.host)
@@ -52,7 +50,7 @@ struct BackupKeyCommand: ParsableCommand {
             throw CLIFailure(error.description)
         }
         let folder = outFolder.url
-        let url = manifestOptions.url
+        let url = write.url
         let names = key.fileNames
         let pin = key.pin(
             keyFile: folder.appendingPathComponent(names.key),
@@ -63,7 +61,7 @@ struct BackupKeyCommand: ParsableCommand {
         let outcome = try ManifestStore.update(
             at: url,
             beforeWriting: { manifest in
-                try LintGate.check(manifest, writingTo: url, allowErrors: allowLintErrors)
+                try write.gate(manifest)
                 do {
                     files = try BackupKeyFiles.write(key, to: outFolder)
                 } catch let error as BackupKeyError {
@@ -85,16 +83,6 @@ struct BackupKeyCommand: ParsableCommand {
         Output.line("wrote \(files.request.path) (CSR for \(host.text))")
         Output.line("\(outcome.description); wrote \(url.path)")
     }
-}
-
-/// `backup-key --json`.
-struct BackupKeyReport: Encodable {
-    let host: String
-    let algorithm: String
-    let pin: String
-    let privateKey: String
-    let certificateSigningRequest: String
-    let manifest: String
 }
 
 extension BackupKeyAlgorithm: ExpressibleByArgument {}

@@ -73,7 +73,7 @@ struct DemoCommand: ParsableCommand {
         } catch {
             throw CLIFailure(error.description)
         }
-        let target = try chooseManifest(earlier: earlier)
+        let target = try DemoTarget.choose(manifest: manifest, earlier: earlier)
         var written: [URL] = []
         do {
             try run(writingTo: target, written: &written)
@@ -94,22 +94,12 @@ struct DemoCommand: ParsableCommand {
             throw CLIFailure("could not start the demo lab: \((error as? DemoLabError)?.message ?? "\(error)")")
         }
         defer { lab.stop() }
-        let manifestURL = target.manifest
         if !target.earlier.paths.isEmpty {
             Output.note(
                 "replacing the files of an earlier demo (a demo's files fit only the lab that wrote them): "
                     + target.earlier.paths.joined(separator: ", "))
         }
-        let (document, rootURL) = try LabManifestWriter.write(lab, to: manifestURL, replacing: target.earlier.manifest)
-        written += [manifestURL, rootURL]
-        try LabReleasesWriter.write(
-            lab, besideManifest: manifestURL, rootAnchorPath: rootURL.lastPathComponent,
-            replacing: !target.earlier.paths.isEmpty)
-        let releases = LabReleasesWriter.files(besideManifest: manifestURL)
-        written += releases.manifests + [releases.list]
-        let folder = manifestURL.deletingLastPathComponent()
-        var anchors = TrustAnchors()
-        try anchors.add(manifestAnchors: document.manifest.trustAnchors, relativeTo: folder)
+        let (document, anchors) = try target.write(lab, written: &written)
         // The lab's two CT logs, watched from their start: the rotation story's certificates are in them (T).
         let watch = WatchSettings(
             logs: try WatchSetup.logs(
@@ -129,43 +119,6 @@ struct DemoCommand: ParsableCommand {
             watch: watch,
             clients: clients?.clients ?? []
         )
-        Output.note("demo manifest: \(manifestURL.path) (the lab and its keys are gone now)")
-    }
-
-    /// The --manifest path with the `earlier` demo files found beside it, else a new temporary folder.
-    private func chooseManifest(earlier: EarlierDemoFiles?) throws -> DemoTarget {
-        if let manifest, let earlier {
-            return DemoTarget(manifest: URL(fileURLWithPath: manifest), temporaryFolder: nil, earlier: earlier)
-        }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "pinbench-demo-\(UUID().uuidString.prefix(8))"
-        )
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CLIFailure(
-                "could not create the demo folder: " + SystemCallFailure.describe(error, path: folder.path))
-        }
-        return DemoTarget(
-            manifest: folder.appendingPathComponent("demo-pins.json"), temporaryFolder: folder,
-            earlier: EarlierDemoFiles(manifest: nil, paths: []))
-    }
-}
-
-/// Where a demo writes: its manifest (the lab root and the releases go beside it), the temporary folder it made
-/// when no --manifest was given, and the files of an earlier demo it replaces.
-private struct DemoTarget {
-    let manifest: URL
-    let temporaryFolder: URL?
-    let earlier: EarlierDemoFiles
-
-    /// Removes what this demo wrote, for a run that failed before the workbench opened: the temporary folder whole,
-    /// or the `written` files beside --manifest (an earlier demo's among them only once this run replaced them).
-    func remove(_ written: [URL]) {
-        if let temporaryFolder {
-            try? FileManager.default.removeItem(at: temporaryFolder)
-            return
-        }
-        for file in written { try? FileManager.default.removeItem(at: file) }
+        Output.note("demo manifest: \(target.manifest.path) (the lab and its keys are gone now)")
     }
 }

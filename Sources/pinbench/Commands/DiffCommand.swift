@@ -162,27 +162,19 @@ struct DiffCommand: AsyncParsableCommand {
     ) async -> ([String: ServedEvidence], [String]) {
         let anchorsChanged = !diff.trustAnchorsAdded.isEmpty || !diff.trustAnchorsRemoved.isEmpty
         let domains = anchorsChanged ? manifest.domains : diff.domains.compactMap(\.new)
-        var targets: [ProbeTarget] = []
         var unreachable: [String] = []
-        // Every mode: a chain that fails default trust locks a report-only domain out too.
-        for domain in domains {
-            do {
-                targets.append(try ProbeTarget(host: domain.host, port: domain.port, connect: domain.connect))
-            } catch {
-                unreachable.append(domain.host)
-            }
-        }
         var served: [String: ServedEvidence] = [:]
         // Only the core's verdicts are shown, so OpenSSL's own path to an anchor is not built.
         var options = ProbeOptions(deadline: probeSettings.deadline, anchors: judge.anchorsAfter)
         options.buildsAnchorPath = false
-        for await outcome in ChainProber().probeAll(targets, options: options, concurrency: 16) {
-            let host = targets[outcome.index].host
+        // Every mode: a chain that fails default trust locks a report-only domain out too.
+        for await outcome in ChainProber().probeDomains(domains, options: options, concurrency: 16) {
+            let host = outcome.domain.host
             guard case .success(let probe) = outcome.result, let chain = try? probe.sentCertificates() else {
                 unreachable.append(host)
                 continue
             }
-            served[DomainPolicy(host: host).normalizedHost] = await judge.evidence(
+            served[outcome.domain.normalizedHost] = await judge.evidence(
                 host: host, chain: chain, at: now, limits: probe.judgingLimits())
         }
         return (served, unreachable.sorted())

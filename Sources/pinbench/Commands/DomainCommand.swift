@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 
 struct DomainCommand: ParsableCommand {
@@ -52,13 +53,10 @@ struct DomainSetCommand: ParsableCommand {
             valueName: "addr|none"))
     var connect: String?
 
-    @Flag(name: .customLong("allow-lint-errors"), help: "Write even if lint finds errors (risks a lockout).")
-    var allowLintErrors = false
-
     @Flag(help: "Print the outcome as JSON.")
     var json = false
 
-    @OptionGroup var manifestOptions: ManifestOptions
+    @OptionGroup var write: ManifestWriteOptions
 
     func validate() throws {
         if mode == nil && includeSubdomains == nil && expires == nil && port == nil && connect == nil {
@@ -71,39 +69,23 @@ struct DomainSetCommand: ParsableCommand {
         let host = try HostArgument.parse(self.host).text
         // Every value is checked before the manifest is touched: a typo changes nothing.
         let change = try settingsChange()
-        let url = manifestOptions.url
+        let url = write.url
         let (outcome, domain) = try ManifestStore.update(
             at: url,
             createIfMissing: false,
-            beforeWriting: { try LintGate.check($0, writingTo: url, allowErrors: allowLintErrors) }
+            beforeWriting: write.gate
         ) { manifest in
-            try KnownDomain.require(host, in: manifest, url: url)
-            let outcome = ManifestEditor.updateSettings(host: host, in: &manifest, change)
+            try UnknownDomainError.check(host, in: manifest, url: url)
+            let outcome = ManifestEditor.updateSettings(host: host, in: &manifest, change.apply)
             return (outcome, manifest.indexOfDomain(host).map { manifest.domains[$0] })
         }
         EditReport.print(outcome, domain: domain, host: host, url: url, json: json)
     }
 
-    private func settingsChange() throws -> (inout DomainSettings) -> Void {
+    private func settingsChange() throws -> DomainSettingsChange {
         do {
-            let include = try includeSubdomains.map { text throws(DomainSettingsError) in
-                try DomainSettings.parseBool(text)
-            }
-            let expires = try self.expires.map { text throws(DomainSettingsError) in
-                try DomainSettings.parseExpires(text)
-            }
-            let port = try self.port.map { text throws(DomainSettingsError) in try DomainSettings.parsePort(text) }
-            let connect = try self.connect.map { text throws(DomainSettingsError) in
-                try DomainSettings.parseConnect(text)
-            }
-            let mode = self.mode
-            return { settings in
-                if let mode { settings.mode = mode }
-                if let include { settings.includeSubdomains = include }
-                if let expires { settings.expires = expires }
-                if let port { settings.port = port }
-                if let connect { settings.connect = connect }
-            }
+            return try DomainSettingsChange(
+                mode: mode, includeSubdomains: includeSubdomains, expires: expires, port: port, connect: connect)
         } catch {
             throw CLIFailure("--\(Self.optionName(error.field)) \"\(error.text)\" is not usable: \(error.explanation)")
         }
@@ -120,38 +102,15 @@ struct DomainSetCommand: ParsableCommand {
     }
 }
 
-/// The refusal of an edit to a domain the manifest does not have: nothing is created by a typo.
-enum KnownDomain {
-    static func require(_ host: String, in manifest: PinManifest, url: URL) throws {
-        guard manifest.indexOfDomain(host) == nil else { return }
-        let known = manifest.domains.count
-        throw CLIFailure(
-            "\(host) is not in \(url.path) (it has \(counted(known, "domain"))); nothing changed. "
-                + "Check the spelling with `pinbench lint`, or create the domain with "
-                + "`pinbench pin add \(host) --chain FILE --level N`.")
-    }
-}
-
 /// What `domain set` and `pin note` print: one line, or JSON for scripts.
 enum EditReport {
-    struct JSON: Encodable {
-        let host: String
-        let changed: Bool
-        let message: String
-        let manifest: String
-        let domain: DomainPolicy?
-    }
-
     /// `domain` is the domain as written (or as found, when nothing changed).
     static func print(_ outcome: ManifestEditor.Outcome, domain: DomainPolicy?, host: String, url: URL, json: Bool) {
+        let report = DomainEditReport(outcome, domain: domain, host: host, manifest: url)
         if json {
-            Output.json(
-                JSON(
-                    host: host, changed: outcome.didChange, message: outcome.description, manifest: url.path,
-                    domain: domain
-                ))
-            return
+            Output.json(report)
+        } else {
+            Output.line(report.line)
         }
-        Output.line(outcome.didChange ? "\(outcome.description); wrote \(url.path)" : outcome.description)
     }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
-import ChainProbe
+import CommandText
 import Foundation
+import LiveCheck
 import ManifestEditing
+import ManifestFiles
 import PinExport
 import PinningCore
 
@@ -95,7 +97,7 @@ struct ExportCommand: AsyncParsableCommand {
             options.certificates = try await certificates(for: document.manifest)
         }
         if atsExceptions {
-            options.atsEvaluations = await liveProbes(for: document.manifest).mapValues(\.connection.ats)
+            options.atsEvaluations = await live(document.manifest).atsEvaluations
         }
         let result = PinExporter.export(document.manifest, as: format, options: options)
         let refused = !result.refusals.isEmpty && !allowInvalid
@@ -138,34 +140,16 @@ struct ExportCommand: AsyncParsableCommand {
     /// (as sent), fetched concurrently within `--timeout` each. An unreachable domain is a warning.
     private func certificates(for manifest: PinManifest) async throws -> [ChainCertificate] {
         if !chain.isEmpty { return try chain.flatMap { try ChainFile.read($0) } }
-        let probes = await liveProbes(for: manifest).sorted { $0.key < $1.key }
-        return probes.flatMap { (try? $0.value.sentCertificates()) ?? [] }
+        return await live(manifest).certificates
     }
 
-    /// Each reachable domain's live handshake, by normalized host; an unreachable domain is a warning.
-    private func liveProbes(for manifest: PinManifest) async -> [String: ProbeResult] {
-        var targets: [ProbeTarget] = []
-        var hosts: [String] = []
-        for domain in manifest.domains {
-            do {
-                targets.append(try ProbeTarget(host: domain.host, port: domain.port, connect: domain.connect))
-                hosts.append(domain.normalizedHost)
-            } catch {
-                Output.note("warning: \(domain.host): no live connection (\(error.description))")
-            }
+    /// Each domain's live handshake; an unreachable domain is a warning.
+    private func live(_ manifest: PinManifest) async -> LiveExportInputs {
+        let live = await LiveExportInputs.probe(manifest, deadline: probeSettings.deadline)
+        for (host, failure) in live.unreachable {
+            Output.note("warning: \(host): no live connection (\(failure.description))")
         }
-        var probes: [String: ProbeResult] = [:]
-        var options = ProbeOptions(deadline: probeSettings.deadline, useSystemTrustStore: false)
-        options.buildsAnchorPath = false
-        for await outcome in ChainProber().probeAll(targets, options: options, concurrency: 8) {
-            switch outcome.result {
-            case .failure(let failure):
-                Output.note("warning: \(targets[outcome.index].host): no live connection (\(failure.description))")
-            case .success(let probe):
-                probes[hosts[outcome.index]] = probe
-            }
-        }
-        return probes
+        return live
     }
 }
 
@@ -175,7 +159,7 @@ extension ExportFormat: ExpressibleByArgument {
         if let format = ExportFormat(rawValue: text) { return format }
         let names = allCases.map(\.rawValue)
         var message = "no such format."
-        if let nearest = UnknownCommand.nearest(to: text, in: names) { message += " Did you mean '\(nearest)'?" }
+        if let nearest = NameSuggestion.nearest(to: text, in: names) { message += " Did you mean '\(nearest)'?" }
         throw ValidationError(message + " Formats: \(names.joined(separator: ", ")).")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinImport
 import PinningCore
 
@@ -38,10 +39,7 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Print the changes and the items not carried as JSON.")
     var json = false
 
-    @Flag(name: .customLong("allow-lint-errors"), help: "Write even if lint finds errors (risks a lockout).")
-    var allowLintErrors = false
-
-    @OptionGroup var manifestOptions: ManifestOptions
+    @OptionGroup var write: ManifestWriteOptions
 
     func run() throws {
         let imported: ImportedConfiguration
@@ -50,7 +48,7 @@ struct ImportCommand: ParsableCommand {
         } catch {
             throw CLIFailure(error.description)
         }
-        let url = manifestOptions.url
+        let url = write.url
         let note = "imported from \(format.displayName) (\(URL(fileURLWithPath: file).lastPathComponent))"
         var changes: [ImportChange] = []
         var refusal: Error?
@@ -59,7 +57,7 @@ struct ImportCommand: ParsableCommand {
             changes = ImportMerge.apply(imported, to: &manifest, added: Date(), note: note)
             if changes.contains(where: { $0.action != .alreadyPinned }) {
                 do {
-                    try LintGate.check(manifest, writingTo: url, allowErrors: allowLintErrors)
+                    try write.gate(manifest)
                 } catch {
                     refusal = error
                 }
@@ -68,7 +66,7 @@ struct ImportCommand: ParsableCommand {
             do {
                 try ManifestStore.update(
                     at: url,
-                    beforeWriting: { try LintGate.check($0, writingTo: url, allowErrors: allowLintErrors) }
+                    beforeWriting: write.gate
                 ) { manifest in
                     changes = ImportMerge.apply(imported, to: &manifest, added: Date(), note: note)
                 }
@@ -79,9 +77,7 @@ struct ImportCommand: ParsableCommand {
                 throw failure
             }
         }
-        let changed = changes.contains { $0.action != .alreadyPinned }
-        let outcome: ImportReport.Outcome =
-            refusal != nil ? .refused : !changed ? .unchanged : dryRun ? .dryRun : .written
+        let outcome = ImportReport.Outcome(changes, refused: refusal != nil, dryRun: dryRun)
         report(ImportReport(imported: imported, changes: changes, manifest: url.path, outcome: outcome))
         if let refusal {
             if let failure = refusal as? CLIFailure { Output.note("dry run: " + failure.message) }
@@ -92,54 +88,9 @@ struct ImportCommand: ParsableCommand {
     private func report(_ report: ImportReport) {
         if json {
             Output.json(report)
-            return
+        } else {
+            Output.lines(report.lines)
         }
-        for change in report.changes { Output.line(change.description) }
-        if !report.notCarried.isEmpty {
-            Output.line("Not carried (\(counted(report.notCarried.count, "item"))):")
-            for skip in report.notCarried { Output.line("  " + skip.description) }
-        }
-        let changed = counted(report.changes.filter { $0.action != .alreadyPinned }.count, "change")
-        switch report.outcome {
-        case .unchanged: Output.line("\(report.manifest): nothing to change.")
-        case .written: Output.line("\(changed); wrote \(report.manifest)")
-        case .dryRun: Output.line("\(changed) would be made to \(report.manifest) (dry run; nothing written)")
-        case .refused:
-            Output.line(
-                "\(changed) refused by the lint gate (its findings are on standard error); nothing written to "
-                    + report.manifest)
-        }
-    }
-}
-
-/// `import --json`: what the file held, what changed, what could not be carried.
-struct ImportReport: Encodable {
-    /// What became of the changes: `written` and `refusedByLint` in the JSON say the same.
-    enum Outcome {
-        case written, unchanged, dryRun, refused
-    }
-
-    let format: String
-    let manifest: String
-    let written: Bool
-    /// True when the lint gate refused the changes (nothing written; `changes` lists what was refused).
-    let refusedByLint: Bool
-    let changes: [ImportChange]
-    let notCarried: [ImportSkip]
-    let outcome: Outcome
-
-    init(imported: ImportedConfiguration, changes: [ImportChange], manifest: String, outcome: Outcome) {
-        format = imported.format.rawValue
-        self.manifest = manifest
-        self.outcome = outcome
-        written = outcome == .written
-        refusedByLint = outcome == .refused
-        self.changes = changes
-        notCarried = imported.notCarried
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case format, manifest, written, refusedByLint, changes, notCarried
     }
 }
 

@@ -1,6 +1,9 @@
 import ArgumentParser
 import ChainProbe
+import ClientModels
+import DemoLab
 import Foundation
+import LiveCheck
 import PinningCore
 import SwiftASN1
 
@@ -96,10 +99,11 @@ struct InspectCommand: AsyncParsableCommand {
                 exitCode: .rejected
             )
         }
-        let clientVerdicts = clients.map {
-            ClientJudge.judgeAll(
-                $0.clients, host: target.host, manifest: document.manifest, verdict: inspection.verdict,
-                at: inspection.time)
+        var clientVerdicts: [ClientVerdict]?
+        if let clients {
+            clientVerdicts = await ClientJudge.judgeAll(
+                clients.clients, host: target.host, manifest: document.manifest, verdict: inspection.verdict,
+                chain: inspection.sent, validator: validator, at: inspection.time)
         }
         if json {
             let base = InspectJSON(target: target, inspection: inspection)
@@ -130,11 +134,9 @@ struct InspectCommand: AsyncParsableCommand {
     /// HOST[:PORT] from the argument; the port and `connect` of the manifest's domain fill in what was not given.
     private func makeTarget(_ manifest: PinManifest) throws -> ProbeTarget {
         let endpoint = try HostArgument.endpoint(server)
-        let dial = try connect.map { try HostArgument.endpoint($0).description }
-        let domain = manifest.indexOfDomain(endpoint.host.text).map { manifest.domains[$0] }
-        let port = endpoint.port ?? domain?.port ?? 443
+        let dial = try connect.map(HostArgument.endpoint)
         do {
-            return try ProbeTarget(host: endpoint.host.text, port: port, connect: dial ?? domain?.connect)
+            return try ProbeTarget(inspecting: endpoint, dial: dial, manifest: manifest)
         } catch {
             throw CLIFailure(error.reason)
         }

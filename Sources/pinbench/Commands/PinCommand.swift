@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 
 struct PinCommand: ParsableCommand {
@@ -49,10 +50,7 @@ struct PinAddCommand: ParsableCommand {
     @Option(help: "Set the domain's mode: enforce or report-only. Default: unchanged, report-only for a new domain.")
     var mode: EnforcementMode?
 
-    @Flag(name: .customLong("allow-lint-errors"), help: "Write even if lint finds errors (risks a lockout).")
-    var allowLintErrors = false
-
-    @OptionGroup var manifestOptions: ManifestOptions
+    @OptionGroup var write: ManifestWriteOptions
 
     func run() throws {
         let host = try HostArgument.parse(self.host).text
@@ -73,18 +71,10 @@ struct PinAddCommand: ParsableCommand {
             added: Date(),
             note: note
         )
-        let url = manifestOptions.url
+        let url = write.url
         // Locked read-modify-write: the pin is added to the file as it is now, so a concurrent writer's pins stay.
-        let (outcome, modeSet) = try ManifestStore.update(
-            at: url,
-            beforeWriting: { try LintGate.check($0, writingTo: url, allowErrors: allowLintErrors) }
-        ) { manifest -> (ManifestEditor.Outcome, EnforcementMode?) in
-            let outcome = ManifestEditor.addPin(pin, host: host, to: &manifest, newDomainMode: mode ?? .reportOnly)
-            if let mode, let index = manifest.indexOfDomain(host), manifest.domains[index].mode != mode {
-                manifest.domains[index].mode = mode
-                return (outcome, mode)
-            }
-            return (outcome, nil)
+        let (outcome, modeSet) = try ManifestStore.update(at: url, beforeWriting: write.gate) { manifest in
+            ManifestEditor.addPin(pin, host: host, to: &manifest, mode: mode)
         }
         let text = outcome.description + (modeSet.map { "; mode set to \($0.rawValue)" } ?? "")
         guard outcome.didChange || modeSet != nil else {
@@ -114,18 +104,15 @@ struct PinRemoveCommand: ParsableCommand {
     @Argument(help: "The pin value (44 base64 characters).")
     var value: String
 
-    @Flag(name: .customLong("allow-lint-errors"), help: "Write even if lint finds errors (risks a lockout).")
-    var allowLintErrors = false
-
-    @OptionGroup var manifestOptions: ManifestOptions
+    @OptionGroup var write: ManifestWriteOptions
 
     func run() throws {
         let host = try HostArgument.parse(self.host).text
-        let url = manifestOptions.url
+        let url = write.url
         let outcome = try ManifestStore.update(
             at: url,
             createIfMissing: false,
-            beforeWriting: { try LintGate.check($0, writingTo: url, allowErrors: allowLintErrors) }
+            beforeWriting: write.gate
         ) { manifest in
             ManifestEditor.removePin(value: value, host: host, from: &manifest)
         }

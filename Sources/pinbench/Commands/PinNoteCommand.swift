@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import ManifestLint
 import PinningCore
 
@@ -28,24 +29,21 @@ struct PinNoteCommand: ParsableCommand {
     @Argument(help: "The note; empty removes it.")
     var text: String
 
-    @Flag(name: .customLong("allow-lint-errors"), help: "Write even if lint finds errors (risks a lockout).")
-    var allowLintErrors = false
-
     @Flag(help: "Print the outcome as JSON.")
     var json = false
 
-    @OptionGroup var manifestOptions: ManifestOptions
+    @OptionGroup var write: ManifestWriteOptions
 
     func run() throws {
         let host = try HostArgument.parse(self.host).text
         if let problem = PinText.problem(text) { throw CLIFailure("the note " + problem) }
-        let url = manifestOptions.url
+        let url = write.url
         let (outcome, domain) = try ManifestStore.update(
             at: url,
             createIfMissing: false,
-            beforeWriting: { try LintGate.check($0, writingTo: url, allowErrors: allowLintErrors) }
+            beforeWriting: write.gate
         ) { manifest in
-            try KnownDomain.require(host, in: manifest, url: url)
+            try UnknownDomainError.check(host, in: manifest, url: url)
             let outcome = ManifestEditor.setNote(text, value: value, host: host, in: &manifest)
             // A pin that is not there is an error for a script, as for `pin remove`.
             if !outcome.didChange, manifest.policy(for: host)?.pins.contains(where: { $0.value == value }) != true {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandText
 import Foundation
 import PinningCore
 

@@ -1,6 +1,8 @@
 import ArgumentParser
+import ClientModels
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinExport
 import PinningCore
 
@@ -110,9 +112,11 @@ struct ValidateCommand: AsyncParsableCommand {
                 at: at)
             try FailureReportFile.write([failure].compactMap { $0 }, to: report, inputs: inputs)
         }
-        let clientVerdicts = clients.map {
-            ClientJudge.judgeAll(
-                $0.clients, host: host, manifest: document.manifest, verdict: verdict, at: at)
+        var clientVerdicts: [ClientVerdict]?
+        if let clients {
+            clientVerdicts = await ClientJudge.judgeAll(
+                clients.clients, host: host, manifest: document.manifest, verdict: verdict, chain: certificates,
+                validator: validator, at: at)
         }
         if json {
             if let clientVerdicts {

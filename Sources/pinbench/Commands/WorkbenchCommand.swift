@@ -1,6 +1,7 @@
 import ArgumentParser
 import CTWatch
 import Foundation
+import ManifestFiles
 import PinningCore
 import Workbench
 import WorkbenchRuntime

@@ -22,29 +22,3 @@ struct ProbeSettings: ParsableArguments {
         ProbeOptions(deadline: deadline, anchors: anchors)
     }
 }
-
-extension ProbeOptions {
-    /// Probe options that build chains against exactly the files the core trusts, so that the built chain and the
-    /// verdict never disagree about which anchors exist.
-    init(deadline: Duration, anchors: TrustAnchors) {
-        self.init(deadline: deadline, trustAnchorPaths: anchors.sources.map(\.path), useSystemTrustStore: false)
-    }
-}
-
-extension ProbeTarget {
-    /// The target for a host as the manifest describes it: SNI and hostname checks use `host`; `connect`, when
-    /// set, only changes where the TCP connection goes.
-    init(host: String, port: Int, connect: String?) throws(ProbeFailure) {
-        guard (1...65_535).contains(port) else {
-            throw ProbeFailure.invalidTarget("port \(port) of \(host) is outside 1...65535")
-        }
-        var endpoint: ProbeEndpoint?
-        if let connect {
-            guard let parsed = ProbeEndpoint(parsing: connect, defaultPort: UInt16(port)) else {
-                throw ProbeFailure.invalidTarget("the connect address \(connect) of \(host) is not HOST:PORT")
-            }
-            endpoint = parsed
-        }
-        self.init(host: host, port: UInt16(port), connect: endpoint)
-    }
-}

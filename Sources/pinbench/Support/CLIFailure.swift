@@ -1,4 +1,6 @@
 import ArgumentParser
+import DemoLab
+import ManifestEditing
 import PinningCore
 
 extension ExitCode {
@@ -29,5 +31,13 @@ extension CertificateDecodingError: CertificateDecodingErrorConvertible {
 }
 
 extension ManifestError: CertificateDecodingErrorConvertible {
+    var userMessage: String { description }
+}
+
+extension LabFilesError: CertificateDecodingErrorConvertible {
+    var userMessage: String { description }
+}
+
+extension UnknownDomainError: CertificateDecodingErrorConvertible {
     var userMessage: String { description }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 
 /// The files a command reads, for the rule that an output is never one of them (``OutputTarget``).

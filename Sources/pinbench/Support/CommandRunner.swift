@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandText
 import Dispatch
 import Foundation
 
@@ -8,8 +9,9 @@ enum CommandRunner {
     static func main(_ root: ParsableCommand.Type) -> Never {
         ResidentMemory.limitMallocArenas()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let message = UnknownCommand.message(for: arguments, root: root)
-            ?? UnknownOption.message(for: arguments, root: root)
+        if let message = UnknownCommand.message(
+            for: arguments, commands: root.configuration.subcommands.map { $0._commandName })
+            ?? unknownOption(in: arguments, root: root)
         {
             Output.error(message.problem)
             Output.note(message.help)
@@ -32,6 +34,14 @@ enum CommandRunner {
             exit(root, error)
         }
         Foundation.exit(0)
+    }
+
+    /// The parser's description of its options is read only when the first word is an option.
+    private static func unknownOption(
+        in arguments: [String], root: ParsableCommand.Type
+    ) -> (problem: String, help: String)? {
+        guard arguments.first?.hasPrefix("-") == true else { return nil }
+        return UnknownOption.message(for: arguments, options: TopLevelOptions(dump: root._dumpHelp()))
     }
 
     private static func runBlocking(_ command: AsyncParsableCommand) throws {

@@ -1,12 +1,13 @@
 import ManifestEditing
+import ManifestFiles
 import PinExport
 
-/// `--report FILE` through the library's ``PinExport/FailureReportFile``: checked before the command's work, written
+/// `--report FILE` through the library's ``ManifestFiles/FailureReportFile``: checked before the command's work, written
 /// after it, each refusal as bad input.
 enum FailureReportFile {
     static func check(_ path: String, inputs: [InputFile]) throws {
         do {
-            try PinExport.FailureReportFile.check(path, inputs: inputs)
+            try ManifestFiles.FailureReportFile.check(path, inputs: inputs)
         } catch {
             throw CLIFailure("report not written: " + error.reason + CommandInputs.hint(error, option: "--report"))
         }
@@ -14,7 +15,7 @@ enum FailureReportFile {
 
     static func write(_ reports: [PinFailureReport], to path: String, inputs: [InputFile]) throws {
         do {
-            try PinExport.FailureReportFile.write(reports, to: path, inputs: inputs)
+            try ManifestFiles.FailureReportFile.write(reports, to: path, inputs: inputs)
         } catch {
             throw CLIFailure("report not written: " + error.reason)
         }

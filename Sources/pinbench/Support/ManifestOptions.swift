@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 
 /// `--manifest`: where the pin manifest lives.

@@ -1,7 +1,9 @@
 import ArgumentParser
 import CTWatch
+import ClientModels
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 import TerminalBackend
 import Workbench
@@ -43,8 +45,7 @@ enum WorkbenchLauncher {
             themeName: chosen.name,
             themeNames: catalog.themes.map(\.name)
         )
-        state.chrome.asciiOnly = display.ascii || !terminal.isUTF8
-        state.transparency.watchedLogs = watch?.logs.map(\.name) ?? []
+        .drawing(asciiOnly: display.ascii || !terminal.isUTF8).watching(logs: watch?.logs.map(\.name) ?? [])
         ResidentMemory.releaseFreePages()
         let initial = fetchAtStart ? state.fetchAll() : []
         let session = WorkbenchSession(

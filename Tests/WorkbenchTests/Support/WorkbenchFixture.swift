@@ -1,3 +1,4 @@
+import ClientModels
 import Foundation
 import ManifestEditing
 import PinForecast
@@ -82,7 +83,9 @@ enum WorkbenchFixture {
             case .validate(let host, let chain, let manifest, let revocation, let generation):
                 let validator = PinValidator(manifest: manifest, trustAnchors: TrustAnchors(certificates: root))
                 let verdict = await validator.validate(host: host, chain: chain, at: now, revocation: revocation)
-                let summary = VerdictSummary(verdict, sent: chain.map(CertificateDetails.init))
+                let clientTrust = await ClientStackTrust.evaluate(verdict, chain: chain, validator: validator, at: now)
+                let summary = VerdictSummary(
+                    verdict, sent: chain.map(CertificateDetails.init), clientTrust: clientTrust)
                 pending += state.apply(.validated(host: host, verdict: summary, generation: generation))
             case .forecast(let request):
                 let judge = ForecastJudge(trustAnchors: TrustAnchors(certificates: root))

@@ -11,7 +11,7 @@ public struct BackupKeyForm: Hashable, Sendable {
     }
 
     /// What the form asks of the workbench after a key.
-    public enum Outcome: Hashable, Sendable {
+    public enum Action: Hashable, Sendable {
         case stay
         case cancel
         /// Generate a key with these answers (the folder as typed; the backend resolves `~` and relative paths).
@@ -38,7 +38,7 @@ public struct BackupKeyForm: Hashable, Sendable {
 
     /// Handles one key: `command` is what the key table says in ``KeyContext/backupKeyForm``; printable characters
     /// the table does not bind type into the folder field.
-    public mutating func update(_ key: Key, command: Command?) -> Outcome {
+    public mutating func update(_ key: Key, command: Command?) -> Action {
         if command == .cancel { return .cancel }
         if isGenerating { return .stay }
         switch command {

@@ -1,7 +1,8 @@
+import ClientModels
 import PinningCore
 
 /// What the Clients view (`C`) shows for the selected domain: every client's verdict on its live chain, judged by
-/// the core's ``ClientJudge`` from PinBench's own verdict and the manifest as edited (unsaved pins count at once),
+/// ClientModels' ``ClientJudge`` from PinBench's own verdict and the manifest as edited (unsaved pins count at once),
 /// or why there is nothing to judge yet. Made from the state alone, on every frame the view is drawn.
 enum ClientsBoard: Sendable {
     /// Why no client can be judged.
@@ -58,9 +59,11 @@ enum ClientsBoard: Sendable {
             }
         }
         guard let summary = live.verdict else { return .waiting(.judging(host: host)) }
-        guard let verdict = summary.validated?.verdict else { return .waiting(.noValidatorVerdict(host: host)) }
+        guard let validated = summary.validated else { return .waiting(.noValidatorVerdict(host: host)) }
+        let verdict = validated.verdict
         let clients = ClientJudge.judgeAll(
-            PinClient.allCases, host: domain.host, manifest: state.manifest, verdict: verdict, at: state.chrome.now)
+            PinClient.allCases, host: domain.host, manifest: state.manifest, verdict: verdict,
+            stacks: validated.clientTrust, at: state.chrome.now)
         return .judged(
             Judged(
                 host: host, pinBench: summary, pinBenchAllowsConnection: verdict.allowsConnection, clients: clients,

@@ -1,3 +1,4 @@
+import ClientModels
 import PinningCore
 
 /// Draws the Clients view (`C`) over the panes, as large as the screen: PinBench's verdict on the selected domain's

@@ -25,7 +25,7 @@ public struct CopyDialog: Hashable, Sendable {
         self.selected = min(max(0, selected), max(0, values.count - 1))
     }
 
-    public enum Outcome: Hashable, Sendable {
+    public enum Action: Hashable, Sendable {
         case stay
         case close
         /// Send this text to the clipboard.
@@ -33,7 +33,7 @@ public struct CopyDialog: Hashable, Sendable {
     }
 
     /// The dialog's keys, resolved through the key table's copy-dialog context.
-    public mutating func update(_ command: Command?) -> Outcome {
+    public mutating func update(_ command: Command?) -> Action {
         switch command {
         case .moveUp: selected = max(0, selected - 1)
         case .moveDown: selected = min(values.count - 1, selected + 1)

@@ -62,14 +62,14 @@ public struct FileOutputDialog: Hashable, Sendable {
         }
     }
 
-    public enum Outcome: Hashable, Sendable {
+    public enum Action: Hashable, Sendable {
         case stay
         case close
         case write(Choice, path: String, replacing: Bool)
     }
 
     /// Handles one key. While naming, keys that are not bound in the file-name context are typed.
-    public mutating func update(_ key: Key, keyMap: KeyMap) -> Outcome {
+    public mutating func update(_ key: Key, keyMap: KeyMap) -> Action {
         let command = keyMap.command(for: key, in: keyContexts)
         switch stage {
         case .choosing:
@@ -126,7 +126,7 @@ public struct FileOutputDialog: Hashable, Sendable {
 
     /// The backend's answer to a write: the dialog closes on success; an existing file leads to the overwrite
     /// question; any other failure goes back to the name, so it can be fixed.
-    public mutating func finished(_ error: OutputFileError?) -> Outcome {
+    public mutating func finished(_ error: OutputFileError?) -> Action {
         guard let error else { return .close }
         stage = error.code == .exists ? .confirmingOverwrite : .naming
         return .stay

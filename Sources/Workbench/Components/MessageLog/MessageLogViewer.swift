@@ -9,22 +9,26 @@ public struct MessageLogViewer: Hashable, Sendable {
         scroll = clamped(scroll, log: log, size: size)
     }
 
-    /// What a command does to the viewer: `nil` when it closes the overlay.
-    public func update(_ command: Command, log: MessageLog, size: Size) -> MessageLogViewer? {
+    /// What the root does after a command: keep the viewer open (scrolled), or close it.
+    public enum Action: Hashable, Sendable {
+        case stay, close
+    }
+
+    /// Scrolls for `command`, or says to close.
+    public mutating func update(_ command: Command, log: MessageLog, size: Size) -> Action {
         let page = max(1, MessageLogOverlay.bodyHeight(size) - 1)
-        var next = self
         switch command {
-        case .close, .cancel, .quit, .messageLog: return nil
-        case .moveUp: next.scroll -= 1
-        case .moveDown: next.scroll += 1
-        case .pageUp: next.scroll -= page
-        case .pageDown: next.scroll += page
-        case .moveTop: next.scroll = 0
-        case .moveBottom: next.scroll = Int.max / 4
+        case .close, .cancel, .quit, .messageLog: return .close
+        case .moveUp: scroll -= 1
+        case .moveDown: scroll += 1
+        case .pageUp: scroll -= page
+        case .pageDown: scroll += page
+        case .moveTop: scroll = 0
+        case .moveBottom: scroll = Int.max / 4
         default: break
         }
-        next.scroll = clamped(next.scroll, log: log, size: size)
-        return next
+        scroll = clamped(scroll, log: log, size: size)
+        return .stay
     }
 
     private func clamped(_ scroll: Int, log: MessageLog, size: Size) -> Int {

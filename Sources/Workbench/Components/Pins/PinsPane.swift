@@ -7,7 +7,7 @@ import PinningCore
 public struct PinsPane: Hashable, Sendable {
     /// What the pane asks of the workbench after a command.
     public enum Action: Hashable, Sendable {
-        case none
+        case stay
         case unpin(Pin)
         case toggleRole(Pin)
         case editNote(Pin)
@@ -48,7 +48,7 @@ public struct PinsPane: Hashable, Sendable {
             }
         default: break
         }
-        return .none
+        return .stay
     }
 
     /// Keeps the selection valid for `host`'s `count` pins; a different domain resets it to the first pin.

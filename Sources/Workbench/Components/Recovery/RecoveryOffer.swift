@@ -5,8 +5,9 @@ import PinningCore
 /// they change (the semantic diff of the manifest on disk against the recovered one, and its count), and the three
 /// ways on: recover them as unsaved edits, discard the file, or keep it for a later start.
 public struct RecoveryOffer: Hashable, Sendable {
-    public enum Choice: Hashable, Sendable {
-        case recover, discard, keepForLater
+    /// What the root does after a command: nothing (`stay`: the offer stays open, maybe scrolled), or the choice.
+    public enum Action: Hashable, Sendable {
+        case stay, recover, discard, keepForLater
     }
 
     /// The recovery file's path.
@@ -26,9 +27,9 @@ public struct RecoveryOffer: Hashable, Sendable {
         summary = diff.summary
     }
 
-    /// The choice for `command`, or nil when the key only scrolls (or means nothing here). Esc and `q` keep the
+    /// The choice for `command`, or `stay` when the key only scrolls (or means nothing here). Esc and `q` keep the
     /// file: a key pressed in haste never loses the edits it holds.
-    public mutating func update(_ command: Command?, page: Int) -> Choice? {
+    public mutating func update(_ command: Command?, page: Int) -> Action {
         switch command {
         case .recoverEdits: return .recover
         case .discardRecovery: return .discard
@@ -36,6 +37,6 @@ public struct RecoveryOffer: Hashable, Sendable {
         case let command?: scroll = min(OverlayScroll.scrolled(scroll, by: command, page: page), changes.count)
         case nil: break
         }
-        return nil
+        return .stay
     }
 }

@@ -6,9 +6,9 @@ import PinningCore
 /// (the semantic diff of the loaded manifest against the disk's), what this session changed, and the three ways on:
 /// reload (dropping the edits), re-apply the edits on top of the disk's version, or keep editing.
 public struct ReloadPrompt: Hashable, Sendable {
-    /// What the user chose.
-    public enum Choice: Hashable, Sendable {
-        case reload, reapply, keepEditing
+    /// What the root does after a command: nothing (`stay`: the prompt stays open, maybe scrolled), or the choice.
+    public enum Action: Hashable, Sendable {
+        case stay, reload, reapply, keepEditing
     }
 
     /// The manifest as it is on disk now.
@@ -28,8 +28,8 @@ public struct ReloadPrompt: Hashable, Sendable {
         mine = ManifestDiff(from: loaded, to: edited).summary
     }
 
-    /// The choice for `command`, or nil when the key only scrolls (or means nothing here).
-    public mutating func update(_ command: Command?, page: Int) -> Choice? {
+    /// The choice for `command`, or `stay` when the key only scrolls (or means nothing here).
+    public mutating func update(_ command: Command?, page: Int) -> Action {
         switch command {
         case .reloadFromDisk: return .reload
         case .reapplyEdits: return .reapply
@@ -37,7 +37,7 @@ public struct ReloadPrompt: Hashable, Sendable {
         case let command?: scroll = min(OverlayScroll.scrolled(scroll, by: command, page: page), theirs.count)
         case nil: break
         }
-        return nil
+        return .stay
     }
 
     public static func == (a: ReloadPrompt, b: ReloadPrompt) -> Bool {

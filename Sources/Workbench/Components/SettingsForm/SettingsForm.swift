@@ -37,7 +37,7 @@ public struct SettingsForm: Hashable, Sendable {
 
     /// What the form asks of the workbench.
     public enum Action: Hashable, Sendable {
-        case none
+        case stay
         /// The draft changed: lint it again.
         case relint
         case apply(DomainSettings)
@@ -90,11 +90,11 @@ public struct SettingsForm: Hashable, Sendable {
         case .cancel, .quit: return .cancel
         default: break
         }
-        return .none
+        return .stay
     }
 
     private mutating func updateTyping(_ key: Key) -> Action {
-        guard var text = editing else { return .none }
+        guard var text = editing else { return .stay }
         switch key {
         case .escape:
             editing = nil
@@ -123,12 +123,12 @@ public struct SettingsForm: Hashable, Sendable {
             // Hostile text (controls, escapes, bidi overrides) is refused as it is typed, as in every prompt.
             guard let scalar = c.unicodeScalars.first, !TerminalSafeText.isUnsafe(scalar),
                 text.count < Self.maximumInput
-            else { return .none }
+            else { return .stay }
             text.append(c)
             editing = text
         default: break
         }
-        return .none
+        return .stay
     }
 
     /// The value of `field` as typed text (`none` for an unset optional).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClientModels
 import Foundation
 import PinningCore
 

@@ -10,23 +10,18 @@ enum ForecastLive {
     static func chains(
         _ hosts: [String], manifest: PinManifest, anchors: TrustAnchors, deadline: Duration
     ) async -> (chains: [String: [ChainCertificate]], unreachable: [String]) {
-        var targets: [ProbeTarget] = []
-        var unreachable: [String] = []
-        for host in hosts {
-            let policy = manifest.indexOfDomain(host).map { manifest.domains[$0] }
-            do {
-                targets.append(
-                    try ProbeTarget(host: host, port: policy?.port ?? 443, connect: policy?.connect))
-            } catch {
-                unreachable.append(host)
-            }
+        let domains = hosts.map { host in
+            var domain = manifest.indexOfDomain(host).map { manifest.domains[$0] } ?? DomainPolicy(host: host)
+            domain.host = host
+            return domain
         }
+        var unreachable: [String] = []
         // Only the core's verdicts are shown, so OpenSSL's own path to an anchor is not built.
         var options = ProbeOptions(deadline: deadline, anchors: anchors)
         options.buildsAnchorPath = false
         var chains: [String: [ChainCertificate]] = [:]
-        for await outcome in ChainProber().probeAll(targets, options: options, concurrency: 16) {
-            let host = targets[outcome.index].host
+        for await outcome in ChainProber().probeDomains(domains, options: options, concurrency: 16) {
+            let host = outcome.domain.host
             guard case .success(let probe) = outcome.result, let chain = try? probe.sentCertificates() else {
                 unreachable.append(host)
                 continue

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ManifestFiles
 import PinForecast
 import PinningCore
 import ReleaseHistory

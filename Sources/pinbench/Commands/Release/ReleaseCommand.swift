@@ -1,5 +1,7 @@
 import ArgumentParser
+import CommandText
 import Foundation
+import ManifestFiles
 import PinForecast
 import PinningCore
 import ReleaseHistory

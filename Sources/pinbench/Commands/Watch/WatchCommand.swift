@@ -3,6 +3,7 @@ import CTWatch
 import ChainProbe
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinForecast
 import PinningCore
 import ReleaseHistory

@@ -1,0 +1,21 @@
+import ArgumentParser
+import Foundation
+import PinningCore
+
+/// `--allow-lint-errors` and `--manifest`: the flags of every command that changes the manifest, which writes it
+/// behind the lint gate (``LintGate``).
+struct ManifestWriteOptions: ParsableArguments {
+    @Flag(name: .customLong("allow-lint-errors"), help: "Write even if lint finds errors (risks a lockout).")
+    var allowLintErrors = false
+
+    @OptionGroup var manifestOptions: ManifestOptions
+
+    /// The manifest the command changes.
+    var url: URL { manifestOptions.url }
+
+    /// The lint gate for `manifest` as it is about to be written to ``url``: the `beforeWriting` of
+    /// ``ManifestStore/update(at:createIfMissing:lockTimeout:beforeWriting:_:)``, run under the manifest's lock.
+    func gate(_ manifest: PinManifest) throws {
+        try LintGate.check(manifest, writingTo: url, allowErrors: allowLintErrors)
+    }
+}
