@@ -1,4 +1,5 @@
 import CommandText
+import ClientModels
 import Foundation
 import ManifestLint
 import PinningCore
