@@ -203,7 +203,7 @@ let package = Package(
             path: "Tests/TestSupport"),
         // The lockout forecast: shipped releases' pins against the chains to come. A tool target beside the core,
         // which it uses for every verdict (the validator and its pin rule).
-        .target(name: "PinForecast", dependencies: ["PinningCore"]),
+        .target(name: "PinForecast", dependencies: ["PinningCore", "CommandText"]),
         // Manifests as they were: at a git revision (read with a deadline and bounds), in a shipped release (the
         // releases file and where each release's pins come from), on either side of `pinbench diff`.
         .target(
