@@ -1,4 +1,5 @@
 import Foundation
+import ManifestFiles
 import ManifestEditing
 import PinForecast
 import PinningCore
