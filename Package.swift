@@ -291,7 +291,8 @@ let package = Package(
         .testTarget(
             name: "DemoLabTests",
             dependencies: [
-                "DemoLab", "ChainProbe", "PinningCore", "LabPKI", "TestSupport", "ManifestEditing", "PinForecast",
+                "DemoLab", "ChainProbe", "PinningCore", "LabPKI", "TestSupport", "ManifestEditing", "ManifestFiles",
+                "PinForecast",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import ManifestEditing
+import ManifestFiles
 import PinningCore
 
 /// The files `pinbench lab` writes for a running lab: the root and the CT log list, beside its manifest and demo

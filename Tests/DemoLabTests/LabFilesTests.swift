@@ -1,5 +1,6 @@
 import DemoLab
 import Foundation
+import ManifestFiles
 import PinForecast
 import PinningCore
 import TestSupport
