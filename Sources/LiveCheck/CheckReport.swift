@@ -1,5 +1,5 @@
-import CommandText
 import ClientModels
+import CommandText
 import Foundation
 import ManifestLint
 import PinningCore

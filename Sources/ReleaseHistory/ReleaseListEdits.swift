@@ -1,6 +1,6 @@
 import Foundation
-import ManifestFiles
 import ManifestEditing
+import ManifestFiles
 import PinForecast
 import PinningCore
 
