@@ -14,7 +14,7 @@ public final class RunningLab: Sendable {
     /// The domain under which the scenario names live, e.g. "pinbench.test".
     public let domain: String
     /// Every scenario, in ``LabScenario`` order.
-    public let scenarios: [Scenario]
+    public let scenarios: [RunningScenario]
     /// The lab root CA: the trust anchor for every honest scenario.
     public let root: Certificate
     /// The lab intermediate CA that issues the leaves (and that `incomplete` leaves out).
@@ -32,7 +32,7 @@ public final class RunningLab: Sendable {
     private let currentRotation = Mutex(LabRotation.today)
 
     init(
-        server: LabServer, domain: String, scenarios: [Scenario], root: Certificate, intermediate: Certificate,
+        server: LabServer, domain: String, scenarios: [RunningScenario], root: Certificate, intermediate: Certificate,
         ctLogList: CTLogList, rotations: [(identity: ServerIdentity, chain: [Certificate])], logService: LabLogService
     ) {
         self.logService = logService
@@ -61,7 +61,7 @@ public final class RunningLab: Sendable {
     public var rootPEM: String { PEMDocumentText(type: "CERTIFICATE", der: root.derBytes).text }
 
     /// The scenario of a kind (every kind is present).
-    public func scenario(_ kind: LabScenario) -> Scenario {
+    public func scenario(_ kind: LabScenario) -> RunningScenario {
         scenarios.first { $0.kind == kind }!
     }
 

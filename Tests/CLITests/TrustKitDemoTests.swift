@@ -11,7 +11,7 @@ import Testing
 @Suite("TrustKit and the demo manifest")
 struct TrustKitDemoTests {
     static let lab: RunningLab = {
-        let lab = try! DemoLab.start()
+        let lab = try! RunningLab.start()
         lab.stop()
         return lab
     }()

@@ -11,7 +11,7 @@ import Testing
 struct DomainProbeTests {
     @Test("every domain gets one outcome: the undiallable ones first, then each probe as the manifest dials it")
     func oneOutcomeEach() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         let folder = TemporaryFolder()
         let root = folder.write("lab-root.pem", lab.rootPEM)

@@ -17,7 +17,7 @@ struct LabProbeTests {
         let options: ProbeOptions
 
         init(deadline: Duration = .seconds(5), slowHold: Duration = .seconds(10)) throws {
-            lab = try DemoLab.start(DemoLabOptions(slowHold: slowHold))
+            lab = try RunningLab.start(DemoLabOptions(slowHold: slowHold))
             let root = folder.write("lab-root.pem", lab.rootPEM)
             options = ProbeOptions(deadline: deadline, trustAnchorPaths: [root], useSystemTrustStore: false)
         }

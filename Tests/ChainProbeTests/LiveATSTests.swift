@@ -19,7 +19,7 @@ struct LiveATSTests {
 
     @Test("the lab: good meets ATS; weak breaks forward secrecy and the SHA-1 rule, and nothing else")
     func lab() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         func probe(_ kind: LabScenario) async throws -> ProbeResult {
             try await ChainProber().probe(.loopback(lab.scenario(kind).host, port: lab.port), options: options).get()

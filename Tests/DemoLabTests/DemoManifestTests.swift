@@ -10,7 +10,7 @@ import X509
 struct DemoManifestTests {
     /// One lab for the suite: the verdicts need its PKI, not its port, so it is stopped at once.
     static let lab: RunningLab = {
-        let lab = try! DemoLab.start()
+        let lab = try! RunningLab.start()
         lab.stop()
         return lab
     }()

@@ -25,7 +25,7 @@ struct LabFilesTests {
 
     @Test("--write-manifest writes the manifest, the root it names, the log list and the releases; they read back")
     func writeBesideManifest() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         let folder = TemporaryFolder()
         let manifest = folder.url.appendingPathComponent("lab.json")
@@ -60,7 +60,7 @@ struct LabFilesTests {
 
     @Test("without a manifest, the root and log list go to a temporary folder that remove() takes away")
     func temporaryFolder() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         let files = try LabFiles.write(lab, manifest: nil, existing: nil, replacing: false)
         let folder = try #require(files.temporaryFolder)
@@ -72,7 +72,7 @@ struct LabFilesTests {
 
     @Test("the banner names where the lab listens, its process, its root and every scenario, as commands that run")
     func banner() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         let lines = LabBanner(
             lab: lab, rootPath: "/tmp/a b/lab-root.pem", logListPath: "/tmp/lab-ct-logs.json", manifestPath: nil,
@@ -91,7 +91,7 @@ struct LabFilesTests {
 
     @Test("a second demo replaces an earlier demo's files and refuses anything else in the way")
     func earlierDemo() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         let folder = TemporaryFolder()
         let manifest = folder.url.appendingPathComponent("demo-pins.json")

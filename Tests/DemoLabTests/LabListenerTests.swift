@@ -22,7 +22,7 @@ struct LabListenerTests {
 
     @Test("on 127.0.0.1: the kernel lists the listener on the loopback address, not on a wildcard; close-on-exec")
     func ipv4() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         #expect(lab.endpoint == "127.0.0.1:\(lab.port)")
         #expect(try ListeningSockets.local(port: lab.port) == ["127.0.0.1"])
@@ -34,7 +34,7 @@ struct LabListenerTests {
 
     @Test("on ::1: probed over IPv6, listed on ::1 only")
     func ipv6() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start(DemoLabOptions(address: "::1")) }
+        let lab = try await OffPoolThread.run { try RunningLab.start(DemoLabOptions(address: "::1")) }
         defer { lab.stop() }
         #expect(lab.endpoint == "[::1]:\(lab.port)")
         #expect(try ListeningSockets.local(port: lab.port) == ["::1"])
@@ -48,7 +48,7 @@ struct LabListenerTests {
         arguments: ["0.0.0.0", "::", "192.0.2.1", "localhost", "127.0.0.2", "::ffff:127.0.0.1", ""])
     func otherAddresses(_ address: String) {
         #expect {
-            _ = try DemoLab.start(DemoLabOptions(address: address))
+            _ = try RunningLab.start(DemoLabOptions(address: address))
         } throws: { error in
             let message = "\(error)"
             return error is DemoLabError && message.contains("loopback only") && message.hasSuffix("not \(address)")
@@ -57,7 +57,7 @@ struct LabListenerTests {
 
     @Test("stop() closes the port: a later connect is refused; stopping again is harmless")
     func stopClosesThePort() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         _ = try await probe(lab, .good).get()
         lab.stop()
         lab.stop()
@@ -72,7 +72,7 @@ struct LabListenerTests {
     /// for that child, deterministically.
     @Test("stop() ends listening even while another descriptor for the listener is open (a child mid-spawn)")
     func stopEndsListeningDespiteAnotherReference() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         let descriptors = try ListeningSockets.descriptors(port: lab.port)
         try #require(descriptors.count == 1)
         let second = fcntl(descriptors[0], F_DUPFD_CLOEXEC, 0)
@@ -90,7 +90,7 @@ struct LabListenerTests {
     func stopCutsAHeldHandshake() async throws {
         // The hold and the probe's deadline are 120 s; the bound below leaves room for a loaded CI machine (the
         // cooperative pool shared with every other test) while staying far from either.
-        let lab = try await OffPoolThread.run { try DemoLab.start(DemoLabOptions(slowHold: .seconds(120))) }
+        let lab = try await OffPoolThread.run { try RunningLab.start(DemoLabOptions(slowHold: .seconds(120))) }
         let patient = ProbeOptions(deadline: .seconds(120), useSystemTrustStore: false)
         let started = ContinuousClock.now
         let held = Task { await probe(lab, .slow, options: patient) }

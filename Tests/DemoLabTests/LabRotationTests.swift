@@ -21,7 +21,7 @@ struct LabRotationTests {
 
     @Test("each state's chain is what openssl s_client receives, switched while the lab runs")
     func servedPerState() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         let host = lab.scenario(.rotating).host
         #expect(lab.rotation == .today)
@@ -42,7 +42,7 @@ struct LabRotationTests {
 
     @Test("the states differ where the forecast's scenarios say: a new leaf key, or the same key under a sibling CA")
     func statesAreTheForecastScenarios() async throws {
-        let lab = try DemoLab.start()
+        let lab = try RunningLab.start()
         lab.stop()
         let today = lab.rotationChain(.today)
         let renewal = lab.rotationChain(.renewalNewKey)
@@ -70,7 +70,7 @@ struct LabRotationTests {
 
     @Test("rotateToNext steps through every state and back to today")
     func cycle() throws {
-        let lab = try DemoLab.start()
+        let lab = try RunningLab.start()
         defer { lab.stop() }
         #expect(
             [lab.rotateToNext(), lab.rotateToNext(), lab.rotateToNext()] == [
@@ -81,7 +81,7 @@ struct LabRotationTests {
 
     @Test("connections during rotations each get one state's chain whole, never a mix")
     func rotationIsAtomic() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         let chains = Set(LabRotation.allCases.map { lab.rotationChain($0).map(\.derBytes) })
         let done = ManagedAtomicFlag()

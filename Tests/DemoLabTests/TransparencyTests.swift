@@ -11,7 +11,7 @@ import X509
 @Suite("Certificate Transparency: SCTs, log lists and the 2-log policy")
 struct TransparencyTests {
     static let lab: RunningLab = {
-        let lab = try! DemoLab.start()
+        let lab = try! RunningLab.start()
         lab.stop()
         return lab
     }()

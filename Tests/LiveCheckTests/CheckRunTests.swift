@@ -18,7 +18,7 @@ struct CheckRunTests {
         let anchors: TrustAnchors
 
         init() async throws {
-            let lab = try await OffPoolThread.run { try DemoLab.start() }
+            let lab = try await OffPoolThread.run { try RunningLab.start() }
             self.lab = lab
             let url = folder.url.appendingPathComponent("lab.json")
             document = try LabManifestWriter.write(lab, to: url).document

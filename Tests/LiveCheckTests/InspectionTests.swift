@@ -11,7 +11,7 @@ import Testing
 struct InspectionTests {
     @Test("the report shows the connection, the sent chain in full, the built path and the verdict; JSON says the same")
     func report() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         let folder = TemporaryFolder()
         let document = try LabManifestWriter.write(lab, to: folder.url.appendingPathComponent("lab.json")).document
@@ -57,7 +57,7 @@ struct InspectionTests {
 
     @Test("--revocation off asks nothing, and the verdict says so")
     func revocationOff() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         let target = try ProbeTarget(host: lab.scenario(.revoked).host, port: 443, connect: "127.0.0.1:\(lab.port)")
         let probe = try await ChainProber().probe(target, options: ProbeOptions(deadline: .seconds(5))).get()

@@ -11,7 +11,7 @@ import Testing
 struct LiveExportInputsTests {
     @Test("reachable domains give their chains as sent (host order) and ATS evaluations; the others are listed")
     func probe() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         let address = "127.0.0.1:\(lab.port)"
         let good = lab.scenario(.good)

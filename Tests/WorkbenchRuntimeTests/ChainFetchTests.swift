@@ -12,7 +12,7 @@ import WorkbenchRuntime
 struct ChainFetchTests {
     @Test("a live fetch returns the chain as sent; each probe failure arrives as the workbench's kind of failure")
     func live() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         let folder = TemporaryFolder()
         var anchors = TrustAnchors()

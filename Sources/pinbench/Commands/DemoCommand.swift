@@ -89,7 +89,7 @@ struct DemoCommand: ParsableCommand {
     private func run(writingTo target: DemoTarget, written: inout [URL]) throws {
         let lab: RunningLab
         do {
-            lab = try DemoLab.start()
+            lab = try RunningLab.start()
         } catch {
             throw CLIFailure("could not start the demo lab: \((error as? DemoLabError)?.message ?? "\(error)")")
         }

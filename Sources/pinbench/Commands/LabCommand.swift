@@ -70,7 +70,7 @@ struct LabCommand: ParsableCommand {
 
         let lab: RunningLab
         do {
-            lab = try DemoLab.start(DemoLabOptions(address: ipv6 ? "::1" : "127.0.0.1"))
+            lab = try RunningLab.start(DemoLabOptions(address: ipv6 ? "::1" : "127.0.0.1"))
         } catch {
             throw CLIFailure("could not start the demo lab: \((error as? DemoLabError)?.message ?? "\(error)")")
         }

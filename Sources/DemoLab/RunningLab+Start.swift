@@ -8,7 +8,8 @@ import X509
 ///
 /// Everything runs with no internet: the PKI is generated in memory at start, no private key ever touches disk.
 /// A name that is no scenario gets the TLS alert "unrecognized name"; a ClientHello without SNI gets `good`.
-public enum DemoLab {
+/// (`start` is the lab's one entry point, on the type it returns, so no type is named after the module.)
+extension RunningLab {
     /// Generates the PKI, binds a loopback port (chosen by the system) and starts serving.
     public static func start(_ options: DemoLabOptions = DemoLabOptions()) throws -> RunningLab {
         guard options.address == "127.0.0.1" || options.address == "::1" else {
@@ -31,7 +32,7 @@ public enum DemoLab {
             address: options.address, identities: identities, defaultHost: LabScenario.good.host(in: options.domain),
             slowHold: options.slowHold, ioTimeout: options.ioTimeoutSeconds)
         let scenarios = try catalog.entries.map { entry in
-            Scenario(
+            RunningScenario(
                 kind: entry.kind, host: entry.host, servedChain: entry.served,
                 servedCertificates: try entry.served.map { try Certificate(derEncoded: $0) },
                 pinnedChain: entry.pinned, stapledOCSPResponse: entry.staple)

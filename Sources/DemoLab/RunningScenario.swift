@@ -1,7 +1,7 @@
 import X509
 
 /// One scenario of a running lab: its name, what it serves, and what a client would have pinned before.
-public struct Scenario: Hashable, Sendable {
+public struct RunningScenario: Hashable, Sendable {
     public let kind: LabScenario
     /// The SNI name that selects it, e.g. "good.pinbench.test".
     public let host: String
