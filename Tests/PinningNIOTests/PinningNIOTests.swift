@@ -15,7 +15,9 @@ struct PinningNIOTests {
     static func lab() async throws -> RunningLab {
         // The verifier judges on the cooperative pool, which the whole parallel test run shares: the lab waits
         // for it longer than its default 5 s before dropping a quiet connection.
-        try await OffPoolThread.run { try RunningLab.start(DemoLabOptions(slowHold: .seconds(2), ioTimeoutSeconds: 60)) }
+        try await OffPoolThread.run {
+            try RunningLab.start(DemoLabOptions(slowHold: .seconds(2), ioTimeoutSeconds: 60))
+        }
     }
 
     static func policy(_ lab: RunningLab, manifest: PinManifest? = nil) -> PinningPolicy {
