@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LiveCheck
 import PinForecast
 import PinningCore
 import ReleaseHistory
@@ -106,7 +107,7 @@ struct ForecastCommand: AsyncParsableCommand {
             given: try domains.map { try HostArgument.parse($0).text }, manifest: document.manifest, served: served,
             planned: plannedChains)
         if live {
-            (chains.served, chains.unreachable) = await ForecastLive.chains(
+            (chains.served, chains.unreachable) = await LiveChains.served(
                 chains.hosts, manifest: document.manifest, anchors: anchors, deadline: probeSettings.deadline)
         }
         let report = await settings.report(

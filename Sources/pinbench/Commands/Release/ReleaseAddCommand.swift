@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ManifestFiles
 import PinForecast
 import PinningCore
 import ReleaseHistory
@@ -76,23 +75,17 @@ struct ReleaseAddCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loader = ReleaseLoader(manifest: manifestOptions.url)
-        var entries: [ReleaseEntry] = []
+        let source: ReleaseAddition.Source
         if let tags {
-            entries = try ReleaseTags.entries(matching: tags, loader: loader, path: path, format: format)
+            source = .tags(tags)
         } else if let name, let from {
-            entries = [
-                try ReleaseSourceWord.entry(
-                    name: name, from: from, path: path, format: format, shipped: shipped, share: share, loader: loader)
-            ]
+            source = .word(name: name, from: from, shipped: shipped, share: share)
+        } else {
+            return
         }
-        let kept = try loader.add(entries, keepListed: tags != nil)
-        for entry in entries where !kept.contains(entry.name) {
-            Output.line("Added release \(entry.name) (pins from \(entry.source.shown), \(entry.format.rawValue))")
-        }
-        for name in kept { Output.line("Kept release \(name): already listed") }
-        if entries.isEmpty, let tags { Output.line("No git tag matches \(tags); nothing was added.") }
-        Output.line("\(loader.releasesFile.path): \(entries.count - kept.count) added")
+        let lines = try ReleaseAddition(source, path: path, format: format).run(
+            ReleaseLoader(manifest: manifestOptions.url))
+        Output.lines(lines)
     }
 }
 
