@@ -38,6 +38,13 @@ extension WatchReport {
         return lines
     }
 
+    /// The note for each log read over plain http (a lab's on a loopback address), said once before the rounds.
+    public static func plainHTTPNotes(_ logs: [WatchedLog]) -> [String] {
+        logs.filter(\.plainHTTP).map {
+            "note: \($0.name) is read over plain http on a loopback address; its data is verified all the same"
+        }
+    }
+
     /// A log that could not be read or did not verify: a JSON line, or words saying whether its position moved.
     private static func trouble(_ log: WatchedLog, _ failure: LogFailure, json: Bool) -> WatchReportLine {
         if json {

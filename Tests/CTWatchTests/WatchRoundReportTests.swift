@@ -63,4 +63,14 @@ struct WatchRoundReportTests {
         let lost = LogRound(log: log, result: .notKept("moved meanwhile"))
         #expect(WatchReport.lines(lost, json: false) == [WatchReportLine(.error, "Lab Log: moved meanwhile")])
     }
+
+    @Test("a log read over plain http is noted once; one over https is not")
+    func plainHTTP() {
+        #expect(
+            WatchReport.plainHTTPNotes([log]) == [
+                "note: Lab Log is read over plain http on a loopback address; its data is verified all the same"
+            ])
+        let https = WatchedLog(log: log.log, endpoint: log.endpoint, plainHTTP: false)
+        #expect(WatchReport.plainHTTPNotes([https, log, https]).count == 1)
+    }
 }

@@ -63,3 +63,18 @@ struct ChainValidationTests {
         #expect(with.verdict.revocation != without.verdict.revocation)
     }
 }
+
+/// `--ocsp-response FILE` read: its bytes, or bad input naming the file.
+@Suite("Reading an OCSP response file")
+struct OCSPResponseFileTests {
+    @Test("a regular file's bytes are read; a missing file or a folder is refused naming the path")
+    func read() throws {
+        let folder = TemporaryFolder()
+        let file = folder.write("staple.der", Data([0x30, 0x03, 0x0A, 0x01, 0x01]))
+        #expect(try ChainValidation.ocspResponse(at: file) == [0x30, 0x03, 0x0A, 0x01, 0x01])
+        for path in [folder.path("missing.der"), folder.url.path] {
+            let error = #expect(throws: ChainValidationInputError.self) { try ChainValidation.ocspResponse(at: path) }
+            #expect(error?.message.hasPrefix("cannot read the OCSP response \(path): ") == true)
+        }
+    }
+}

@@ -46,3 +46,43 @@ struct ReleaseAdditionTests {
             ])
     }
 }
+
+/// What `release add`'s arguments choose, and the mixes refused.
+@Suite("Release addition's source")
+struct ReleaseAdditionSourceTests {
+    func refusal(
+        _ name: String?, _ from: String?, shipped: String? = nil, share: Double? = nil, tags: String?
+    ) -> String? {
+        do {
+            _ = try ReleaseAddition.Source.chosen(name: name, from: from, shipped: shipped, share: share, tags: tags)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test("tags alone, or a name with its source; every other mix refused in words")
+    func chosen() throws {
+        guard
+            case .tags("v*") = try ReleaseAddition.Source.chosen(
+                name: nil, from: nil, shipped: nil, share: nil, tags: "v*")
+        else {
+            Issue.record("--tags alone is not the tags source")
+            return
+        }
+        guard
+            case .word("4.2", "v4.2", "2026-03-01", 38) = try ReleaseAddition.Source.chosen(
+                name: "4.2", from: "v4.2", shipped: "2026-03-01", share: 38, tags: nil)
+        else {
+            Issue.record("NAME --from is not the word source")
+            return
+        }
+        #expect(refusal("4.2", nil, tags: "v*") == "give either --tags GLOB, or NAME --from REV|FILE.")
+        #expect(
+            refusal(nil, nil, share: 5, tags: "v*")
+                == "--tags dates each release by its tag; add --shipped and --share one by one.")
+        #expect(refusal("4.2", nil, tags: nil) == "give NAME --from REV|FILE (or --tags GLOB).")
+        #expect(refusal(nil, nil, tags: nil) == "give NAME --from REV|FILE (or --tags GLOB).")
+        #expect(refusal("next (pins.json)", "v1", tags: nil) == Release.candidateNameRefusal("next (pins.json)"))
+    }
+}

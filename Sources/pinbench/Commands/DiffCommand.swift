@@ -86,22 +86,21 @@ struct DiffCommand: AsyncParsableCommand {
         if live && !servedOptions.served.isEmpty {
             throw ValidationError("give either --served or --live, not both.")
         }
-        if oldFile != nil && oldRevision != nil { throw ValidationError("give either --old-file or --old-rev.") }
-        if newFile != nil && newRevision != nil { throw ValidationError("give either --new-file or --new-rev.") }
-        let free = (oldFile == nil && oldRevision == nil ? 1 : 0) + (newFile == nil && newRevision == nil ? 1 : 0)
-        if [old, new].compactMap({ $0 }).count > free {
-            throw ValidationError(
-                "each side is given once: --old-file/--old-rev and --new-file/--new-rev leave room for "
-                    + "\(free) positional side\(free == 1 ? "" : "s").")
-        }
+        do { _ = try explicitSides() } catch { throw ValidationError(error.message) }
+    }
+
+    private func explicitSides() throws(DiffSideChoiceError) -> (old: DiffSide?, new: DiffSide?) {
+        try DiffSide.explicit(
+            oldFile: oldFile, oldRevision: oldRevision, newFile: newFile, newRevision: newRevision,
+            positional: [old, new].compactMap { $0 }.count)
     }
 
     func run() async throws {
         let manifestURL = manifestOptions.url
+        let explicit = try explicitSides()
         let (oldSide, newSide) = try DiffSide.sides(
-            explicitOld: oldFile.map(DiffSide.file) ?? oldRevision.map(DiffSide.revision),
-            explicitNew: newFile.map(DiffSide.file) ?? newRevision.map(DiffSide.revision),
-            words: [old, new].compactMap { $0 }, manifest: manifestURL)
+            explicitOld: explicit.old, explicitNew: explicit.new, words: [old, new].compactMap { $0 },
+            manifest: manifestURL)
         let name = manifestOptions.manifest ?? "pins.json"
         let before = try LoadedSide.load(oldSide, manifest: manifestURL, manifestName: name)
         let after = try LoadedSide.load(newSide, manifest: manifestURL, manifestName: name)

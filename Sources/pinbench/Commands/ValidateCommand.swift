@@ -90,7 +90,7 @@ struct ValidateCommand: AsyncParsableCommand {
         let validation = ChainValidation(
             host: host, chain: certificates,
             validator: PinValidator(manifest: document.manifest, trustAnchors: anchors, profile: profile),
-            at: try time.date(), ocspResponse: try readOCSPResponse(),
+            at: try time.date(), ocspResponse: try ocspResponse.map { try ChainValidation.ocspResponse(at: $0) },
             transparency: try transparencySettings.requirement(), clients: clients?.clients)
         let result = await validation.run()
         if let report { try FailureReportFile.write(result.failureReports, to: report, inputs: inputs) }
@@ -100,18 +100,6 @@ struct ValidateCommand: AsyncParsableCommand {
             Output.lines(result.lines)
         }
         if !result.verdict.allowsConnection { throw ExitCode.rejected }
-    }
-
-    /// The bytes of `--ocsp-response`: bounded and regular files only (a FIFO would block, /dev/zero fill memory).
-    /// The judge refuses what is over its own limit in words; past this one it is bad input.
-    private func readOCSPResponse() throws -> [UInt8]? {
-        guard let ocspResponse else { return nil }
-        do {
-            return Array(
-                try BoundedFileReader.read(URL(fileURLWithPath: ocspResponse), limit: 16 << 20, what: "OCSP response"))
-        } catch {
-            throw CLIFailure("cannot read the OCSP response \(ocspResponse): \(error.reason)")
-        }
     }
 
     /// Every file this command reads, none of which `--report` may name.
@@ -125,3 +113,6 @@ struct ValidateCommand: AsyncParsableCommand {
 }
 
 extension ValidationProfile: ExpressibleByArgument {}
+
+// An input file that cannot be read says why in words: bad input (exit 2).
+extension ChainValidationInputError: CertificateDecodingErrorConvertible { var userMessage: String { message } }

@@ -63,29 +63,16 @@ struct ReleaseAddCommand: ParsableCommand {
     func validate() throws {
         // Checked before the releases file is locked: a value the file cannot hold never reaches its writer.
         if let share { try OptionRange.check(share, 0...100, option: "--share", unit: "percent") }
-        if let name, Release.isCandidateName(name) { throw ValidationError(Release.candidateNameRefusal(name)) }
-        if tags != nil {
-            if name != nil || from != nil { throw ValidationError("give either --tags GLOB, or NAME --from REV|FILE.") }
-            if shipped != nil || share != nil {
-                throw ValidationError("--tags dates each release by its tag; add --shipped and --share one by one.")
-            }
-        } else if name == nil || from == nil {
-            throw ValidationError("give NAME --from REV|FILE (or --tags GLOB).")
-        }
+        do { _ = try source() } catch { throw ValidationError(error.message) }
     }
 
     func run() throws {
-        let source: ReleaseAddition.Source
-        if let tags {
-            source = .tags(tags)
-        } else if let name, let from {
-            source = .word(name: name, from: from, shipped: shipped, share: share)
-        } else {
-            return
-        }
-        let lines = try ReleaseAddition(source, path: path, format: format).run(
-            ReleaseLoader(manifest: manifestOptions.url))
-        Output.lines(lines)
+        let addition = ReleaseAddition(try source(), path: path, format: format)
+        Output.lines(try addition.run(ReleaseLoader(manifest: manifestOptions.url)))
+    }
+
+    private func source() throws(ReleaseAdditionError) -> ReleaseAddition.Source {
+        try .chosen(name: name, from: from, shipped: shipped, share: share, tags: tags)
     }
 }
 

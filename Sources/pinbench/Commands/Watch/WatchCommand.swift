@@ -102,10 +102,7 @@ struct WatchCommand: AsyncParsableCommand {
     func run() async throws {
         let document = try manifestOptions.loadForReading()
         let watched = try WatchSetup.logs(listPath: ctLogList, urls: logs, timeout: timeout, batch: batch)
-        for log in watched where log.plainHTTP {
-            Output.note(
-                "note: \(log.name) is read over plain http on a loopback address; its data is verified all the same")
-        }
+        for note in WatchReport.plainHTTPNotes(watched) { Output.note(note) }
         try WatchSetup.checkStateFile(besideManifest: manifestOptions.url, logList: ctLogList)
         let round = try WatchSetup.round(
             logs: watched, manifest: manifestOptions.url, next: document.manifest, fromNow: fromNow, budget: batch,
