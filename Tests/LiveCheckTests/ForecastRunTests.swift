@@ -18,7 +18,7 @@ struct ForecastRunTests {
         let settings = try ForecastSettings(
             at: Date(), until: nil, leadTime: 90, gate: nil, planned: false, maxLockout: 0)
         return try await ForecastRun(
-            settings: settings, manifest: fixture.document.url, next: manifest, manifestFile: "lab.json",
+            settings: settings, manifest: fixture.document.url, next: manifest,
             anchors: fixture.anchors, chains: chains, liveDeadline: live ? .seconds(5) : nil
         ).run()
     }

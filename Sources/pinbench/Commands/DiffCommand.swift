@@ -115,11 +115,7 @@ struct DiffCommand: AsyncParsableCommand {
             before: before, after: after, served: served, clients: clients?.clients,
             anchors: { try trust.anchors(for: $0) }
         ).run(at: Date())
-        if json {
-            Output.json(report)
-        } else {
-            Output.lines(report.lines)
-        }
+        Output.report(report, json: json, lines: report.lines)
         if report.assessment.isRisky { throw ExitCode.rejected }
     }
 }

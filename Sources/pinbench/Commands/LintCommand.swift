@@ -49,11 +49,7 @@ struct LintCommand: AsyncParsableCommand {
         let findings = await LintRun(
             document: document, served: try servedOptions.entries(), anchors: anchors, clients: clients?.clients ?? []
         ).run(at: now)
-        if json {
-            Output.json(findings)
-        } else {
-            Output.lines(LintTally.reportLines(findings, of: document))
-        }
+        Output.report(findings, json: json, lines: LintTally.reportLines(findings, of: document))
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode.rejected }
     }
 }

@@ -94,11 +94,7 @@ struct ValidateCommand: AsyncParsableCommand {
             transparency: try transparencySettings.requirement(), clients: clients?.clients)
         let result = await validation.run()
         if let report { try FailureReportFile.write(result.failureReports, to: report, inputs: inputs) }
-        if json {
-            Output.json(result)
-        } else {
-            Output.lines(result.lines)
-        }
+        Output.report(result, json: json, lines: result.lines)
         if !result.verdict.allowsConnection { throw ExitCode.rejected }
     }
 

@@ -103,15 +103,11 @@ struct ForecastCommand: AsyncParsableCommand {
             given: try domains.map { try HostArgument.parse($0).text }, manifest: document.manifest, served: served,
             planned: plannedChains)
         let report = try await ForecastRun(
-            settings: settings, manifest: manifestOptions.url, next: document.manifest,
-            manifestFile: manifestOptions.manifest.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "pins.json",
-            anchors: anchors, chains: chains, liveDeadline: live ? probeSettings.deadline : nil
+            settings: settings, manifest: manifestOptions.url, next: document.manifest, anchors: anchors,
+            chains: chains,
+            liveDeadline: live ? probeSettings.deadline : nil
         ).run()
-        if json {
-            Output.json(report)
-        } else {
-            Output.lines(ForecastText.lines(report))
-        }
+        Output.report(report, json: json, lines: ForecastText.lines(report))
         if !report.gate.passed { throw ExitCode.rejected }
     }
 }

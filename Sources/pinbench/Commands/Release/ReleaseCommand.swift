@@ -39,11 +39,7 @@ struct ReleaseListCommand: ParsableCommand {
 
     func run() throws {
         let list = try ReleaseLoader(manifest: manifestOptions.url).list()
-        if json {
-            Output.json(list)
-            return
-        }
-        Output.lines(list.textLines)
+        Output.report(list, json: json, lines: list.textLines)
     }
 }
 
