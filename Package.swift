@@ -123,6 +123,7 @@ let package = Package(
             name: "LiveCheck",
             dependencies: [
                 "ChainProbe", "ClientModels", "CommandText", "ConnectionAudit", "ManifestLint", "PinExport", "PinningCore",
+                "ReleaseHistory",
             ]),
         .executableTarget(
             name: "pinbench",
@@ -208,7 +209,9 @@ let package = Package(
         // releases file and where each release's pins come from), on either side of `pinbench diff`.
         .target(
             name: "ReleaseHistory",
-            dependencies: ["PinningCore", "PinForecast", "PinImport", "ManifestEditing", "ManifestFiles"]),
+            dependencies: [
+                "PinningCore", "PinForecast", "PinImport", "ManifestEditing", "ManifestFiles", "CommandText",
+            ]),
         .testTarget(
             name: "ReleaseHistoryTests",
             dependencies: [
@@ -320,8 +323,8 @@ let package = Package(
         .testTarget(
             name: "LiveCheckTests",
             dependencies: [
-                "LiveCheck", "ChainProbe", "CommandText", "ConnectionAudit", "DemoLab", "ManifestLint", "PinningCore",
-                "LabPKI", "TestSupport",
+                "LiveCheck", "ChainProbe", "ClientModels", "CommandText", "ConnectionAudit", "DemoLab", "ManifestLint",
+                "PinningCore", "ReleaseHistory", "LabPKI", "TestSupport",
             ]),
         .testTarget(
             name: "CLITests",

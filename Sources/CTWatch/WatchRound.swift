@@ -37,6 +37,16 @@ public struct WatchRound: Sendable {
             self.init(perLog: perLog, round: perLog * max(1, logs))
         }
 
+        /// `perLogSeconds` for each log; the round `roundSeconds` when given, else the sum of the logs' times.
+        public init(perLogSeconds: Double, roundSeconds: Double?, logs: Int) {
+            let perLog = Duration.milliseconds(Int64(perLogSeconds * 1000))
+            if let roundSeconds {
+                self.init(perLog: perLog, round: .milliseconds(Int64(roundSeconds * 1000)))
+            } else {
+                self.init(perLog: perLog, logs: logs)
+            }
+        }
+
         /// No deadline but the requests' own.
         public static let none = Deadlines(perLog: .seconds(1 << 40), round: .seconds(1 << 40))
     }

@@ -38,11 +38,8 @@ public struct WatchSettings: Sendable {
             // status bar and the Transparency view say why.
             let round: WatchRound
             do {
-                let next = try ManifestStore.load(manifest).manifest
-                let loader = ReleaseLoader(manifest: manifest)
-                round = WatchSetup.round(
-                    logs: logs, manifest: manifest, next: next,
-                    releases: try loader.list().releases.map(loader.release),
+                round = try WatchSetup.round(
+                    logs: logs, manifest: manifest, next: try ManifestStore.load(manifest).manifest,
                     fromNow: fromNow, budget: Self.budget, deadlines: deadlines)
             } catch let failure as HistoryError {
                 return failure.message

@@ -1,8 +1,6 @@
 import ArgumentParser
-import ChainProbe
 import Foundation
-import ManifestLint
-import PinningCore
+import LiveCheck
 import ReleaseHistory
 
 /// `pinbench diff`: what a change to the manifest means for pins, and whether it could lock users out.
@@ -88,95 +86,36 @@ struct DiffCommand: AsyncParsableCommand {
         if live && !servedOptions.served.isEmpty {
             throw ValidationError("give either --served or --live, not both.")
         }
-        if oldFile != nil && oldRevision != nil { throw ValidationError("give either --old-file or --old-rev.") }
-        if newFile != nil && newRevision != nil { throw ValidationError("give either --new-file or --new-rev.") }
-        let free = (oldFile == nil && oldRevision == nil ? 1 : 0) + (newFile == nil && newRevision == nil ? 1 : 0)
-        if [old, new].compactMap({ $0 }).count > free {
-            throw ValidationError(
-                "each side is given once: --old-file/--old-rev and --new-file/--new-rev leave room for "
-                    + "\(free) positional side\(free == 1 ? "" : "s").")
-        }
+        do { _ = try explicitSides() } catch { throw ValidationError(error.message) }
+    }
+
+    private func explicitSides() throws(DiffSideChoiceError) -> (old: DiffSide?, new: DiffSide?) {
+        try DiffSide.explicit(
+            oldFile: oldFile, oldRevision: oldRevision, newFile: newFile, newRevision: newRevision,
+            positional: [old, new].compactMap { $0 }.count)
     }
 
     func run() async throws {
         let manifestURL = manifestOptions.url
+        let explicit = try explicitSides()
         let (oldSide, newSide) = try DiffSide.sides(
-            explicitOld: oldFile.map(DiffSide.file) ?? oldRevision.map(DiffSide.revision),
-            explicitNew: newFile.map(DiffSide.file) ?? newRevision.map(DiffSide.revision),
-            words: [old, new].compactMap { $0 }, manifest: manifestURL)
+            explicitOld: explicit.old, explicitNew: explicit.new, words: [old, new].compactMap { $0 },
+            manifest: manifestURL)
         let name = manifestOptions.manifest ?? "pins.json"
         let before = try LoadedSide.load(oldSide, manifest: manifestURL, manifestName: name)
         let after = try LoadedSide.load(newSide, manifest: manifestURL, manifestName: name)
-        let diff = ManifestDiff(from: before.manifest, to: after.manifest)
-        let now = Date()
-
         // Risks of the pin sets themselves (too few pins, no backup) are judged always; those against the chain a
         // server serves need --served or --live.
-        var served: [String: ServedEvidence] = [:]
-        var unreachable: [String] = []
-        let judgesServed = live || !servedOptions.served.isEmpty
-        if judgesServed {
-            let scratch = ScratchFolder()
-            defer { scratch.remove() }
-            let judge = ServedJudge(
-                before: try validator(before, .old, scratch: scratch),
-                after: try validator(after, .new, scratch: scratch))
-            if live {
-                (served, unreachable) = await liveEvidence(diff, after.manifest, judge: judge, now: now)
-            } else {
-                for (host, chain) in try servedOptions.entries() {
-                    served[host] = await judge.evidence(host: host, chain: chain, at: now)
-                }
-            }
-        }
-        let assessment = diff.lockoutRisks(from: before.manifest, to: after.manifest, served: served, now: now)
-        let clientWarnings = clients.map {
-            diff.clientWarnings(clients: $0.clients, served: served.mapValues(\.after.chain))
-        }
-
-        if json {
-            Output.json(
-                DiffReport(
-                    old: before.name, new: after.name, diff: diff, assessment: assessment, unreachable: unreachable,
-                    clientWarnings: clientWarnings))
-        } else {
-            Output.lines(
-                diff.reportLines(
-                    old: before.name, new: after.name, assessment: assessment, clientWarnings: clientWarnings ?? [],
-                    unreachable: unreachable, judgedServed: judgesServed))
-        }
-        if assessment.isRisky { throw ExitCode.rejected }
-    }
-
-    /// `side`'s validator, with the system's (or `--ca-bundle`) anchors and the side's own (``DiffAnchors``).
-    private func validator(_ side: LoadedSide, _ role: DiffSide.Role, scratch: ScratchFolder) throws -> PinValidator {
-        let document = try DiffAnchors.document(for: side, role: role, scratch: scratch.url)
-        return PinValidator(manifest: side.manifest, trustAnchors: try trust.anchors(for: document))
-    }
-
-    /// The chains of the enforced domains the change could lock out (those added or changed; every one when the
-    /// trust anchors changed), fetched live and judged by both sides; hosts that could not be reached are returned
-    /// apart.
-    private func liveEvidence(
-        _ diff: ManifestDiff, _ manifest: PinManifest, judge: ServedJudge, now: Date
-    ) async -> ([String: ServedEvidence], [String]) {
-        let anchorsChanged = !diff.trustAnchorsAdded.isEmpty || !diff.trustAnchorsRemoved.isEmpty
-        let domains = anchorsChanged ? manifest.domains : diff.domains.compactMap(\.new)
-        var unreachable: [String] = []
-        var served: [String: ServedEvidence] = [:]
-        // Only the core's verdicts are shown, so OpenSSL's own path to an anchor is not built.
-        var options = ProbeOptions(deadline: probeSettings.deadline, anchors: judge.anchorsAfter)
-        options.buildsAnchorPath = false
-        // Every mode: a chain that fails default trust locks a report-only domain out too.
-        for await outcome in ChainProber().probeDomains(domains, options: options, concurrency: 16) {
-            let host = outcome.domain.host
-            guard case .success(let probe) = outcome.result, let chain = try? probe.sentCertificates() else {
-                unreachable.append(host)
-                continue
-            }
-            served[outcome.domain.normalizedHost] = await judge.evidence(
-                host: host, chain: chain, at: now, limits: probe.judgingLimits())
-        }
-        return (served, unreachable.sorted())
+        let served: DiffRun.Served =
+            live
+            ? .live(deadline: probeSettings.deadline)
+            : servedOptions.served.isEmpty ? .none : .given(try servedOptions.entries())
+        let trust = self.trust
+        let report = try await DiffRun(
+            before: before, after: after, served: served, clients: clients?.clients,
+            anchors: { try trust.anchors(for: $0) }
+        ).run(at: Date())
+        Output.report(report, json: json, lines: report.lines)
+        if report.assessment.isRisky { throw ExitCode.rejected }
     }
 }

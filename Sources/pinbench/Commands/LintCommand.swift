@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import ManifestEditing
 import ManifestFiles
 import ManifestLint
-import PinningCore
 
 struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,21 +44,12 @@ struct LintCommand: AsyncParsableCommand {
     func run() async throws {
         let document = try ManifestStore.load(manifestOptions.url)
         let now = try time.date()
-        var chains: [String: ServedChain] = [:]
-        if !servedOptions.served.isEmpty {
-            // Anchors that cannot be read are a lint finding of their own; the chains are judged with the others.
-            let anchors = try trust.anchors(for: document, skippingUnreadable: true)
-            let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
-            let entries = try servedOptions.entries()
-            chains = await ServedChain.judged(entries, by: validator, at: now)
-        }
-        let environment = LintEnvironment.gather(for: document, clients: clients?.clients ?? [])
-        let findings = ManifestLinter(environment).lint(document, now: now, served: chains)
-        if json {
-            Output.json(findings)
-        } else {
-            Output.lines(LintTally.reportLines(findings, of: document))
-        }
+        // Anchors that cannot be read are a lint finding of their own; the chains are judged with the others.
+        let anchors = servedOptions.served.isEmpty ? nil : try trust.anchors(for: document, skippingUnreadable: true)
+        let findings = await LintRun(
+            document: document, served: try servedOptions.entries(), anchors: anchors, clients: clients?.clients ?? []
+        ).run(at: now)
+        Output.report(findings, json: json, lines: LintTally.reportLines(findings, of: document))
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode.rejected }
     }
 }

@@ -1,9 +1,8 @@
 import ArgumentParser
-import ClientModels
 import Foundation
+import LiveCheck
 import ManifestEditing
 import ManifestFiles
-import PinExport
 import PinningCore
 
 struct ValidateCommand: AsyncParsableCommand {
@@ -88,46 +87,15 @@ struct ValidateCommand: AsyncParsableCommand {
         if let report { try FailureReportFile.check(report, inputs: inputs) }
         let anchors = try trust.anchors(for: document)
         let certificates = try ChainFile.read(chain)
-        let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors, profile: profile)
-        let at = try time.date()
-        var revocation: RevocationEvidence?
-        if let ocspResponse {
-            // Bounded and regular files only: a FIFO would block, /dev/zero fill memory. The judge refuses what is
-            // over its own limit in words; past this one it is bad input.
-            let bytes: Data
-            do {
-                bytes = try BoundedFileReader.read(
-                    URL(fileURLWithPath: ocspResponse), limit: 16 << 20, what: "OCSP response")
-            } catch {
-                throw CLIFailure("cannot read the OCSP response \(ocspResponse): \(error.reason)")
-            }
-            revocation = .ocspResponse(Array(bytes), source: .staple)
-        }
-        let verdict = await validator.validate(
-            host: host, chain: certificates, at: at, revocation: revocation,
-            transparency: try transparencySettings.requirement())
-        if let report {
-            let failure = PinFailureReport(
-                verdict: verdict, port: verdict.policy?.port ?? 443, served: certificates,
-                at: at)
-            try FailureReportFile.write([failure].compactMap { $0 }, to: report, inputs: inputs)
-        }
-        var clientVerdicts: [ClientVerdict]?
-        if let clients {
-            clientVerdicts = await ClientJudge.judgeAll(
-                clients.clients, host: host, manifest: document.manifest, verdict: verdict, chain: certificates,
-                validator: validator, at: at)
-        }
-        if json {
-            if let clientVerdicts {
-                Output.json(WithClients(base: verdict, clients: clientVerdicts))
-            } else {
-                Output.json(verdict)
-            }
-        } else {
-            Output.lines(verdict.reportLines + ClientSelection.reportLines(clientVerdicts ?? []))
-        }
-        if !verdict.allowsConnection { throw ExitCode.rejected }
+        let validation = ChainValidation(
+            host: host, chain: certificates,
+            validator: PinValidator(manifest: document.manifest, trustAnchors: anchors, profile: profile),
+            at: try time.date(), ocspResponse: try ocspResponse.map { try ChainValidation.ocspResponse(at: $0) },
+            transparency: try transparencySettings.requirement(), clients: clients?.clients)
+        let result = await validation.run()
+        if let report { try FailureReportFile.write(result.failureReports, to: report, inputs: inputs) }
+        Output.report(result, json: json, lines: result.lines)
+        if !result.verdict.allowsConnection { throw ExitCode.rejected }
     }
 
     /// Every file this command reads, none of which `--report` may name.
@@ -141,3 +109,6 @@ struct ValidateCommand: AsyncParsableCommand {
 }
 
 extension ValidationProfile: ExpressibleByArgument {}
+
+// An input file that cannot be read says why in words: bad input (exit 2).
+extension ChainValidationInputError: CertificateDecodingErrorConvertible { var userMessage: String { message } }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CTWatch
 import Foundation
 import ManifestFiles
 import PinningCore
@@ -76,17 +75,10 @@ struct WorkbenchCommand: ParsableCommand {
     func run() throws {
         let document = try ManifestLoader.open(manifestOptions.url)
         let anchors = try trust.anchors(for: document)
-        let fetch: @Sendable (FetchRequest) async -> Result<FetchedChain, FetchFailure>
-        if let chainsFolder {
-            fetch = OfflineChainFetch.make(folder: URL(fileURLWithPath: chainsFolder))
-        } else {
-            fetch = LiveChainFetch.make(deadline: probeSettings.deadline, anchors: anchors)
-        }
-        let watch = try ctLogList.map { path in
-            try WatchSetup.checkStateFile(besideManifest: manifestOptions.url, logList: path)
-            return WatchSettings(
-                logs: try WatchSetup.logs(listPath: path, timeout: 15, batch: WatchSettings.budget),
-                interval: .milliseconds(Int(ctInterval * 1000)), requestTimeout: 15, fromNow: ctFromNow)
+        let fetch = WorkbenchFetch.make(chainsFolder: chainsFolder, deadline: probeSettings.deadline, anchors: anchors)
+        let watch = try ctLogList.map {
+            try WatchSettings.network(
+                listPath: $0, manifest: manifestOptions.url, intervalSeconds: ctInterval, fromNow: ctFromNow)
         }
         try WorkbenchLauncher.run(
             document: document,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ManifestLint
 import PinningCore
 
 /// `--served HOST=FILE`: the chains hosts serve today, judged by the validator as `validate` judges them, for the
@@ -12,30 +13,11 @@ struct ServedOptions: ParsableArguments {
     )
     var served: [String] = []
 
-    /// The chain files read, by normalized host, in the order given. A host given twice is bad input: which of its
-    /// chains is served today would be a guess.
+    /// The chain files read, by normalized host, in the order given (``ServedChainFiles``).
     func entries() throws -> [(host: String, chain: [ChainCertificate])] {
-        try Self.entries(served, option: "--served")
-    }
-
-    /// The chain files of `values` (each HOST=FILE, given to `option`), by normalized host, in the order given; a
-    /// host given twice is refused.
-    static func entries(_ values: [String], option: String) throws -> [(host: String, chain: [ChainCertificate])] {
-        var entries: [(host: String, chain: [ChainCertificate])] = []
-        var files: [String: String] = [:]
-        for entry in values {
-            guard let separator = entry.firstIndex(of: "="), separator != entry.startIndex else {
-                throw CLIFailure("\(option) \(entry): expected HOST=FILE")
-            }
-            let host = try HostArgument.parse(String(entry[..<separator])).text
-            let file = String(entry[entry.index(after: separator)...])
-            if let first = files[host] {
-                throw CLIFailure(
-                    "\(option) names \(host) twice (\(first) and \(file)); give the one chain it serves")
-            }
-            files[host] = file
-            entries.append((host, try ChainFile.read(file)))
-        }
-        return entries
+        try ServedChainFiles.read(served, option: "--served")
     }
 }
+
+// A HOST=FILE the library refuses says why in words: bad input (exit 2).
+extension ServedChainFilesError: CertificateDecodingErrorConvertible { var userMessage: String { message } }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CTWatch
 import ClientModels
 import Foundation
 import ManifestEditing
@@ -24,33 +23,19 @@ enum WorkbenchLauncher {
         watch: WatchSettings? = nil,
         clients: [PinClient] = []
     ) throws {
-        let catalog = ThemeCatalog.load()
-        for problem in catalog.problems { Output.note("warning: theme file: \(problem)") }
-        let (chosen, warning) = catalog.select(themeName)
-        if let warning { Output.note("warning: \(warning)") }
-        let services = WorkbenchServices(
-            fetch: fetch, validate: WorkbenchServices.validation(trustAnchors: anchors, transparency: transparency),
-            forecast: WorkbenchServices.forecasting(trustAnchors: anchors))
+        let opening = WorkbenchOpening(themeName: themeName)
+        for warning in opening.warnings { Output.note(warning) }
         let terminal: Terminal
         do {
             terminal = try Terminal(environment: ProcessInfo.processInfo.environment, mouse: !display.noMouse)
         } catch {
             throw CLIFailure(error.description)
         }
-        var state = WorkbenchState(
-            document: document,
-            lintEnvironment: ManifestLoader.lintFacts(for: document, clients: clients),
-            size: terminal.size,
-            now: Date(),
-            themeName: chosen.name,
-            themeNames: catalog.themes.map(\.name)
-        )
-        .drawing(asciiOnly: display.ascii || !terminal.isUTF8).watching(logs: watch?.logs.map(\.name) ?? [])
+        let (session, initial) = opening.session(
+            screen: terminal, document: document, anchors: anchors, fetch: fetch, fetchAtStart: fetchAtStart,
+            asciiOnly: display.ascii || !terminal.isUTF8, inputs: inputs, transparency: transparency, watch: watch,
+            clients: clients)
         ResidentMemory.releaseFreePages()
-        let initial = fetchAtStart ? state.fetchAll() : []
-        let session = WorkbenchSession(
-            screen: terminal, catalog: catalog, state: state, services: services, inputs: inputs,
-            watch: watch.map { $0.schedule(manifest: document.url) })
         session.run(initialEffects: initial)
         if let signal = terminal.terminationSignal { throw ExitCode(128 + signal) }
     }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import LiveCheck
+import ManifestLint
 import PinForecast
 import PinningCore
-import ReleaseHistory
 
 /// `pinbench forecast`: which installed app versions each certificate still to come would lock out, and when.
 struct ForecastCommand: AsyncParsableCommand {
@@ -95,27 +96,18 @@ struct ForecastCommand: AsyncParsableCommand {
             at: try time.date(), until: until, leadTime: leadTime, gate: gate, planned: !planned.isEmpty,
             maxLockout: maxLockout)
         let document = try manifestOptions.loadForReading()
-        let loader = ReleaseLoader(manifest: manifestOptions.url)
-        let shipped = try loader.list().releases.map(loader.release)
-        let name = manifestOptions.manifest.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "pins.json"
-        let candidate = Release(name: Release.candidateName(manifestFile: name), manifest: document.manifest)
         let anchors = try trust.anchors(for: document)
         let served = try servedOptions.entries()
-        let plannedChains = try ServedOptions.entries(planned, option: "--planned")
-        var chains = try ForecastChains(
+        let plannedChains = try ServedChainFiles.read(planned, option: "--planned")
+        let chains = try ForecastChains(
             given: try domains.map { try HostArgument.parse($0).text }, manifest: document.manifest, served: served,
             planned: plannedChains)
-        if live {
-            (chains.served, chains.unreachable) = await ForecastLive.chains(
-                chains.hosts, manifest: document.manifest, anchors: anchors, deadline: probeSettings.deadline)
-        }
-        let report = await settings.report(
-            shipped: shipped, candidate: candidate, chains: chains, judge: ForecastJudge(trustAnchors: anchors))
-        if json {
-            Output.json(report)
-        } else {
-            Output.lines(ForecastText.lines(report))
-        }
+        let report = try await ForecastRun(
+            settings: settings, manifest: manifestOptions.url, next: document.manifest, anchors: anchors,
+            chains: chains,
+            liveDeadline: live ? probeSettings.deadline : nil
+        ).run()
+        Output.report(report, json: json, lines: ForecastText.lines(report))
         if !report.gate.passed { throw ExitCode.rejected }
     }
 }

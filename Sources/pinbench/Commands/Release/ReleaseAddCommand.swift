@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ManifestFiles
 import PinForecast
 import PinningCore
 import ReleaseHistory
@@ -64,35 +63,16 @@ struct ReleaseAddCommand: ParsableCommand {
     func validate() throws {
         // Checked before the releases file is locked: a value the file cannot hold never reaches its writer.
         if let share { try OptionRange.check(share, 0...100, option: "--share", unit: "percent") }
-        if let name, Release.isCandidateName(name) { throw ValidationError(Release.candidateNameRefusal(name)) }
-        if tags != nil {
-            if name != nil || from != nil { throw ValidationError("give either --tags GLOB, or NAME --from REV|FILE.") }
-            if shipped != nil || share != nil {
-                throw ValidationError("--tags dates each release by its tag; add --shipped and --share one by one.")
-            }
-        } else if name == nil || from == nil {
-            throw ValidationError("give NAME --from REV|FILE (or --tags GLOB).")
-        }
+        do { _ = try source() } catch { throw ValidationError(error.message) }
     }
 
     func run() throws {
-        let loader = ReleaseLoader(manifest: manifestOptions.url)
-        var entries: [ReleaseEntry] = []
-        if let tags {
-            entries = try ReleaseTags.entries(matching: tags, loader: loader, path: path, format: format)
-        } else if let name, let from {
-            entries = [
-                try ReleaseSourceWord.entry(
-                    name: name, from: from, path: path, format: format, shipped: shipped, share: share, loader: loader)
-            ]
-        }
-        let kept = try loader.add(entries, keepListed: tags != nil)
-        for entry in entries where !kept.contains(entry.name) {
-            Output.line("Added release \(entry.name) (pins from \(entry.source.shown), \(entry.format.rawValue))")
-        }
-        for name in kept { Output.line("Kept release \(name): already listed") }
-        if entries.isEmpty, let tags { Output.line("No git tag matches \(tags); nothing was added.") }
-        Output.line("\(loader.releasesFile.path): \(entries.count - kept.count) added")
+        let addition = ReleaseAddition(try source(), path: path, format: format)
+        Output.lines(try addition.run(ReleaseLoader(manifest: manifestOptions.url)))
+    }
+
+    private func source() throws(ReleaseAdditionError) -> ReleaseAddition.Source {
+        try .chosen(name: name, from: from, shipped: shipped, share: share, tags: tags)
     }
 }
 

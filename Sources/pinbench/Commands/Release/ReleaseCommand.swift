@@ -1,5 +1,4 @@
 import ArgumentParser
-import CommandText
 import Foundation
 import ManifestFiles
 import PinForecast
@@ -40,21 +39,7 @@ struct ReleaseListCommand: ParsableCommand {
 
     func run() throws {
         let list = try ReleaseLoader(manifest: manifestOptions.url).list()
-        if json {
-            Output.json(list)
-            return
-        }
-        guard !list.releases.isEmpty else {
-            Output.line("No releases (add one with `pinbench release add NAME --from REV|FILE`).")
-            return
-        }
-        let rows = list.releases.map { entry in
-            [
-                entry.name, entry.shipped?.description ?? "-", entry.share.map(ReleaseShare.percent) ?? "-",
-                entry.format.rawValue, entry.source.shown,
-            ]
-        }
-        Output.lines(TextTable(header: ["RELEASE", "SHIPPED", "SHARE", "FORMAT", "PINS FROM"], rows: rows).lines)
+        Output.report(list, json: json, lines: list.textLines)
     }
 }
 

@@ -1,13 +1,9 @@
 import ArgumentParser
 import CTWatch
-import ChainProbe
 import Foundation
-import ManifestEditing
 import ManifestFiles
-import PinForecast
 import PinningCore
-import ReleaseHistory
-import TransparencyLog
+import WorkbenchRuntime
 
 /// `pinbench watch`: every certificate logged in CT for a pinned host, judged against each release before anyone
 /// deploys it.
@@ -106,41 +102,17 @@ struct WatchCommand: AsyncParsableCommand {
     func run() async throws {
         let document = try manifestOptions.loadForReading()
         let watched = try WatchSetup.logs(listPath: ctLogList, urls: logs, timeout: timeout, batch: batch)
-        for log in watched where log.plainHTTP {
-            Output.note(
-                "note: \(log.name) is read over plain http on a loopback address; its data is verified all the same")
-        }
+        for note in WatchReport.plainHTTPNotes(watched) { Output.note(note) }
         try WatchSetup.checkStateFile(besideManifest: manifestOptions.url, logList: ctLogList)
-        let perLog = Duration.milliseconds(Int64(logDeadline * 1000))
-        let deadlines =
-            roundDeadline.map { WatchRound.Deadlines(perLog: perLog, round: .milliseconds(Int64($0 * 1000))) }
-            ?? WatchRound.Deadlines(perLog: perLog, logs: watched.count)
-        let loader = ReleaseLoader(manifest: manifestOptions.url)
-        let round = WatchSetup.round(
-            logs: watched, manifest: manifestOptions.url, next: document.manifest,
-            releases: try loader.list().releases.map(loader.release), fromNow: fromNow, budget: batch,
-            deadlines: deadlines)
+        let round = try WatchSetup.round(
+            logs: watched, manifest: manifestOptions.url, next: document.manifest, fromNow: fromNow, budget: batch,
+            deadlines: WatchRound.Deadlines(
+                perLogSeconds: logDeadline, roundSeconds: roundDeadline, logs: watched.count))
         let printer = WatchPrinter(json: json)
         while true {
             let outcome = await round.run(report: printer.report)
             if once { throw ExitCode(outcome.exitStatus) }
             try await Task.sleep(for: .milliseconds(Int(interval * 1000)))
-        }
-    }
-}
-
-extension WatchSetup {
-    /// The logs of `listPath` to watch, each read over the network (``NetworkLogTransport``).
-    static func logs(listPath: String, urls: [String] = [], timeout: Double, batch: Int) throws -> [WatchedLog] {
-        try logs(listPath: listPath, urls: urls, timeout: timeout, batch: batch) {
-            NetworkLogTransport(url: $0, deadline: $1)
-        }
-    }
-
-    /// The logs of `list` to watch (the lab's), each read over the network.
-    static func logs(list: CTLogList, timeout: Double, batch: Int, listName: String) throws -> [WatchedLog] {
-        try logs(list: list, timeout: timeout, batch: batch, listName: listName) {
-            NetworkLogTransport(url: $0, deadline: $1)
         }
     }
 }

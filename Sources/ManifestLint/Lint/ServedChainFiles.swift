@@ -1,0 +1,41 @@
+import Foundation
+import PinningCore
+
+/// `--served HOST=FILE` and `--planned HOST=FILE`: the chain each host serves (or will), read from its file, for
+/// the rules that compare pins with what is served (lint's lockout guard, diff's lockout risk, the forecast).
+public enum ServedChainFiles {
+    /// The chain files of `values` (each HOST=FILE, given to `option`), by normalized host, in the order given. A
+    /// host given twice is refused: which of its chains is served would be a guess.
+    public static func read(_ values: [String], option: String) throws -> [(host: String, chain: [ChainCertificate])] {
+        var entries: [(host: String, chain: [ChainCertificate])] = []
+        var files: [String: String] = [:]
+        for entry in values {
+            guard let separator = entry.firstIndex(of: "="), separator != entry.startIndex else {
+                throw ServedChainFilesError("\(option) \(entry): expected HOST=FILE")
+            }
+            let host: String
+            do {
+                host = try HostName(String(entry[..<separator])).text
+            } catch {
+                throw ServedChainFilesError(error.description)
+            }
+            let file = String(entry[entry.index(after: separator)...])
+            if let first = files[host] {
+                throw ServedChainFilesError(
+                    "\(option) names \(host) twice (\(first) and \(file)); give the one chain it serves")
+            }
+            files[host] = file
+            entries.append((host, try CertificateChainDecoder.decode(contentsOf: URL(fileURLWithPath: file))))
+        }
+        return entries
+    }
+}
+
+/// A HOST=FILE value that names no host, or a host twice: bad input, in words.
+public struct ServedChainFilesError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}

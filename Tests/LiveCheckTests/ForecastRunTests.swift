@@ -1,0 +1,50 @@
+import DemoLab
+import Foundation
+import LiveCheck
+import PinForecast
+import PinningCore
+import TestSupport
+import Testing
+
+/// `forecast`'s run against the real demo lab on 127.0.0.1: the working manifest is the next release, today's chain
+/// fetched live (or not at all), and the releases file beside the manifest read.
+@Suite("Forecasting from the lab", .serialized)
+struct ForecastRunTests {
+    func run(live: Bool, hosts: (CheckRunTests.Fixture) throws -> [String]) async throws -> ForecastReport {
+        let fixture = try await CheckRunTests.Fixture()
+        defer { fixture.lab.stop() }
+        let manifest = fixture.document.manifest
+        let chains = try ForecastChains(given: try hosts(fixture), manifest: manifest, served: [], planned: [])
+        let settings = try ForecastSettings(
+            at: Date(), until: nil, leadTime: 90, gate: nil, planned: false, maxLockout: 0)
+        return try await ForecastRun(
+            settings: settings, manifest: fixture.document.url, next: manifest,
+            anchors: fixture.anchors, chains: chains, liveDeadline: live ? .seconds(5) : nil
+        ).run()
+    }
+
+    @Test("live: the good domain's chain is fetched, so today's path and its scenarios are judged; no release listed")
+    func live() async throws {
+        var good = ""
+        let report = try await run(live: true) { fixture in
+            good = try fixture.domain(.good).host
+            return [good]
+        }
+        #expect(report.shippedReleases == 0)
+        #expect(report.unreachable.isEmpty)
+        let forecast = try #require(report.domains.first?.forecast)
+        #expect(forecast.host == good)
+        #expect(forecast.releases.map(\.name) == ["next (lab.json)"])
+        #expect(forecast.today != nil)
+        #expect(forecast.scenarios.contains(.current))
+    }
+
+    @Test("not live: no chain today, so no current scenario and nothing fetched")
+    func offline() async throws {
+        let report = try await run(live: false) { fixture in [try fixture.domain(.good).host] }
+        let forecast = try #require(report.domains.first?.forecast)
+        #expect(forecast.today == nil)
+        #expect(!forecast.scenarios.contains(.current))
+        #expect(report.unreachable.isEmpty)
+    }
+}
