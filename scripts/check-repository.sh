@@ -12,6 +12,7 @@ run() {
 }
 run "executable size (Sources/pinbench, at most 2,500 lines)" scripts/check-executable-size.sh
 run "ARCHITECTURE.md's paths" python3 scripts/check-architecture-paths.py
+run "ARCHITECTURE.md's imports table" python3 scripts/check-architecture-imports.py
 run "documentation links" python3 scripts/check-doc-links.py
 run "one <Target>Tests per library" python3 scripts/check-test-targets.py
 run "the core's APIs against its declared platforms" python3 scripts/check-core-availability.py
