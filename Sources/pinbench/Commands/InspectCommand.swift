@@ -4,6 +4,7 @@ import ClientModels
 import DemoLab
 import Foundation
 import LiveCheck
+import ManifestFiles
 import PinningCore
 import SwiftASN1
 
@@ -117,15 +118,7 @@ struct InspectCommand: AsyncParsableCommand {
                 InspectReport(inspection: inspection).lines + ClientSelection.reportLines(clientVerdicts ?? []))
         }
         if inspection.verdict.rejection == .untrustedChain {
-            let note = InspectTrustNote(
-                bundlePath: trust.systemBundlePath,
-                bundleSource: trust.caBundle != nil
-                    ? "--ca-bundle"
-                    : ProcessInfo.processInfo.environment["SSL_CERT_FILE"].flatMap {
-                        $0.isEmpty ? nil : "$SSL_CERT_FILE"
-                    },
-                manifestAnchors: document.manifest.trustAnchors, manifestURL: document.url,
-                manifestWasRead: FileManager.default.fileExists(atPath: document.url.path))
+            let note = InspectTrustNote(trust: trust.choice, document: document)
             for line in note.lines { Output.note(line) }
         }
         if !inspection.verdict.allowsConnection { throw ExitCode.rejected }
