@@ -73,7 +73,7 @@ struct PinAddCommand: ParsableCommand {
         )
         let url = write.url
         // Locked read-modify-write: the pin is added to the file as it is now, so a concurrent writer's pins stay.
-        let (outcome, modeSet) = try ManifestStore.update(at: url, beforeWriting: write.gate) { manifest in
+        let (outcome, modeSet) = try write.update { manifest in
             ManifestEditor.addPin(pin, host: host, to: &manifest, mode: mode)
         }
         let text = outcome.description + (modeSet.map { "; mode set to \($0.rawValue)" } ?? "")
@@ -109,11 +109,7 @@ struct PinRemoveCommand: ParsableCommand {
     func run() throws {
         let host = try HostArgument.parse(self.host).text
         let url = write.url
-        let outcome = try ManifestStore.update(
-            at: url,
-            createIfMissing: false,
-            beforeWriting: write.gate
-        ) { manifest in
+        let outcome = try write.update(createIfMissing: false) { manifest in
             ManifestEditor.removePin(value: value, host: host, from: &manifest)
         }
         guard outcome.didChange else {
