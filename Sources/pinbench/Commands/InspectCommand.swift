@@ -70,10 +70,12 @@ struct InspectCommand: AsyncParsableCommand {
         let document = try manifestOptions.loadForReading()
         let anchors = try trust.anchors(for: document)
         let target = try makeTarget(document.manifest)
-        let transparency = try transparencySettings.requirement()
-        let result = await ChainProber().probe(target, options: probeSettings.options(anchors: anchors))
+        let run = InspectRun(
+            target: target, validator: PinValidator(manifest: document.manifest, trustAnchors: anchors),
+            options: probeSettings.options(anchors: anchors), revocation: revocationSettings.revocation,
+            transparency: try transparencySettings.requirement(), clients: clients?.clients)
         let probe: ProbeResult
-        switch result {
+        switch await run.connect() {
         case .failure(let failure):
             if json { Output.json(InspectJSON(target: target, failure: failure)) }
             throw CLIFailure("\(target): \(failure.description)", exitCode: .badInput)
@@ -87,12 +89,9 @@ struct InspectCommand: AsyncParsableCommand {
             }
             return
         }
-        let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
-        let inspection: LiveInspection
+        let judged: InspectRun.Judged
         do {
-            inspection = try await LiveInspection.judge(
-                probe, validator: validator, at: Date(), revocation: revocationSettings.revocation,
-                transparency: transparency, deadline: probeSettings.deadline)
+            judged = try await run.judge(probe)
         } catch {
             throw CLIFailure(
                 "\(target): rejected: the server's chain cannot be parsed, so no client built on the core could "
@@ -100,12 +99,8 @@ struct InspectCommand: AsyncParsableCommand {
                 exitCode: .rejected
             )
         }
-        var clientVerdicts: [ClientVerdict]?
-        if let clients {
-            clientVerdicts = await ClientJudge.judgeAll(
-                clients.clients, host: target.host, manifest: document.manifest, verdict: inspection.verdict,
-                chain: inspection.sent, validator: validator, at: inspection.time)
-        }
+        let inspection = judged.inspection
+        let clientVerdicts = judged.clients
         if json {
             let base = InspectJSON(target: target, inspection: inspection)
             if let clientVerdicts {
