@@ -56,7 +56,8 @@ let package = Package(
         // The manifest's files: the store (load beside the one locked atomic save), output files and exports, backup
         // key files. Only the runtime, the CLI and tests link it (scripts/check-pure-targets.py).
         .target(
-            name: "ManifestFiles", dependencies: ["PinningCore", "ManifestEditing", "PinExport", "PinForecast", "CTWatch"]),
+            name: "ManifestFiles",
+            dependencies: ["PinningCore", "ManifestEditing", "PinExport", "PinForecast", "CTWatch", "PinImport"]),
         // What each client PinBench exports to decides about a chain: one file per client (model, default trust,
         // words), judged from the core's verdict, path and chain. Tooling, not core: an app links none of it.
         .target(
@@ -274,7 +275,7 @@ let package = Package(
         .testTarget(
             name: "ManifestFilesTests",
             dependencies: [
-                "ManifestFiles", "ManifestEditing", "PinExport", "PinningCore", "LabPKI", "TestSupport",
+                "ManifestFiles", "ManifestEditing", "PinExport", "PinningCore", "LabPKI", "TestSupport", "PinImport",
                 .product(name: "X509", package: "swift-certificates"),
             ]),
         .testTarget(

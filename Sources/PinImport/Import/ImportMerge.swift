@@ -29,7 +29,7 @@ public struct ImportChange: Hashable, Sendable, Codable, CustomStringConvertible
 }
 
 /// Merges an imported configuration into a manifest: adds domains and pins, sets the settings the file states,
-/// never removes a pin. Pure: the CLI runs it inside ``ManifestStore/update(at:createIfMissing:lockTimeout:beforeWriting:_:)``,
+/// never removes a pin. Pure: `ImportRun` (ManifestFiles) runs it inside `ManifestStore.update`,
 /// behind the lint gate.
 public enum ImportMerge {
     /// Applies `imported` to `manifest` and lists what changed. New pins are active (a configuration does not say

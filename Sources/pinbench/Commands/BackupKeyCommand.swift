@@ -39,49 +39,21 @@ struct BackupKeyCommand: ParsableCommand {
 
     func run() throws {
         let host = try HostArgument.parse(self.host)
-        // Opened before the key is made (RSA takes seconds): the files go into this folder, whatever its path
-        // names by the time they are written.
-        let outFolder: BackupKeyFolder
-        let key: BackupKey
-        do {
-            outFolder = try BackupKeyFolder(URL(fileURLWithPath: out).standardizedFileURL)
-            key = try BackupKey.generate(for: host, algorithm: algorithm)
-        } catch {
-            throw CLIFailure(error.description)
-        }
-        let folder = outFolder.url
         let url = write.url
-        let names = key.fileNames
-        let pin = key.pin(
-            keyFile: folder.appendingPathComponent(names.key),
-            requestFile: folder.appendingPathComponent(names.request), added: Date())
-        var files: (key: URL, request: URL)?
-        // The files are created after the lint gate passes and before the manifest is replaced, under its lock:
-        // a refused write leaves no key behind, and a key that cannot be written leaves the manifest as it was.
-        let outcome = try ManifestStore.update(
-            at: url,
-            beforeWriting: { manifest in
-                try write.gate(manifest)
-                do {
-                    files = try BackupKeyFiles.write(key, to: outFolder)
-                } catch let error as BackupKeyError {
-                    throw CLIFailure(error.description)
-                }
-            }
-        ) { manifest in
-            ManifestEditor.addPin(pin, host: host.text, to: &manifest)
-        }
-        guard outcome.didChange, let files else { throw CLIFailure(outcome.description) }
+        let run = BackupKeyRun(
+            host: host, algorithm: algorithm, folder: URL(fileURLWithPath: out).standardizedFileURL, manifest: url)
+        let result = try run.run(beforeWriting: write.gate)
+        guard result.outcome.didChange, let files = result.files else { throw CLIFailure(result.outcome.description) }
         if json {
             Output.json(
                 BackupKeyReport(
-                    host: host.text, algorithm: algorithm.rawValue, pin: key.spkiPin, privateKey: files.key.path,
+                    host: host.text, algorithm: algorithm.rawValue, pin: result.key.spkiPin, privateKey: files.key.path,
                     certificateSigningRequest: files.request.path, manifest: url.path))
             return
         }
         Output.line("wrote \(files.key.path) (private key, mode 0600; keep it offline)")
         Output.line("wrote \(files.request.path) (CSR for \(host.text))")
-        Output.line("\(outcome.description); wrote \(url.path)")
+        Output.line("\(result.outcome.description); wrote \(url.path)")
     }
 }
 

@@ -68,11 +68,7 @@ struct DemoCommand: ParsableCommand {
                 besideManifest: URL(fileURLWithPath: $0), domain: DemoLabOptions().domain,
                 hint: "Choose another path, or leave out --manifest for a temporary one.")
         }
-        do {
-            try Terminal.requireTerminal()
-        } catch {
-            throw CLIFailure(error.description)
-        }
+        try Terminal.requireTerminal()
         let target = try DemoTarget.choose(manifest: manifest, earlier: earlier)
         var written: [URL] = []
         do {

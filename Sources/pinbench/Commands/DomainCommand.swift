@@ -70,11 +70,7 @@ struct DomainSetCommand: ParsableCommand {
         // Every value is checked before the manifest is touched: a typo changes nothing.
         let change = try settingsChange()
         let url = write.url
-        let (outcome, domain) = try ManifestStore.update(
-            at: url,
-            createIfMissing: false,
-            beforeWriting: write.gate
-        ) { manifest in
+        let (outcome, domain) = try write.update(createIfMissing: false) { manifest in
             try UnknownDomainError.check(host, in: manifest, url: url)
             let outcome = ManifestEditor.updateSettings(host: host, in: &manifest, change.apply)
             return (outcome, manifest.indexOfDomain(host).map { manifest.domains[$0] })
@@ -107,10 +103,6 @@ enum EditReport {
     /// `domain` is the domain as written (or as found, when nothing changed).
     static func print(_ outcome: ManifestEditor.Outcome, domain: DomainPolicy?, host: String, url: URL, json: Bool) {
         let report = DomainEditReport(outcome, domain: domain, host: host, manifest: url)
-        if json {
-            Output.json(report)
-        } else {
-            Output.line(report.line)
-        }
+        Output.report(report, json: json, lines: [report.line])
     }
 }

@@ -87,20 +87,25 @@ struct ExportCommand: AsyncParsableCommand {
         let document = try ManifestStore.load(manifestOptions.url)
         let inputs = [InputFile(document.url.path, what: "manifest")] + chain.map { InputFile($0, what: "chain file") }
         if let output { try check(output, inputs: inputs) }
-        var options = ExportOptions(includeLapsed: includeLapsed, okHttpVersion: okhttpVersion)
-        if format.needsCertificates {
-            guard output != nil else {
-                throw CLIFailure(
-                    "\(format.rawValue) bundles .cer files beside the code; say where with --output FILE "
-                        + "(for example --output App/PinBenchTrust.\(format == .afnetworking ? "m" : "swift"))")
-            }
-            options.certificates = try await certificates(for: document.manifest)
+        if format.needsCertificates && output == nil {
+            throw CLIFailure(
+                "\(format.rawValue) bundles .cer files beside the code; say where with --output FILE "
+                    + "(for example --output App/PinBenchTrust.\(format == .afnetworking ? "m" : "swift"))")
         }
-        if atsExceptions {
-            options.atsEvaluations = await live(document.manifest).atsEvaluations
+        // Chain files are read only for a format that bundles certificates; without them, live chains are.
+        let chainCertificates =
+            format.needsCertificates && !chain.isEmpty
+            ? try chain.flatMap { try ChainFile.read($0) } : nil
+        let run = ExportRun(
+            manifest: document.manifest, format: format,
+            options: ExportOptions(includeLapsed: includeLapsed, okHttpVersion: okhttpVersion),
+            chainCertificates: chainCertificates, atsExceptions: atsExceptions, deadline: probeSettings.deadline)
+        let exported = await run.run()
+        for (host, failure) in exported.unreachable {
+            Output.note("warning: \(host): no live connection (\(failure.description))")
         }
-        let result = PinExporter.export(document.manifest, as: format, options: options)
-        let refused = !result.refusals.isEmpty && !allowInvalid
+        let result = exported.export
+        let refused = exported.refused(allowInvalid: allowInvalid)
         for finding in result.findings {
             Output.note((finding.severity == .refusedByClient && refused ? "error: " : "warning: ") + finding.message)
         }
@@ -134,22 +139,6 @@ struct ExportCommand: AsyncParsableCommand {
 
     private func refusal(_ error: OutputFileError) -> CLIFailure {
         CLIFailure("not written: " + error.reason + CommandInputs.hint(error, option: "--output"))
-    }
-
-    /// The certificates to bundle: every certificate of the `--chain` files, else of each domain's live chain
-    /// (as sent), fetched concurrently within `--timeout` each. An unreachable domain is a warning.
-    private func certificates(for manifest: PinManifest) async throws -> [ChainCertificate] {
-        if !chain.isEmpty { return try chain.flatMap { try ChainFile.read($0) } }
-        return await live(manifest).certificates
-    }
-
-    /// Each domain's live handshake; an unreachable domain is a warning.
-    private func live(_ manifest: PinManifest) async -> LiveExportInputs {
-        let live = await LiveExportInputs.probe(manifest, deadline: probeSettings.deadline)
-        for (host, failure) in live.unreachable {
-            Output.note("warning: \(host): no live connection (\(failure.description))")
-        }
-        return live
     }
 }
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ManifestEditing
 import ManifestFiles
 import PinImport
 import PinningCore
@@ -42,55 +41,20 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var write: ManifestWriteOptions
 
     func run() throws {
-        let imported: ImportedConfiguration
-        do {
-            imported = try ConfigurationImporter.read(URL(fileURLWithPath: file), as: format)
-        } catch {
-            throw CLIFailure(error.description)
-        }
+        let imported = try ConfigurationImporter.read(URL(fileURLWithPath: file), as: format)
         let url = write.url
         let note = "imported from \(format.displayName) (\(URL(fileURLWithPath: file).lastPathComponent))"
-        var changes: [ImportChange] = []
-        var refusal: Error?
-        if dryRun {
-            var manifest = try ManifestStore.loadOrCreate(url).manifest
-            changes = ImportMerge.apply(imported, to: &manifest, added: Date(), note: note)
-            if changes.contains(where: { $0.action != .alreadyPinned }) {
-                do {
-                    try write.gate(manifest)
-                } catch {
-                    refusal = error
-                }
-            }
-        } else {
-            do {
-                try ManifestStore.update(
-                    at: url,
-                    beforeWriting: write.gate
-                ) { manifest in
-                    changes = ImportMerge.apply(imported, to: &manifest, added: Date(), note: note)
-                }
-            } catch let failure as CLIFailure {
-                // Refused by the lint gate: show what the import would have changed, and what the file could not
-                // carry, so the refusal can be acted on.
-                report(ImportReport(imported: imported, changes: changes, manifest: url.path, outcome: .refused))
-                throw failure
-            }
-        }
-        let outcome = ImportReport.Outcome(changes, refused: refusal != nil, dryRun: dryRun)
-        report(ImportReport(imported: imported, changes: changes, manifest: url.path, outcome: outcome))
-        if let refusal {
-            if let failure = refusal as? CLIFailure { Output.note("dry run: " + failure.message) }
-            throw ExitCode.rejected
-        }
-    }
-
-    private func report(_ report: ImportReport) {
-        if json {
-            Output.json(report)
-        } else {
-            Output.lines(report.lines)
-        }
+        let result = try ImportRun(imported: imported, note: note, manifest: url, dryRun: dryRun).run(
+            beforeWriting: write.gate)
+        // A refusal shows what the import would have changed, and what the file could not carry, so that it can be
+        // acted on.
+        let report = ImportReport(
+            imported: imported, changes: result.changes, manifest: url.path, outcome: result.outcome)
+        Output.report(report, json: json, lines: report.lines)
+        guard let refusal = result.refusal else { return }
+        guard dryRun else { throw refusal }
+        if let failure = refusal as? CLIFailure { Output.note("dry run: " + failure.message) }
+        throw ExitCode.rejected
     }
 }
 

@@ -4,6 +4,7 @@ import ClientModels
 import DemoLab
 import Foundation
 import LiveCheck
+import ManifestFiles
 import PinningCore
 import SwiftASN1
 
@@ -69,10 +70,12 @@ struct InspectCommand: AsyncParsableCommand {
         let document = try manifestOptions.loadForReading()
         let anchors = try trust.anchors(for: document)
         let target = try makeTarget(document.manifest)
-        let transparency = try transparencySettings.requirement()
-        let result = await ChainProber().probe(target, options: probeSettings.options(anchors: anchors))
+        let run = InspectRun(
+            target: target, validator: PinValidator(manifest: document.manifest, trustAnchors: anchors),
+            options: probeSettings.options(anchors: anchors), revocation: revocationSettings.revocation,
+            transparency: try transparencySettings.requirement(), clients: clients?.clients)
         let probe: ProbeResult
-        switch result {
+        switch await run.connect() {
         case .failure(let failure):
             if json { Output.json(InspectJSON(target: target, failure: failure)) }
             throw CLIFailure("\(target): \(failure.description)", exitCode: .badInput)
@@ -86,12 +89,9 @@ struct InspectCommand: AsyncParsableCommand {
             }
             return
         }
-        let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
-        let inspection: LiveInspection
+        let judged: InspectRun.Judged
         do {
-            inspection = try await LiveInspection.judge(
-                probe, validator: validator, at: Date(), revocation: revocationSettings.revocation,
-                transparency: transparency, deadline: probeSettings.deadline)
+            judged = try await run.judge(probe)
         } catch {
             throw CLIFailure(
                 "\(target): rejected: the server's chain cannot be parsed, so no client built on the core could "
@@ -99,12 +99,8 @@ struct InspectCommand: AsyncParsableCommand {
                 exitCode: .rejected
             )
         }
-        var clientVerdicts: [ClientVerdict]?
-        if let clients {
-            clientVerdicts = await ClientJudge.judgeAll(
-                clients.clients, host: target.host, manifest: document.manifest, verdict: inspection.verdict,
-                chain: inspection.sent, validator: validator, at: inspection.time)
-        }
+        let inspection = judged.inspection
+        let clientVerdicts = judged.clients
         if json {
             let base = InspectJSON(target: target, inspection: inspection)
             if let clientVerdicts {
@@ -117,15 +113,7 @@ struct InspectCommand: AsyncParsableCommand {
                 InspectReport(inspection: inspection).lines + ClientSelection.reportLines(clientVerdicts ?? []))
         }
         if inspection.verdict.rejection == .untrustedChain {
-            let note = InspectTrustNote(
-                bundlePath: trust.systemBundlePath,
-                bundleSource: trust.caBundle != nil
-                    ? "--ca-bundle"
-                    : ProcessInfo.processInfo.environment["SSL_CERT_FILE"].flatMap {
-                        $0.isEmpty ? nil : "$SSL_CERT_FILE"
-                    },
-                manifestAnchors: document.manifest.trustAnchors, manifestURL: document.url,
-                manifestWasRead: FileManager.default.fileExists(atPath: document.url.path))
+            let note = InspectTrustNote(trust: trust.choice, document: document)
             for line in note.lines { Output.note(line) }
         }
         if !inspection.verdict.allowsConnection { throw ExitCode.rejected }

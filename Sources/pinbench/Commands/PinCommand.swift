@@ -56,24 +56,18 @@ struct PinAddCommand: ParsableCommand {
         let host = try HostArgument.parse(self.host).text
         if let note, let problem = PinText.problem(note) { throw CLIFailure("--note " + problem) }
         let certificates = try ChainFile.read(chain)
-        guard certificates.indices.contains(level) else {
+        let role: PinRole = backup ? .backup : .active
+        guard
+            let pin = Pin(chain: certificates, level: level, type: type.pinType, role: role, added: Date(), note: note)
+        else {
             throw CLIFailure(
                 "--level \(level) is out of range: \(chain) holds \(counted(certificates.count, "certificate")) "
                     + "(levels 0...\(certificates.count - 1))"
             )
         }
-        let details = CertificateDetails(certificates[level])
-        let pin = Pin(
-            certificate: details,
-            level: level,
-            type: type.pinType,
-            role: backup ? .backup : .active,
-            added: Date(),
-            note: note
-        )
         let url = write.url
         // Locked read-modify-write: the pin is added to the file as it is now, so a concurrent writer's pins stay.
-        let (outcome, modeSet) = try ManifestStore.update(at: url, beforeWriting: write.gate) { manifest in
+        let (outcome, modeSet) = try write.update { manifest in
             ManifestEditor.addPin(pin, host: host, to: &manifest, mode: mode)
         }
         let text = outcome.description + (modeSet.map { "; mode set to \($0.rawValue)" } ?? "")
@@ -109,11 +103,7 @@ struct PinRemoveCommand: ParsableCommand {
     func run() throws {
         let host = try HostArgument.parse(self.host).text
         let url = write.url
-        let outcome = try ManifestStore.update(
-            at: url,
-            createIfMissing: false,
-            beforeWriting: write.gate
-        ) { manifest in
+        let outcome = try write.update(createIfMissing: false) { manifest in
             ManifestEditor.removePin(value: value, host: host, from: &manifest)
         }
         guard outcome.didChange else {

@@ -38,11 +38,7 @@ struct PinNoteCommand: ParsableCommand {
         let host = try HostArgument.parse(self.host).text
         if let problem = PinText.problem(text) { throw CLIFailure("the note " + problem) }
         let url = write.url
-        let (outcome, domain) = try ManifestStore.update(
-            at: url,
-            createIfMissing: false,
-            beforeWriting: write.gate
-        ) { manifest in
+        let (outcome, domain) = try write.update(createIfMissing: false) { manifest in
             try UnknownDomainError.check(host, in: manifest, url: url)
             let outcome = ManifestEditor.setNote(text, value: value, host: host, in: &manifest)
             // A pin that is not there is an error for a script, as for `pin remove`.

@@ -30,23 +30,8 @@ struct PinsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let now = Date()
-        var entries: [CertificateJSON] = []
-        for file in files {
-            for (index, certificate) in try ChainFile.read(file).enumerated() {
-                let details = CertificateDetails(certificate)
-                entries.append(
-                    CertificateJSON(file: file, index: index, details: details, daysLeft: details.daysLeft(at: now)))
-            }
-        }
-        if json {
-            Output.json(entries)
-            return
-        }
-        for (number, entry) in entries.enumerated() {
-            if number > 0 { Output.line() }
-            Output.line("\(entry.file) [\(entry.index)]")
-            for line in DetailsText.lines(entry.details, now: now) { Output.line("  " + line) }
-        }
+        let certificates = try files.map { (path: $0, certificates: try ChainFile.read($0)) }
+        let listing = CertificateListing(certificates, now: Date())
+        Output.report(listing.entries, json: json, lines: listing.lines)
     }
 }

@@ -8,14 +8,7 @@ enum CommandInputs {
     /// The manifest, the CA bundle the command trusts (given, from `$SSL_CERT_FILE` or the system's; none without
     /// `trust`, as in the demo) and the manifest's own trust anchors.
     static func manifestAndTrust(_ document: ManifestDocument, trust: TrustOptions?) -> [InputFile] {
-        var inputs = [InputFile(document.url.path, what: "manifest")]
-        if let bundle = trust?.systemBundlePath { inputs.append(InputFile(bundle, what: "CA bundle")) }
-        let folder = document.url.deletingLastPathComponent()
-        for anchor in document.manifest.trustAnchors {
-            inputs.append(
-                InputFile(TrustAnchors.manifestAnchorURL(anchor, relativeTo: folder).path, what: "trust anchor file"))
-        }
-        return inputs
+        InputFile.manifestAndAnchors(document, bundle: trust?.systemBundlePath)
     }
 
     /// What the CLI adds to the core's reason for a refused output given with `option`.

@@ -1,22 +1,15 @@
 import PinningCore
 
 /// Host arguments pass the same host rule as the manifest (``HostName``) before a command does anything, so that
-/// nothing is written, dialled or judged for a text that is not a host; the failure says what to write instead.
+/// nothing is written, dialled or judged for a text that is not a host; the failure (``HostNameError``, bad input)
+/// says what to write instead.
 enum HostArgument {
     static func parse(_ text: String) throws -> HostName {
-        do {
-            return try HostName(text)
-        } catch {
-            throw CLIFailure(error.description)
-        }
+        try HostName(text)
     }
 
     /// `HOST`, `HOST:PORT`, `[IPv6]` or `[IPv6]:PORT`.
     static func endpoint(_ text: String) throws -> HostEndpoint {
-        do {
-            return try HostEndpoint(text)
-        } catch {
-            throw CLIFailure(error.description)
-        }
+        try HostEndpoint(text)
     }
 }

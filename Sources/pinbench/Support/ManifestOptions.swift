@@ -41,37 +41,20 @@ struct TrustOptions: ParsableArguments {
     @Flag(name: .customLong("no-system-trust"), help: "Trust only the manifest's trustAnchors (and --ca-bundle).")
     var noSystemTrust = false
 
-    /// The system bundle path the CLI would use, if any.
-    var systemBundlePath: String? {
-        if let caBundle { return caBundle }
-        if noSystemTrust { return nil }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["SSL_CERT_FILE"], !fromEnvironment.isEmpty {
-            return fromEnvironment
-        }
-        return TrustAnchors.systemBundlePath
-    }
+    /// The rule these flags choose (``TrustChoice``).
+    var choice: TrustChoice { TrustChoice(caBundle: caBundle, systemTrust: !noSystemTrust) }
 
-    /// The system (or given) bundle plus the manifest's anchors, resolved against the manifest's folder.
-    /// `skippingUnreadable` leaves out manifest anchors that cannot be read (for lint, which reports them).
+    /// The system bundle path the CLI would use, if any.
+    var systemBundlePath: String? { choice.bundlePath }
+
+    /// The bundle plus the manifest's anchors (``TrustChoice/anchors(for:skippingUnreadable:)``), warning when the
+    /// system's bundle was wanted and is not there.
     func anchors(for document: ManifestDocument, skippingUnreadable: Bool = false) throws -> TrustAnchors {
-        var anchors = TrustAnchors()
-        if let path = systemBundlePath {
-            // A bundle named with --ca-bundle is parsed whole, so a file with nothing usable is an error at once. The
-            // system's (or $SSL_CERT_FILE's, which environments set to the system's) is parsed anchor by anchor as
-            // paths reach them: a legacy-key anchor there is never a candidate, and a chain that needs it is untrusted.
-            try anchors.add(
-                contentsOf: URL(fileURLWithPath: path), parsing: caBundle == nil ? .whenLookedUp : .immediately)
-        } else if !noSystemTrust {
+        let resolved = try choice.anchors(for: document, skippingUnreadable: skippingUnreadable)
+        if resolved.systemBundleMissing {
             Output.note("warning: no system CA bundle found; only the manifest's trustAnchors are trusted")
         }
-        let folder = document.url.deletingLastPathComponent()
-        var paths = document.manifest.trustAnchors
-        if skippingUnreadable {
-            let unreadable = Set(TrustAnchors.unreadable(manifestAnchors: paths, relativeTo: folder))
-            paths.removeAll { unreadable.contains($0) }
-        }
-        try anchors.add(manifestAnchors: paths, relativeTo: folder)
-        return anchors
+        return resolved.anchors
     }
 }
 

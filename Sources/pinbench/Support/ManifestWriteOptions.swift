@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ManifestFiles
 import PinningCore
 
 /// `--allow-lint-errors` and `--manifest`: the flags of every command that changes the manifest, which writes it
@@ -17,5 +18,11 @@ struct ManifestWriteOptions: ParsableArguments {
     /// ``ManifestStore/update(at:createIfMissing:lockTimeout:beforeWriting:_:)``, run under the manifest's lock.
     func gate(_ manifest: PinManifest) throws {
         try LintGate.check(manifest, writingTo: url, allowErrors: allowLintErrors)
+    }
+
+    /// `edit` applied to the manifest at ``url`` under its lock, written behind ``gate(_:)``
+    /// (``ManifestStore/update(at:createIfMissing:lockTimeout:beforeWriting:_:)``).
+    func update<Result>(createIfMissing: Bool = true, _ edit: (inout PinManifest) throws -> Result) throws -> Result {
+        try ManifestStore.update(at: url, createIfMissing: createIfMissing, beforeWriting: gate, edit)
     }
 }

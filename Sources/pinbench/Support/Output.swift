@@ -63,6 +63,16 @@ enum Output {
         }
     }
 
+    /// Prints `value` as JSON (``json(_:)``) when `json`, else `lines`, one line each: what a command's `--json`
+    /// chooses between.
+    static func report<Value: Encodable>(_ value: Value, json: Bool, lines: @autoclosure () -> [String]) {
+        if json {
+            Output.json(value)
+        } else {
+            Output.lines(lines())
+        }
+    }
+
     /// `value` as an element for ``json(_:thenArray:_:)``, encoded as ``json(_:)`` encodes.
     static func jsonElement<Value: Encodable>(_ value: Value) throws -> CanonicalJSON.ArrayElement {
         try CanonicalJSON.ArrayElement(value, encoder: jsonEncoder())
