@@ -124,7 +124,7 @@ let package = Package(
             name: "LiveCheck",
             dependencies: [
                 "ChainProbe", "ClientModels", "CommandText", "ConnectionAudit", "ManifestLint", "PinExport", "PinningCore",
-                "ReleaseHistory",
+                "ReleaseHistory", .product(name: "SwiftASN1", package: "swift-asn1"),
             ]),
         .executableTarget(
             name: "pinbench",

@@ -1,5 +1,6 @@
 import ChainProbe
 import ClientModels
+import CommandText
 import Foundation
 import PinExport
 import PinningCore
@@ -129,5 +130,23 @@ public struct CheckResults: Sendable {
     /// The judged domains' client verdicts in domain order: (host, verdicts).
     public var orderedClientVerdicts: [(host: String, clients: [ClientVerdict])] {
         clientVerdicts.sorted { $0.key < $1.key }.map { (domains[$0.key].host, $0.value) }
+    }
+}
+
+extension CheckResults {
+    /// Every checked row as a JSON element, in domain order: encoded by the task that judged it (``CheckRun``'s
+    /// `encodeRow`), or now for a row that was not.
+    public func jsonElements() throws -> [CanonicalJSON.ArrayElement] {
+        try zip(rows, encodedRows).compactMap { row, encoded in try encoded ?? row.map(CommandJSON.element) }
+    }
+
+    /// With `--clients`, each judged domain's client verdicts, in domain order.
+    public var hostClientVerdicts: [HostClientVerdicts] {
+        orderedClientVerdicts.map { HostClientVerdicts(host: $0.host, clients: $0.clients) }
+    }
+
+    /// The text `--clients` adds below the table: each domain's name, then its clients' verdicts.
+    public var clientLines: [String] {
+        hostClientVerdicts.flatMap { ["", "\($0.host):"] + ClientVerdict.reportSection($0.clients) }
     }
 }

@@ -34,7 +34,7 @@ struct ExportRunTests {
 
     @Test("without chain files the live chains are bundled and an unreachable domain is listed")
     func liveCertificates() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         let good = lab.scenario(.good)
         let manifest = PinManifest(domains: [
@@ -51,7 +51,7 @@ struct ExportRunTests {
 
     @Test("--ats-exceptions adds the exception keys a weak server's connection needs")
     func atsExceptions() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         let weak = lab.scenario(.weak)
         let manifest = PinManifest(domains: [

@@ -12,7 +12,7 @@ import Testing
 struct InspectRunTests {
     @Test("one connection judged by the core and, only when named, by each client in order")
     func judged() async throws {
-        let lab = try await OffPoolThread.run { try DemoLab.start() }
+        let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
         let folder = TemporaryFolder()
         let document = try LabManifestWriter.write(lab, to: folder.url.appendingPathComponent("lab.json")).document
@@ -30,6 +30,15 @@ struct InspectRunTests {
         let withClients = try run("127.0.0.1:\(lab.port)", clients: Array(PinClient.allCases.prefix(2)))
         let probe = try await withClients.connect().get()
         #expect(probe.sentChain == good.servedChain)
+        // --pem: the chain as sent, read back by openssl certificate by certificate as the same DER.
+        let pem = probe.sentChainPEMLines.joined(separator: "\n") + "\n"
+        let blocks = pem.components(separatedBy: "-----END CERTIFICATE-----\n").filter { !$0.isEmpty }
+        #expect(blocks.count == good.servedChain.count)
+        for (block, der) in zip(blocks, good.servedChain) {
+            let openssl = try OpenSSLCLI.run(
+                ["x509", "-outform", "DER"], input: Data((block + "-----END CERTIFICATE-----\n").utf8))
+            #expect([UInt8](openssl) == der)
+        }
         let judged = try await withClients.judge(probe)
         #expect(judged.inspection.verdict.allowsConnection)
         #expect(judged.clients?.count == 2)

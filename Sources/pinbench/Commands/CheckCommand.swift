@@ -99,23 +99,16 @@ struct CheckCommand: AsyncParsableCommand {
     /// The table (or JSON) of the rows and the lint findings of the checked domains; throws the exit status.
     private func printReport(_ results: CheckResults, document: ManifestDocument, at now: Date) throws {
         let report = CheckReport(results, document: document, clients: clients?.clients ?? [], at: now)
-        let clientVerdicts = results.orderedClientVerdicts.map {
-            HostClientVerdicts(host: $0.host, clients: $0.clients)
-        }
         if json {
-            let elements = try zip(results.rows, results.encodedRows).compactMap { row, encoded in
-                try encoded ?? row.map(Output.jsonElement)
-            }
+            let elements = try results.jsonElements()
             if clients != nil {
-                Output.json(WithClients(base: report.jsonHead, clients: clientVerdicts), thenArray: "results", elements)
+                let head = WithClients(base: report.jsonHead, clients: results.hostClientVerdicts)
+                Output.json(head, thenArray: "results", elements)
             } else {
                 Output.json(report.jsonHead, thenArray: "results", elements)
             }
         } else {
-            Output.lines(report.lines)
-            for domain in clientVerdicts {
-                Output.lines(["", "\(domain.host):"] + ClientSelection.reportLines(domain.clients))
-            }
+            Output.lines(report.lines + results.clientLines)
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }

@@ -83,12 +83,7 @@ struct DemoCommand: ParsableCommand {
 
     /// Starts the lab, writes its files (each added to `written` once it is), and opens the workbench on them.
     private func run(writingTo target: DemoTarget, written: inout [URL]) throws {
-        let lab: RunningLab
-        do {
-            lab = try RunningLab.start()
-        } catch {
-            throw CLIFailure("could not start the demo lab: \((error as? DemoLabError)?.message ?? "\(error)")")
-        }
+        let lab = try RunningLab.startForCommand()
         defer { lab.stop() }
         if !target.earlier.paths.isEmpty {
             Output.note(

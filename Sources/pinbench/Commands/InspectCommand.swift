@@ -6,7 +6,6 @@ import Foundation
 import LiveCheck
 import ManifestFiles
 import PinningCore
-import SwiftASN1
 
 /// `pinbench inspect`: one live connection, everything it shows, and the verdict an app would reach.
 struct InspectCommand: AsyncParsableCommand {
@@ -82,13 +81,7 @@ struct InspectCommand: AsyncParsableCommand {
         case .success(let success):
             probe = success
         }
-        if pem {
-            for der in probe.sentChain {
-                let pem = PEMDocument(type: "CERTIFICATE", derBytes: der).pemString
-                Output.lines(pem.split(separator: "\n").map(String.init))
-            }
-            return
-        }
+        if pem { return Output.lines(probe.sentChainPEMLines) }
         let judged: InspectRun.Judged
         do {
             judged = try await run.judge(probe)

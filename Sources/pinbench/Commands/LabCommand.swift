@@ -61,19 +61,8 @@ struct LabCommand: ParsableCommand {
 
     func run() throws {
         let existing = try manifestPath.flatMap { try LabFiles.existingManifest(at: $0, force: force) }
-        // Block the stop signals before the lab's threads start, so they inherit the mask and only `sigwait` here
-        // sees them: Ctrl-C then stops the lab cleanly instead of killing the process mid-write.
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGUSR1] { sigaddset(&stopSignals, signal) }
-        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
-
-        let lab: RunningLab
-        do {
-            lab = try RunningLab.start(DemoLabOptions(address: ipv6 ? "::1" : "127.0.0.1"))
-        } catch {
-            throw CLIFailure("could not start the demo lab: \((error as? DemoLabError)?.message ?? "\(error)")")
-        }
+        var stopSignals = LabStopSignals.block()  // before the lab's threads start, so they inherit the mask
+        let lab = try RunningLab.startForCommand(DemoLabOptions(address: ipv6 ? "::1" : "127.0.0.1"))
         defer { lab.stop() }
         let files = try LabFiles.write(
             lab, manifest: manifestPath.map { URL(fileURLWithPath: $0) }, existing: existing, replacing: force)
@@ -85,13 +74,11 @@ struct LabCommand: ParsableCommand {
             .lines)
         Output.flush()
 
-        var received: Int32 = 0
-        while sigwait(&stopSignals, &received) == 0 && received == SIGUSR1 {
-            let state = lab.rotateToNext()
+        let received = stopSignals.wait(rotating: lab) { state in
             Output.line("\(lab.scenario(.rotating).host) now serves \(state): \(state.explanation)")
             Output.flush()
         }
         lab.stop()
-        Output.note("lab stopped (\(received == SIGINT ? "interrupt" : "signal \(received)")); its keys are gone.")
+        Output.note("lab stopped (\(LabStopSignals.describe(received))); its keys are gone.")
     }
 }

@@ -34,6 +34,10 @@ extension ManifestError: CertificateDecodingErrorConvertible {
     var userMessage: String { description }
 }
 
+extension LabStartFailure: CertificateDecodingErrorConvertible {
+    var userMessage: String { description }
+}
+
 extension LabFilesError: CertificateDecodingErrorConvertible {
     var userMessage: String { description }
 }

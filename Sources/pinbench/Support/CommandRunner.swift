@@ -1,7 +1,9 @@
 import ArgumentParser
+import ChainProbe
 import CommandText
 import Dispatch
 import Foundation
+import TerminalBackend
 
 /// Parses the arguments and runs the command: synchronous commands on the main thread, async ones on a task that
 /// the main thread waits for. Maps every error to a message on stderr and an exit code, never a stack trace.
@@ -24,8 +26,8 @@ enum CommandRunner {
             exit(root, error)
         }
         do {
-            if let asyncCommand = command as? AsyncParsableCommand {
-                try runBlocking(asyncCommand)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try BlockingRun.run { try await asyncCommand.run() }
             } else {
                 var command = command
                 try command.run()
@@ -42,17 +44,6 @@ enum CommandRunner {
     ) -> (problem: String, help: String)? {
         guard arguments.first?.hasPrefix("-") == true else { return nil }
         return UnknownOption.message(for: arguments, options: TopLevelOptions(dump: root._dumpHelp()))
-    }
-
-    private static func runBlocking(_ command: AsyncParsableCommand) throws {
-        let box = AsyncCommandBox(command)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            await box.run()
-            done.signal()
-        }
-        done.wait()
-        if let error = box.error { throw error }
     }
 
     private static func exit(_ root: ParsableCommand.Type, _ error: Error) -> Never {
@@ -76,22 +67,6 @@ enum CommandRunner {
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
             Output.block("error: " + message)
             Foundation.exit(ExitCode.badInput.rawValue)
-        }
-    }
-}
-
-/// Holds an async command while it runs on another task; the main thread reads `error` only after the semaphore.
-private final class AsyncCommandBox: @unchecked Sendable {
-    private var command: AsyncParsableCommand
-    private(set) var error: Error?
-
-    init(_ command: AsyncParsableCommand) { self.command = command }
-
-    func run() async {
-        do {
-            try await command.run()
-        } catch {
-            self.error = error
         }
     }
 }

@@ -1,3 +1,4 @@
+import CommandText
 import Foundation
 import PinningCore
 
@@ -75,14 +76,10 @@ enum Output {
 
     /// `value` as an element for ``json(_:thenArray:_:)``, encoded as ``json(_:)`` encodes.
     static func jsonElement<Value: Encodable>(_ value: Value) throws -> CanonicalJSON.ArrayElement {
-        try CanonicalJSON.ArrayElement(value, encoder: jsonEncoder())
+        try CommandJSON.element(value)
     }
 
-    private static func jsonEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
+    private static func jsonEncoder() -> JSONEncoder { CommandJSON.encoder() }
 
     private static func standardError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChainProbe
 import ClientModels
 import Foundation
 import ManifestEditing

@@ -3,11 +3,12 @@
     import Glibc
 #endif
 
-/// The process's resident memory, kept to what it uses.
-enum ResidentMemory {
+/// The process's resident memory, kept to what it uses: `pinbench` caps the arenas before a batch of probe threads
+/// starts, and hands freed pages back after decoding a large manifest.
+public enum ResidentMemory {
     /// Hands free heap pages back to the system. Decoding a large manifest leaves megabytes of freed memory between
     /// the values it built, and glibc keeps those pages resident until asked (about 4 MB with 10,000 domains).
-    static func releaseFreePages() {
+    public static func releaseFreePages() {
         #if canImport(Glibc)
             _ = malloc_trim(0)
         #endif
@@ -20,7 +21,7 @@ enum ResidentMemory {
     /// threads share. `check` runs up to 32 probe threads, and the arenas they made stayed partly used and resident.
     /// On 2 cores, a 500-host `check` with 4 arenas instead of 16 peaked 1.8 MiB lower for the same time (0.440 s
     /// against 0.435 s, 12 interleaved runs); with 2 arenas it saved no more and cost 4 % more CPU in one series.
-    static func limitMallocArenas() {
+    public static func limitMallocArenas() {
         #if canImport(Glibc)
             let tunables = getenv("GLIBC_TUNABLES").map { String(cString: $0) } ?? ""
             guard getenv("MALLOC_ARENA_MAX") == nil, !tunables.contains("arena_max") else { return }
