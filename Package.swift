@@ -361,7 +361,8 @@ let package = Package(
             ]),
         .testTarget(
             name: "OpenSSLSupportTests", dependencies: ["OpenSSLSupport", "COpenSSL", "LabPKI", "TestSupport"]),
-        .testTarget(name: "TerminalBackendTests", dependencies: ["TerminalBackend", "Workbench", "CNcursesw"]),
+        .testTarget(
+            name: "TerminalBackendTests", dependencies: ["TerminalBackend", "Workbench", "CNcursesw", "TestSupport"]),
         // PinForecast: a watch finding judges every release's cell.
         .testTarget(
             name: "CTWatchTests",
