@@ -48,6 +48,8 @@ struct NetworkLogTransportTests {
         }
         let took = ContinuousClock.now - started
         #expect(error?.isMisbehaviour == false, "\(String(describing: error))")
-        #expect(took >= .milliseconds(700) && took < .seconds(20), "\(took)")
+        // Two deadlines and the wait between them at least; no upper bound on the wall clock, which a starved
+        // machine stretches (the deadline tests of the watch count what was read instead).
+        #expect(took >= .milliseconds(700), "\(took)")
     }
 }

@@ -1,6 +1,7 @@
 import ClientModels
 import Foundation
 import PinningCore
+import TestSupport
 import Testing
 
 /// What `--clients` names, and the lines and JSON key it adds to a command's report.
