@@ -119,16 +119,20 @@ import WorkbenchRuntime
         let workspace = try RuntimeWorkspace()
         let round = try Self.loggedRound(workspace)
         let rounds = RoundCounter()
-        let schedule = WatchSchedule(interval: .milliseconds(200), deadline: .seconds(60)) {
+        // The rounds after the first wait until the script has seen the skipped one said (on a loaded machine a
+        // round could otherwise run, and clear it, before the screen was looked at).
+        let skippedSeen = SkippedSeen()
+        let schedule = WatchSchedule(interval: .milliseconds(200), deadline: .seconds(240)) {
             rounds.add()
             // The first round cannot read the releases file; the script lets the next ones run.
             if rounds.count == 1 { return "releases.json:2:5: not a list\u{1B}[2J" }
+            while !skippedSeen.isSet { try? await Task.sleep(for: .milliseconds(20)) }
             _ = await round.run { _ in }
             return nil
         }
         let script: [ScriptedScreen.Step] = [
             .waitFor("CT: round skipped"), .keys("T"), .waitFor("did not run: releases.json:2:5"),
-            .waitFor("CT: Lab RFC 6962 log advanced"), .press([.escape]), .keys("q"),
+            .run { skippedSeen.set() }, .waitFor("CT: Lab RFC 6962 log advanced"), .press([.escape]), .keys("q"),
         ]
         let screen = ScriptedScreen(script: script)
         let final = try await workspace.runSession(on: screen, watch: schedule)
@@ -161,4 +165,14 @@ final class RoundCounter: @unchecked Sendable {
         defer { lock.unlock() }
         return started
     }
+}
+
+/// A flag the script sets and the watch's rounds read, from different threads.
+private final class SkippedSeen: @unchecked Sendable {
+    // @unchecked: `value` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }
