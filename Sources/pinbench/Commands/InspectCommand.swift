@@ -103,7 +103,7 @@ struct InspectCommand: AsyncParsableCommand {
             }
         } else {
             Output.lines(
-                InspectReport(inspection: inspection).lines + ClientSelection.reportLines(clientVerdicts ?? []))
+                InspectReport(inspection: inspection).lines + ClientVerdict.reportSection(clientVerdicts ?? []))
         }
         if inspection.verdict.rejection == .untrustedChain {
             let note = InspectTrustNote(trust: trust.choice, document: document)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ChainProbe
 import CommandText
-import Dispatch
 import Foundation
 import TerminalBackend
 

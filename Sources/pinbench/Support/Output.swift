@@ -44,7 +44,7 @@ enum Output {
     /// bidirectional control and line separator in strings as `\uXXXX`.
     static func json<Value: Encodable>(_ value: Value) {
         do {
-            let data = try CanonicalJSON.encode(value, encoder: jsonEncoder())
+            let data = try CanonicalJSON.encode(value, encoder: CommandJSON.encoder())
             FileHandle.standardOutput.write(data)
         } catch {
             Output.error("could not encode the JSON output: \(error)")
@@ -56,7 +56,7 @@ enum Output {
     /// Elements are encoded beforehand with ``jsonElement(_:)``, where they are made.
     static func json<Head: Encodable>(_ head: Head, thenArray key: String, _ elements: [CanonicalJSON.ArrayElement]) {
         do {
-            try CanonicalJSON.encode(head, thenArray: key, elements, encoder: jsonEncoder()) {
+            try CanonicalJSON.encode(head, thenArray: key, elements, encoder: CommandJSON.encoder()) {
                 FileHandle.standardOutput.write($0)
             }
         } catch {
@@ -78,8 +78,6 @@ enum Output {
     static func jsonElement<Value: Encodable>(_ value: Value) throws -> CanonicalJSON.ArrayElement {
         try CommandJSON.element(value)
     }
-
-    private static func jsonEncoder() -> JSONEncoder { CommandJSON.encoder() }
 
     private static func standardError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))

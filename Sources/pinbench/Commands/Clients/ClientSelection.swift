@@ -23,7 +23,4 @@ struct ClientSelection: ExpressibleByArgument, Sendable {
         "The clients the manifest is exported to: all, or a list such as urlsession,okhttp,curl. Warns of pins some "
             + "of them can never match.",
         valueName: "all|client,...")
-
-    /// The lines `--clients` adds to a text report (``ClientVerdict/reportSection(_:)``).
-    static func reportLines(_ verdicts: [ClientVerdict]) -> [String] { ClientVerdict.reportSection(verdicts) }
 }
