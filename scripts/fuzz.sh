@@ -7,7 +7,7 @@
 #
 # Environment: FUZZ_WORK (scratch folder, default .fuzz-work), FUZZ_NICE (e.g. 10 to yield the CPU),
 # FUZZ_CONFIG (release, the default, or debug: half the build time for a third of the executions per second),
-# FUZZ_ARGS (extra libFuzzer flags, e.g. "-runs=1000000" or "-jobs=2").
+# FUZZ_ARGS (extra libFuzzer flags, e.g. "-runs=1000000"), FUZZ_PARALLEL (targets run at once; default: cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,27 +44,44 @@ export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/Fuzz/lsan.supp:print_suppr
 symbolizer="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-symbolizer"
 [ -x "$symbolizer" ] && export ASAN_SYMBOLIZER_PATH="$symbolizer"
 
-failed=()
-summary=()
-for target in "${targets[@]}"; do
-    dir="$work/$target"
+# Targets run side by side, one per core (FUZZ_PARALLEL, default the number of cores): each is single-threaded, so
+# the run takes the time of the slowest batch rather than the sum. Each writes its own folder; results are read
+# back in the targets' order.
+parallel=${FUZZ_PARALLEL:-$(nproc)}
+[[ "$parallel" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: FUZZ_PARALLEL must be a whole number above 0" >&2; exit 2; }
+
+run_target() {
+    local target=$1 dir="$work/$1" status=0
     rm -rf "$dir"
     mkdir -p "$dir/corpus" "$dir/artifacts"
     # A copy: the run adds inputs to its corpus, and the committed corpus stays small and reviewed.
     cp -R "Fuzz/Corpus/$target/." "$dir/corpus/"
-    dict=()
+    local dict=()
     [ -f "Fuzz/Dictionaries/$target.dict" ] && dict=("-dict=Fuzz/Dictionaries/$target.dict")
-    echo "fuzz.sh: $target for ${seconds} s"
-    status=0
     # shellcheck disable=SC2086 # FUZZ_ARGS is a list of flags
     "${nice_prefix[@]}" "$bin/fuzz-$target" "$dir/corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=10 \
         -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 -artifact_prefix="$dir/artifacts/" \
         ${FUZZ_ARGS:-} >"$dir/log" 2>&1 || status=$?
+    echo "$status" >"$dir/status"
+}
+
+for target in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n || true; done
+    echo "fuzz.sh: $target for ${seconds} s"
+    run_target "$target" &
+done
+wait
+
+failed=()
+summary=()
+for target in "${targets[@]}"; do
+    dir="$work/$target"
+    status=$(cat "$dir/status" 2>/dev/null || echo "?")
     runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$dir/log" | grep -Eo '[0-9]+$' | tail -1 || true)
     rate=$(grep -Eo 'stat::average_exec_per_sec: *[0-9]+' "$dir/log" | grep -Eo '[0-9]+$' | tail -1 || true)
     coverage=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+' "$dir/log" | tail -1 || true)
     line="$target: ${runs:-?} executions, ${rate:-?} exec/s, ${coverage:-cov: ?}"
-    if [ "$status" -ne 0 ] || [ -n "$(ls -A "$dir/artifacts")" ]; then
+    if [ "$status" != 0 ] || [ -n "$(ls -A "$dir/artifacts")" ]; then
         failed+=("$target")
         line="$line, FAILED (exit $status; inputs in $dir/artifacts/, log $dir/log)"
         grep -A12 -E "INVARIANT BROKEN|ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)" "$dir/log" | head -40 \
