@@ -4,6 +4,7 @@
 # executions, executions per second and coverage of each target.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]      SECONDS per target (default 30); TARGET e.g. chain, export
+#   scripts/fuzz.sh --build-only               the sanitized build alone (CI starts it beside the tests)
 #
 # Environment: FUZZ_WORK (scratch folder, default .fuzz-work), FUZZ_NICE (e.g. 10 to yield the CPU),
 # FUZZ_CONFIG (release, the default, or debug: half the build time for a third of the executions per second),
@@ -11,6 +12,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+build_only=0
+if [ "${1:-}" = --build-only ]; then
+    build_only=1
+    shift
+fi
 seconds=${1:-30}
 [ $# -gt 0 ] && shift
 all_targets=(chain manifest theme terminal-text export revocation-ct import)
@@ -35,6 +41,7 @@ build_status=0
 grep -v "Cannot export local symbol" "$work/build.log" | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
 [ "$build_status" -eq 0 ] || { echo "fuzz.sh: the sanitized build failed (log: $work/build.log)" >&2; exit 1; }
 echo "fuzz.sh: sanitized build took $(($(date +%s) - start)) s"
+[ "$build_only" -eq 1 ] && exit 0
 bin="$scratch/$config"
 
 # The Swift runtime's own crash handler would run under ASan after a trap and report itself; libFuzzer reports.
