@@ -32,8 +32,9 @@ public struct ScanError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        guard let entry else { return reason }
-        return "\"\(TerminalSafeText.sanitize(entry))\": \(reason)"
+        // Both parts can carry text from the build: escaped here, where the error becomes words.
+        guard let entry else { return TerminalSafeText.sanitize(reason) }
+        return "\"\(TerminalSafeText.sanitize(entry))\": \(TerminalSafeText.sanitize(reason))"
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind && lhs.entry == rhs.entry }

@@ -35,7 +35,8 @@ struct AndroidScan {
             guard let resolved, case .string(let path) = resolved.value, let entry = archive.entry(named: path) else {
                 throw ScanError(
                     .malformed, entry: manifestEntry.name,
-                    "android:networkSecurityConfig names resource 0x\(String(reference, radix: 16)), which the build lacks")
+                    "android:networkSecurityConfig names resource 0x\(String(reference, radix: 16)), which the build lacks"
+                )
             }
             app.networkSecurityConfig = path
             let root = try BinaryXML.parse(try read(entry), entry: path, limits: limits)
@@ -46,7 +47,8 @@ struct AndroidScan {
         }
         // Certificate files, and whatever file a trust anchor names (a res/raw resource may have no extension).
         let anchored = Set(findings.filter { $0.kind == .trustAnchor }.map(\.value))
-        for entry in archive.entries where BundledCertificates.isCandidate(entry.name) || anchored.contains(entry.name) {
+        for entry in archive.entries where BundledCertificates.isCandidate(entry.name) || anchored.contains(entry.name)
+        {
             findings += BundledCertificates.findings(try read(entry), entry: entry.name)
         }
         for entry in archive.entries where DexPins.isDex(entry.name) {
@@ -62,7 +64,8 @@ struct AndroidScan {
     private mutating func read(_ entry: ZipEntry) throws(ScanError) -> [UInt8] {
         inflated += entry.uncompressedSize
         guard inflated <= limits.totalBytes else {
-            throw ScanError(.limit, entry: entry.name, "the entries read inflate past \(limits.totalBytes) bytes in all")
+            throw ScanError(
+                .limit, entry: entry.name, "the entries read inflate past \(limits.totalBytes) bytes in all")
         }
         return try archive.read(entry)
     }

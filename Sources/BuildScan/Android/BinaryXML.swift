@@ -1,3 +1,5 @@
+import PinningCore
+
 /// One element of an Android binary XML document, with its attributes and its text.
 public struct BinaryXMLElement: Sendable, Equatable {
     public struct Attribute: Sendable, Equatable {
@@ -33,7 +35,9 @@ public enum BinaryXML {
     ]
 
     /// The document's root element.
-    public static func parse(_ bytes: [UInt8], entry: String, limits: ScanLimits = ScanLimits()) throws(ScanError)
+    public static func parse(
+        _ bytes: [UInt8], entry: String, limits: ScanLimits = ScanLimits()
+    ) throws(ScanError)
         -> BinaryXMLElement
     {
         let reader = ByteReader(bytes, entry: entry)
@@ -109,7 +113,8 @@ public enum BinaryXML {
         let attributeSize = Int(try reader.u16(body + 10))
         let attributeCount = Int(try reader.u16(body + 12))
         guard attributeSize >= 20, body + attributeStart + attributeCount * attributeSize <= offset + size else {
-            throw ScanError(.malformed, entry: reader.entry, "the attributes of <\(name)> lie outside its chunk")
+            throw ScanError(
+                .malformed, entry: reader.entry, "the attributes of <\(name.terminalSafe)> lie outside its chunk")
         }
         var attributes: [BinaryXMLElement.Attribute] = []
         for index in 0..<attributeCount {

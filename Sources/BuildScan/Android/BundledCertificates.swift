@@ -39,7 +39,8 @@ enum BundledCertificates {
                 detail: "subject \(details.subject); cert-sha256 \(details.certPin); not after "
                     + ISO8601DateFormatter().string(from: details.notAfter)
                     + (isProxy ? "; a debugging proxy's CA" : ""),
-                location: ScanLocation(entry: entry, keyPath: certificates.count > 1 ? "certificate[\(index + 1)]" : nil),
+                location: ScanLocation(
+                    entry: entry, keyPath: certificates.count > 1 ? "certificate[\(index + 1)]" : nil),
                 certainty: .bundledFile, rules: isProxy ? [.debuggingProxyCA] : [])
         }
     }

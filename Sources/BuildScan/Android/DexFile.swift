@@ -29,10 +29,13 @@ public struct DexFile: Sendable {
         stringCount = try reader.int32(56)
         stringIDsOffset = try reader.int32(60)
         guard stringCount <= limits.dexStrings else {
-            throw ScanError(.limit, entry: entry, "the string table claims \(stringCount) strings, over \(limits.dexStrings)")
+            throw ScanError(
+                .limit, entry: entry, "the string table claims \(stringCount) strings, over \(limits.dexStrings)")
         }
         guard stringCount <= (bytes.count - min(stringIDsOffset, bytes.count)) / 4 else {
-            throw ScanError(.malformed, entry: entry, "the string table (\(stringCount) entries at \(stringIDsOffset)) lies outside the file")
+            throw ScanError(
+                .malformed, entry: entry,
+                "the string table (\(stringCount) entries at \(stringIDsOffset)) lies outside the file")
         }
     }
 
@@ -49,10 +52,12 @@ public struct DexFile: Sendable {
         guard units <= maxBytes else { return nil }
         let end = min(reader.count, cursor + units * 3 + 1)
         guard let nul = reader.bytes[cursor..<end].firstIndex(of: 0) else {
-            throw ScanError(.malformed, entry: entry, "string \(index) at offset \(offset) does not end where its length says")
+            throw ScanError(
+                .malformed, entry: entry, "string \(index) at offset \(offset) does not end where its length says")
         }
         guard nul - cursor <= maxBytes else { return nil }
-        return StringLiteral(index: index, text: String(decoding: reader.bytes[cursor..<nul], as: UTF8.self), offset: offset)
+        return StringLiteral(
+            index: index, text: String(decoding: reader.bytes[cursor..<nul], as: UTF8.self), offset: offset)
     }
 
     /// The strings of the table that start with one of `prefixes` (checked on the bytes before anything is decoded).
@@ -62,11 +67,13 @@ public struct DexFile: Sendable {
         for index in 0..<stringCount {
             var cursor = try reader.int32(stringIDsOffset + index * 4)
             guard cursor < reader.count else {
-                throw ScanError(.malformed, entry: entry, "string \(index) points to offset \(cursor), outside the file")
+                throw ScanError(
+                    .malformed, entry: entry, "string \(index) points to offset \(cursor), outside the file")
             }
             _ = try uleb(&cursor)
             let matches = prefixBytes.contains { prefix in
-                cursor + prefix.count <= reader.count && reader.bytes[cursor..<cursor + prefix.count].elementsEqual(prefix)
+                cursor + prefix.count <= reader.count
+                    && reader.bytes[cursor..<cursor + prefix.count].elementsEqual(prefix)
             }
             if matches, let literal = try string(index, maxBytes: maxBytes) { result.append(literal) }
         }

@@ -24,7 +24,9 @@ enum DexPins {
                 var lastHost: String?
                 for index in method {
                     if pinIndices.contains(index) {
-                        if let lastHost, !(hostsByPin[index] ?? []).contains(lastHost) { hostsByPin[index, default: []].append(lastHost) }
+                        if let lastHost, !(hostsByPin[index] ?? []).contains(lastHost) {
+                            hostsByPin[index, default: []].append(lastHost)
+                        }
                     } else if let literal = try dex.string(index, maxBytes: 253), isHostPattern(literal.text) {
                         lastHost = literal.text
                     }
@@ -35,10 +37,14 @@ enum DexPins {
             let location = ScanLocation(entry: dex.entry, keyPath: "string_ids[\(pin.index)]", offset: pin.offset)
             let hosts = hostsByPin[pin.index] ?? []
             if hosts.isEmpty {
-                findings.append(ScanFinding(.pin, value: pin.text, detail: "no host literal loaded beside it", location: location, certainty: .codePattern))
+                findings.append(
+                    ScanFinding(
+                        .pin, value: pin.text, detail: "no host literal loaded beside it", location: location,
+                        certainty: .codePattern))
             }
             for host in hosts {
-                findings.append(ScanFinding(.pin, host: host, value: pin.text, location: location, certainty: .codePattern))
+                findings.append(
+                    ScanFinding(.pin, host: host, value: pin.text, location: location, certainty: .codePattern))
             }
         }
         for (prefix, name) in libraries {
@@ -46,7 +52,8 @@ enum DexPins {
                 findings.append(
                     ScanFinding(
                         .library, value: name, detail: found.text,
-                        location: ScanLocation(entry: dex.entry, keyPath: "string_ids[\(found.index)]", offset: found.offset),
+                        location: ScanLocation(
+                            entry: dex.entry, keyPath: "string_ids[\(found.index)]", offset: found.offset),
                         certainty: .codePattern))
             }
         }

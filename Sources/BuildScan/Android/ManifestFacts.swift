@@ -24,7 +24,8 @@ enum ManifestFacts {
         return [
             ScanFinding(
                 .trustAnchor, value: "user",
-                detail: "no network security config and targetSdkVersion \(target): the platform's default trusts user CAs",
+                detail:
+                    "no network security config and targetSdkVersion \(target): the platform's default trusts user CAs",
                 location: ScanLocation(entry: entry, keyPath: "manifest/uses-sdk@targetSdkVersion"),
                 certainty: .declared, rules: [.userTrust])
         ]

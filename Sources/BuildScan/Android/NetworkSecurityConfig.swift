@@ -1,4 +1,5 @@
 import Foundation
+import PinningCore
 
 /// The meaning of a network security config (developer.android.com/privacy-and-security/security-config): each
 /// `domain-config` (nested ones inherit), its `<domain>`s, pin sets with their expiration, trust anchors with
@@ -12,7 +13,9 @@ struct NetworkSecurityConfig {
 
     func findings(_ root: BinaryXMLElement) throws(ScanError) -> [ScanFinding] {
         guard root.name == "network-security-config" else {
-            throw ScanError(.malformed, entry: entry, "the root element is <\(root.name)>, not <network-security-config>")
+            throw ScanError(
+                .malformed, entry: entry,
+                "the root element is <\(root.name.terminalSafe)>, not <network-security-config>")
         }
         var findings: [ScanFinding] = []
         var counts: [String: Int] = [:]
@@ -21,9 +24,9 @@ struct NetworkSecurityConfig {
             let path = "network-security-config/\(child.name)[\(counts[child.name]!)]"
             switch child.name {
             case "base-config":
-                findings += settings(of: child, path: path, hosts: [nil], debugOnly: false)
+                findings += settings(of: [(child, path)], hosts: [nil], debugOnly: false)
             case "domain-config":
-                findings += domainConfig(child, path: path, inherited: [])
+                findings += domainConfig(child, path: path, ancestors: [])
             case "debug-overrides":
                 findings.append(
                     ScanFinding(
@@ -32,7 +35,7 @@ struct NetworkSecurityConfig {
                             ? "the build is debuggable, so these settings apply to every user"
                             : "the build is not debuggable, so Android ignores these settings",
                         location: location(path, child), certainty: .declared, debugOnly: true))
-                findings += settings(of: child, path: path, hosts: [nil], debugOnly: true)
+                findings += settings(of: [(child, path)], hosts: [nil], debugOnly: true)
             default:
                 break
             }
@@ -42,7 +45,11 @@ struct NetworkSecurityConfig {
 
     private typealias Host = (name: String, includeSubdomains: Bool)
 
-    private func domainConfig(_ element: BinaryXMLElement, path: String, inherited: [Host]) -> [ScanFinding] {
+    private typealias Declaring = (element: BinaryXMLElement, path: String)
+
+    /// A domain-config's hosts with its settings; a nested one inherits each setting it does not declare from the
+    /// nearest domain-config around it that does (as Android resolves them).
+    private func domainConfig(_ element: BinaryXMLElement, path: String, ancestors: [Declaring]) -> [ScanFinding] {
         var hosts: [Host] = []
         var findings: [ScanFinding] = []
         for (index, domain) in element.children.filter({ $0.name == "domain" }).enumerated() {
@@ -54,60 +61,78 @@ struct NetworkSecurityConfig {
                     .domain, host: name, includeSubdomains: subdomains, value: name,
                     location: location("\(path)/domain[\(index + 1)]", domain), certainty: .declared))
         }
-        // A nested domain-config applies to its own domains, with its parent's settings where it sets none.
-        let targets = hosts.isEmpty ? inherited : hosts
-        findings += settings(of: element, path: path, hosts: targets.map { Optional($0) }, debugOnly: false)
+        let chain = [(element, path)] + ancestors
+        findings += settings(of: chain, hosts: hosts.map { Optional($0) }, debugOnly: false)
         var nested = 0
         for child in element.children where child.name == "domain-config" {
             nested += 1
-            findings += domainConfig(child, path: "\(path)/domain-config[\(nested)]", inherited: targets)
+            findings += domainConfig(child, path: "\(path)/domain-config[\(nested)]", ancestors: chain)
         }
         return findings
     }
 
-    /// The settings a config element holds, for each host it covers (nil: every host, base-config).
-    private func settings(of element: BinaryXMLElement, path: String, hosts: [Host?], debugOnly: Bool) -> [ScanFinding] {
+    /// The settings that apply to each host (nil: every host, base-config): each taken from the first element of
+    /// `chain` (innermost first) that declares it.
+    private func settings(of chain: [Declaring], hosts: [Host?], debugOnly: Bool) -> [ScanFinding] {
+        func declaring(_ has: (BinaryXMLElement) -> Bool) -> Declaring? { chain.first { has($0.element) } }
+        func hasChild(_ name: String) -> (BinaryXMLElement) -> Bool { { $0.children.contains { $0.name == name } } }
         var findings: [ScanFinding] = []
         for host in hosts {
-            func add(_ kind: ScanFinding.Kind, _ value: String, _ detail: String?, _ at: String, _ node: BinaryXMLElement,
-                     rules: [ReleaseRule] = []) {
+            func add(
+                _ kind: ScanFinding.Kind, _ value: String, _ detail: String?, _ at: String, _ node: BinaryXMLElement,
+                rules: [ReleaseRule] = []
+            ) {
                 findings.append(
                     ScanFinding(
-                        kind, host: host?.name, includeSubdomains: host?.includeSubdomains, value: value, detail: detail,
+                        kind, host: host?.name, includeSubdomains: host?.includeSubdomains, value: value,
+                        detail: detail,
                         location: location(at, node), certainty: .declared, debugOnly: debugOnly, rules: rules))
             }
-            if let cleartext = element.attribute("cleartextTrafficPermitted") {
+            if let (element, path) = declaring({ $0.attribute("cleartextTrafficPermitted") != nil }),
+                let cleartext = element.attribute("cleartextTrafficPermitted")
+            {
                 add(.cleartextTraffic, cleartext.text, nil, path + "@cleartextTrafficPermitted", element)
             }
-            for child in element.children where child.name == "certificateTransparency" {
-                add(.certificateTransparency, child.attribute("enabled")?.text ?? "true", nil,
-                    path + "/certificateTransparency", child)
-            }
-            for pinSet in element.children where pinSet.name == "pin-set" {
-                let setPath = path + "/pin-set"
-                if let expiration = pinSet.attribute("expiration") {
-                    add(.pinExpiration, expiration.text, "after this date the pins no longer apply",
-                        setPath + "@expiration", pinSet)
-                }
-                for (index, pin) in pinSet.children.filter({ $0.name == "pin" }).enumerated() {
-                    let digest = (pin.attribute("digest")?.text ?? "SHA-256").uppercased()
-                    let value = pin.text.trimmingCharacters(in: .whitespacesAndNewlines)
-                    let algorithm = digest == "SHA-256" ? "sha256" : digest.lowercased()
-                    add(.pin, "\(algorithm)/\(value)", PinText.check(value, digest: digest),
-                        "\(setPath)/pin[\(index + 1)]", pin)
+            if let (element, path) = declaring(hasChild("certificateTransparency")) {
+                for child in element.children where child.name == "certificateTransparency" {
+                    add(
+                        .certificateTransparency, child.attribute("enabled")?.text ?? "true", nil,
+                        path + "/certificateTransparency", child)
                 }
             }
-            for anchors in element.children where anchors.name == "trust-anchors" {
-                for (index, certificates) in anchors.children.filter({ $0.name == "certificates" }).enumerated() {
-                    let at = "\(path)/trust-anchors/certificates[\(index + 1)]"
-                    let source = anchorSource(certificates.attribute("src"))
-                    let applies = !debugOnly || debuggable
-                    let overrides = certificates.attribute("overridePins")?.boolean == true
-                    var rules: [ReleaseRule] = []
-                    if applies && source == "user" { rules.append(.userTrust) }
-                    if applies && overrides { rules.append(.overridePins) }
-                    add(.trustAnchor, source, overrides ? "overridePins=\"true\": these CAs bypass every pin" : nil, at,
-                        certificates, rules: rules)
+            if let (element, path) = declaring(hasChild("pin-set")) {
+                for pinSet in element.children where pinSet.name == "pin-set" {
+                    let setPath = path + "/pin-set"
+                    if let expiration = pinSet.attribute("expiration") {
+                        add(
+                            .pinExpiration, expiration.text, "after this date the pins no longer apply",
+                            setPath + "@expiration", pinSet)
+                    }
+                    for (index, pin) in pinSet.children.filter({ $0.name == "pin" }).enumerated() {
+                        let digest = (pin.attribute("digest")?.text ?? "SHA-256").uppercased()
+                        let value = pin.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                        let algorithm = digest == "SHA-256" ? "sha256" : digest.lowercased()
+                        add(
+                            .pin, "\(algorithm)/\(value)", PinText.check(value, digest: digest),
+                            "\(setPath)/pin[\(index + 1)]", pin)
+                    }
+                }
+            }
+            if let (element, path) = declaring(hasChild("trust-anchors")) {
+                for anchors in element.children where anchors.name == "trust-anchors" {
+                    for (index, certificates) in anchors.children.filter({ $0.name == "certificates" }).enumerated() {
+                        let at = "\(path)/trust-anchors/certificates[\(index + 1)]"
+                        let source = anchorSource(certificates.attribute("src"))
+                        let applies = !debugOnly || debuggable
+                        let overrides = certificates.attribute("overridePins")?.boolean == true
+                        var rules: [ReleaseRule] = []
+                        if applies && source == "user" { rules.append(.userTrust) }
+                        if applies && overrides { rules.append(.overridePins) }
+                        add(
+                            .trustAnchor, source, overrides ? "overridePins=\"true\": these CAs bypass every pin" : nil,
+                            at,
+                            certificates, rules: rules)
+                    }
                 }
             }
         }

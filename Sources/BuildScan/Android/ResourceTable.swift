@@ -14,7 +14,8 @@ public struct ResourceTable: Sendable {
 
     public func resolve(_ id: UInt32) -> Resource? { resources[id] }
 
-    public init(_ bytes: [UInt8], entry: String = "resources.arsc", limits: ScanLimits = ScanLimits()) throws(ScanError) {
+    public init(_ bytes: [UInt8], entry: String = "resources.arsc", limits: ScanLimits = ScanLimits()) throws(ScanError)
+    {
         let reader = ByteReader(bytes, entry: entry)
         guard try reader.u16(0) == 0x0002 else {
             throw ScanError(.malformed, entry: entry, "not a resource table (no RES_TABLE_TYPE header)")
@@ -26,11 +27,14 @@ public struct ResourceTable: Sendable {
         while cursor + 8 <= tableEnd {
             let (type, headerSize, size) = try Self.chunk(reader, at: cursor, end: tableEnd)
             chunks += 1
-            guard chunks <= limits.xmlNodes else { throw ScanError(.limit, entry: entry, "over \(limits.xmlNodes) chunks") }
+            guard chunks <= limits.xmlNodes else {
+                throw ScanError(.limit, entry: entry, "over \(limits.xmlNodes) chunks")
+            }
             if type == 0x0001 {
                 globalPool = try StringPool(reader, at: cursor, size: size, limits: limits)
             } else if type == 0x0200, let globalPool {
-                try readPackage(reader, at: cursor, headerSize: headerSize, size: size, values: globalPool, limits: limits)
+                try readPackage(
+                    reader, at: cursor, headerSize: headerSize, size: size, values: globalPool, limits: limits)
             }
             cursor += size
         }
@@ -41,7 +45,8 @@ public struct ResourceTable: Sendable {
         let headerSize = Int(try reader.u16(offset + 2))
         let size = try reader.int32(offset + 4)
         guard size >= 8, headerSize >= 8, headerSize <= size, size <= end - offset else {
-            throw ScanError(.malformed, entry: reader.entry, "a chunk at offset \(offset) has a size outside its parent")
+            throw ScanError(
+                .malformed, entry: reader.entry, "a chunk at offset \(offset) has a size outside its parent")
         }
         return (type, headerSize, size)
     }
@@ -60,7 +65,9 @@ public struct ResourceTable: Sendable {
         while cursor + 8 <= end {
             let (type, childHeader, childSize) = try Self.chunk(reader, at: cursor, end: end)
             chunks += 1
-            guard chunks <= limits.xmlNodes else { throw ScanError(.limit, entry: reader.entry, "over \(limits.xmlNodes) chunks") }
+            guard chunks <= limits.xmlNodes else {
+                throw ScanError(.limit, entry: reader.entry, "over \(limits.xmlNodes) chunks")
+            }
             if type == 0x0001 {
                 let pool = try StringPool(reader, at: cursor, size: childSize, limits: limits)
                 if cursor - offset == typeStringsOffset { typeNames = pool }

@@ -20,14 +20,18 @@ struct StringPool {
         let flags = try reader.u32(offset + 16)
         isUTF8 = flags & 0x100 != 0
         stringsStart = offset + (try reader.int32(offset + 20))
-        guard headerSize >= 28 else { throw ScanError(.malformed, entry: reader.entry, "a string pool's header is short") }
+        guard headerSize >= 28 else {
+            throw ScanError(.malformed, entry: reader.entry, "a string pool's header is short")
+        }
         guard count <= limits.poolStrings else {
-            throw ScanError(.limit, entry: reader.entry, "a string pool claims \(count) strings, over \(limits.poolStrings)")
+            throw ScanError(
+                .limit, entry: reader.entry, "a string pool claims \(count) strings, over \(limits.poolStrings)")
         }
         // The offsets table must fit in the chunk, and the strings start inside it.
         guard count <= (size - headerSize) / 4, stringsStart <= end, count == 0 || stringsStart >= offset + headerSize
         else {
-            throw ScanError(.malformed, entry: reader.entry, "a string pool claims \(count) strings its \(size) bytes cannot hold")
+            throw ScanError(
+                .malformed, entry: reader.entry, "a string pool claims \(count) strings its \(size) bytes cannot hold")
         }
     }
 

@@ -6,7 +6,9 @@ import CZlib
 enum RawInflater {
     static func inflate(_ compressed: [UInt8], expected: Int, entry: String) throws(ScanError) -> [UInt8] {
         var stream = z_stream()
-        guard pb_inflate_init_raw(&stream) == Z_OK else { throw ScanError(.malformed, entry: entry, "zlib could not start") }
+        guard pb_inflate_init_raw(&stream) == Z_OK else {
+            throw ScanError(.malformed, entry: entry, "zlib could not start")
+        }
         defer { inflateEnd(&stream) }
         // One spare byte: inflating into it proves the declared size is a lie.
         var output = [UInt8](repeating: 0, count: expected + 1)
@@ -26,12 +28,15 @@ enum RawInflater {
         }
         guard status == Z_STREAM_END else {
             if status == Z_BUF_ERROR || status == Z_OK {
-                throw ScanError(.sizeMismatch, entry: entry, "its deflate data ends after \(produced) of the \(expected) bytes it declares")
+                throw ScanError(
+                    .sizeMismatch, entry: entry,
+                    "its deflate data ends after \(produced) of the \(expected) bytes it declares")
             }
             throw ScanError(.malformed, entry: entry, "its deflate data is corrupt (zlib \(status))")
         }
         guard produced == expected else {
-            throw ScanError(.sizeMismatch, entry: entry, "inflates to \(produced) bytes, not the \(expected) it declares")
+            throw ScanError(
+                .sizeMismatch, entry: entry, "inflates to \(produced) bytes, not the \(expected) it declares")
         }
         output.removeLast()
         return output

@@ -42,13 +42,19 @@ public struct ZipArchive: Sendable {
     public func read(_ entry: ZipEntry) throws(ScanError) -> [UInt8] {
         guard !entry.isEncrypted else { throw ScanError(.unsupported, entry: entry.name, "the entry is encrypted") }
         guard entry.isSupportedMethod else {
-            throw ScanError(.unsupported, entry: entry.name, "compression method \(entry.method) (only stored and deflate)")
+            throw ScanError(
+                .unsupported, entry: entry.name, "compression method \(entry.method) (only stored and deflate)")
         }
         guard entry.uncompressedSize <= limits.entryBytes else {
-            throw ScanError(.limit, entry: entry.name, "declares \(entry.uncompressedSize) bytes, over the \(limits.entryBytes) read per entry")
+            throw ScanError(
+                .limit, entry: entry.name,
+                "declares \(entry.uncompressedSize) bytes, over the \(limits.entryBytes) read per entry")
         }
-        if entry.uncompressedSize > 1 << 20, entry.uncompressedSize / max(entry.compressedSize, 1) > limits.compressionRatio {
-            throw ScanError(.limit, entry: entry.name, "inflates over \(limits.compressionRatio) times its compressed size")
+        if entry.uncompressedSize > 1 << 20,
+            entry.uncompressedSize / max(entry.compressedSize, 1) > limits.compressionRatio
+        {
+            throw ScanError(
+                .limit, entry: entry.name, "inflates over \(limits.compressionRatio) times its compressed size")
         }
         let dataOffset = try localDataOffset(entry)
         let compressed = try source.read(offset: dataOffset, count: entry.compressedSize)
@@ -82,7 +88,8 @@ public struct ZipArchive: Sendable {
         let offset = entry.localHeaderOffset + 30 + nameLength + extraLength
         let bound = bounds[entry.name] ?? source.size
         guard offset <= bound, entry.compressedSize <= bound - offset else {
-            throw ScanError(.malformed, entry: entry.name, "its data runs into the next entry or past the archive's end")
+            throw ScanError(
+                .malformed, entry: entry.name, "its data runs into the next entry or past the archive's end")
         }
         return offset
     }
@@ -103,7 +110,9 @@ public struct ZipArchive: Sendable {
             if tail[index] == 0x50, tail[index + 1] == 0x4b, tail[index + 2] == 0x05, tail[index + 3] == 0x06 { break }
             index -= 1
         }
-        guard index >= 0 else { throw ScanError(.malformed, entry: nil, "no end of central directory: not a ZIP archive") }
+        guard index >= 0 else {
+            throw ScanError(.malformed, entry: nil, "no end of central directory: not a ZIP archive")
+        }
         let record = ByteReader(Array(tail[index...]), entry: "end of central directory")
         let count = Int(try record.u16(10))
         let size = try record.int32(12)
@@ -138,7 +147,8 @@ public struct ZipArchive: Sendable {
         let local = try directory.int32(offset + 42)
         let zip64Extra = try hasZip64Extra(directory, at: offset + 46 + nameLength, length: extraLength)
         if compressed == 0xFFFF_FFFF || uncompressed == 0xFFFF_FFFF || local == 0xFFFF_FFFF || zip64Extra {
-            throw ScanError(.unsupported, entry: name, "ZIP64 sizes or offsets (every bound PinBench keeps is under 4 GiB)")
+            throw ScanError(
+                .unsupported, entry: name, "ZIP64 sizes or offsets (every bound PinBench keeps is under 4 GiB)")
         }
         let entry = ZipEntry(
             name: name, method: try directory.u16(offset + 10), flags: try directory.u16(offset + 8),
@@ -171,7 +181,8 @@ public struct ZipArchive: Sendable {
             let end = entry.localHeaderOffset + 30 + entry.name.utf8.count + entry.compressedSize
             let limit = index + 1 < sorted.count ? sorted[index + 1].localHeaderOffset : directoryStart
             guard end <= limit else {
-                throw ScanError(.duplicateOrOverlap, entry: entry.name, "its bytes overlap the next entry or the central directory")
+                throw ScanError(
+                    .duplicateOrOverlap, entry: entry.name, "its bytes overlap the next entry or the central directory")
             }
             bounds[entry.name] = limit
         }

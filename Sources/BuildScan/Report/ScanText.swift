@@ -13,7 +13,8 @@ public enum ScanText {
         var lines = [
             safe(report.artifact) + ": " + safe(app.package ?? "(no package)") + " " + safe(app.versionName ?? "?")
                 + " (" + (app.versionCode.map(String.init) ?? "?") + "), targetSdkVersion "
-                + (app.targetSdkVersion.map(String.init) ?? "?") + (app.debuggable ? ", DEBUGGABLE" : ", not debuggable"),
+                + (app.targetSdkVersion.map(String.init) ?? "?")
+                + (app.debuggable ? ", DEBUGGABLE" : ", not debuggable"),
             "  network security config: " + safe(app.networkSecurityConfig ?? "none"),
         ]
         var hosts: [String] = []
