@@ -1,3 +1,4 @@
+import Foundation
 import PinningCore
 
 /// The rule for an entry's name: what a scan accepts before it looks inside. A name that could write outside a
@@ -6,7 +7,7 @@ import PinningCore
 /// build was made to attack the tools that read it.
 enum EntryName {
     static func check(_ raw: [UInt8], limits: ScanLimits) throws(ScanError) -> String {
-        guard let name = String(validating: raw, as: UTF8.self) else {
+        guard let name = String(bytes: raw, encoding: .utf8) else {
             let shown = String(decoding: raw, as: UTF8.self)
             throw ScanError(.unsafeName, entry: shown, "the entry's name is not UTF-8")
         }
