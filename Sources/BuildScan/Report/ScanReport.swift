@@ -17,10 +17,16 @@ public struct ScanReport: Codable, Sendable, Equatable {
     public let findings: [ScanFinding]
     /// Findings dropped past ``ScanLimits/findings``.
     public let omittedFindings: Int
+    /// The release-only rules the build breaks, each once, in a stable order (stored, so that JSON carries it).
+    public let brokenRules: [ReleaseRule]
 
-    /// The release-only rules the build breaks, each once, in a stable order.
-    public var brokenRules: [ReleaseRule] {
-        ReleaseRule.allCases.filter { rule in findings.contains { $0.rules.contains(rule) } }
+    init(artifact: String, platform: String, app: AppFacts, findings: [ScanFinding], omittedFindings: Int) {
+        self.artifact = artifact
+        self.platform = platform
+        self.app = app
+        self.findings = findings
+        self.omittedFindings = omittedFindings
+        brokenRules = ReleaseRule.allCases.filter { rule in findings.contains { $0.rules.contains(rule) } }
     }
 
     public var breaksReleaseRule: Bool { !brokenRules.isEmpty }
