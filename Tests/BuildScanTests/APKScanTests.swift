@@ -110,6 +110,20 @@ struct APKScanTests {
         }
     }
 
+    @Test("the findings cap keeps the first findings and never hides a broken rule")
+    func findingsCap() throws {
+        let (build, _) = try releaseBuild()
+        let apk = try build.build()
+        var limits = ScanLimits()
+        limits.findings = 1
+        let capped = try BuildScanner.scan(path: apk, limits: limits)
+        let full = try BuildScanner.scan(path: apk)
+        #expect(capped.findings == Array(full.findings.prefix(1)))
+        #expect(capped.omittedFindings == full.findings.count - 1)
+        #expect(!capped.findings.contains { !$0.rules.isEmpty })
+        #expect(capped.brokenRules == [.overridePins])
+    }
+
     @Test("a debuggable build: debug-overrides apply, so their user CAs break a rule too")
     func debuggableBuild() throws {
         var (build, _) = try releaseBuild()

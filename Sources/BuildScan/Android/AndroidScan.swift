@@ -55,10 +55,8 @@ struct AndroidScan {
             findings += try DexPins.findings(DexFile(try read(entry), entry: entry.name, limits: limits))
         }
         findings = ProxyRule.apply(to: findings)
-        let omitted = max(0, findings.count - limits.findings)
         return ScanReport(
-            artifact: artifact, platform: "android", app: app, findings: Array(findings.prefix(limits.findings)),
-            omittedFindings: omitted)
+            artifact: artifact, platform: "android", app: app, findings: findings, limit: limits.findings)
     }
 
     private mutating func read(_ entry: ZipEntry) throws(ScanError) -> [UInt8] {

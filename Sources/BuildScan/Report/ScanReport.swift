@@ -20,12 +20,13 @@ public struct ScanReport: Codable, Sendable, Equatable {
     /// The release-only rules the build breaks, each once, in a stable order (stored, so that JSON carries it).
     public let brokenRules: [ReleaseRule]
 
-    init(artifact: String, platform: String, app: AppFacts, findings: [ScanFinding], omittedFindings: Int) {
+    /// Keeps the first `limit` findings; the rules are judged on all of them, so that a cap never hides a break.
+    init(artifact: String, platform: String, app: AppFacts, findings: [ScanFinding], limit: Int) {
         self.artifact = artifact
         self.platform = platform
         self.app = app
-        self.findings = findings
-        self.omittedFindings = omittedFindings
+        self.findings = Array(findings.prefix(limit))
+        omittedFindings = max(0, findings.count - limit)
         brokenRules = ReleaseRule.allCases.filter { rule in findings.contains { $0.rules.contains(rule) } }
     }
 
