@@ -14,6 +14,8 @@ public struct DexFile: Sendable {
     private let reader: ByteReader
     private let limits: ScanLimits
     public let stringCount: Int
+    /// The file's size in bytes.
+    public var size: Int { reader.count }
     private let stringIDsOffset: Int
 
     public init(_ bytes: [UInt8], entry: String, limits: ScanLimits = ScanLimits()) throws(ScanError) {

@@ -20,6 +20,10 @@ enum DexPins {
         let pinIndices = Set(pins.map(\.index))
         var hostsByPin: [Int: [String]] = [:]
         if !pinIndices.isEmpty {
+            // Each string decoded once; all of them together at most twice the file's bytes (string IDs may point
+            // into each other's data: the work must not grow with the number of IDs).
+            var hosts: [Int: String?] = [:]
+            var budget = 2 * dex.size + 4_096
             for method in try dex.constStringsByMethod() {
                 var lastHost: String?
                 for index in method {
@@ -27,9 +31,18 @@ enum DexPins {
                         if let lastHost, !(hostsByPin[index] ?? []).contains(lastHost) {
                             hostsByPin[index, default: []].append(lastHost)
                         }
-                    } else if let literal = try dex.string(index, maxBytes: 253), isHostPattern(literal.text) {
-                        lastHost = literal.text
+                        continue
                     }
+                    if hosts[index] == nil {
+                        let literal = try dex.string(index, maxBytes: 253)
+                        budget -= (literal?.text.utf8.count ?? 253) + 1
+                        guard budget >= 0 else {
+                            throw ScanError(
+                                .limit, entry: dex.entry, "its strings overlap: decoding them passes twice the file")
+                        }
+                        hosts[index] = .some(literal.flatMap { isHostPattern($0.text) ? $0.text : nil })
+                    }
+                    if let host = hosts[index] ?? nil { lastHost = host }
                 }
             }
         }

@@ -1,7 +1,11 @@
 /// An Android `ResStringPool` chunk (binary XML, resources.arsc): UTF-8 or UTF-16 strings by index, decoded only
 /// when asked for. Its counts are checked against the chunk's own size before anything is allocated: a pool that
-/// claims a billion strings in a few bytes is an error, never a billion-entry array.
-struct StringPool {
+/// claims a billion strings in a few bytes is an error, never a billion-entry array. Each string is decoded once,
+/// and all decoding stops at a budget of four times the pool's bytes: strings that overlap each other (many indices
+/// and offsets into one long string) cannot make the work grow with their square.
+final class StringPool {
+    private var decoded: [UInt32: String] = [:]
+    private var budget: Int
     private let reader: ByteReader
     private let start: Int
     private let end: Int
@@ -15,6 +19,7 @@ struct StringPool {
         self.reader = reader
         start = offset
         end = offset + size
+        budget = 4 * size + 4_096
         headerSize = Int(try reader.u16(offset + 2))
         count = try reader.int32(offset + 8)
         let flags = try reader.u32(offset + 16)
@@ -38,6 +43,7 @@ struct StringPool {
     /// The string at `index`; nil for the "no string" index 0xFFFFFFFF.
     func string(_ index: UInt32) throws(ScanError) -> String? {
         if index == 0xFFFF_FFFF { return nil }
+        if let known = decoded[index] { return known }
         guard Int(index) < count else {
             throw ScanError(.malformed, entry: reader.entry, "string index \(index) is outside the pool of \(count)")
         }
@@ -45,7 +51,14 @@ struct StringPool {
         guard offset < end else {
             throw ScanError(.malformed, entry: reader.entry, "string \(index) starts outside its pool")
         }
-        return isUTF8 ? try utf8(at: offset) : try utf16(at: offset)
+        let text = isUTF8 ? try utf8(at: offset) : try utf16(at: offset)
+        budget -= text.utf8.count + 1
+        guard budget >= 0 else {
+            throw ScanError(
+                .limit, entry: reader.entry, "its strings overlap: decoding them passes four times their pool")
+        }
+        decoded[index] = text
+        return text
     }
 
     private func utf8(at offset: Int) throws(ScanError) -> String {

@@ -50,6 +50,13 @@ public struct ZipArchive: Sendable {
                 .limit, entry: entry.name,
                 "declares \(entry.uncompressedSize) bytes, over the \(limits.entryBytes) read per entry")
         }
+        // Deflate never grows data by more than a few bytes per 16 KiB block: a larger claim is a lie to make us read.
+        guard entry.compressedSize <= entry.uncompressedSize + entry.uncompressedSize / 1_000 + 1_024 else {
+            throw ScanError(
+                .sizeMismatch, entry: entry.name,
+                "its \(entry.compressedSize) compressed bytes cannot inflate to the \(entry.uncompressedSize) it declares"
+            )
+        }
         if entry.uncompressedSize > 1 << 20,
             entry.uncompressedSize / max(entry.compressedSize, 1) > limits.compressionRatio
         {
@@ -107,7 +114,12 @@ public struct ZipArchive: Sendable {
         let tail = try source.read(offset: source.size - tailLength, count: tailLength)
         var index = tail.count - 22
         while index >= 0 {
-            if tail[index] == 0x50, tail[index + 1] == 0x4b, tail[index + 2] == 0x05, tail[index + 3] == 0x06 { break }
+            // The record whose comment ends the file: a signature inside a comment is not one.
+            if tail[index] == 0x50, tail[index + 1] == 0x4b, tail[index + 2] == 0x05, tail[index + 3] == 0x06,
+                index + 22 + (Int(tail[index + 20]) | Int(tail[index + 21]) << 8) == tail.count
+            {
+                break
+            }
             index -= 1
         }
         guard index >= 0 else {
