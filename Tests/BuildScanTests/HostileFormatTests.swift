@@ -29,6 +29,47 @@ struct HostileFormatTests {
         #expect(small?.kind == .malformed)
     }
 
+    @Test("string pool entries that all point at one long string stop at the decoding budget")
+    func overlappingStrings() throws {
+        let count = 10_000
+        let text = [UInt8(0x83), 0xE8, 0x83, 0xE8] + Array(repeating: UInt8(ascii: "a"), count: 1_000) + [0]
+        let stringsStart = 28 + count * 4
+        var pool = Self.u16(0x0001) + Self.u16(28) + Self.u32(stringsStart + text.count) + Self.u32(count)
+        pool += Self.u32(0) + Self.u32(0x100) + Self.u32(stringsStart) + Self.u32(0)
+        pool += (0..<count).flatMap { _ in Self.u32(0) } + text
+        while pool.count % 4 != 0 { pool.append(0) }
+        pool.replaceSubrange(4..<8, with: Self.u32(pool.count))
+        // One element whose attributes name every string of the pool, as name and as value: the pool's offsets all
+        // point at the same string, so each decodes a thousand bytes.
+        let attributes = (0..<count).flatMap { index in Self.attribute(index) }
+        let end =
+            Self.u16(0x0103) + Self.u16(16) + Self.u32(24) + Self.u32(1) + Self.u32(0xFFFF_FFFF)
+            + Self.u32(0xFFFF_FFFF) + Self.u32(0)
+        let body = pool + Self.element(attributes, count: count) + end
+        let document = Self.u16(0x0003) + Self.u16(8) + Self.u32(8 + body.count) + body
+        #expect(throws: ScanError(.limit, entry: "AndroidManifest.xml", "")) {
+            try BinaryXML.parse(document, entry: "AndroidManifest.xml")
+        }
+        // The same element naming one string a thousand times is read: a repeated string costs nothing more.
+        let few = (0..<1_000).flatMap { _ in Self.attribute(0) }
+        let readable = pool + Self.element(few, count: 1_000) + end
+        let root = try BinaryXML.parse(
+            Self.u16(0x0003) + Self.u16(8) + Self.u32(8 + readable.count) + readable, entry: "AndroidManifest.xml")
+        #expect(root.attributes.count == 1_000)
+        #expect(root.attributes.allSatisfy { $0.value == .string(String(repeating: "a", count: 1_000)) })
+    }
+
+    /// An attribute in no namespace named by string `index`, whose value is that string.
+    static func attribute(_ index: Int) -> [UInt8] {
+        u32(0xFFFF_FFFF) + u32(index) + u32(index) + u16(8) + [0, 0x03] + u32(index)
+    }
+
+    /// A start-element chunk (line 1, named by string 0) holding `attributes`.
+    static func element(_ attributes: [UInt8], count: Int) -> [UInt8] {
+        u16(0x0102) + u16(16) + u32(16 + 20 + attributes.count) + u32(1) + u32(0xFFFF_FFFF) + u32(0xFFFF_FFFF)
+            + u32(0) + u16(20) + u16(20) + u16(count) + u16(0) + u16(0) + u16(0) + attributes
+    }
+
     @Test(
         "every truncation of a real binary XML file is an error or a tree, never a trap",
         .enabled(if: APKBuild.toolsPresent, "needs aapt and android-framework-res"))
