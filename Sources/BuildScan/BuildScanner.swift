@@ -2,7 +2,13 @@
 /// folder is refused by name until their readers exist.
 public enum BuildScanner {
     public static func scan(path: String, limits: ScanLimits = ScanLimits()) throws(ScanError) -> ScanReport {
-        try scan(FileArchiveSource(path: path), artifact: path, limits: limits)
+        do {
+            return try scan(FileArchiveSource(path: path), artifact: path, limits: limits)
+        } catch {
+            var named = error
+            named.artifact = path
+            throw named
+        }
     }
 
     /// Scans an archive from any source (bytes in memory for tests and fuzzing).

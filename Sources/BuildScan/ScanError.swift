@@ -24,6 +24,8 @@ public struct ScanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The artifact's entry the error concerns (escaped when shown), or nil for the archive as a whole.
     public let entry: String?
     public let reason: String
+    /// The artifact scanned, once known (``BuildScanner`` sets it): a scan of several names the one at fault.
+    public internal(set) var artifact: String?
 
     public init(_ kind: Kind, entry: String?, _ reason: String) {
         self.kind = kind
@@ -32,9 +34,10 @@ public struct ScanError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        // Both parts can carry text from the build: escaped here, where the error becomes words.
-        guard let entry else { return TerminalSafeText.sanitize(reason) }
-        return "\"\(TerminalSafeText.sanitize(entry))\": \(TerminalSafeText.sanitize(reason))"
+        // Every part can carry text from the build (or a file name): escaped here, where the error becomes words.
+        let prefix = artifact.map { TerminalSafeText.sanitize($0) + ": " } ?? ""
+        guard let entry else { return prefix + TerminalSafeText.sanitize(reason) }
+        return prefix + "\"\(TerminalSafeText.sanitize(entry))\": \(TerminalSafeText.sanitize(reason))"
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind && lhs.entry == rhs.entry }

@@ -34,9 +34,11 @@ struct ScanCommandTests {
     func hostile() throws {
         let folder = TemporaryFolder()
         let path = folder.write("evil.apk", Data(ZipBuilder(entries: [.init("x\u{1B}[2Jy/../z", [1])]).bytes()))
+        let missing = try PinBenchBinary.run(["scan", folder.path("absent.apk")])
+        #expect(missing.status == 2 && missing.stderrText.contains("absent.apk: cannot be opened"))
         let result = try PinBenchBinary.run(["scan", path])
         #expect(result.status == 2)
-        #expect(result.stderrText.contains("x\\u{1B}[2Jy/../z"))
+        #expect(result.stderrText.contains("evil.apk: \"x\\u{1B}[2Jy/../z\": "))
         #expect(!result.stderrText.contains("\u{1B}"))
 
         var build = APKBuild()

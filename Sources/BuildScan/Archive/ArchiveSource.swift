@@ -26,18 +26,16 @@ public struct MemoryArchiveSource: ArchiveSource {
 public final class FileArchiveSource: ArchiveSource {
     public let size: Int
     private let descriptor: Int32
-    private let path: String
 
     public init(path: String) throws(ScanError) {
-        self.path = path
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw ScanError(.unreadable, entry: nil, "cannot open \(path): \(String(cString: strerror(errno)))")
+            throw ScanError(.unreadable, entry: nil, "cannot be opened: \(String(cString: strerror(errno)))")
         }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
-            throw ScanError(.unreadable, entry: nil, "\(path) is not a regular file")
+            throw ScanError(.unreadable, entry: nil, "not a regular file")
         }
         self.descriptor = descriptor
         self.size = Int(status.st_size)
@@ -57,7 +55,7 @@ public final class FileArchiveSource: ArchiveSource {
             }
             if got < 0 && errno == EINTR { continue }
             guard got > 0 else {
-                throw ScanError(.unreadable, entry: nil, "\(path) ended or failed while being read")
+                throw ScanError(.unreadable, entry: nil, "the file ended or failed while being read")
             }
             done += got
         }
