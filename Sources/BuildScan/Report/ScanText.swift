@@ -45,12 +45,12 @@ public enum ScanText {
         var text = "  " + finding.kind.rawValue + " " + safe(finding.value)
         if finding.debugOnly { text += " (debug-overrides)" }
         if let detail = finding.detail { text += ": " + safe(detail) }
-        text += " [" + finding.certainty.rawValue + "] " + where_(finding.location)
+        text += " [" + finding.certainty.rawValue + "] " + place(finding.location)
         if !finding.rules.isEmpty { text += " BREAKS " + finding.rules.map(\.rawValue).joined(separator: ", ") }
         return text
     }
 
-    private static func where_(_ location: ScanLocation) -> String {
+    private static func place(_ location: ScanLocation) -> String {
         var text = safe(location.entry)
         if let path = location.keyPath { text += " " + safe(path) }
         if let line = location.line { text += " line \(line)" }
