@@ -79,7 +79,12 @@ let package = Package(
         // The pins inside an app build (`pinbench scan`): the APK read in place with bounds (ZIP, binary XML,
         // resources.arsc, DEX), its pinning facts with where each was found and how sure.
         .target(name: "BuildScan", dependencies: ["PinningCore", "CZlib"]),
-        .testTarget(name: "BuildScanTests", dependencies: ["BuildScan", "PinningCore", "LabPKI", "TestSupport"]),
+        // Crypto: the tests' DEX files carry their SHA-1 signature, as dexdump checks.
+        .testTarget(
+            name: "BuildScanTests",
+            dependencies: [
+                "BuildScan", "PinningCore", "LabPKI", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // A live connection's TLS facts and their App Transport Security evaluation.
         .target(
             name: "ConnectionAudit",
