@@ -11,6 +11,7 @@ let package = Package(
         // The tools around the core, as products for the fuzz package (Fuzz/).
         .library(name: "PinExport", targets: ["PinExport"]),
         .library(name: "PinImport", targets: ["PinImport"]),
+        .library(name: "BuildScan", targets: ["BuildScan"]),
         .library(name: "ChainProbe", targets: ["ChainProbe"]),
         .library(name: "DemoLab", targets: ["DemoLab"]),
         // Exposed for the fuzz package (Fuzz/), which reaches the theme reader only through a product.
@@ -75,6 +76,15 @@ let package = Package(
             ]),
         // Apps' pinning configurations (TrustKit, Network Security Config, ATS) read into a manifest, with bounds.
         .target(name: "PinImport", dependencies: ["PinningCore"]),
+        // The pins inside an app build (`pinbench scan`): the APK read in place with bounds (ZIP, binary XML,
+        // resources.arsc, DEX), its pinning facts with where each was found and how sure.
+        .target(name: "BuildScan", dependencies: ["PinningCore", "CZlib"]),
+        // Crypto: the tests' DEX files carry their SHA-1 signature, as dexdump checks.
+        .testTarget(
+            name: "BuildScanTests",
+            dependencies: [
+                "BuildScan", "PinningCore", "LabPKI", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // A live connection's TLS facts and their App Transport Security evaluation.
         .target(
             name: "ConnectionAudit",
@@ -139,6 +149,7 @@ let package = Package(
                 "ManifestLint",
                 "PinExport",
                 "PinImport",
+                "BuildScan",
                 "PinForecast",
                 "ReleaseHistory",
                 "CTWatch",

@@ -17,6 +17,7 @@ func fuzzTarget(_ name: String, _ products: [Target.Dependency]) -> Target {
 let pinningCore = Target.Dependency.product(name: "PinningCore", package: "PinBench")
 let pinExport = Target.Dependency.product(name: "PinExport", package: "PinBench")
 let pinImport = Target.Dependency.product(name: "PinImport", package: "PinBench")
+let buildScan = Target.Dependency.product(name: "BuildScan", package: "PinBench")
 
 let package = Package(
     name: "PinBenchFuzz",
@@ -31,5 +32,7 @@ let package = Package(
         fuzzTarget("fuzz-export", [pinningCore, pinExport]),
         fuzzTarget("fuzz-revocation-ct", [pinningCore]),
         fuzzTarget("fuzz-import", [pinningCore, pinImport]),
+        fuzzTarget("fuzz-binary-xml", [buildScan]),
+        fuzzTarget("fuzz-dex", [buildScan]),
     ]
 )

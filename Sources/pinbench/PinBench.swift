@@ -15,7 +15,7 @@ struct PinBench: ParsableCommand {
             WorkbenchCommand.self, PinsCommand.self, ValidateCommand.self, LintCommand.self, PinCommand.self,
             DomainCommand.self, ExportCommand.self, InspectCommand.self, CheckCommand.self, LabCommand.self,
             DemoCommand.self, ImportCommand.self, BackupKeyCommand.self,
-            DiffCommand.self, ReleaseCommand.self, ForecastCommand.self, WatchCommand.self,
+            DiffCommand.self, ReleaseCommand.self, ForecastCommand.self, WatchCommand.self, ScanCommand.self,
         ],
         defaultSubcommand: WorkbenchCommand.self
     )

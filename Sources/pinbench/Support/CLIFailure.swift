@@ -26,22 +26,8 @@ protocol CertificateDecodingErrorConvertible: Error {
     var userMessage: String { get }
 }
 
-extension CertificateDecodingError: CertificateDecodingErrorConvertible {
-    var userMessage: String { description }
-}
-
-extension ManifestError: CertificateDecodingErrorConvertible {
-    var userMessage: String { description }
-}
-
-extension LabStartFailure: CertificateDecodingErrorConvertible {
-    var userMessage: String { description }
-}
-
-extension LabFilesError: CertificateDecodingErrorConvertible {
-    var userMessage: String { description }
-}
-
-extension UnknownDomainError: CertificateDecodingErrorConvertible {
-    var userMessage: String { description }
-}
+extension CertificateDecodingError: CertificateDecodingErrorConvertible { var userMessage: String { description } }
+extension ManifestError: CertificateDecodingErrorConvertible { var userMessage: String { description } }
+extension LabStartFailure: CertificateDecodingErrorConvertible { var userMessage: String { description } }
+extension LabFilesError: CertificateDecodingErrorConvertible { var userMessage: String { description } }
+extension UnknownDomainError: CertificateDecodingErrorConvertible { var userMessage: String { description } }
