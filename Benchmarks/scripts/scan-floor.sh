@@ -95,13 +95,13 @@ for chain, peers in runs.items():
     wall, cpu, rss = median["pinbench"]
     floor_wall, floor_cpu, _ = median["floor-c"]
     rows += [
-        {"name": f"check.wall.{name}", "value": wall, "unit": "s", "baseline": f"floor.wall.{name}",
-         "baselineValue": floor_wall, "command": f"CHAINS={chain} Benchmarks/scripts/{command}"},
-        {"name": f"check.cpu.{name}", "value": cpu, "unit": "s", "baseline": f"floor.cpu.{name}",
-         "baselineValue": floor_cpu, "command": f"CHAINS={chain} Benchmarks/scripts/{command}"},
-        {"name": f"check.wall-python.{name}", "value": wall, "unit": "s", "baseline": f"python.wall.{name}",
-         "baselineValue": median["py-asyncio"][0], "command": f"CHAINS={chain} Benchmarks/scripts/{command}"},
-        {"name": f"check.rss.{name}", "value": rss, "unit": "MiB", "cap": 30,
+        {"name": f"check.wall.{name}", "value": round(wall, 3), "unit": "s", "baseline": f"floor.wall.{name}",
+         "baselineValue": round(floor_wall, 3), "command": f"CHAINS={chain} Benchmarks/scripts/{command}"},
+        {"name": f"check.cpu.{name}", "value": round(cpu, 3), "unit": "s", "baseline": f"floor.cpu.{name}",
+         "baselineValue": round(floor_cpu, 3), "command": f"CHAINS={chain} Benchmarks/scripts/{command}"},
+        {"name": f"check.wall-python.{name}", "value": round(wall, 3), "unit": "s", "baseline": f"python.wall.{name}",
+         "baselineValue": round(median["py-asyncio"][0], 3), "command": f"CHAINS={chain} Benchmarks/scripts/{command}"},
+        {"name": f"check.rss.{name}", "value": round(rss, 1), "unit": "MiB", "cap": 30,
          "command": f"CHAINS={chain} Benchmarks/scripts/{command}"},
     ]
 if figures:

@@ -16,7 +16,7 @@ struct ATSMemo: Sendable {
     private let memo: BoundedMemo<Input, ATSEvaluation>
 
     /// At most `capacity` evaluations (each the size of its findings; the chain's bytes are its key).
-    init(capacity: Int = 64) {
+    init(capacity: Int = 16) {
         memo = BoundedMemo(capacity: capacity)
     }
 

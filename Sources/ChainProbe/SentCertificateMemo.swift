@@ -10,8 +10,9 @@ import PinningCore
 public final class SentCertificateMemo: Sendable {
     private let memo: BoundedMemo<DERKey, ChainCertificate>
 
-    /// A memo of at most `capacity` certificates: enough for the intermediates of a fleet, a few megabytes at most.
-    public init(capacity: Int = 128) {
+    /// A memo of at most `capacity` certificates: room for a fleet's intermediates, which every host's chain uses
+    /// and so stay recent while distinct leaves come and go; a parsed certificate is a few kilobytes.
+    public init(capacity: Int = 32) {
         memo = BoundedMemo(capacity: capacity)
     }
 
