@@ -39,14 +39,6 @@ public struct CheckRun: Sendable {
         self.encodeRow = encodeRow
     }
 
-    /// Starts, on a thread of its own, what every verdict of a run needs and nothing else starts early: the
-    /// compiled-in public suffix list, parsed once per process (the largest fixed cost of a `check`: a tenth of the
-    /// instructions of 100 hosts). A command calls it first; the first verdict then finds the list ready, or waits
-    /// for the one parse under way.
-    public static func prepare() {
-        EarlyWork.start(name: "pinbench-psl") { _ = PublicSuffixList.compiledIn }
-    }
-
     /// Probes and judges `domains`, up to ``concurrency`` at once.
     public func run(_ domains: [DomainPolicy]) async -> CheckResults {
         var results = CheckResults(domains: domains)

@@ -155,35 +155,3 @@ struct ProbeMemoTests {
         #expect(seen == kinds.count)
     }
 }
-
-/// Work started early runs on a thread of its own, and the caller does not wait for it.
-@Suite("Work started early")
-struct EarlyWorkTests {
-    @Test("the body runs on another thread, while the caller goes on")
-    func runsElsewhere() async throws {
-        let caller = pthread_self()
-        let release = DispatchSemaphore(value: 0)
-        let done = DispatchSemaphore(value: 0)
-        let ranElsewhere = Answer()
-        // The body waits for the caller: if `start` ran it in place, it would never return.
-        #expect(
-            EarlyWork.start(name: "early-test") {
-                release.wait()
-                ranElsewhere.set(pthread_equal(pthread_self(), caller) == 0)
-                done.signal()
-            })
-        release.signal()
-        try await OffPoolThread.run { done.wait() }
-        #expect(ranElsewhere.value == true)
-    }
-
-    /// What the body saw, read by the test once the body has signalled.
-    final class Answer: @unchecked Sendable {
-        // @unchecked Sendable is safe: `answer` is only read and written while holding `lock`.
-        private let lock = NSLock()
-        private var answer: Bool?
-
-        func set(_ value: Bool) { lock.withLock { answer = value } }
-        var value: Bool? { lock.withLock { answer } }
-    }
-}

@@ -65,7 +65,6 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        CheckRun.prepare()
         let document = try ManifestStore.load(manifestOptions.url)
         let reportInputs = reportInputs(for: document)
         if let report { try FailureReportFile.check(report, inputs: reportInputs) }
