@@ -7,10 +7,11 @@ extension ConnectionFacts {
     /// live connection's ATS verdict comes from (`inspect`, `check`, the workbench).
     ///
     /// A built path the core cannot decode is reported as no path, with the decoder's reason: the sent chain holds
-    /// the same bytes, and judging it says the same in the verdict.
+    /// the same bytes, and judging it says the same in the verdict. `ats` is the batch's memo of ATS verdicts.
     static func handshake(
         _ client: TLSClient, target: ProbeTarget, peerAddress: String, sent: [[UInt8]],
-        built: (chain: [[UInt8]]?, problem: String?), connectDuration: Duration, handshakeDuration: Duration
+        built: (chain: [[UInt8]]?, problem: String?), connectDuration: Duration, handshakeDuration: Duration,
+        ats: ATSMemo
     ) -> ConnectionFacts {
         let cipher = client.cipherSuite
         let keyExchange = client.keyExchange
@@ -34,7 +35,7 @@ extension ConnectionFacts {
             cipherSuiteOpenSSLName: cipher.openSSL, keyExchangeGroup: client.keyExchangeGroup, keyExchange: keyExchange,
             ocspStapled: client.ocspStapled, stapledOCSPResponse: client.stapledOCSPResponse, peerAddress: peerAddress,
             serverName: target.serverName, connectDuration: connectDuration, handshakeDuration: handshakeDuration,
-            ats: ATSEvaluator.evaluate(
+            ats: ats.evaluate(
                 protocolVersion: client.protocolVersion, cipherSuite: cipher.standard, keyExchange: keyExchange,
                 chainDER: sent),
             builtChain: builtChain, builtChainProblem: builtChainProblem)

@@ -6,6 +6,8 @@ struct ProbeResources: Sendable {
     let legacyTLS: TLSClientContext
     /// Nil when the options do not ask for OpenSSL's path to an anchor.
     let trustStore: TrustStore?
+    /// The batch's App Transport Security verdicts, by connection.
+    let ats = ATSMemo()
 
     init(options: ProbeOptions) throws(ProbeFailure) {
         tls = try TLSClientContext(.current)

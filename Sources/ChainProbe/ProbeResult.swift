@@ -35,8 +35,12 @@ public struct ProbeResult: Hashable, Sendable {
     /// The sent chain decoded: every certificate with its details and pins, parsed by swift-certificates where it
     /// can be (a refused one, such as an RSA-1024 leaf, carries its refusal). Fails only on bytes that are not X.509.
     /// Certificates also on the built path (``ConnectionFacts/builtChain``, decoded by the probe) are taken from
-    /// there rather than parsed again.
-    public func sentCertificates() throws(CertificateDecodingError) -> [ChainCertificate] {
+    /// there rather than parsed again; with `memo`, so are certificates an earlier probe of the batch sent.
+    public func sentCertificates(
+        memo: SentCertificateMemo? = nil
+    ) throws(CertificateDecodingError)
+        -> [ChainCertificate]
+    {
         let built = connection.builtChain ?? []
         var certificates: [ChainCertificate] = []
         certificates.reserveCapacity(sentChain.count)
@@ -44,8 +48,14 @@ public struct ProbeResult: Hashable, Sendable {
             if let known = built.first(where: { $0.der == der }) {
                 certificates.append(known)
             } else {
-                certificates.append(
-                    try CertificateChainDecoder.decodeDER(der, source: "chain sent by \(target)", block: index + 1))
+                let decode = { () throws(CertificateDecodingError) -> ChainCertificate in
+                    try CertificateChainDecoder.decodeDER(der, source: "chain sent by \(target)", block: index + 1)
+                }
+                if let memo {
+                    certificates.append(try memo.certificate(der, orDecode: decode))
+                } else {
+                    certificates.append(try decode())
+                }
             }
         }
         return certificates

@@ -45,7 +45,7 @@ enum ProbeSession {
         let facts = ConnectionFacts.handshake(
             session.client, target: target, peerAddress: session.connection.peer.description, sent: sent.ders,
             built: built, connectDuration: dialStart.duration(to: session.start),
-            handshakeDuration: session.start.duration(to: handshakeEnd))
+            handshakeDuration: session.start.duration(to: handshakeEnd), ats: resources.ats)
         return ProbeResult(target: target, sentChain: sent.ders, connection: facts, deadline: deadline.instant)
     }
 

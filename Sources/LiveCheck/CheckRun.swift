@@ -44,6 +44,7 @@ public struct CheckRun: Sendable {
         var results = CheckResults(domains: domains)
         let batch = ChainProber().probeDomains(domains, options: options, concurrency: concurrency)
         let judgingLimit = min(concurrency, max(2, ProcessInfo.processInfo.activeProcessorCount))
+        let certificates = SentCertificateMemo()
         await withTaskGroup(of: CheckResults.Judged.self) { group in
             var judging = 0
             for await outcome in batch {
@@ -55,7 +56,9 @@ public struct CheckRun: Sendable {
                         results.record(done)
                         judging -= 1
                     }
-                    group.addTask { await judge(probe, index: outcome.index, domain: outcome.domain) }
+                    group.addTask {
+                        await judge(probe, index: outcome.index, domain: outcome.domain, certificates: certificates)
+                    }
                     judging += 1
                 }
             }
@@ -64,11 +67,13 @@ public struct CheckRun: Sendable {
         return results
     }
 
-    private func judge(_ probe: ProbeResult, index: Int, domain: DomainPolicy) async -> CheckResults.Judged {
+    private func judge(
+        _ probe: ProbeResult, index: Int, domain: DomainPolicy, certificates: SentCertificateMemo
+    ) async -> CheckResults.Judged {
         do {
             let inspection = try await LiveInspection.judge(
                 probe, validator: validator, at: now, revocation: revocation, transparency: transparency,
-                deadline: deadline)
+                deadline: deadline, certificates: certificates)
             let failure = PinFailureReport(
                 verdict: inspection.verdict, port: domain.port, served: inspection.sent, at: now)
             let row = CheckRow(domain: domain, inspection: inspection, now: now)

@@ -20,12 +20,13 @@ public struct LiveInspection: Sendable {
     /// like any other (the verdict names the refusal); this throws only when the server sent bytes that are not
     /// X.509 at all, which callers report as a rejection, in words.
     ///
-    /// `revocation` says how to learn about the leaf's revocation (`--revocation`, as the command parsed it).
+    /// `revocation` says how to learn about the leaf's revocation (`--revocation`, as the command parsed it);
+    /// `certificates`, when given, holds the certificates other probes of the batch sent, decoded.
     public static func judge(
         _ probe: ProbeResult, validator: PinValidator, at time: Date, revocation: RevocationMode,
-        transparency: CTRequirement? = nil, deadline: Duration = .seconds(5)
+        transparency: CTRequirement? = nil, deadline: Duration = .seconds(5), certificates: SentCertificateMemo? = nil
     ) async throws -> LiveInspection {
-        let sent = try probe.sentCertificates()
+        let sent = try probe.sentCertificates(memo: certificates)
         let evidence = await revocation.evidence(
             for: probe, sent: sent, anchors: validator.trustAnchors, deadline: deadline)
         let verdict = await validator.validate(

@@ -89,6 +89,39 @@ struct CheckRunTests {
         #expect(report.lint.allSatisfy { $0.host.map(checked.contains) ?? true })
     }
 
+    @Test("each row judged from the run's shared certificates is the row of judging that chain alone")
+    func sharedCertificatesJudgeAsAlone() async throws {
+        let fixture = try await Fixture()
+        defer { fixture.lab.stop() }
+        let kinds: [LabScenario] = [.good, .mitm, .expired, .good, .wrongHost, .weak, .selfSigned, .incomplete, .good]
+        let domains = try kinds.map { try fixture.domain($0) }
+        let now = Date()
+        let results = await fixture.run(at: now).run(domains)
+        let validator = PinValidator(manifest: fixture.document.manifest, trustAnchors: fixture.anchors)
+        var options = ProbeOptions(deadline: .seconds(5), anchors: fixture.anchors)
+        options.buildsAnchorPath = false
+        // A row without its connection's timings, as sorted JSON.
+        func verdictJSON(_ row: CheckRow) throws -> Data {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            var object = try #require(
+                try JSONSerialization.jsonObject(with: encoder.encode(row)) as? [String: Any])
+            object["tls"] = nil
+            return try JSONSerialization.data(withJSONObject: object, options: .sortedKeys)
+        }
+        var outcomes: Set<CheckRow.Outcome> = []
+        for (index, domain) in domains.enumerated() {
+            let row = try #require(results.rows[index])
+            let probe = try await ChainProber().probe(try ProbeTarget(domain), options: options).get()
+            let alone = try await LiveInspection.judge(
+                probe, validator: validator, at: now, revocation: .off, deadline: .seconds(5))
+            let expected = CheckRow(domain: domain, inspection: alone, now: now)
+            #expect(try verdictJSON(row) == verdictJSON(expected), "\(kinds[index])")
+            outcomes.insert(row.outcome)
+        }
+        #expect(outcomes.isSuperset(of: [.accepted, .rejected]), "the chains cover acceptance and rejection")
+    }
+
     @Test("the exit status: 1 for a rejection or a lint error, else 2 when a domain was not reached, else 0")
     func exitStatus() async throws {
         let fixture = try await Fixture()
