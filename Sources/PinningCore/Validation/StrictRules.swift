@@ -8,9 +8,9 @@ import X509
 enum StrictRules {
     /// The first rule of `standards` that `path` breaks, or nil when it meets them all. Rules are looked at in one
     /// order (the leaf's own first, then each level from the leaf up), whatever the standards.
-    static func firstViolation(
-        in path: [Certificate], standards: Set<StrictRuleViolation.Standard>
-    ) -> StrictRuleViolation? {
+    static func firstViolation<Path: RandomAccessCollection<Certificate>>(
+        in path: Path, standards: Set<StrictRuleViolation.Standard>
+    ) -> StrictRuleViolation? where Path.Index == Int {
         guard let leaf = path.first, !standards.isEmpty else { return nil }
         if standards.contains(.mobilePlatforms) {
             for level in path.indices {
