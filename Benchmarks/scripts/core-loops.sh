@@ -4,12 +4,16 @@
 # with their spread and the ratio (core-figures.py). With PINBENCH_FIGURES=FILE, one JSON line per figure is
 # appended to FILE (the regression script's format). Run from anywhere; BENCHMARKS.md explains the rows.
 #   ONLY="cold-pem cold-der" core-loops.sh 2000 5     # some scenarios only
+#   CORE_PROFILE=/tmp/core-profile-main core-loops.sh # another build of core-profile (an older revision), not built
 set -euo pipefail
 cd "$(dirname "$0")/.."
 COUNT=${1:-5000}
 ROUNDS=${2:-3}
 WHAT=${ONLY:-cold-pem cold-der pem der parsed pins repeated}
-swift build -c release --product core-profile >/dev/null
+if [ -z "${CORE_PROFILE:-}" ]; then
+  swift build -c release --product core-profile >/dev/null
+  CORE_PROFILE=.build/release/core-profile
+fi
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
 for round in $(seq "$ROUNDS"); do
@@ -20,7 +24,7 @@ for round in $(seq "$ROUNDS"); do
       [ "$what" = repeated ] && peer=openssl-der-$chain
       if [ $((round % 2)) = 1 ]; then order="$ours $peer"; else order="$peer $ours"; fi
       for scenario in $order; do
-        line=$(.build/release/core-profile "$scenario" "$COUNT")
+        line=$("$CORE_PROFILE" "$scenario" "$COUNT")
         echo "round $round $line" >&2
         echo "$round $line" >>"$results"
       done

@@ -33,7 +33,8 @@ enum Stages {
             precondition(try! CertificateChainDecoder.decode(fixture.presentedPEM, source: "c").count == 2)
         }
         await time("chain DER decoded (2 certificates)") {
-            precondition(chainDER.map { try! CertificateChainDecoder.decodeDER($0, source: "c", block: nil) }.count == 2)
+            precondition(
+                chainDER.map { try! CertificateChainDecoder.decodeDER($0, source: "c", block: nil) }.count == 2)
         }
         await time("anchor PEM decoded") {
             precondition(try! CertificateChainDecoder.decode(fixture.anchorPEM, source: "a").count == 1)

@@ -114,14 +114,14 @@ struct ServerNameMatcher: Sendable {
         return .mismatch(notes: notes)
     }
 
-    private enum NameResult {
+    enum NameResult: Equatable {
         case matches
         case mismatch(ServerNameNote?)
     }
 
     /// Works on the name's bytes (it is ASCII once past the first check): splitting and testing Characters was
     /// most of the matcher's time, which every verdict pays.
-    private func judge(dnsName: String) -> NameResult {
+    func judge(dnsName: String) -> NameResult {
         guard dnsName.utf8.allSatisfy({ $0 < 0x80 }) else { return .mismatch(.notASCII(name: dnsName)) }
         // ASCII lower case, as `lowercased()` gives for ASCII text.
         var pattern = dnsName.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
