@@ -1,6 +1,9 @@
 #include "COpenSSLBaseline.h"
 
+#include <openssl/bio.h>
+#include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/pem.h>
 #include <openssl/sha.h>
 #include <openssl/x509.h>
 #include <openssl/x509_vfy.h>
@@ -134,5 +137,95 @@ int pinbench_openssl_verdict_from_der(pinbench_openssl_baseline *baseline, const
     }
     sk_X509_free(untrusted);
     for (int index = 0; index < decoded; index++) X509_free(chain[index]);
+    return matched;
+}
+
+/* The verified chain's pins compared with `expected_pin`: 1 when one matches. */
+static int verify_and_pin(X509_STORE *store, X509 *leaf, STACK_OF(X509) *untrusted, const char *host,
+                          const char *expected_pin) {
+    STACK_OF(X509) *verified = NULL;
+    int matched = 0;
+    if (verify_once(store, leaf, untrusted, host, &verified)) {
+        char pin[64];
+        for (int index = 0; index < sk_X509_num(verified); index++) {
+            if (!spki_pin(sk_X509_value(verified, index), pin)) break;
+            if (strcmp(pin, expected_pin) == 0) matched = 1;
+        }
+        sk_X509_pop_free(verified, X509_free);
+    }
+    return matched;
+}
+
+/* Every certificate of a PEM text, in order, at most `max`; the count. */
+static int read_pem(const char *pem, size_t length, X509 **out, int max) {
+    BIO *bio = BIO_new_mem_buf(pem, (int)length);
+    if (!bio) return 0;
+    int count = 0;
+    X509 *certificate;
+    while (count < max && (certificate = PEM_read_bio_X509(bio, NULL, NULL, NULL)) != NULL) out[count++] = certificate;
+    ERR_clear_error(); /* the loop ends on "no start line" */
+    BIO_free(bio);
+    return count;
+}
+
+/* The chain's certificates (already decoded, leaf first) judged against `store`. */
+static int judge_chain(X509_STORE *store, X509 **chain, int count, const char *host, const char *expected_pin) {
+    STACK_OF(X509) *untrusted = sk_X509_new_null();
+    int matched = 0;
+    if (untrusted) {
+        for (int index = 1; index < count; index++) sk_X509_push(untrusted, chain[index]);
+        matched = verify_and_pin(store, chain[0], untrusted, host, expected_pin);
+        sk_X509_free(untrusted);
+    }
+    return matched;
+}
+
+/* A store holding the anchors of a PEM text, or of DER (one certificate); NULL on failure. */
+static X509_STORE *store_from(const char *anchor, size_t length, int is_pem) {
+    X509 *anchors[MAX_CERTIFICATES];
+    int count = 0;
+    if (is_pem) {
+        count = read_pem(anchor, length, anchors, MAX_CERTIFICATES);
+    } else if ((anchors[0] = decode((const uint8_t *)anchor, length)) != NULL) {
+        count = 1;
+    }
+    X509_STORE *store = count > 0 ? X509_STORE_new() : NULL;
+    for (int index = 0; index < count; index++) {
+        if (store && !X509_STORE_add_cert(store, anchors[index])) {
+            X509_STORE_free(store);
+            store = NULL;
+        }
+        X509_free(anchors[index]);
+    }
+    return store;
+}
+
+int pinbench_openssl_verdict_from_pem(pinbench_openssl_baseline *baseline, const char *pem, size_t length,
+                                      const char *expected_pin) {
+    X509 *chain[MAX_CERTIFICATES];
+    int count = read_pem(pem, length, chain, MAX_CERTIFICATES);
+    int matched = count > 0 && judge_chain(baseline->store, chain, count, baseline->host, expected_pin);
+    for (int index = 0; index < count; index++) X509_free(chain[index]);
+    return matched;
+}
+
+int pinbench_openssl_cold_verdict(const char *chain_text, size_t chain_length, const uint8_t *const *ders,
+                                  const size_t *lengths, int der_count, const char *anchor, size_t anchor_length,
+                                  int anchor_is_pem, const char *host, const char *expected_pin) {
+    X509_STORE *store = store_from(anchor, anchor_length, anchor_is_pem);
+    if (!store) return 0;
+    X509 *chain[MAX_CERTIFICATES];
+    int count = 0;
+    if (chain_text) {
+        count = read_pem(chain_text, chain_length, chain, MAX_CERTIFICATES);
+    } else {
+        for (; count < der_count && count < MAX_CERTIFICATES; count++) {
+            if ((chain[count] = decode(ders[count], lengths[count])) == NULL) break;
+        }
+    }
+    int matched = count > 0 && (chain_text || count == der_count) &&
+                  judge_chain(store, chain, count, host, expected_pin);
+    for (int index = 0; index < count; index++) X509_free(chain[index]);
+    X509_STORE_free(store);
     return matched;
 }

@@ -10,6 +10,30 @@ extension CoreFixture {
         return await validator.validate(host: host, chain: chain, at: time)
     }
 
+    /// The warm verdict from PEM: the chain file's text decoded (``CertificateChainDecoder``), then judged by the
+    /// validator made once.
+    public func verdictFromPEM(at time: Date = Date()) async -> Verdict {
+        let chain = try! CertificateChainDecoder.decode(presentedPEM, source: "chain.pem")
+        return await validator.validate(host: host, chain: chain, at: time)
+    }
+
+    /// The cold verdict, as a first call through the public API makes it: the chain and the anchor decoded from PEM
+    /// (`pem`) or DER, a fresh trust-anchor set and validator, then the verdict. Only the manifest value is shared.
+    public func coldVerdict(pem: Bool, at time: Date = Date()) async -> Verdict {
+        let chain: [ChainCertificate]
+        let anchors: [ChainCertificate]
+        if pem {
+            chain = try! CertificateChainDecoder.decode(presentedPEM, source: "chain.pem")
+            anchors = try! CertificateChainDecoder.decode(anchorPEM, source: "root.pem")
+        } else {
+            chain = presentedDER.map { try! ChainCertificate(derEncoded: $0) }
+            anchors = [try! ChainCertificate(derEncoded: anchorDER)]
+        }
+        let validator = PinValidator(
+            manifest: manifest, trustAnchors: TrustAnchors(certificates: anchors.compactMap(\.certificate)))
+        return await validator.validate(host: host, chain: chain, at: time)
+    }
+
     /// The verdict from already decoded certificates.
     public func verdictFromParsed(at time: Date = Date()) async -> Verdict {
         await validator.validate(host: host, chain: presented, at: time)

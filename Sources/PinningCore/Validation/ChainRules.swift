@@ -11,11 +11,15 @@ enum ChainRules {
 
     /// The first rule `path` breaks under `rules` (a client's, PinBench's platform by default), or nil when it meets
     /// them all.
-    static func firstViolation(
-        in path: [Certificate], rules: TrustRules = .platform
-    ) -> ChainRuleViolation? {
+    ///
+    /// Generic over the path so that a policy reads the verifier's candidate chain in place (copying it into an
+    /// array retained every field of every certificate once more).
+    static func firstViolation<Path: RandomAccessCollection<Certificate>>(
+        in path: Path, rules: TrustRules = .platform
+    ) -> ChainRuleViolation? where Path.Index == Int {
         guard let leaf = path.first else { return nil }
-        let subject = leaf.subject.opensslString
+        // Written only for a violation: the words cost more than the rules (a tenth of a verdict's own work).
+        var subject: String { leaf.subject.opensslString }
         if rules.caLeaf == .refused, path.count > 1, isCA(leaf) {
             return .caCertificateAsLeaf(subject: subject)
         }

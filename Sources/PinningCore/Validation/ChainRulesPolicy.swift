@@ -7,7 +7,7 @@ struct ChainRulesPolicy: VerifierPolicy {
     var rules: TrustRules = .platform
 
     func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
-        guard let violation = ChainRules.firstViolation(in: Array(chain), rules: rules) else { return .meetsPolicy }
+        guard let violation = ChainRules.firstViolation(in: chain, rules: rules) else { return .meetsPolicy }
         return .failsToMeetPolicy(reason: violation.reason)
     }
 }

@@ -9,7 +9,7 @@ struct NameConstraintRulesPolicy: VerifierPolicy {
     let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = []
 
     func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
-        let path = Array(chain)
+        let path = chain
         let cost = NameConstraintBudget.cost(of: path)
         if cost > NameConstraintBudget.comparisons {
             return .failsToMeetPolicy(reason: NameConstraintBudget.reason(cost: cost))

@@ -104,10 +104,15 @@ package struct NameConstraintViolation: Hashable, Sendable {
 
     /// The first wildcard name of the leaf that an excluded subtree above may cover (see
     /// ``wildcard(_:mayCoverNameWithin:)``): a rule swift-certificates' name constraints policy does not apply.
-    static func firstWildcardExclusion(in path: [Certificate]) -> NameConstraintViolation? {
-        guard let names = try? path.first?.extensions.subjectAlternativeNames else { return nil }
+    static func firstWildcardExclusion<Path: RandomAccessCollection<Certificate>>(
+        in path: Path
+    ) -> NameConstraintViolation? where Path.Index == Int {
+        // The leaf's names are read only once a CA states constraints: most paths have none.
+        var leafNames: SubjectAlternativeNames?? = .none
         for level in path.indices.dropFirst() {
             guard let constraints = try? path[level].extensions.nameConstraints else { continue }
+            if leafNames == nil { leafNames = .some(try? path.first?.extensions.subjectAlternativeNames) }
+            guard case .some(.some(let names)) = leafNames else { return nil }
             for case .dnsName(let name) in names {
                 for case .dnsName(let base) in constraints.excludedSubtrees
                 where wildcard(name, mayCoverNameWithin: base) {
@@ -141,7 +146,7 @@ struct NameConstraintBudget: Sendable {
     static let comparisons = 250_000
 
     /// The comparisons checking `path` (leaf first) would take.
-    static func cost(of path: [Certificate]) -> Int {
+    static func cost<Path: RandomAccessCollection<Certificate>>(of path: Path) -> Int where Path.Index == Int {
         var total = 0
         for level in path.indices.dropFirst() {
             guard let constraints = try? path[level].extensions.nameConstraints else { continue }

@@ -9,16 +9,19 @@ struct ServerAuthUsagePolicy: VerifierPolicy {
     var rule: TrustRules.ServerAuthUsage = .serverAuthRequiredSince2019
 
     mutating func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
-        guard let reason = Self.firstFailure(in: Array(chain), rule: rule) else { return .meetsPolicy }
+        guard let reason = Self.firstFailure(in: chain, rule: rule) else { return .meetsPolicy }
         return .failsToMeetPolicy(reason: reason)
     }
 
     /// Why `path` (leaf first) fails `rule`, or nil when it meets it.
-    static func firstFailure(in path: [Certificate], rule: TrustRules.ServerAuthUsage) -> String? {
+    static func firstFailure<Path: RandomAccessCollection<Certificate>>(
+        in path: Path, rule: TrustRules.ServerAuthUsage
+    ) -> String? where Path.Index == Int {
         // The JDK looks at the leaf alone; OpenSSL's purpose check and iOS at every certificate.
-        let checked = rule == .serverAuthOrAnyWhenStated ? Array(path.prefix(1)) : path
+        let checked = rule == .serverAuthOrAnyWhenStated ? path.prefix(1) : path[...]
         let anyIsEnough = rule != .serverAuthWhenStated
-        for (level, certificate) in checked.enumerated() {
+        for level in checked.indices {
+            let certificate = path[level]
             guard let usage = try? certificate.extensions.extendedKeyUsage else {
                 if certificate.extensions[oid: .X509ExtensionID.extendedKeyUsage] != nil {
                     return "level \(level): the extended key usage cannot be parsed"

@@ -114,32 +114,37 @@ struct ServerNameMatcher: Sendable {
         return .mismatch(notes: notes)
     }
 
-    private enum NameResult {
+    enum NameResult: Equatable {
         case matches
         case mismatch(ServerNameNote?)
     }
 
-    private func judge(dnsName: String) -> NameResult {
+    /// Works on the name's bytes (it is ASCII once past the first check): splitting and testing Characters was
+    /// most of the matcher's time, which every verdict pays.
+    func judge(dnsName: String) -> NameResult {
         guard dnsName.utf8.allSatisfy({ $0 < 0x80 }) else { return .mismatch(.notASCII(name: dnsName)) }
-        var pattern = dnsName.lowercased()
-        if pattern.hasSuffix(".") { pattern.removeLast() }
+        // ASCII lower case, as `lowercased()` gives for ASCII text.
+        var pattern = dnsName.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        if pattern.last == Self.dot { pattern.removeLast() }
         if let hostAddress {
-            let written = IPAddressText.bytes(pattern)
-            return .mismatch(written == hostAddress || pattern == host ? .ipAddressAsDNSName(name: dnsName) : nil)
+            let text = String(decoding: pattern, as: UTF8.self)
+            let written = IPAddressText.bytes(text)
+            return .mismatch(written == hostAddress || text == host ? .ipAddressAsDNSName(name: dnsName) : nil)
         }
-        let labels = pattern.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy(Self.isNameCharacter) }) else {
+        let labels = pattern.split(separator: Self.dot, omittingEmptySubsequences: false)
+        guard labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy(Self.isNameByte) }) else {
             return .mismatch(.malformed(name: dnsName))
         }
-        guard pattern.contains("*") else { return pattern == host ? .matches : .mismatch(nil) }
-        if labels.dropFirst().contains(where: { $0.contains("*") }) {
+        guard pattern.contains(Self.star) else { return isHost(pattern) ? .matches : .mismatch(nil) }
+        if labels.dropFirst().contains(where: { $0.contains(Self.star) }) {
             return .mismatch(.wildcardNotLeftmost(pattern: dnsName))
         }
-        guard labels[0] == "*" else { return .mismatch(.partialWildcard(pattern: dnsName)) }
+        guard labels[0].elementsEqual([Self.star]) else { return .mismatch(.partialWildcard(pattern: dnsName)) }
         guard labels.count >= (rules.wildcards == .oneLabelAfter ? 2 : 3) else {
             return .mismatch(.wildcardOverTooFewLabels(pattern: dnsName))
         }
-        let base = labels.dropFirst().joined(separator: ".")
+        // The labels after the wildcard, joined by dots: the pattern after `*.`.
+        let base = String(decoding: pattern[(labels[0].endIndex + 1)...], as: UTF8.self)
         if rules.wildcards == .notOverPublicSuffix, publicSuffixes?.publicSuffixSection(of: base) == .icann {
             return .mismatch(.wildcardOverPublicSuffix(pattern: dnsName, suffix: base))
         }
@@ -147,9 +152,26 @@ struct ServerNameMatcher: Sendable {
         return host[host.index(after: dot)...] == base ? .matches : .mismatch(nil)
     }
 
-    /// Letters, digits, hyphen, underscore (clients accept it in names, though CAs may no longer issue it) and the
-    /// wildcard; the wildcard's place is checked separately.
-    private static func isNameCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || "-_*".contains(character))
+    /// Whether the (ASCII, lower-case) name is the host: the same bytes, or, for a host with other characters, equal
+    /// as Swift strings compare (canonical equivalence), as the comparison of Strings decided before.
+    private func isHost(_ name: [UInt8]) -> Bool {
+        if name.elementsEqual(host.utf8) { return true }
+        return !host.utf8.allSatisfy({ $0 < 0x80 }) && String(decoding: name, as: UTF8.self) == host
     }
+
+    private static let dot = UInt8(ascii: ".")
+    private static let star = UInt8(ascii: "*")
+
+    /// Letters, digits, hyphen, underscore (clients accept it in names, though CAs may no longer issue it) and the
+    /// wildcard, as ASCII bytes; the wildcard's place is checked separately.
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "*"):
+            return true
+        default:
+            return false
+        }
+    }
+
 }

@@ -8,9 +8,9 @@ import X509
 enum StrictRules {
     /// The first rule of `standards` that `path` breaks, or nil when it meets them all. Rules are looked at in one
     /// order (the leaf's own first, then each level from the leaf up), whatever the standards.
-    static func firstViolation(
-        in path: [Certificate], standards: Set<StrictRuleViolation.Standard>
-    ) -> StrictRuleViolation? {
+    static func firstViolation<Path: RandomAccessCollection<Certificate>>(
+        in path: Path, standards: Set<StrictRuleViolation.Standard>
+    ) -> StrictRuleViolation? where Path.Index == Int {
         guard let leaf = path.first, !standards.isEmpty else { return nil }
         if standards.contains(.mobilePlatforms) {
             for level in path.indices {
@@ -38,13 +38,34 @@ enum StrictRules {
         {
             return .malformedAuthorityInformationAccess(level: level, subject: certificate.subject.opensslString)
         }
-        if extensions[oid: .X509ExtensionID.authorityKeyIdentifier] != nil {
-            let identifier = try? extensions.authorityKeyIdentifier
-            if identifier.map({ ($0.authorityCertIssuer == nil) != ($0.authorityCertSerialNumber == nil) }) != false {
-                return .unreadableAuthorityKeyIdentifier(level: level, subject: certificate.subject.opensslString)
-            }
+        if let raw = extensions[oid: .X509ExtensionID.authorityKeyIdentifier], isRefused(authorityKeyIdentifier: raw) {
+            return .unreadableAuthorityKeyIdentifier(level: level, subject: certificate.subject.opensslString)
         }
         return nil
+    }
+
+    /// Whether iOS refuses this authority key identifier: unreadable, or an issuer without a serial or the reverse.
+    /// The usual one, a key identifier alone, is recognised from its bytes: decoding it was a tenth of the verifier's
+    /// own work, on every certificate of every candidate path.
+    static func isRefused(authorityKeyIdentifier raw: Certificate.Extension) -> Bool {
+        if holdsKeyIdentifierAlone(raw.value) { return false }
+        return isRefusedWhenDecoded(authorityKeyIdentifier: raw)
+    }
+
+    /// The rule itself, on the decoded extension.
+    static func isRefusedWhenDecoded(authorityKeyIdentifier raw: Certificate.Extension) -> Bool {
+        let identifier = try? AuthorityKeyIdentifier(raw)
+        return identifier.map({ ($0.authorityCertIssuer == nil) != ($0.authorityCertSerialNumber == nil) }) != false
+    }
+
+    /// True only for `SEQUENCE { [0] keyIdentifier }` in short-form DER and nothing else, which decodes to a key
+    /// identifier with neither issuer nor serial; anything else (false) is decoded.
+    static func holdsKeyIdentifierAlone(_ value: ArraySlice<UInt8>) -> Bool {
+        let count = value.count
+        guard count >= 4, count - 2 < 0x80 else { return false }
+        let start = value.startIndex
+        return value[start] == 0x30 && Int(value[start + 1]) == count - 2 && value[start + 2] == 0x80
+            && Int(value[start + 3]) == count - 4
     }
 
     private static func leafViolations(_ leaf: Certificate) -> [StrictRuleViolation] {

@@ -8,7 +8,7 @@ struct StrictRulesPolicy: VerifierPolicy {
     let standards: Set<StrictRuleViolation.Standard>
 
     func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
-        guard let violation = StrictRules.firstViolation(in: Array(chain), standards: standards) else {
+        guard let violation = StrictRules.firstViolation(in: chain, standards: standards) else {
             return .meetsPolicy
         }
         return .failsToMeetPolicy(reason: violation.reason)

@@ -27,4 +27,16 @@ int pinbench_openssl_pins(pinbench_openssl_baseline *baseline, char *first_pin);
    verified chain, and a compare of the leaf's pin with `expected_pin` (base64). 1 when verified and pinned. */
 int pinbench_openssl_verdict_from_der(pinbench_openssl_baseline *baseline, const char *expected_pin);
 
+/* The warm verdict from PEM: PEM_read_bio_X509 of every block of `pem` (leaf first), X509_verify_cert against the
+   store made once, the pins of the verified chain compared with `expected_pin`. 1 when verified and pinned. */
+int pinbench_openssl_verdict_from_pem(pinbench_openssl_baseline *baseline, const char *pem, size_t length,
+                                      const char *expected_pin);
+
+/* The cold verdict: nothing kept from an earlier call. A fresh X509_STORE holding the anchor (PEM when
+   `anchor_is_pem`, else one DER certificate), the chain read from `chain_text` (PEM) or, when it is NULL, from the
+   `der_count` DER certificates, X509_verify_cert, pins, compare; everything freed. 1 when verified and pinned. */
+int pinbench_openssl_cold_verdict(const char *chain_text, size_t chain_length, const uint8_t *const *ders,
+                                  const size_t *lengths, int der_count, const char *anchor, size_t anchor_length,
+                                  int anchor_is_pem, const char *host, const char *expected_pin);
+
 #endif
