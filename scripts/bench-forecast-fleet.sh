@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench-forecast-fleet.sh [RELEASES] [DOMAINS] [ROUNDS] — `pinbench forecast` of a fleet from files on disk, as a
 # user runs it: RELEASES release manifests of DOMAINS domains each (Benchmarks/scripts/forecast-fleet.py, seeded),
-# every domain serving one wildcard chain (--served HOST=chain.pem for each), with 4 and with 200 distinct pin sets.
+# every domain serving one wildcard chain (--served-list: a HOST=chain.pem line for each), with 4 and with 200
+# distinct pin sets.
 # Beside it, in the same rounds and alternating, the floor: Python's json.load reading the same release files.
 # Prints the median wall time and peak RSS (GNU time) of each, with the spread, and appends figures to
 # $PINBENCH_FIGURES when set (one JSON object a line, for the regression script).
@@ -44,7 +45,7 @@ for SETS in 4 200; do
             "$LEAF" "$CA" "$ROOT"
     fi
     cp "$WORK/pki/chain.pem" "$WORK/pki/root.pem" "$FLEET/"
-    sed 's/.*/--served=&=chain.pem/' "$FLEET/hosts.txt" >"$FLEET/served.args"
+    sed 's/.*/&=chain.pem/' "$FLEET/hosts.txt" >"$FLEET/served.list"
 done
 
 cd "$WORK"
@@ -65,14 +66,13 @@ for name in sys.argv[1:]:
 for round in $(seq "$ROUNDS"); do
     for SETS in 4 200; do
         FLEET="$WORK/fleet-$RELEASES-$DOMAINS-$SETS"
-        mapfile -t SERVED <"$FLEET/served.args"
         files=("$FLEET"/r*.json)
         run "python-json-load.$SETS" "$FLEET" python3 -c "$FLOOR" "${files[@]}"
         run "forecast-text.$SETS" "$FLEET" "$PINBENCH" forecast --manifest pins.json --ca-bundle root.pem \
-            --at 2026-11-28T00:00:00Z "${SERVED[@]}"
+            --served-list served.list
         if [ "$SETS" = 4 ]; then
             run "forecast-json.$SETS" "$FLEET" "$PINBENCH" forecast --manifest pins.json --ca-bundle root.pem \
-                --at 2026-11-28T00:00:00Z --json "${SERVED[@]}"
+                --json --served-list served.list
         fi
     done
 done

@@ -41,7 +41,6 @@ struct ForecastCommand: AsyncParsableCommand {
 
             Examples:
               pinbench forecast --served api.example.com=served.pem
-              pinbench forecast api.example.com --served api.example.com=served.pem --until 2028-01-01
               pinbench forecast --served api.example.com=served.pem --planned api.example.com=new.pem
               pinbench forecast --served api.example.com=served.pem --gate renewal-new-key --max-lockout 5
               pinbench forecast --served api.example.com=served.pem --json > forecast.json
@@ -87,13 +86,15 @@ struct ForecastCommand: AsyncParsableCommand {
 
     @Flag(help: "Print the whole forecast as JSON, written as it is judged.")
     var json = false
+    @Option(name: .customLong("served-list"), help: "A file of HOST=FILE lines, each read as --served.")
+    var servedList: String?
     @Option(help: ArgumentHelp("Show this domain in full in the text (repeatable).", valueName: "host"))
     var domain: [String] = []
     @Option(help: ArgumentHelp("Judge only this shipped release (repeatable).", valueName: "name"))
     var release: [String] = []
-
     func validate() throws {
-        if live && !servedOptions.served.isEmpty { throw ValidationError("give either --served or --live, not both.") }
+        let served = !servedOptions.served.isEmpty || servedList != nil
+        if live && served { throw ValidationError("give either --served or --live, not both.") }
         try OptionRange.check(leadTime, 0...3_650, option: "--lead-time", unit: "days")
         try OptionRange.check(maxLockout, 0...100, option: "--max-lockout", unit: "percent")
     }
@@ -104,7 +105,7 @@ struct ForecastCommand: AsyncParsableCommand {
             maxLockout: maxLockout)
         let document = try manifestOptions.loadForReading()
         let anchors = try trust.anchors(for: document)
-        let served = try servedOptions.entries()
+        let served = try servedOptions.entries() + ServedList.read(servedList)
         let plannedChains = try ServedChainFiles.read(planned, option: "--planned")
         let chains = try ForecastChains(
             given: try domains.map { try HostArgument.parse($0).text }, manifest: document.manifest, served: served,
