@@ -10,9 +10,12 @@ public enum ServedList {
     /// The largest list read: far beyond a line for each of a million hosts.
     public static let maximumSize = 64 << 20
 
-    /// The entries of the list at `path` (none without one); bad input in words, as `--served`'s.
-    public static func read(_ path: String?) throws -> [(host: String, chain: [ChainCertificate])] {
-        guard let path else { return [] }
+    /// The chains of `served` (the `--served` values) and of the list at `list` (none without one), in that order;
+    /// a host named twice, in either or across both, is refused. Bad input in words, as `--served`'s.
+    public static func entries(
+        served: [String], list path: String?
+    ) throws -> [(host: String, chain: [ChainCertificate])] {
+        guard let path else { return try ServedChainFiles.read(served, option: "--served") }
         let data: Data
         do {
             data = try BoundedFileReader.read(URL(fileURLWithPath: path), limit: maximumSize, what: "served list")
@@ -23,6 +26,6 @@ public enum ServedList {
             $0.trimmingCharacters(in: .whitespaces)
         }
         return try ServedChainFiles.read(
-            lines.filter { !$0.isEmpty && !$0.hasPrefix("#") }, option: "--served-list \(path):")
+            served + lines.filter { !$0.isEmpty && !$0.hasPrefix("#") }, option: "--served or --served-list")
     }
 }

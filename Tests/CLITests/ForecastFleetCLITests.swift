@@ -64,12 +64,15 @@ struct ForecastFleetCLITests {
 
         // A fleet of 12 domains (the others' chains do not name them): a summary, and the one asked for in full.
         var manifest = PinManifest(domains: [DomainPolicy(host: fixture.host, pins: [fixture.leafKey, fixture.caKey])])
-        var served: [String] = ["--served", "\(fixture.host)=good.pem"]
+        // Their chains from --served-list, a HOST=FILE line each (a comment and a blank line skipped).
+        var list = ["# the fleet", ""]
         for index in 1...11 {
             manifest.domains.append(DomainPolicy(host: "h\(index).example", pins: [fixture.leafKey]))
-            served += ["--served", "h\(index).example=good.pem"]
+            list.append("h\(index).example=good.pem")
         }
         fixture.folder.write("pins.json", ManifestCodec.encode(manifest))
+        fixture.folder.write("served.txt", list.joined(separator: "\n"))
+        let served = ["--served", "\(fixture.host)=good.pem", "--served-list", "served.txt"]
         let text = try await fixture.run(["forecast"] + ForecastFixture.trust + served + ["--domain", "H3.example"])
         #expect(text.status == 0, "\(text.stderrText)")
         let lines = text.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -78,6 +81,13 @@ struct ForecastFleetCLITests {
         #expect(lines.contains { $0.hasPrefix("Domains that lock out a shipped release: 12 of 12: ") })
         #expect(lines.contains("h3.example") && !lines.contains(fixture.host))
         #expect(lines.filter { $0.hasPrefix("  RELEASE") }.count == 1)
+
+        let missing = try await fixture.run(["forecast"] + ForecastFixture.trust + ["--served-list", "nothing.txt"])
+        #expect(
+            missing.status == 2 && missing.stderrText.contains("--served-list nothing.txt"), "\(missing.stderrText)")
+        let twice = try await fixture.run(
+            ["forecast"] + ForecastFixture.trust + ["--served", "h1.example=good.pem", "--served-list", "served.txt"])
+        #expect(twice.status == 2 && twice.stderrText.contains("h1.example twice"), "\(twice.stderrText)")
 
         let help = try await fixture.run(["forecast", "--help"])
         let helpText = help.stdoutText + help.stderrText

@@ -105,7 +105,7 @@ struct ForecastCommand: AsyncParsableCommand {
             maxLockout: maxLockout)
         let document = try manifestOptions.loadForReading()
         let anchors = try trust.anchors(for: document)
-        let served = try servedOptions.entries() + ServedList.read(servedList)
+        let served = try ServedList.entries(served: servedOptions.served, list: servedList)
         let plannedChains = try ServedChainFiles.read(planned, option: "--planned")
         let chains = try ForecastChains(
             given: try domains.map { try HostArgument.parse($0).text }, manifest: document.manifest, served: served,
