@@ -16,9 +16,12 @@ public struct ForecastRun: Sendable {
     /// Set when today's chains are fetched live (`--live`), each connection within it.
     public var liveDeadline: Duration?
 
+    /// The shipped releases judged: those named (`--release`), or every release of the releases file when empty.
+    public var releaseNames: [String]
+
     public init(
         settings: ForecastSettings, manifest: URL, next: PinManifest, anchors: TrustAnchors,
-        chains: ForecastChains, liveDeadline: Duration?
+        chains: ForecastChains, liveDeadline: Duration?, releaseNames: [String] = []
     ) {
         self.settings = settings
         self.manifest = manifest
@@ -26,18 +29,32 @@ public struct ForecastRun: Sendable {
         self.anchors = anchors
         self.chains = chains
         self.liveDeadline = liveDeadline
+        self.releaseNames = releaseNames
     }
 
-    public func run() async throws -> ForecastReport {
+    /// The forecast handed to `sink` a domain at a time. Each release is read, judged for every host and let go
+    /// before the next is read (``FleetForecast``), so a fleet of releases is never held in memory at once. Returns
+    /// the deploy gate's judgement.
+    @discardableResult
+    public func run<Sink: ForecastSink>(into sink: inout Sink) async throws -> ForecastGate {
         let loader = ReleaseLoader(manifest: manifest)
-        let shipped = try loader.list().releases.map(loader.release)
-        let candidate = Release(name: Release.candidateName(manifestFile: manifest.lastPathComponent), manifest: next)
+        let entries = try loader.entries(named: releaseNames)
         var chains = self.chains
         if let liveDeadline {
             (chains.served, chains.unreachable) = await LiveChains.served(
                 chains.hosts, manifest: next, anchors: anchors, deadline: liveDeadline)
         }
-        return await settings.report(
-            shipped: shipped, candidate: candidate, chains: chains, judge: ForecastJudge(trustAnchors: anchors))
+        var fleet = await FleetForecast(chains: chains, judge: ForecastJudge(trustAnchors: anchors), at: settings.at)
+        for entry in entries { fleet.add(try loader.release(entry)) }
+        fleet.add(Release(name: Release.candidateName(manifestFile: manifest.lastPathComponent), manifest: next))
+        return try settings.stream(fleet, candidate: next, unreachable: chains.unreachable, into: &sink)
+    }
+
+    /// The whole forecast as one value, for forecasts small enough to hold (the workbench, tests).
+    public func run() async throws -> ForecastReport {
+        var collector = ForecastCollector()
+        try await run(into: &collector)
+        guard let report = collector.report else { preconditionFailure("a stream always ends") }
+        return report
     }
 }

@@ -51,7 +51,18 @@ public struct ForecastEvent: Hashable, Sendable {
     public static func events(
         host: String, book: ReleaseBook, today: PathPins, from start: Date, until end: Date
     ) -> [ForecastEvent] {
-        let releases = book.releases
+        let (policies, rowOfRelease) = book.distinctPolicies(for: host)
+        return events(
+            host: host, releases: book.releases, policies: policies, rowOfRelease: rowOfRelease, today: today,
+            from: start, until: end)
+    }
+
+    /// ``events(host:releases:today:from:until:)`` with each release's policy given as the index of its row in
+    /// `policies` (`rowOfRelease`, in the order of `releases`): each distinct policy is judged once per date.
+    public static func events(
+        host: String, releases: [Release], policies: [DomainPolicy?], rowOfRelease: [Int], today: PathPins,
+        from start: Date, until end: Date
+    ) -> [ForecastEvent] {
         var triggers: [(Date, Trigger)] = []
         for (level, certificate) in today.levels.enumerated() {
             guard let notAfter = certificate.notAfter else { continue }
@@ -60,7 +71,6 @@ public struct ForecastEvent: Hashable, Sendable {
                 ? .leafExpires : level == today.levels.count - 1 ? .rootExpires : .issuerExpires(level: level)
             triggers.append((notAfter, trigger))
         }
-        let (policies, rowOfRelease) = book.distinctPolicies(for: host)
         for (release, row) in zip(releases, rowOfRelease) {
             if let lapse = policies[row]?.expires?.endDate {
                 triggers.append((lapse, .releaseLapses(release: release.name)))

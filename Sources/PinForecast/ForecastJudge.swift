@@ -2,8 +2,8 @@ import Foundation
 import PinningCore
 
 /// Judges every release of a domain under every scenario: real chains (`current`, `planned`) by the whole
-/// validator, synthesised ones by the validator's pin rule on the path they would produce (trust assumed: they
-/// stand for publicly trusted chains).
+/// validator's trust evaluation once per chain and its pin rule once per distinct policy, synthesised ones by the
+/// same pin rule on the path they would produce (trust assumed: they stand for publicly trusted chains).
 public struct ForecastJudge: Sendable {
     public let trustAnchors: TrustAnchors
 
@@ -31,17 +31,14 @@ public struct ForecastJudge: Sendable {
         var today: PathPins?
         var todayRefusal: Verdict.Rejection?
         if let current {
-            let verdicts = await judge(current, host: host, policies: policies, at: time)
-            columns.append((.current, verdicts.map(ForecastCell.init)))
-            // Default trust does not depend on a release's pins: any verdict tells the path (none: judge without).
-            var trust = verdicts.first
-            if trust == nil { trust = await judge(current, host: host, policies: [nil], at: time).first }
-            today = trust.flatMap { $0.isTrusted ? PathPins(verifiedPathOf: $0) : nil }
-            todayRefusal = trust.flatMap { $0.isTrusted ? nil : $0.rejection ?? .untrustedChain }
+            let trust = await Self.trust(current, host: host, trustAnchors: trustAnchors, at: time)
+            columns.append((.current, policies.map { trust.cell($0, at: time) }))
+            today = trust.path
+            todayRefusal = trust.refusal
         }
         if let planned {
-            let verdicts = await judge(planned, host: host, policies: policies, at: time)
-            columns.append((.planned, verdicts.map(ForecastCell.init)))
+            let trust = await Self.trust(planned, host: host, trustAnchors: trustAnchors, at: time)
+            columns.append((.planned, policies.map { trust.cell($0, at: time) }))
         }
         if let today {
             columns += Self.synthesised(Scenario.synthesised, policies: policies, today: today, at: time)
@@ -64,17 +61,47 @@ public struct ForecastJudge: Sendable {
         }
     }
 
-    /// The whole validator's verdict on `chain` for each of `policies`, as a release shipping it would judge: the
-    /// validator reads only the policy that governs `host`, so a manifest of that one policy judges the same.
-    private func judge(
-        _ chain: [ChainCertificate], host: String, policies: [DomainPolicy?], at time: Date
-    ) async -> [Verdict] {
-        var verdicts: [Verdict] = []
-        for policy in policies {
-            let manifest = PinManifest(domains: policy.map { [$0] } ?? [])
-            let validator = PinValidator(manifest: manifest, trustAnchors: trustAnchors)
-            verdicts.append(await validator.validate(host: host, chain: chain, at: time))
+    /// What default trust decides about a real chain for `host`: the whole validator's verdict on it with no pins,
+    /// once per chain and host. The validator evaluates trust before it reads the domain's policy, so every
+    /// release's cell follows from this one verdict and the pin rule (``RealChainTrust/cell(_:at:)``).
+    public static func trust(
+        _ chain: [ChainCertificate], host: String, trustAnchors: TrustAnchors, at time: Date
+    ) async -> RealChainTrust {
+        let validator = PinValidator(manifest: PinManifest(), trustAnchors: trustAnchors)
+        return RealChainTrust(await validator.validate(host: host, chain: chain, at: time))
+    }
+}
+
+/// A real chain as default trust judged it for one host: the pins of its verified path, or why it was refused.
+public enum RealChainTrust: Hashable, Sendable {
+    case trusted(PathPins)
+    case refused(Verdict.Rejection)
+
+    /// From the validator's verdict on the chain (with or without pins: trust does not depend on them).
+    public init(_ verdict: Verdict) {
+        self =
+            verdict.isTrusted
+            ? .trusted(PathPins(verifiedPathOf: verdict)) : .refused(verdict.rejection ?? .untrustedChain)
+    }
+
+    /// The cell of a release whose policy for the host is `policy`: refused whatever it pins when trust failed,
+    /// else what the validator's pin rule says on the verified path (as ``PinValidator`` itself judges it).
+    public func cell(_ policy: DomainPolicy?, at time: Date) -> ForecastCell {
+        switch self {
+        case .trusted(let path): return ForecastCell.judging(policy, path: path, at: time)
+        case .refused(let rejection): return .refused(rejection)
         }
-        return verdicts
+    }
+
+    /// The verified path, when trust found one.
+    public var path: PathPins? {
+        if case .trusted(let path) = self { return path }
+        return nil
+    }
+
+    /// Why trust failed, when it did.
+    public var refusal: Verdict.Rejection? {
+        if case .refused(let rejection) = self { return rejection }
+        return nil
     }
 }

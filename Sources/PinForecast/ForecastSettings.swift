@@ -52,12 +52,7 @@ public struct ForecastSettings: Sendable {
     public func outlook(
         _ forecast: DomainForecast, book: ReleaseBook, shipped: Int, candidate: DomainPolicy?
     ) -> DomainOutlook {
-        guard let today = forecast.today else {
-            let note =
-                forecast.todayRefusalText
-                ?? "no chain served today (give --served HOST=FILE or --live): only a planned chain can be judged"
-            return DomainOutlook(forecast: forecast, shipped: shipped, events: [], advice: [], note: note)
-        }
+        guard let today = forecast.today else { return outlookWithoutToday(forecast, shipped: shipped) }
         return DomainOutlook(
             forecast: forecast, shipped: shipped,
             events: ForecastEvent.events(host: forecast.host, book: book, today: today, from: at, until: until),
@@ -65,24 +60,39 @@ public struct ForecastSettings: Sendable {
             note: nil)
     }
 
+    /// ``outlook(_:book:shipped:candidate:)`` for a forecast of a ``FleetForecast``, whose releases keep no pins:
+    /// `policies` holds one policy per row of `forecast` (``FleetForecast/forecast(ofHost:)``).
+    public func outlook(
+        _ forecast: DomainForecast, policies: [DomainPolicy?], shipped: Int, candidate: DomainPolicy?
+    ) -> DomainOutlook {
+        guard let today = forecast.today else { return outlookWithoutToday(forecast, shipped: shipped) }
+        return DomainOutlook(
+            forecast: forecast, shipped: shipped,
+            events: ForecastEvent.events(
+                host: forecast.host, releases: forecast.releases, policies: policies,
+                rowOfRelease: forecast.rowOfRelease, today: today, from: at, until: until),
+            advice: ForecastAdvice.advise(candidate: candidate, today: today, at: at, leadTimeDays: leadTime),
+            note: nil)
+    }
+
+    private func outlookWithoutToday(_ forecast: DomainForecast, shipped: Int) -> DomainOutlook {
+        let note =
+            forecast.todayRefusalText
+            ?? "no chain served today (give --served HOST=FILE or --live): only a planned chain can be judged"
+        return DomainOutlook(forecast: forecast, shipped: shipped, events: [], advice: [], note: note)
+    }
+
     /// Every host of `chains` forecast for the shipped releases and `candidate` (the working manifest, the next
-    /// release), each judged by the deploy gate.
+    /// release), each judged by the deploy gate: ``stream(_:candidate:unreachable:into:)`` collected, for forecasts
+    /// small enough to hold whole.
     public func report(
         shipped: [Release], candidate: Release, chains: ForecastChains, judge: ForecastJudge
     ) async -> ForecastReport {
-        let book = ReleaseBook(shipped + [candidate])
-        let candidates = PolicyLookup(candidate.manifest)
-        var outlooks: [DomainOutlook] = []
-        var gate = ForecastGate(scenarios: gated, maximum: maxLockout)
-        for host in chains.hosts {
-            let forecast = await judge.forecast(
-                host: host, book: book, current: chains.served[host], planned: chains.planned[host], at: at)
-            gate.judge(forecast, shipped: shipped.count)
-            outlooks.append(
-                outlook(forecast, book: book, shipped: shipped.count, candidate: candidates.policy(for: host)))
-        }
-        return ForecastReport(
-            at: at, until: until, leadTimeDays: leadTime, shippedReleases: shipped.count, domains: outlooks,
-            unreachable: chains.unreachable, gate: gate)
+        var fleet = await FleetForecast(chains: chains, judge: judge, at: at)
+        for release in shipped + [candidate] { fleet.add(release) }
+        var collector = ForecastCollector()
+        // A collector never throws.
+        _ = try? stream(fleet, candidate: candidate.manifest, unreachable: chains.unreachable, into: &collector)
+        return collector.report!
     }
 }

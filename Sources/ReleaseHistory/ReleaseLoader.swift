@@ -22,6 +22,21 @@ public struct ReleaseLoader: Sendable {
         try ManifestStore.loadIfPresent(ReleaseList.self, at: releasesFile) ?? ReleaseList()
     }
 
+    /// The entries of the releases file, or only those named in `names` (in the file's order); a name the file does
+    /// not hold is refused rather than judged as nothing.
+    public func entries(named names: [String] = []) throws -> [ReleaseEntry] {
+        let entries = try list().releases
+        guard !names.isEmpty else { return entries }
+        let known = Set(entries.map(\.name))
+        if let unknown = names.first(where: { !known.contains($0) }) {
+            throw HistoryError(
+                "--release \(unknown): \(releasesFile.path) lists no release of that name "
+                    + "(`pinbench release list` shows them)")
+        }
+        let wanted = Set(names)
+        return entries.filter { wanted.contains($0.name) }
+    }
+
     /// `entry` with its pins read.
     public func release(_ entry: ReleaseEntry) throws -> Release {
         Release(name: entry.name, shipped: entry.shipped, share: entry.share, manifest: try pins(of: entry))
@@ -33,7 +48,13 @@ public struct ReleaseLoader: Sendable {
             switch entry.source {
             case .file(let path):
                 let url = URL(fileURLWithPath: path, relativeTo: releasesFile.deletingLastPathComponent())
-                guard let format = ImportFormat(entry.format) else { return try ManifestStore.load(url).manifest }
+                guard let format = ImportFormat(entry.format) else {
+                    // Read as the manifest is, without the fingerprint a document kept for writing needs.
+                    guard let manifest = try ManifestStore.loadIfPresent(PinManifest.self, at: url) else {
+                        throw ManifestError(.notFound, path: url.path, reason: PinManifest.missingReason)
+                    }
+                    return manifest
+                }
                 return Self.merged(try ConfigurationImporter.read(url, as: format))
             case .revision(let revision, let path):
                 let file = try path.map(repositoryFile) ?? manifest

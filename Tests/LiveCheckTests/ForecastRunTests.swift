@@ -1,3 +1,4 @@
+import CommandText
 import DemoLab
 import Foundation
 import LiveCheck
@@ -46,5 +47,43 @@ struct ForecastRunTests {
         #expect(forecast.today == nil)
         #expect(!forecast.scenarios.contains(.current))
         #expect(report.unreachable.isEmpty)
+    }
+}
+
+/// `forecast --json` streamed over the lab's releases (the demo releases the lab writes beside its manifest, each read
+/// from its file): the document written a domain at a time is the one the whole report encodes to, byte for byte,
+/// and Python's `json.tool` reads it.
+@Suite("Forecasting from the lab: streamed JSON", .serialized)
+struct ForecastStreamedRunTests {
+    @Test("every domain of the lab, live, with the lab's releases: streamed JSON equals the whole document")
+    func streamedEqualsWhole() async throws {
+        let fixture = try await CheckRunTests.Fixture()
+        defer { fixture.lab.stop() }
+        let url = fixture.document.url
+        try LabReleasesWriter.write(
+            fixture.lab, besideManifest: url, rootAnchorPath: fixture.document.manifest.trustAnchors[0],
+            replacing: false)
+        let manifest = fixture.document.manifest
+        let chains = try ForecastChains(given: [], manifest: manifest, served: [], planned: [])
+        let settings = try ForecastSettings(
+            at: Date(), until: nil, leadTime: 90, gate: "renewal-new-key", planned: false, maxLockout: 0)
+        let run = ForecastRun(
+            settings: settings, manifest: url, next: manifest, anchors: fixture.anchors, chains: chains,
+            liveDeadline: .seconds(5))
+        let report = try await run.run()
+        #expect(report.shippedReleases >= 3 && report.domains.count == manifest.domains.count)
+        let whole = try CanonicalJSON.encode(report, encoder: CommandJSON.encoder())
+        var streamed = Data()
+        var stream = ForecastJSONStream { streamed.append($0) }
+        let gate = try await run.run(into: &stream)
+        #expect(gate.failures.count == report.gate.failures.count)
+        // Two live runs: equal unless a lab server failed to answer one of them.
+        #expect(String(decoding: streamed, as: UTF8.self) == String(decoding: whole, as: UTF8.self))
+        let file = fixture.folder.url.appendingPathComponent("forecast.json")
+        try streamed.write(to: file)
+        let tool = try await OffPoolThread.run {
+            try ProcessRunner.run("/usr/bin/python3", ["-m", "json.tool", file.path])
+        }
+        #expect(tool.status == 0, "\(tool.stderrText)")
     }
 }

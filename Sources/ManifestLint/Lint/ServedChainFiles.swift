@@ -9,6 +9,7 @@ public enum ServedChainFiles {
     public static func read(_ values: [String], option: String) throws -> [(host: String, chain: [ChainCertificate])] {
         var entries: [(host: String, chain: [ChainCertificate])] = []
         var files: [String: String] = [:]
+        var decoded: [String: [ChainCertificate]] = [:]
         for entry in values {
             guard let separator = entry.firstIndex(of: "="), separator != entry.startIndex else {
                 throw ServedChainFilesError("\(option) \(entry): expected HOST=FILE")
@@ -25,7 +26,10 @@ public enum ServedChainFiles {
                     "\(option) names \(host) twice (\(first) and \(file)); give the one chain it serves")
             }
             files[host] = file
-            entries.append((host, try CertificateChainDecoder.decode(contentsOf: URL(fileURLWithPath: file))))
+            // A file named for many hosts (one wildcard chain served by a fleet) is read and decoded once.
+            let chain = try decoded[file] ?? CertificateChainDecoder.decode(contentsOf: URL(fileURLWithPath: file))
+            decoded[file] = chain
+            entries.append((host, chain))
         }
         return entries
     }

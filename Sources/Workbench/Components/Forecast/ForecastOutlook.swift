@@ -32,40 +32,33 @@ public struct ForecastOutlook: Sendable {
     /// Days before an expiry the next release must ship by, as `pinbench forecast --lead-time` defaults to.
     public static let leadTimeDays = 90
 
-    /// The forecast of `request`'s domain with `judge`. Each release is judged on its policy for the domain alone
-    /// (the one ``ReleaseBook`` finds for the host): the judge reads only the policy that governs the host, so this
-    /// judges the same as the whole manifests, in a time that does not grow with their domains.
+    /// The forecast of `request`'s domain with `judge`, on the path `pinbench forecast` takes (``FleetForecast``):
+    /// today's chain judged by default trust once, then each release's policy for the domain (the one
+    /// ``ReleaseBook`` finds for the host) by the pin rule, releases that ship an equal policy sharing its cells.
     public static func compute(_ request: ForecastRequest, judge: ForecastJudge) async -> ForecastOutlook {
         let host = request.key.host
+        var fleet = await FleetForecast(hosts: [host], served: [host: request.current], judge: judge, at: request.at)
         let policies = request.shipped.policies(for: host)
-        var releases = zip(request.shipped.releases, policies).map { release, policy in
-            Release(name: release.name, shipped: release.shipped, share: release.share, manifest: alone(policy))
+        for (release, policy) in zip(request.shipped.releases, policies) {
+            fleet.add(release) { _ in policy }
         }
         let candidate = request.candidate.policy(for: host)
-        releases.append(Release(name: request.candidateName, manifest: alone(candidate)))
-        let book = ReleaseBook(releases)
-        let forecast = await judge.forecast(host: host, book: book, current: request.current, at: request.at)
-        let shipped = releases.count - 1
+        fleet.add(Release(name: request.candidateName, manifest: PinManifest())) { _ in candidate }
+        let (forecast, rowPolicies) = fleet.forecast(ofHost: 0)
+        let shipped = fleet.releases.count - 1
         // Installs are counted as the CLI counts them: shipped releases only.
         let shares = forecast.scenarios.map { scenario in
             let lockout = forecast.installsLockedOut(scenario, shipped: shipped)
             return LockedOutShare(scenario: scenario, percent: lockout.percent, unknown: lockout.withoutShare.count)
         }
         let end = request.at.addingTimeInterval(Double(windowDays) * 86_400)
-        var events: [ForecastEvent] = []
-        var advice: [ForecastAdvice] = []
-        if let today = forecast.today {
-            events = ForecastEvent.events(host: host, book: book, today: today, from: request.at, until: end)
-            advice = ForecastAdvice.advise(
-                candidate: candidate, today: today, at: request.at, leadTimeDays: leadTimeDays)
-        }
+        // The CLI's settings with its defaults: a year ahead, `leadTimeDays` of lead time, no gate.
+        let settings = try? ForecastSettings(
+            at: request.at, until: nil, leadTime: leadTimeDays, gate: nil, planned: false, maxLockout: 0)
+        let outlook = settings?.outlook(forecast, policies: rowPolicies, shipped: shipped, candidate: candidate)
         return ForecastOutlook(
-            key: request.key, forecast: forecast, shipped: shipped, lockedOut: shares, events: events, advice: advice,
-            window: request.at...end)
-    }
-
-    private static func alone(_ policy: DomainPolicy?) -> PinManifest {
-        PinManifest(domains: policy.map { [$0] } ?? [])
+            key: request.key, forecast: forecast, shipped: shipped, lockedOut: shares, events: outlook?.events ?? [],
+            advice: outlook?.advice ?? [], window: request.at...end)
     }
 
     /// The candidate next release's cells, in the order of the forecast's scenarios.

@@ -30,7 +30,10 @@ struct ForecastCommand: AsyncParsableCommand {
             locks out, the first date a lockout becomes unavoidable (a certificate of today's path expires and \
             every way to replace it locks some release out), the dates ahead (--until, default one year after \
             --at), and advice: which pin the next release must carry so that a scenario is safe, and the day it \
-            must ship by (the expiry that forces the scenario less --lead-time days).
+            must ship by (the expiry that forces the scenario less --lead-time days). Over \
+            \(ForecastTextStream.fullDomainLimit) domains the text is a summary: cells per outcome, the domains and \
+            releases that break (the first few named); --domain HOST shows one in full, --release NAME judges only \
+            the releases named, --json streams every cell.
 
             Deploy gate: exit 1 when the planned chain, or a scenario named with --gate, locks out more than \
             --max-lockout percent (default 0) of installs, or any shipped release that states no share. Exit 2 \
@@ -38,7 +41,6 @@ struct ForecastCommand: AsyncParsableCommand {
 
             Examples:
               pinbench forecast --served api.example.com=served.pem
-              pinbench forecast api.example.com --served api.example.com=served.pem --until 2028-01-01
               pinbench forecast --served api.example.com=served.pem --planned api.example.com=new.pem
               pinbench forecast --served api.example.com=served.pem --gate renewal-new-key --max-lockout 5
               pinbench forecast --served api.example.com=served.pem --json > forecast.json
@@ -82,11 +84,17 @@ struct ForecastCommand: AsyncParsableCommand {
 
     @OptionGroup var probeSettings: ProbeSettings
 
-    @Flag(help: "Print the whole forecast as JSON.")
+    @Flag(help: "Print the whole forecast as JSON, written as it is judged.")
     var json = false
-
+    @Option(name: .customLong("served-list"), help: "A file of HOST=FILE lines, each read as --served.")
+    var servedList: String?
+    @Option(help: ArgumentHelp("Show this domain in full in the text (repeatable).", valueName: "host"))
+    var domain: [String] = []
+    @Option(help: ArgumentHelp("Judge only this shipped release (repeatable).", valueName: "name"))
+    var release: [String] = []
     func validate() throws {
-        if live && !servedOptions.served.isEmpty { throw ValidationError("give either --served or --live, not both.") }
+        let served = !servedOptions.served.isEmpty || servedList != nil
+        if live && served { throw ValidationError("give either --served or --live, not both.") }
         try OptionRange.check(leadTime, 0...3_650, option: "--lead-time", unit: "days")
         try OptionRange.check(maxLockout, 0...100, option: "--max-lockout", unit: "percent")
     }
@@ -97,17 +105,17 @@ struct ForecastCommand: AsyncParsableCommand {
             maxLockout: maxLockout)
         let document = try manifestOptions.loadForReading()
         let anchors = try trust.anchors(for: document)
-        let served = try servedOptions.entries()
+        let served = try ServedList.entries(served: servedOptions.served, list: servedList)
         let plannedChains = try ServedChainFiles.read(planned, option: "--planned")
         let chains = try ForecastChains(
             given: try domains.map { try HostArgument.parse($0).text }, manifest: document.manifest, served: served,
             planned: plannedChains)
-        let report = try await ForecastRun(
+        let run = ForecastRun(
             settings: settings, manifest: manifestOptions.url, next: document.manifest, anchors: anchors,
-            chains: chains,
-            liveDeadline: live ? probeSettings.deadline : nil
-        ).run()
-        Output.report(report, json: json, lines: ForecastText.lines(report))
-        if !report.gate.passed { throw ExitCode.rejected }
+            chains: chains, liveDeadline: live ? probeSettings.deadline : nil, releaseNames: release)
+        var text = ForecastTextStream(domains: try domain.map { try HostArgument.parse($0).text }, write: Output.lines)
+        var stream = ForecastJSONStream { FileHandle.standardOutput.write($0) }
+        let gate = try await json ? run.run(into: &stream) : run.run(into: &text)
+        if !gate.passed { throw ExitCode.rejected }
     }
 }

@@ -1,0 +1,153 @@
+import Foundation
+import LabPKI
+import PinForecast
+import PinningCore
+import TestSupport
+import Testing
+
+/// The fleet's path (each release judged as it is read, equal policies sharing a row, the validator's trust once per
+/// chain and host) against the plain one: every release judged alone, real chains by the whole validator with the
+/// release's manifest, the dates ahead from the whole manifests.
+@Suite("Forecast: a fleet judged a release at a time agrees with each release judged alone")
+struct FleetForecastTests {
+    static let hosts = [ForecastWorld.host, "other.pinbench.test", "unserved.pinbench.test"]
+
+    /// Every policy a release may ship for `host`: pins at every level and of both kinds, both modes, lapsed, lapsing
+    /// within the year, none, and a parent's covering its subdomains.
+    static func policies(_ world: ForecastWorld, host: String, at time: Date) -> [DomainPolicy?] {
+        let inAYear = CalendarDay(containing: time.addingTimeInterval(200 * 86_400))
+        let unrelated = Pin(type: .spkiSHA256, value: Data(repeating: 7, count: 32).base64EncodedString())
+        let pinSets: [[Pin]] = [
+            [Pin(type: .spkiSHA256, value: world.spki(world.leaf))],
+            [
+                Pin(type: .spkiSHA256, value: world.spki(world.leaf)),
+                Pin(type: .spkiSHA256, value: world.spki(world.intermediate), role: .backup),
+            ],
+            [Pin(type: .spkiSHA256, value: world.spki(world.root))],
+            [Pin(type: .certSHA256, value: world.cert(world.leaf))],
+            [Pin(type: .spkiSHA256, value: world.spki(world.leaf), position: .ca)],
+            [Pin(type: .certSHA256, value: world.cert(world.root), position: .leaf)],
+            [unrelated],
+            [],
+        ]
+        var all: [DomainPolicy?] = [nil]
+        for pins in pinSets {
+            all.append(DomainPolicy(host: host, pins: pins))
+            all.append(DomainPolicy(host: host, mode: .reportOnly, pins: pins))
+            all.append(DomainPolicy(host: host, expires: CalendarDay("2020-01-01"), pins: pins))
+            all.append(DomainPolicy(host: host, expires: inAYear, pins: pins))
+        }
+        // A label alone differs: an equal verdict from a policy that is not equal.
+        all.append(DomainPolicy(host: host, pins: [Pin(type: .spkiSHA256, value: world.spki(world.leaf), label: "x")]))
+        all.append(DomainPolicy(host: "pinbench.test", includeSubdomains: true, pins: pinSets[2]))
+        return all
+    }
+
+    /// `count` releases; with `distinct` 4 they cycle through four manifests, else each draws its own policies.
+    static func releases(
+        _ world: ForecastWorld, count: Int, distinct: Int, at time: Date, seed: UInt64
+    ) -> [Release] {
+        var random = SeededGenerator(seed: seed)
+        let pools = hosts.map { policies(world, host: $0, at: time) }
+        func manifest() -> PinManifest {
+            var domains: [DomainPolicy] = []
+            for pool in pools {
+                if let policy = pool[Int(random.next() % UInt64(pool.count))] { domains.append(policy) }
+            }
+            return PinManifest(domains: domains)
+        }
+        let shared = (0..<distinct).map { _ in manifest() }
+        return (0..<count).map { index in
+            Release(
+                name: "r\(index)", share: index % 3 == 0 ? nil : 1,
+                manifest: distinct == 4 ? shared[index % 4] : manifest())
+        }
+    }
+
+    /// An event as names and dates: the fleet's releases carry no pins, so they are compared by name.
+    static func shape(_ event: ForecastEvent) -> String {
+        let lockouts = event.lockouts.map { "\($0.scenario.rawValue):\($0.releases.map(\.name))" }
+        return "\(event.date) \(event.trigger) \(lockouts) \(event.unavoidable.map(\.name))"
+    }
+
+    @Test(
+        "4 and many distinct pin sets, several seeds: every cell, the dates ahead and the gate agree",
+        arguments: [4, 0])
+    func agrees(distinct: Int) async throws {
+        let world = try ForecastWorld()
+        let at = Date()
+        let planned = try #require(try world.realised(.renewalNewKey))
+        let judge = ForecastJudge(trustAnchors: world.anchors)
+        let settings = try ForecastSettings(
+            at: at, until: nil, leadTime: 90, gate: "renewal-new-key", planned: true, maxLockout: 5)
+        for seed in UInt64(1)...4 {
+            let releases = Self.releases(world, count: 24, distinct: distinct, at: at, seed: seed)
+            let served = [ForecastWorld.host: world.current, "other.pinbench.test": world.current]
+            var fleet = await FleetForecast(
+                hosts: Self.hosts, served: served, planned: [ForecastWorld.host: planned], judge: judge, at: at)
+            for release in releases { fleet.add(release) }
+            #expect(fleet.releases.allSatisfy { $0.manifest == PinManifest() }, "the fleet keeps no pins")
+            var kinds: Set<String> = []
+            for (index, host) in Self.hosts.enumerated() {
+                let (forecast, policies) = fleet.forecast(ofHost: index)
+                let book = await judge.forecast(
+                    host: host, releases: releases, current: served[host],
+                    planned: host == ForecastWorld.host ? planned : nil, at: at)
+                #expect(forecast.scenarios == book.scenarios)
+                #expect(forecast.today == book.today && forecast.todayRefusal == book.todayRefusal)
+                for (release, alone) in releases.enumerated() {
+                    for scenario in forecast.scenarios {
+                        let cell = try #require(forecast.cell(release: release, scenario))
+                        kinds.insert(cell.outcome)
+                        let expected: ForecastCell?
+                        if scenario.isRealChain {
+                            // The plain path: the whole validator with the release's whole manifest.
+                            let chain = scenario == .current ? served[host] : planned
+                            let verdict = await PinValidator(manifest: alone.manifest, trustAnchors: world.anchors)
+                                .validate(host: host, chain: try #require(chain), at: at)
+                            expected = ForecastCell(verdict)
+                        } else {
+                            expected = await judge.forecast(
+                                host: host, releases: [alone], current: served[host], at: at
+                            ).cell(release: 0, scenario)
+                        }
+                        #expect(cell == expected, "seed \(seed), \(host), r\(release), \(scenario.rawValue)")
+                    }
+                }
+                let outlook = settings.outlook(forecast, policies: policies, shipped: releases.count, candidate: nil)
+                if let today = book.today {
+                    let plain = ForecastEvent.events(
+                        host: host, releases: releases, today: today, from: at, until: settings.until)
+                    #expect(outlook.events.map(Self.shape) == plain.map(Self.shape), "seed \(seed), \(host)")
+                }
+                var gate = ForecastGate(scenarios: settings.gated, maximum: 5)
+                var plainGate = gate
+                gate.judge(forecast, shipped: releases.count)
+                plainGate.judge(book, shipped: releases.count)
+                #expect(gate.failures.map(\.percent) == plainGate.failures.map(\.percent))
+                #expect(gate.failures.map(\.withoutShare) == plainGate.failures.map(\.withoutShare))
+            }
+            // The draws must reach every kind of cell, or the comparison proves little.
+            #expect(kinds.isSuperset(of: ["accepted", "locked-out", "lapsed", "report-only", "not-pinned", "refused"]))
+        }
+    }
+
+    @Test("releases that repeat policies share rows: the rows follow the distinct verdicts, not the releases")
+    func rowsFollowVerdicts() async throws {
+        let world = try ForecastWorld()
+        let at = Date()
+        var fleet = await FleetForecast(
+            hosts: [ForecastWorld.host], served: [ForecastWorld.host: world.current],
+            judge: ForecastJudge(trustAnchors: world.anchors), at: at)
+        let leaf = Pin(type: .spkiSHA256, value: world.spki(world.leaf))
+        // 40 releases, each with a backup pin of its own: 40 distinct policies, one verdict for all.
+        for index in 0..<40 {
+            let backup = Pin(type: .spkiSHA256, value: Data(repeating: UInt8(index), count: 32).base64EncodedString())
+            let policy = DomainPolicy(host: ForecastWorld.host, pins: [leaf, backup])
+            fleet.add(Release(name: "r\(index)", manifest: PinManifest(domains: [policy])))
+        }
+        let (forecast, policies) = fleet.forecast(ofHost: 0)
+        #expect(policies.count == 1)
+        #expect(forecast.cells.count == 40 && Set(forecast.cells).count == 1)
+    }
+}
