@@ -8,14 +8,14 @@
 #   bash Benchmarks/scripts/scan-floor.sh 500 7                # builds and measures the binary to install
 #   PINBENCH=path/to/pinbench bash Benchmarks/scripts/scan-floor.sh 500 7    # measures that binary instead
 #   BASELINE=path/to/other/pinbench ...                        # adds it as a fourth peer (A/B of two builds)
-#   CHAINS=rsa ...                                             # one chain only (default "rsa ec")
+#   CHAINS=rsa ...                                             # one chain only (default "rsa ec"; CHAIN= as before)
 #   PINBENCH_FIGURES=figures.jsonl ...                         # also appends the figures as JSON lines
 #
 # The Python peer's venv (${VENV:-/tmp/pinbench-venv}, `cryptography` from PyPI) is created when missing.
 set -euo pipefail
 N=${1:-500}
 REPS=${2:-5}
-CHAINS=${CHAINS:-rsa ec}
+CHAINS=${CHAINS:-${CHAIN:-rsa ec}}
 STATE=${PINBENCH_SCAN_DIR:-/tmp/pinbench-scan}
 VENV=${VENV:-/tmp/pinbench-venv}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
