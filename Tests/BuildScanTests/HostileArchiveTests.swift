@@ -1,5 +1,6 @@
 import BuildScan
 import Foundation
+import PinningCore
 import TestSupport
 import Testing
 
