@@ -8,16 +8,9 @@ import Testing
 @Suite(
     "Scan: cross-checked with androguard",
     .enabled(
-        if: AndroguardCrossCheckTests.python != nil && APKBuild.toolsPresent,
+        if: AndroguardVenv.python != nil && APKBuild.toolsPresent,
         "needs androguard in .build/androguard-venv, aapt and android-framework-res"))
 struct AndroguardCrossCheckTests {
-    static let python: String? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let path = root.appendingPathComponent(".build/androguard-venv/bin/python").path
-        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-    }()
-
     static let script = """
         import json, sys
         from androguard.util import set_log
@@ -68,7 +61,8 @@ struct AndroguardCrossCheckTests {
             pairs: [("api.example.com", "sha256/7HIpactkIAq2Y49orFOOQKurWxmmSFZhBCoQYcRhJ3Y=")],
             extra: ["sha256/another-literal-that-is-no-pin"])
         let apk = try build.build()
-        let output = try ProcessRunner.run(try #require(Self.python), ["-c", Self.script, apk], timeout: 120).checked()
+        let output = try ProcessRunner.run(try #require(AndroguardVenv.python), ["-c", Self.script, apk], timeout: 120)
+            .checked()
         let expected = try JSONDecoder().decode(Androguard.self, from: output.stdout)
         let report = try BuildScanner.scan(path: apk)
         #expect(report.app.package == expected.package)
@@ -90,4 +84,14 @@ struct AndroguardCrossCheckTests {
         #expect(codePins == Set(expected.dexPins.filter { $0 != "sha256/another-literal-that-is-no-pin" }))
         #expect(expected.dexPins.count == 2)
     }
+}
+
+/// The venv the androguard cross-checks run in, if it is there.
+enum AndroguardVenv {
+    static let python: String? = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let path = root.appendingPathComponent(".build/androguard-venv/bin/python").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }()
 }

@@ -1,5 +1,6 @@
 import BuildScan
 import Foundation
+import PinningCore
 import TestSupport
 import Testing
 
@@ -62,9 +63,12 @@ struct HostileArchiveTests {
 
     @Test("a stored entry whose declared size is not its data's")
     func sizeLies() throws {
-        let error = try #require(
-            scanError(archive([.init("AndroidManifest.xml", [1, 2, 3], declaredSize: 3_000_000)])))
+        let error = try #require(scanError(archive([.init("AndroidManifest.xml", [1, 2, 3], declaredSize: 5)])))
         #expect(error.kind == .sizeMismatch && error.entry == "AndroidManifest.xml")
+        // A claim past 1 MiB in 3 bytes is refused for the ratio before anything is read.
+        let large = try #require(
+            scanError(archive([.init("AndroidManifest.xml", [1, 2, 3], declaredSize: 3_000_000)])))
+        #expect(large.kind == .limit && large.entry == "AndroidManifest.xml")
     }
 
     @Test("ZIP64 extra fields and ZIP64 end records are refused naming what carries them")
