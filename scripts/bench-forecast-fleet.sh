@@ -8,6 +8,7 @@
 # $PINBENCH_FIGURES when set (one JSON object a line, for the regression script).
 #
 #   PINBENCH=$(scripts/build-release.sh) scripts/bench-forecast-fleet.sh 200 10000 3
+#   PINBENCH_FLEET_JSON=0 ...     # without the --json runs (each writes about 2 GB to /dev/null)
 set -euo pipefail
 RELEASES=${1:-200}
 DOMAINS=${2:-10000}
@@ -70,7 +71,7 @@ for round in $(seq "$ROUNDS"); do
         run "python-json-load.$SETS" "$FLEET" python3 -c "$FLOOR" "${files[@]}"
         run "forecast-text.$SETS" "$FLEET" "$PINBENCH" forecast --manifest pins.json --ca-bundle root.pem \
             --served-list served.list
-        if [ "$SETS" = 4 ]; then
+        if [ "$SETS" = 4 ] && [ "${PINBENCH_FLEET_JSON:-1}" != 0 ]; then
             run "forecast-json.$SETS" "$FLEET" "$PINBENCH" forecast --manifest pins.json --ca-bundle root.pem \
                 --json --served-list served.list
         fi
