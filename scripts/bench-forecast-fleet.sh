@@ -8,6 +8,7 @@
 # $PINBENCH_FIGURES when set (one JSON object a line, for the regression script).
 #
 #   PINBENCH=$(scripts/build-release.sh) scripts/bench-forecast-fleet.sh 200 10000 3
+#   PINBENCH_FLEET_JSON=0 ...     # without the --json runs (each writes about 2 GB to /dev/null)
 set -euo pipefail
 RELEASES=${1:-200}
 DOMAINS=${2:-10000}
@@ -70,7 +71,7 @@ for round in $(seq "$ROUNDS"); do
         run "python-json-load.$SETS" "$FLEET" python3 -c "$FLOOR" "${files[@]}"
         run "forecast-text.$SETS" "$FLEET" "$PINBENCH" forecast --manifest pins.json --ca-bundle root.pem \
             --served-list served.list
-        if [ "$SETS" = 4 ]; then
+        if [ "$SETS" = 4 ] && [ "${PINBENCH_FLEET_JSON:-1}" != 0 ]; then
             run "forecast-json.$SETS" "$FLEET" "$PINBENCH" forecast --manifest pins.json --ca-bundle root.pem \
                 --json --served-list served.list
         fi
@@ -88,7 +89,7 @@ size = sum(os.path.getsize(os.path.join(work, f"fleet-{releases}-{domains}-4", n
            for name in os.listdir(os.path.join(work, f"fleet-{releases}-{domains}-4")) if name.startswith("r"))
 print(f"pinbench forecast, {releases} release files x {domains} domains ({size / 1e6:.0f} MB of JSON, 4 sets), "
       f"{rounds} rounds alternating; medians (min-max)")
-print(f"{'run':<24} {'wall s':>20} {'peak RSS MB':>22} {'/ json.load':>12}")
+print(f"{'run':<24} {'wall s':>20} {'peak RSS MB':>22} {'/ json.load':>12}  {'per round: median (min-max)':>28}")
 command = f"scripts/bench-forecast-fleet.sh {releases} {domains} {rounds}"
 figures = os.environ.get("PINBENCH_FIGURES")
 for name in sorted(runs):
@@ -96,8 +97,12 @@ for name in sorted(runs):
     sets = name.rsplit(".", 1)[1]
     floor = statistics.median(r[0] for r in runs[f"python-json-load.{sets}"])
     wall = statistics.median(walls)
+    # Each run over the floor of its own round: the load of a shared machine drifts between rounds.
+    floors = [r[0] for r in runs[f"python-json-load.{sets}"]]
+    ratios = [w / f for w, f in zip(walls, floors)]
     print(f"{name:<24} {wall:8.2f} ({min(walls):.2f}-{max(walls):.2f}) {statistics.median(rss):9.0f} "
-          f"({min(rss):.0f}-{max(rss):.0f}) {wall / floor:11.2f}x")
+          f"({min(rss):.0f}-{max(rss):.0f}) {wall / floor:11.2f}x  {statistics.median(ratios):14.2f}x "
+          f"({min(ratios):.2f}-{max(ratios):.2f})")
     if figures and not name.startswith("python"):
         kind = name.split(".")[0].replace("forecast-", "")
         with open(figures, "a") as out:

@@ -45,7 +45,19 @@ public struct ForecastRun: Sendable {
                 chains.hosts, manifest: next, anchors: anchors, deadline: liveDeadline)
         }
         var fleet = await FleetForecast(chains: chains, judge: ForecastJudge(trustAnchors: anchors), at: settings.at)
-        for entry in entries { fleet.add(try loader.release(entry)) }
+        // The next release is read (the strict reader, on its own task) while this one is judged: two manifests at
+        // most are held at once, and each is let go once judged. Errors still come in the releases' order.
+        var upcoming = entries.first.map { entry in Task { try loader.release(entry) } }
+        for index in entries.indices {
+            guard let reading = upcoming else { break }
+            let release = try await reading.value
+            upcoming = nil
+            if index + 1 < entries.count {
+                let entry = entries[index + 1]
+                upcoming = Task { try loader.release(entry) }
+            }
+            fleet.add(release)
+        }
         fleet.add(Release(name: Release.candidateName(manifestFile: manifest.lastPathComponent), manifest: next))
         return try settings.stream(fleet, candidate: next, unreachable: chains.unreachable, into: &sink)
     }

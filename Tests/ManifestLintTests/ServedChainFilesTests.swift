@@ -23,6 +23,19 @@ struct ServedChainFilesTests {
         #expect(entries[1].chain.count == 1)
     }
 
+    @Test("files named for many hosts, alternating: each host gets its own file's chain")
+    func sharedFiles() throws {
+        let good = folder.write("good.pem", pki.good.presented.map(\.pem).joined())
+        let leaf = folder.write("leaf.pem", pki.good.leaf.pem)
+        let values = (0..<40).map { "h\($0).example=\($0 % 2 == 0 ? good : leaf)" }
+        let entries = try ServedChainFiles.read(values, option: "--served")
+        #expect(entries.map(\.host) == (0..<40).map { "h\($0).example" })
+        for (index, entry) in entries.enumerated() {
+            let expected = index % 2 == 0 ? pki.good.presented.map(\.der) : [pki.good.leaf.der]
+            #expect(entry.chain.map(\.der) == expected, "\(entry.host)")
+        }
+    }
+
     @Test("no '=', no host, a host twice, not a host: each refused naming the option")
     func refusals() throws {
         let file = folder.write("leaf.pem", pki.good.leaf.pem)
