@@ -171,11 +171,12 @@ public struct PinValidator: Sendable {
     public static func presentedCertificates(
         path: [Certificate], presented: [ChainCertificate]
     ) -> [PresentedCertificate] {
-        // `Certificate` equality, with the TBS bytes compared first: reading them copies nothing, while comparing
-        // whole optional certificates copied each one (a retain per field) for every comparison.
+        // `Certificate` equality, with the TBS bytes compared first, each certificate's read once: reading them from
+        // the optional certificate copied it (a retain per field) for every comparison.
+        let presentedTBS = presented.map { $0.certificate?.tbsCertificateBytes }
+        let pathTBS = path.map(\.tbsCertificateBytes)
         func isSame(_ index: Int, _ level: Int) -> Bool {
-            presented[index].certificate?.tbsCertificateBytes == path[level].tbsCertificateBytes
-                && presented[index].certificate == path[level]
+            presentedTBS[index] == pathTBS[level] && presented[index].certificate == path[level]
         }
         var certificates: [PresentedCertificate] = []
         certificates.reserveCapacity(path.count + presented.count)
