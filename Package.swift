@@ -119,7 +119,8 @@ let package = Package(
         .target(
             name: "DemoLab",
             dependencies: [
-                "COpenSSL", "CSystemCalls", "LabPKI", "ManifestEditing", "ManifestFiles", "OpenSSLSupport", "PinningCore",
+                "COpenSSL", "CSystemCalls", "LabPKI", "ManifestEditing", "ManifestFiles", "OpenSSLSupport",
+                "PinningCore",
                 "TransparencyLog", "PinForecast",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -133,7 +134,8 @@ let package = Package(
         .target(
             name: "LiveCheck",
             dependencies: [
-                "ChainProbe", "ClientModels", "CommandText", "ConnectionAudit", "ManifestLint", "PinExport", "PinningCore",
+                "ChainProbe", "ClientModels", "CommandText", "ConnectionAudit", "ManifestLint", "PinExport",
+                "PinningCore",
                 "ReleaseHistory", .product(name: "SwiftASN1", package: "swift-asn1"),
             ]),
         .executableTarget(
@@ -379,7 +381,8 @@ let package = Package(
         .testTarget(
             name: "CTWatchTests",
             dependencies: [
-                "CTWatch", "TransparencyLog", "PinForecast", "ManifestEditing", "ManifestFiles", "PinningCore", "LabPKI",
+                "CTWatch", "TransparencyLog", "PinForecast", "ManifestEditing", "ManifestFiles", "PinningCore",
+                "LabPKI",
                 "TestSupport",
             ]),
         // The built `pinbench` in a real terminal (tmux): keys in, screens and the written manifest checked.
