@@ -278,8 +278,7 @@ let package = Package(
         .testTarget(
             name: "PinningCoreTests",
             dependencies: [
-                "PinningCore", "PinExport", "LabPKI", "TestSupport",
-                .product(name: "X509", package: "swift-certificates"),
+                "PinningCore", "LabPKI", "TestSupport", .product(name: "X509", package: "swift-certificates"),
             ],
             // The x509-limbo vectors LimboTests reads.
             exclude: ["Limbo"]
@@ -294,7 +293,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "PinExportTests",
-            dependencies: ["PinExport", "PinningCore", "LabPKI", "TestSupport"],
+            dependencies: [
+                "PinExport", "PinningCore", "LabPKI", "TestSupport", .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
             // Stubs of the Apple and client-library API the iOS exports are type-checked against (not compiled).
             exclude: ["AppleStubs"]
         ),

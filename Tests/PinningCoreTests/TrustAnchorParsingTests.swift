@@ -5,7 +5,6 @@ import TestSupport
 import Testing
 import X509
 
-@testable import PinExport
 @testable import PinningCore
 
 @Suite("Trust anchors parsed when a path looks them up")
@@ -158,23 +157,5 @@ struct TrustAnchorParsingTests {
         for certificate in now.certificates {
             #expect(later.certificates(withSubject: certificate.subject).contains(certificate))
         }
-    }
-
-    @Test("a failure report's validated chain ends with the anchor the path reached, as parsed from the bundle")
-    func failureReportEndsWithAnchor() async throws {
-        let (url, folder, _) = try bundle()
-        _ = folder
-        var anchors = TrustAnchors()
-        try anchors.add(contentsOf: url, parsing: .whenLookedUp)
-        let manifest = Fixtures.manifest(
-            DomainPolicy(
-                host: pki.host, pins: [Fixtures.pin(Fixtures.unrelatedPin), Fixtures.pin(Fixtures.unrelatedPin)]))
-        let verdict = await PinValidator(manifest: manifest, trustAnchors: anchors).validate(
-            host: pki.host, chain: pki.good.presentedChain, at: Date())
-        #expect(verdict.outcome == .rejected)
-        let report = try #require(
-            PinFailureReport(verdict: verdict, port: 443, served: pki.good.presentedChain, at: Date()))
-        let validated = try report.validatedCertificateChain.map { try PEMDocument(pemString: $0).derBytes }
-        #expect(validated == [pki.good.leaf.der, pki.intermediate.der, pki.root.der])
     }
 }
