@@ -14,11 +14,9 @@ struct InspectRunTests {
     func judged() async throws {
         let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
-        let folder = TemporaryFolder()
-        let document = try LabManifestWriter.write(lab, to: folder.url.appendingPathComponent("lab.json")).document
-        var anchors = TrustAnchors()
-        try anchors.add(manifestAnchors: document.manifest.trustAnchors, relativeTo: folder.url)
-        let validator = PinValidator(manifest: document.manifest, trustAnchors: anchors)
+        let fixture = try LabManifestFixture(lab)
+        let anchors = fixture.anchors
+        let validator = fixture.validator
         let good = lab.scenario(.good)
         func run(_ connect: String, clients: [PinClient]?) throws -> InspectRun {
             InspectRun(

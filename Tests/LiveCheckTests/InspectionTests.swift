@@ -13,10 +13,8 @@ struct InspectionTests {
     func report() async throws {
         let lab = try await OffPoolThread.run { try RunningLab.start() }
         defer { lab.stop() }
-        let folder = TemporaryFolder()
-        let document = try LabManifestWriter.write(lab, to: folder.url.appendingPathComponent("lab.json")).document
-        var anchors = TrustAnchors()
-        try anchors.add(manifestAnchors: document.manifest.trustAnchors, relativeTo: folder.url)
+        let fixture = try LabManifestFixture(lab)
+        let anchors = fixture.anchors
         let scenario = lab.scenario(.mitm)
         let target = try ProbeTarget(host: scenario.host, port: 443, connect: "127.0.0.1:\(lab.port)")
         let probe = try await ChainProber().probe(
@@ -24,7 +22,7 @@ struct InspectionTests {
         )
         .get()
         let inspection = try await LiveInspection.judge(
-            probe, validator: PinValidator(manifest: document.manifest, trustAnchors: anchors), at: Date(),
+            probe, validator: fixture.validator, at: Date(),
             revocation: .off)
         #expect(inspection.verdict.rejection == .untrustedChain)
         #expect(inspection.sent.map(\.der) == scenario.servedChain)
