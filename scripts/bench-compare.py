@@ -116,7 +116,7 @@ def read_run(path):
 
 def read_recorded(path):
     if not os.path.exists(path):
-        return {"figures": []}
+        return {"figures": {}}
     try:
         with open(path, encoding="utf-8") as handle:
             document = json.load(handle, parse_constant=refuse_constant)
