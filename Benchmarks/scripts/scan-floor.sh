@@ -101,7 +101,8 @@ for chain, peers in runs.items():
          "baselineValue": round(floor_cpu, 3), "command": f"CHAINS={chain} Benchmarks/scripts/{command}"},
         {"name": f"check.wall-python.{name}", "value": round(wall, 3), "unit": "s", "baseline": f"python.wall.{name}",
          "baselineValue": round(median["py-asyncio"][0], 3), "command": f"CHAINS={chain} Benchmarks/scripts/{command}"},
-        {"name": f"check.rss.{name}", "value": round(rss, 1), "unit": "MiB", "cap": 30,
+        # The cap is the 30 MB, in the figure's unit (MiB): 28.6.
+        {"name": f"check.rss.{name}", "value": round(rss, 1), "unit": "MiB", "cap": round(30e6 / 2**20, 1),
          "command": f"CHAINS={chain} Benchmarks/scripts/{command}"},
     ]
 if figures:

@@ -40,20 +40,28 @@ enum SocketIO {
     }
 
     /// Reads whatever is available (up to `limit` bytes), waiting for it within the deadline.
+    ///
+    /// The `limit`-sized buffer lives only while `recv` runs, not while the thread waits: a batch has a thread
+    /// waiting on each of its connections, and their buffers were 0.3 MB of a 500-host `check`'s heap at its peak.
     static func read(_ fd: Int32, limit: Int, deadline: Deadline, signal: CancellationSignal) -> ReadOutcome {
-        var buffer = [UInt8](repeating: 0, count: limit)
         while true {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count > 0 { return .data(Array(buffer[..<count])) }
+            var count = 0
+            var code: Int32 = 0
+            let buffer = [UInt8](unsafeUninitializedCapacity: limit) { bytes, initialized in
+                count = recv(fd, bytes.baseAddress, limit, 0)
+                code = count < 0 ? errno : 0
+                initialized = max(count, 0)
+            }
+            if count > 0 { return .data(buffer.withUnsafeBufferPointer { Array($0) }) }
             if count == 0 { return .closed }
-            switch errno {
+            switch code {
             case EINTR:
                 continue
             case EAGAIN, EWOULDBLOCK:
                 let outcome = wait(fd, for: Int16(POLLIN), deadline: deadline, signal: signal)
                 guard case .ready = outcome else { return .wait(outcome) }
             default:
-                return .failed(errno)
+                return .failed(code)
             }
         }
     }

@@ -152,13 +152,17 @@ final class TLSClient {
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
+    /// What OpenSSL has written for the server, read in buffers of its own size (not a 16 KB one per call).
     private func drainOutgoing() -> [UInt8] {
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while BIO_ctrl_pending(outgoing) > 0 {
-            let count = buffer.withUnsafeMutableBytes { BIO_read(outgoing, $0.baseAddress, Int32($0.count)) }
+        while case let pending = min(BIO_ctrl_pending(outgoing), 16 * 1024), pending > 0 {
+            var count: Int32 = 0
+            let chunk = [UInt8](unsafeUninitializedCapacity: pending) { buffer, initialized in
+                count = BIO_read(outgoing, buffer.baseAddress, Int32(pending))
+                initialized = Int(max(count, 0))
+            }
             if count <= 0 { break }
-            bytes += buffer[..<Int(count)]
+            bytes += chunk
         }
         return bytes
     }

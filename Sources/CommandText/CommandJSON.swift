@@ -2,13 +2,17 @@ import Foundation
 import PinningCore
 
 /// The JSON every `--json` prints: ``CanonicalJSON`` (sorted keys; controls, bidirectional controls and line
-/// separators in strings escaped as `\uXXXX`) with dates in ISO 8601, the same from the CLI and from the libraries
-/// that encode rows as they judge them.
+/// separators in strings escaped as `\uXXXX`) with dates in ISO 8601 (``JSONDate``: the text of Foundation's
+/// `.iso8601`, without the ICU data it reads), the same from the CLI and from the libraries that encode rows as they
+/// judge them.
 public enum CommandJSON {
     /// The encoder behind every `--json` document.
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(JSONDate.string(date))
+        }
         return encoder
     }
 
