@@ -103,9 +103,11 @@ private struct HostLedger: Sendable {
     let todayRefusal: Verdict.Rejection?
     var rows: [Row] = []
     var rowOfRelease: [UInt16] = []
-    /// The last few distinct policies met and their rows: releases mostly ship a policy met before, found here by
-    /// comparing it whole, not by judging it again. Bounded, so memory does not grow with the distinct policies.
-    var recent: [(policy: DomainPolicy?, row: Int)] = []
+    /// The last few distinct policies met, with their digests and rows: releases mostly ship a policy met before,
+    /// found here by its digest and then compared whole, not judged again. Bounded (a ring), so memory does not grow
+    /// with the distinct policies; the digest keeps a miss cheap when every release ships a policy of its own.
+    var recent: [(digest: Int, policy: DomainPolicy?, row: Int)] = []
+    var nextRecent = 0
     static let recentCount = 4
 
     init(host: String, current: RealChainTrust?, planned: RealChainTrust?) {
@@ -135,7 +137,8 @@ private struct HostLedger: Sendable {
     }
 
     mutating func add(_ policy: DomainPolicy?, at time: Date) {
-        if let hit = recent.firstIndex(where: { $0.policy == policy }) {
+        let digest = Self.digest(policy)
+        if let hit = recent.firstIndex(where: { $0.digest == digest && $0.policy == policy }) {
             rowOfRelease.append(UInt16(recent[hit].row))
             return
         }
@@ -147,8 +150,25 @@ private struct HostLedger: Sendable {
             row = rows.count - 1
         }
         rowOfRelease.append(UInt16(row!))
-        if recent.count == Self.recentCount { recent.removeFirst() }
-        recent.append((policy, row!))
+        if recent.count < Self.recentCount {
+            recent.append((digest, policy, row!))
+        } else {
+            recent[nextRecent] = (digest, policy, row!)
+            nextRecent = (nextRecent + 1) % Self.recentCount
+        }
+    }
+
+    /// A digest of the parts of `policy` that most often tell two policies apart (its pins' values, its mode and
+    /// expiry): equal policies have equal digests, so a differing digest rules a policy out without comparing it
+    /// whole. Equal digests say nothing: the policies are then compared whole.
+    static func digest(_ policy: DomainPolicy?) -> Int {
+        guard let policy else { return 0 }
+        var hasher = Hasher()
+        hasher.combine(policy.pins.count)
+        for pin in policy.pins { hasher.combine(pin.value) }
+        hasher.combine(policy.mode)
+        hasher.combine(policy.expires)
+        return hasher.finalize()
     }
 }
 

@@ -150,4 +150,40 @@ struct FleetForecastTests {
         #expect(policies.count == 1)
         #expect(forecast.cells.count == 40 && Set(forecast.cells).count == 1)
     }
+
+    @Test(
+        "policies alike in pin values, mode and expiry but not equal are judged each on its own, past the few recalled")
+    func alikeButNotEqual() async throws {
+        let world = try ForecastWorld()
+        let at = Date()
+        let host = ForecastWorld.host
+        let leaf = world.spki(world.leaf)
+        // The same pin value, mode and expiry throughout: only the pin's position or role, the port or the
+        // subdomains differ, and the position turns the verdict.
+        let alike: [DomainPolicy] = [
+            DomainPolicy(host: host, pins: [Pin(type: .spkiSHA256, value: leaf)]),
+            DomainPolicy(host: host, pins: [Pin(type: .spkiSHA256, value: leaf, position: .ca)]),
+            DomainPolicy(host: host, pins: [Pin(type: .spkiSHA256, value: leaf, role: .backup)]),
+            DomainPolicy(host: host, pins: [Pin(type: .spkiSHA256, value: leaf, role: .backup, position: .ca)]),
+            DomainPolicy(host: host, port: 8443, pins: [Pin(type: .spkiSHA256, value: leaf, position: .leaf)]),
+            DomainPolicy(host: host, includeSubdomains: true, pins: [Pin(type: .spkiSHA256, value: leaf)]),
+        ]
+        // Cycled, so each comes back after more distinct policies than the ledger recalls.
+        let releases = (0..<30).map { index in
+            Release(name: "r\(index)", manifest: PinManifest(domains: [alike[(index * 5) % alike.count]]))
+        }
+        var fleet = await FleetForecast(
+            hosts: [host], served: [host: world.current], judge: ForecastJudge(trustAnchors: world.anchors), at: at)
+        for release in releases { fleet.add(release) }
+        let (forecast, _) = fleet.forecast(ofHost: 0)
+        var outcomes: Set<String> = []
+        for (index, release) in releases.enumerated() {
+            let verdict = await PinValidator(manifest: release.manifest, trustAnchors: world.anchors)
+                .validate(host: host, chain: world.current, at: at)
+            let cell = try #require(forecast.cell(release: index, .current))
+            outcomes.insert(cell.outcome)
+            #expect(cell == ForecastCell(verdict), "r\(index)")
+        }
+        #expect(outcomes.isSuperset(of: ["accepted", "locked-out"]), "the positions must turn the verdict")
+    }
 }
