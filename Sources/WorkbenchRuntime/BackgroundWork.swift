@@ -15,7 +15,7 @@ struct BackgroundWork: Sendable {
     /// Fetches each domain's chain; answers each with `fetchStarted` once it runs and `fetchCompleted`.
     func fetch(_ requests: [FetchRequest]) {
         for request in requests {
-            Task.detached {
+            Task.detached(executorPreference: RuntimeExecutor.shared) {
                 await limiter.acquire()
                 inbox.post(.fetchStarted(host: request.host))
                 let result: Result<FetchedChain, FetchFailure>
@@ -37,7 +37,7 @@ struct BackgroundWork: Sendable {
         _ host: String, _ chain: [ChainCertificate], _ manifest: PinManifest, _ revocation: RevocationEvidence?,
         generation: Int
     ) {
-        Task.detached {
+        Task.detached(executorPreference: RuntimeExecutor.shared) {
             do {
                 let verdict = try await services.validate(host, chain, manifest, revocation)
                 inbox.post(.validated(host: host, verdict: verdict, generation: generation))
@@ -49,7 +49,7 @@ struct BackgroundWork: Sendable {
 
     /// Computes one domain's forecast; answers with `forecastComputed`.
     func forecast(_ request: ForecastRequest) {
-        Task.detached {
+        Task.detached(executorPreference: RuntimeExecutor.shared) {
             do {
                 inbox.post(.forecastComputed(try await services.forecast(request)))
             } catch {
@@ -66,7 +66,9 @@ struct BackgroundWork: Sendable {
 
     /// Generates and writes a backup key (seconds for RSA); answers with `backupKeyFinished`.
     func generateBackupKey(_ request: BackupKeyRequest) {
-        Task.detached { inbox.post(.backupKeyFinished(BackupKeyJob.run(request))) }
+        Task.detached(executorPreference: RuntimeExecutor.shared) {
+            inbox.post(.backupKeyFinished(BackupKeyJob.run(request)))
+        }
     }
 
     /// The notice for background work that threw: what it was doing, and the error, escaped.

@@ -44,7 +44,7 @@ final class FileWatcher {
         unread = false
         let read = self.read
         let reading = self.reading
-        Task.detached {
+        Task.detached(executorPreference: RuntimeExecutor.shared) {
             inbox.post(read())
             reading.end()
         }

@@ -19,7 +19,7 @@ public struct WatchSchedule: Sendable {
     /// Runs rounds off the session loop until the returned task is cancelled (the workbench quits), telling
     /// `report` after each why it could not run (nil: it ran, or was cut off at its deadline).
     func start(report: @escaping @Sendable (String?) -> Void) -> Task<Void, Never> {
-        Task.detached { [self] in
+        Task.detached(executorPreference: RuntimeExecutor.shared) { [self] in
             while !Task.isCancelled {
                 report(await runOnce())
                 try? await Task.sleep(for: interval)

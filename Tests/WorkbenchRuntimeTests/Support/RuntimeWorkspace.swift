@@ -55,7 +55,8 @@ struct RuntimeWorkspace {
     /// Opens the manifest as `pinbench workbench` does and runs a session on `screen` until the script quits it, on a
     /// thread of its own (the loop blocks as a terminal's does); returns the state it ended with.
     func runSession(
-        on screen: ScriptedScreen, watch: WatchSchedule? = nil, services given: WorkbenchServices? = nil
+        on screen: ScriptedScreen, watch: WatchSchedule? = nil, services given: WorkbenchServices? = nil,
+        around: SessionSurroundings = SessionSurroundings()
     ) async throws -> WorkbenchState {
         let document = try ManifestLoader.open(manifestURL)
         let services = try given ?? services()
@@ -70,7 +71,9 @@ struct RuntimeWorkspace {
                 screen: screen, catalog: catalog, state: state, services: services, inputs: inputs, watch: watch)
             // Every turn looks at the manifest file, so a change on disk shows up at the next read.
             session.diskCheckInterval = 0
+            around.before()
             session.run(initialEffects: initial)
+            around.after()
             return session.state
         }
     }
@@ -94,4 +97,11 @@ struct RuntimeWorkspace {
     func temporaryFiles() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains(".pinbench-tmp.") }
     }
+}
+
+/// What a test does on the session's thread just before the loop starts and just after it ends (e.g. hold the
+/// cooperative pool for the whole session, and let it go before the test itself needs a pool thread again).
+struct SessionSurroundings: Sendable {
+    var before: @Sendable () -> Void = {}
+    var after: @Sendable () -> Void = {}
 }

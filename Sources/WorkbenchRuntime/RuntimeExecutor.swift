@@ -1,0 +1,59 @@
+import Foundation
+
+/// Threads of the workbench's own for its background work (fetches, validations, the forecast, backup keys, file
+/// reads, the CT watch's rounds), used as each task's executor preference.
+///
+/// On the process's cooperative pool (as many threads as cores) that work waited behind whatever else held the
+/// pool: a long RSA key generation, or, in the test runner, hundreds of other tests, where sessions waited minutes
+/// for a validation. Tasks that prefer this executor run here, and so do the actors they call that have no executor
+/// of their own (``FetchLimiter``).
+final class RuntimeExecutor: TaskExecutor, @unchecked Sendable {
+    /// One set of threads for the process, living as long as it does, as the cooperative pool's do.
+    static let shared = RuntimeExecutor(threads: max(4, ProcessInfo.processInfo.activeProcessorCount))
+
+    private let queue = JobQueue()
+
+    /// Starts `threads` threads, each running jobs in the order they were enqueued.
+    init(threads: Int) {
+        for index in 0..<max(1, threads) {
+            let thread = Thread { [queue, unowned(unsafe) self] in
+                while true { queue.take().runSynchronously(on: self.asUnownedTaskExecutor()) }
+            }
+            thread.name = "pinbench.workbench.\(index)"
+            thread.start()
+        }
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        queue.put(UnownedJob(job))
+    }
+}
+
+/// The jobs waiting for a thread of ``RuntimeExecutor``, first in first out.
+private final class JobQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var head = 0
+
+    func put(_ job: UnownedJob) {
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The oldest job, waiting for one when there is none.
+    func take() -> UnownedJob {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == jobs.count { condition.wait() }
+        let job = jobs[head]
+        head += 1
+        // The taken jobs are dropped once they are half the array, so the array stays as large as the backlog.
+        if head * 2 >= jobs.count {
+            jobs.removeFirst(head)
+            head = 0
+        }
+        return job
+    }
+}

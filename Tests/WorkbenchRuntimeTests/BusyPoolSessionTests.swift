@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import Workbench
+import WorkbenchRuntime
+
+/// The session's background work runs on threads of its own: a process whose cooperative pool is held (in CI, by
+/// hundreds of tests at once) still fetches, judges and pins. Before, sessions under a busy test runner waited
+/// minutes for a validation and their scripts ran out of patience.
+@Suite("the workbench session with the cooperative pool held by other work")
+struct BusyPoolSessionTests {
+    final class Flag: @unchecked Sendable {
+        var value = false
+    }
+
+    @Test("every pool thread blocked for the whole session: the chain is still fetched, judged and pinned")
+    func sessionRunsWithoutThePool() async throws {
+        let workspace = try RuntimeWorkspace()
+        let hold = CooperativePoolHold()
+        let held = Flag()
+        let poolWasFree = Flag()
+        let screen = ScriptedScreen(
+            patience: 30,
+            script: [
+                .waitFor("✓ accepted"), .keys("2", "G", "p"), .waitFor("pinned spki-sha256"), .keys("q"),
+                .pressFor { $0.contains("Unsaved changes") ? [.character("y")] : [] },
+            ])
+        let around = SessionSurroundings(
+            before: { held.value = hold.holdAll() },
+            after: {
+                poolWasFree.value = hold.poolWasFree
+                hold.release()
+            })
+        let final = try await workspace.runSession(on: screen, around: around)
+        // The proof needs the pool really held: a probe queued behind the holders never ran during the session.
+        #expect(held.value, "no thread of the pool could be held: the test proves nothing")
+        #expect(!poolWasFree.value, "the pool ran other work during the session: the test proves nothing")
+        #expect(screen.failure == nil, "\(screen.failure ?? "")")
+        let pins = final.editing.document.manifest.policy(for: workspace.pki.host)?.pins ?? []
+        #expect(pins.count == 3, "the leaf and intermediate pins of the workspace, and the root pinned: \(pins.count)")
+    }
+}
