@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "PinExport", targets: ["PinExport"]),
         .library(name: "PinImport", targets: ["PinImport"]),
         .library(name: "BuildScan", targets: ["BuildScan"]),
+        .library(name: "CACatalog", targets: ["CACatalog"]),
         .library(name: "ChainProbe", targets: ["ChainProbe"]),
         .library(name: "DemoLab", targets: ["DemoLab"]),
         // Exposed for the fuzz package (Fuzz/), which reaches the theme reader only through a product.
@@ -65,7 +66,7 @@ let package = Package(
             name: "ClientModels",
             dependencies: ["PinningCore", .product(name: "X509", package: "swift-certificates")]),
         // Judging a manifest: its lint and the diff between two of them (with the lockout each change risks).
-        .target(name: "ManifestLint", dependencies: ["PinningCore", "ClientModels"]),
+        .target(name: "ManifestLint", dependencies: ["PinningCore", "ClientModels", "CACatalog"]),
         // The manifest as each client's configuration, through an encoder for each output language.
         .target(
             name: "PinExport",
@@ -79,6 +80,12 @@ let package = Package(
         // The pins inside an app build (`pinbench scan`): the APK read in place with bounds (ZIP, binary XML,
         // resources.arsc, DEX), its pinning facts with where each was found and how sure.
         .target(name: "BuildScan", dependencies: ["PinningCore", "CZlib"]),
+        // The CAs PinBench knows (Catalog/, compiled in): certificates with their status, pools, offered chains and
+        // issuance profiles, each link proved by a signature; a served chain's issuer recognised by key.
+        .target(
+            name: "CACatalog",
+            dependencies: ["PinningCore", "CommandText", .product(name: "X509", package: "swift-certificates")]),
+        .testTarget(name: "CACatalogTests", dependencies: ["CACatalog", "PinningCore", "LabPKI", "TestSupport"]),
         // Crypto: the tests' DEX files carry their SHA-1 signature, as dexdump checks.
         .testTarget(
             name: "BuildScanTests",
@@ -365,7 +372,8 @@ let package = Package(
             dependencies: [
                 "ConnectionAudit", "PinningCore", "TestSupport", .product(name: "X509", package: "swift-certificates"),
             ]),
-        .testTarget(name: "ManifestLintTests", dependencies: ["ManifestLint", "PinningCore", "LabPKI", "TestSupport"]),
+        .testTarget(
+            name: "ManifestLintTests", dependencies: ["ManifestLint", "CACatalog", "PinningCore", "LabPKI", "TestSupport"]),
         // PinExport: the round trip imports what the exporters write; hostile inputs are written with its encoders.
         .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinExport", "PinningCore", "TestSupport"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import CACatalog
 import ClientModels
 import Foundation
 import PinningCore
@@ -20,15 +21,20 @@ public struct LintEnvironment: Sendable {
     /// `pins.json` there (the default, no `--manifest` needed), else the path, shell-quoted when it must be. A printed
     /// command must run as printed.
     public var manifestArgument: String?
+    /// The CAs the catalog rules know (the built-in catalog, and a team's when given), or why it could not be read
+    /// (then the rules say they could not run: a gate that cannot judge does not pass silently).
+    public var catalog: Result<CACatalog, CACatalogError>
 
     public init(
         unreadableTrustAnchors: [String] = [], publicSuffixes: Result<PublicSuffixList, FileReadError>,
-        clients: [PinClient] = [], manifestArgument: String? = nil
+        clients: [PinClient] = [], manifestArgument: String? = nil,
+        catalog: Result<CACatalog, CACatalogError> = Result { () throws(CACatalogError) in try CACatalog.builtIn() }
     ) {
         self.unreadableTrustAnchors = unreadableTrustAnchors
         self.publicSuffixes = publicSuffixes
         self.clients = clients
         self.manifestArgument = manifestArgument
+        self.catalog = catalog
     }
 
     /// Looks at the disk for `document`: which of its trust anchors (relative paths resolved against its folder)

@@ -28,6 +28,14 @@ public struct LintFinding: Hashable, Sendable, Codable {
         case clientRefusesDomain = "client-refuses-domain"
         /// A client the manifest is exported to needs a leaf pin and a CA pin to match together (ATS).
         case clientRequiresLeafAndCA = "client-requires-leaf-and-ca"
+        /// Pins on part of a pool a CA picks each certificate's intermediate from, with no key above it (the catalog).
+        case pinsPartOfIssuingPool = "pins-part-of-issuing-pool"
+        /// A pin on an intermediate the CA no longer issues from, or an expired one (the catalog).
+        case pinOnRetiredIntermediate = "pin-on-retired-intermediate"
+        /// A `cert-sha256` pin on a certificate the CA replaced with a new one of the same key (the catalog).
+        case pinOnReplacedCertificate = "pin-on-replaced-certificate"
+        /// The CA catalog could not be read, so the rules that know the CAs could not run.
+        case caCatalogUnreadable = "ca-catalog-unreadable"
     }
 
     public let severity: Severity

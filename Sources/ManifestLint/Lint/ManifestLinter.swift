@@ -62,6 +62,13 @@ public struct ManifestLinter: Sendable {
             )
         }
         findings += publicSuffixFindings(manifest)
+        if case .failure(let error) = environment.catalog {
+            findings.append(
+                LintFinding(
+                    .error, .caCatalogUnreadable, host: nil,
+                    message: "the CA catalog cannot be read (\(error)), so pins on CA pools were not judged.",
+                    fix: "Fix the catalog folder (docs/ca-catalog.md), or leave it out."))
+        }
         findings += ignoredPinFindings(manifest)
         var seen: [String: Int] = [:]
         for domain in manifest.domains {
@@ -125,6 +132,7 @@ public struct ManifestLinter: Sendable {
         findings += textLengthFindings(domain)
         findings += clientFindings(domain, served: served)
         findings += backupFindings(domain, served: served)
+        findings += catalogFindings(domain, now: now)
         if let leafFinding = expiringLeafFinding(domain, now: now) {
             findings.append(leafFinding)
         }

@@ -1,0 +1,65 @@
+import Foundation
+import PinningCore
+
+/// The CAs PinBench knows: their certificates, pools, chains and issuance profiles. The forecast and lint read it to
+/// tell which CA issues a domain's certificates and what its renewals may look like.
+///
+/// The catalog is data kept in the repository (`Catalog/`, docs/ca-catalog.md) and compiled into the binary
+/// (``builtIn()``), so it is the same from any folder and after install; a team adds its private CA or another
+/// public CA from a folder of its own (``read(from:)`` with a ``CatalogFolder``, merged by ``adding(_:)``).
+public struct CACatalog: Sendable {
+    public let authorities: [CertificateAuthority]
+
+    public init(authorities: [CertificateAuthority]) {
+        self.authorities = authorities
+    }
+
+    /// Reads and checks every CA of `source` (each refused whole when anything in it is wrong).
+    public static func read(from source: any CatalogFileSource) throws(CACatalogError) -> CACatalog {
+        CACatalog(authorities: try CACatalogReader.read(from: source))
+    }
+
+    /// The catalog compiled into the binary (`Catalog/`, by scripts/generate-ca-catalog.py), read once.
+    public static func builtIn() throws(CACatalogError) -> CACatalog {
+        try builtInResult.get()
+    }
+
+    private static let builtInResult = Result { () throws(CACatalogError) -> CACatalog in
+        try read(from: CatalogFiles(builtInFiles))
+    }
+
+    public func authority(id: String) -> CertificateAuthority? {
+        authorities.first { $0.id == id }
+    }
+
+    /// This catalog with `other`'s CAs added; a CA of `other` with an id this catalog has is refused, so a team's
+    /// folder cannot silently replace what the binary knows.
+    public func adding(_ other: CACatalog) throws(CACatalogError) -> CACatalog {
+        for authority in other.authorities where self.authority(id: authority.id) != nil {
+            throw CACatalogError(
+                .inconsistent, path: "\(authority.id)/catalog.json",
+                "the id \(quoted(authority.id)) is already a CA of the built-in catalog; choose another")
+        }
+        return CACatalog(authorities: authorities + other.authorities)
+    }
+
+    /// The catalog CA and intermediate that issued a served chain's leaf, recognised by key: the intermediate whose
+    /// key verifies the leaf's signature. The chain's second certificate is tried first, then every catalog
+    /// intermediate, so a chain served without its intermediate, or with another's, is still recognised.
+    public func recognise(_ chain: [ChainCertificate]) -> CatalogRecognition? {
+        guard let leaf = chain.first?.certificate else { return nil }
+        let sentIssuerPin = chain.dropFirst().first?.details.spkiPin
+        for authority in authorities {
+            let intermediates = authority.certificates.filter { $0.role == .intermediate }
+            let ordered =
+                intermediates.filter { $0.spkiPin == sentIssuerPin }
+                + intermediates.filter { $0.spkiPin != sentIssuerPin }
+            var tried: Set<String> = []
+            for candidate in ordered where tried.insert(candidate.spkiPin).inserted {
+                guard let key = candidate.certificate.certificate, leaf.isSigned(by: key) else { continue }
+                return CatalogRecognition(authority: authority, intermediate: candidate, leaf: chain[0])
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import PinningCore
+
+/// How a CA issues subscriber certificates under one of its profiles (Let's Encrypt's `classic`, `tlsserver`,
+/// `shortlived`): the lifetime by issuance date, and whether a renewal keeps the key.
+public struct IssuanceProfile: Sendable, Hashable {
+    /// A lifetime that applies to certificates issued on or after `from` (from the start when nil).
+    public struct LifetimeStep: Sendable, Hashable {
+        public let from: CalendarDay?
+        public let days: Int
+    }
+
+    public let name: String
+    /// The profile a subscriber gets without asking for one.
+    public let isDefault: Bool
+    /// True when a renewal keeps the key (ACME clients make a new key at each renewal unless told otherwise).
+    public let keyReuse: Bool
+    /// The first day the profile can be asked for, when it came later than the CA.
+    public let availableFrom: CalendarDay?
+    /// The lifetimes in the order they take effect; the first has no start day.
+    public let lifetimes: [LifetimeStep]
+
+    /// The lifetime in days of a certificate issued on `day` under this profile.
+    public func lifetimeDays(issuedOn day: CalendarDay) -> Int {
+        // The reader keeps the steps in the order they take effect, so the last that has begun applies.
+        lifetimes.last { step in step.from.map { $0 <= day } ?? true }?.days ?? 0
+    }
+}

@@ -1,0 +1,134 @@
+import CACatalog
+import Foundation
+import LabPKI
+import ManifestLint
+import PinningCore
+import TestSupport
+import Testing
+
+/// The lint rules that know the CA catalog: on Let's Encrypt's real keys, and on a team pool from the test PKI whose
+/// renewals can really be issued, so the lockout the error names is the validator's verdict on such a renewal.
+@Suite("lint with the CA catalog: pools, retired intermediates, replaced certificates")
+struct CatalogLintTests {
+    static let letsEncrypt = try! CACatalog.builtIn().authority(id: "letsencrypt")!
+    let now = CalendarDay("2026-11-28")!.startDate!
+
+    func spki(_ file: String) -> Pin {
+        Pin(type: .spkiSHA256, value: Self.letsEncrypt.certificate(file: file)!.spkiPin)
+    }
+
+    func cert(_ file: String) -> Pin {
+        Pin(type: .certSHA256, value: Self.letsEncrypt.certificate(file: file)!.certPin)
+    }
+
+    func findings(_ pins: [Pin], linter: ManifestLinter = ManifestLinter()) -> [LintFinding] {
+        linter.lint(Fixtures.manifest(DomainPolicy(host: "api.example.com", pins: pins)), now: now)
+            .filter {
+                [.pinsPartOfIssuingPool, .pinOnRetiredIntermediate, .pinOnReplacedCertificate].contains($0.rule)
+            }
+    }
+
+    @Test("YE1 alone, or YE1 and YE2 without the backup YE3: an error naming what is missing and Root YE's key")
+    func partOfPool() throws {
+        let alone = findings([spki("gen-y/int-ye1.pem"), spki("gen-y/int-yr1.pem")])
+        #expect(alone.map(\.rule) == [.pinsPartOfIssuingPool, .pinsPartOfIssuingPool])
+        let ye = try #require(alone.first { $0.message.contains("YE1") })
+        #expect(ye.severity == .error && ye.message.contains("YE2 or YE3"), "\(ye.message)")
+        #expect(ye.fix.contains(Self.letsEncrypt.certificate(file: "gen-y/int-ye3.pem")!.spkiPin))
+        #expect(ye.fix.contains(Self.letsEncrypt.certificate(file: "gen-y/root-ye.pem")!.spkiPin))
+        let noBackup = findings([spki("gen-y/int-ye1.pem"), spki("gen-y/int-ye2.pem")])
+        #expect(noBackup.count == 1 && noBackup[0].message.contains("from YE3 is locked out"), "\(noBackup)")
+    }
+
+    @Test("the whole pool, or any key above it (Root YE, ISRG Root X2, ISRG Root X1), is no finding")
+    func coveredPool() throws {
+        let whole = ["gen-y/int-ye1.pem", "gen-y/int-ye2.pem", "gen-y/int-ye3.pem"].map(spki)
+        #expect(findings(whole).isEmpty)
+        for above in ["gen-y/root-ye.pem", "roots/isrg-root-x2.pem", "roots/isrgrootx1.pem"] {
+            #expect(findings([spki("gen-y/int-ye1.pem"), spki(above)]).isEmpty, "\(above)")
+        }
+        // Root YR's key is above the RSA pool only.
+        #expect(findings([spki("gen-y/int-ye1.pem"), spki("gen-y/root-yr.pem")]).count == 1)
+    }
+
+    @Test("R10 (retired) and R3 (expired): warnings with their dates; after 2028-09-02 a Gen Y pin is one too")
+    func retiredAndExpired() throws {
+        let found = findings([spki("2024/r10.pem"), spki("expired/lets-encrypt-r3.pem")])
+        #expect(found.map(\.rule) == [.pinOnRetiredIntermediate, .pinOnRetiredIntermediate])
+        #expect(found.contains { $0.message.contains("R10 (retired, valid to 2027-03-12)") }, "\(found)")
+        #expect(found.contains { $0.message.contains("R3 (expired on 2025-09-15)") }, "\(found)")
+        // E5's key is in two certificates (by X2, and cross-signed by X1): one warning for the one pin.
+        #expect(findings([spki("2024/e5.pem"), spki("gen-y/root-ye.pem")]).count == 1)
+        let later = ManifestLinter().lint(
+            Fixtures.manifest(DomainPolicy(host: "a.example", pins: [spki("gen-y/int-yr1.pem")])),
+            now: CalendarDay("2028-09-03")!.startDate!)
+        #expect(later.contains { $0.rule == .pinOnRetiredIntermediate && $0.message.contains("expired on 2028-09-02") })
+    }
+
+    @Test("a cert-sha256 pin on a 2025 cross-sign: a warning naming the key and the new certificate; the new one: none")
+    func replacedCertificate() throws {
+        let found = findings([cert("revoked/root-yr-by-x1.pem"), spki("gen-y/root-yr.pem")])
+        #expect(found.map(\.rule) == [.pinOnReplacedCertificate])
+        #expect(
+            found.first?.fix.contains(Self.letsEncrypt.certificate(file: "gen-y/root-yr-by-x1.pem")!.certPin) == true)
+        #expect(findings([cert("gen-y/root-yr-by-x1.pem"), spki("gen-y/root-yr.pem")]).isEmpty)
+    }
+
+    @Test(
+        "a team pool of two: pins on one intermediate are an error, and the validator rejects a renewal from the other")
+    func teamPoolAgreesWithValidator() async throws {
+        let pki = TestPKI.shared
+        let sibling = try CertificateIssuer.intermediate(
+            commonName: "PinBench Test CA 2", key: .p256, issuer: pki.root,
+            notBefore: Date().addingTimeInterval(-86_400))
+        let json = """
+            { "format": 1, "id": "team", "name": "Team CA",
+              "certificates": [
+                { "file": "root.pem", "label": "Team Root", "role": "root", "status": "active" },
+                { "file": "ca-1.pem", "label": "Team CA 1", "role": "intermediate", "status": "active" },
+                { "file": "ca-2.pem", "label": "Team CA 2", "role": "intermediate", "status": "active" } ],
+              "profiles": [ { "name": "internal", "lifetimes": [ { "days": 90 } ] } ] }
+            """
+        let team = try CACatalog.read(
+            from: CatalogFiles([
+                "team/catalog.json": json, "team/root.pem": pki.root.pem, "team/ca-1.pem": pki.intermediate.pem,
+                "team/ca-2.pem": sibling.pem,
+            ]))
+        let linter = ManifestLinter(LintEnvironment(publicSuffixes: .success(.compiledIn), catalog: .success(team)))
+        let policy = DomainPolicy(
+            host: pki.host,
+            pins: [
+                Pin(
+                    certificate: CertificateDetails(pki.intermediate.certificate), level: 1, type: .spkiSHA256,
+                    added: now),
+                Pin(
+                    certificate: CertificateDetails(pki.good.leaf.certificate), level: 0, type: .spkiSHA256,
+                    added: now),
+            ])
+        let found = linter.lint(Fixtures.manifest(policy), now: Date()).filter { $0.rule == .pinsPartOfIssuingPool }
+        #expect(found.count == 1 && found[0].message.contains("Team CA 2 is locked out"), "\(found)")
+        // The renewal the error speaks of, issued for real from the sibling with a new key: rejected on its pins.
+        let renewal = try CertificateIssuer.leaf(
+            commonName: pki.host, dnsNames: [pki.host], key: .p256, issuer: sibling,
+            notBefore: Date().addingTimeInterval(-3_600), notAfter: Date().addingTimeInterval(90 * 86_400))
+        let validator = PinValidator(
+            manifest: Fixtures.manifest(policy), trustAnchors: TrustAnchors(certificates: [pki.root.certificate]))
+        let verdict = await validator.validate(
+            host: pki.host, chain: [ChainCertificate(renewal.certificate), ChainCertificate(sibling.certificate)],
+            at: Date())
+        #expect(verdict.outcome == .rejected && verdict.rejection == .pinMismatch, "\(verdict.statement)")
+        // Pinning the sibling too ends the error, and the validator accepts that renewal.
+        let both = DomainPolicy(
+            host: pki.host,
+            pins: policy.pins + [
+                Pin(certificate: CertificateDetails(sibling.certificate), level: 1, type: .spkiSHA256, added: now)
+            ])
+        #expect(linter.lint(Fixtures.manifest(both), now: Date()).filter { $0.rule == .pinsPartOfIssuingPool }.isEmpty)
+        let accepted = await PinValidator(
+            manifest: Fixtures.manifest(both), trustAnchors: TrustAnchors(certificates: [pki.root.certificate])
+        ).validate(
+            host: pki.host, chain: [ChainCertificate(renewal.certificate), ChainCertificate(sibling.certificate)],
+            at: Date())
+        #expect(accepted.outcome == .accepted, "\(accepted.statement)")
+    }
+}
