@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "DemoLab", targets: ["DemoLab"]),
         // Exposed for the fuzz package (Fuzz/), which reaches the theme reader only through a product.
         .library(name: "Workbench", targets: ["Workbench"]),
+        .library(name: "WorkbenchThemes", targets: ["WorkbenchThemes"]),
         // Exposed for the core benchmarks package (Benchmarks/), which issues its chains with the lab's issuer.
         .library(name: "LabPKI", targets: ["LabPKI"]),
         .executable(name: "pinbench", targets: ["pinbench"]),
@@ -180,10 +181,14 @@ let package = Package(
         // ncurses (wide-character build) for the terminal backend; the shim wraps the macros Swift cannot import.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // The terminal UI as pure values: state, messages, update, view -> Frame, keys, themes. No ncurses.
+        // The workbench's look: style roles, text attributes, colours, and the theme files with their parser (read
+        // with bounds). Its own target so the theme fuzzer builds without the rest of the workbench.
+        .target(name: "WorkbenchThemes", dependencies: ["PinningCore"]),
+        .testTarget(name: "WorkbenchThemesTests", dependencies: ["WorkbenchThemes"]),
         .target(
             name: "Workbench",
             dependencies: [
-                "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
+                "WorkbenchThemes", "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
                 "PinForecast", "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
             ]
         ),

@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "FuzzSupport"),
         fuzzTarget("fuzz-chain", [pinningCore]),
         fuzzTarget("fuzz-manifest", [pinningCore]),
-        fuzzTarget("fuzz-theme", [.product(name: "Workbench", package: "PinBench")]),
+        fuzzTarget("fuzz-theme", [.product(name: "WorkbenchThemes", package: "PinBench")]),
         fuzzTarget("fuzz-terminal-text", [pinningCore]),
         fuzzTarget("fuzz-export", [pinningCore, pinExport]),
         fuzzTarget("fuzz-revocation-ct", [pinningCore]),

@@ -28,6 +28,12 @@ public struct CACatalog: Sendable {
         try read(from: CatalogFiles(builtInFiles))
     }
 
+    /// True when `value` is the `spki-sha256` or `cert-sha256` pin of a built-in certificate, known without reading
+    /// the catalog (the generator computed them from the same files).
+    public static func isBuiltInPinValue(_ value: String) -> Bool {
+        builtInPinValues.contains(value)
+    }
+
     public func authority(id: String) -> CertificateAuthority? {
         authorities.first { $0.id == id }
     }

@@ -64,6 +64,16 @@ struct LetsEncryptCatalogFactsTests {
         }
     }
 
+    @Test("the pin values the generator computed from the DER are exactly the reader's pins of every certificate")
+    func generatedPinValues() throws {
+        let catalog = try CACatalog.builtIn()
+        let pins = catalog.authorities.flatMap(\.certificates).flatMap { [$0.spkiPin, $0.certPin] }
+        #expect(!pins.isEmpty)
+        for pin in pins { #expect(CACatalog.isBuiltInPinValue(pin), "\(pin)") }
+        #expect(Set(pins).count == 61, "24 keys and 37 certificates")
+        #expect(!CACatalog.isBuiltInPinValue(String(repeating: "A", count: 43) + "="))
+    }
+
     @Test("the repository's Catalog/ folder reads as the catalog compiled in")
     func folderEqualsBuiltIn() throws {
         let folder = CatalogFolder(

@@ -74,6 +74,19 @@ struct CatalogLintTests {
         #expect(findings([cert("gen-y/root-yr-by-x1.pem"), spki("gen-y/root-yr.pem")]).isEmpty)
     }
 
+    @Test("a catalog that could not be read is an error for the manifest: the rules that need it did not run")
+    func unreadableCatalog() throws {
+        let failure = CACatalogError(.invalidSchema, path: "team/catalog.json", "unknown field \"vlaue\"")
+        let linter = ManifestLinter(
+            LintEnvironment(publicSuffixes: .success(.compiledIn), catalog: .given(.failure(failure))))
+        let manifest = Fixtures.manifest(DomainPolicy(host: "a.example", pins: [spki("gen-y/int-ye1.pem")]))
+        let found = linter.lint(manifest, now: now)
+        let unreadable = found.filter { $0.rule == .caCatalogUnreadable }
+        #expect(unreadable.count == 1 && unreadable[0].severity == .error && unreadable[0].host == nil)
+        #expect(unreadable.first?.message.contains("team/catalog.json") == true)
+        #expect(!found.contains { $0.rule == .pinsPartOfIssuingPool })
+    }
+
     @Test(
         "a team pool of two: pins on one intermediate are an error, and the validator rejects a renewal from the other")
     func teamPoolAgreesWithValidator() async throws {
@@ -94,7 +107,8 @@ struct CatalogLintTests {
                 "team/catalog.json": json, "team/root.pem": pki.root.pem, "team/ca-1.pem": pki.intermediate.pem,
                 "team/ca-2.pem": sibling.pem,
             ]))
-        let linter = ManifestLinter(LintEnvironment(publicSuffixes: .success(.compiledIn), catalog: .success(team)))
+        let linter = ManifestLinter(
+            LintEnvironment(publicSuffixes: .success(.compiledIn), catalog: .given(.success(team))))
         let policy = DomainPolicy(
             host: pki.host,
             pins: [

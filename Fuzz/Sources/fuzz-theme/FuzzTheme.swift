@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import Workbench
+import WorkbenchThemes
 
 /// The theme reader (`ThemeParser.parse`). Invariants beyond "no crash":
 /// - parsing is deterministic, and a comment line added before or after the text changes nothing but line numbers;

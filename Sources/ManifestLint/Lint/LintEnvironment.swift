@@ -21,14 +21,13 @@ public struct LintEnvironment: Sendable {
     /// `pins.json` there (the default, no `--manifest` needed), else the path, shell-quoted when it must be. A printed
     /// command must run as printed.
     public var manifestArgument: String?
-    /// The CAs the catalog rules know (the built-in catalog, and a team's when given), or why it could not be read
-    /// (then the rules say they could not run: a gate that cannot judge does not pass silently).
-    public var catalog: Result<CACatalog, CACatalogError>
+    /// The CAs the catalog rules know: the built-in catalog, or one given whole (a team's added to it).
+    public var catalog: LintCatalog
 
     public init(
         unreadableTrustAnchors: [String] = [], publicSuffixes: Result<PublicSuffixList, FileReadError>,
         clients: [PinClient] = [], manifestArgument: String? = nil,
-        catalog: Result<CACatalog, CACatalogError> = Result { () throws(CACatalogError) in try CACatalog.builtIn() }
+        catalog: LintCatalog = .builtIn
     ) {
         self.unreadableTrustAnchors = unreadableTrustAnchors
         self.publicSuffixes = publicSuffixes
@@ -70,4 +69,14 @@ public struct LintEnvironment: Sendable {
         let unreadable = Set(unreadableTrustAnchors)
         return manifest.trustAnchors.filter(unreadable.contains)
     }
+}
+
+/// Which CAs lint's catalog rules know.
+public enum LintCatalog: Sendable {
+    /// The catalog compiled into the binary, read and checked only once a pin names one of its keys or certificates
+    /// (``CACatalog/isBuiltInPinValue(_:)``): a manifest that pins none costs no catalog read.
+    case builtIn
+    /// A catalog read beforehand (the built-in one with a team's added), or why it could not be read: then the rules
+    /// say they could not run, since a gate that cannot judge does not pass silently.
+    case given(Result<CACatalog, CACatalogError>)
 }

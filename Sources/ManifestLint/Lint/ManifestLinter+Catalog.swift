@@ -8,7 +8,25 @@ import PinningCore
 /// so the rules need no served chain.
 extension ManifestLinter {
     func catalogFindings(_ domain: DomainPolicy, now: Date) -> [LintFinding] {
-        guard case .success(let catalog) = environment.catalog, !domain.pins.isEmpty else { return [] }
+        let catalog: CACatalog
+        switch environment.catalog {
+        case .given(.success(let given)):
+            catalog = given
+        case .given(.failure):
+            return []  // said once for the manifest
+        case .builtIn:
+            guard domain.pins.contains(where: { CACatalog.isBuiltInPinValue($0.value) }) else { return [] }
+            do {
+                catalog = try CACatalog.builtIn()
+            } catch {
+                return [
+                    LintFinding(
+                        .error, .caCatalogUnreadable, host: domain.host,
+                        message: "pins a key of a CA the built-in catalog knows, which cannot be read (\(error)).",
+                        fix: "Report this: the catalog compiled into pinbench is checked by its tests.")
+                ]
+            }
+        }
         let pins = PinnedValues(domain.pins)
         var findings: [LintFinding] = []
         for authority in catalog.authorities {

@@ -62,7 +62,7 @@ public struct ManifestLinter: Sendable {
             )
         }
         findings += publicSuffixFindings(manifest)
-        if case .failure(let error) = environment.catalog {
+        if case .given(.failure(let error)) = environment.catalog {
             findings.append(
                 LintFinding(
                     .error, .caCatalogUnreadable, host: nil,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Workbench
+@testable import WorkbenchThemes
 
 @Suite struct ThemeParserTests {
     @Test func parsesTheFlatSubset() throws {
