@@ -1,6 +1,8 @@
+import PinningCore
+
 /// Why a catalog could not be read: the CA folder and file it concerns, a code to decide on, and a message for
 /// people. A catalog is trusted data for the forecast, so anything wrong in it is refused, never skipped.
-public struct CACatalogError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct CACatalogError: BadInputError, Hashable, Sendable, CustomStringConvertible {
     public enum Code: String, Hashable, Sendable {
         /// The catalog folder, a CA's `catalog.json` or a certificate file could not be read.
         case unreadable

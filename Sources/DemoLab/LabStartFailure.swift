@@ -1,5 +1,7 @@
+import PinningCore
+
 /// Why a command could not start the lab, in the sentence `pinbench demo` and `pinbench lab` print.
-public struct LabStartFailure: Error, CustomStringConvertible, Sendable {
+public struct LabStartFailure: BadInputError, CustomStringConvertible, Sendable {
     /// What went wrong: a ``DemoLabError``'s message, or the error's own words.
     public let reason: String
 

@@ -14,7 +14,7 @@ extension ChainValidation {
 }
 
 /// A file `validate` was given that cannot be read: bad input, in words.
-public struct ChainValidationInputError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ChainValidationInputError: BadInputError, Hashable, Sendable, CustomStringConvertible {
     public let message: String
 
     public init(_ message: String) { self.message = message }

@@ -32,7 +32,7 @@ public enum CheckSelection {
 }
 
 /// A selection `check` refuses, in words: bad input.
-public struct CheckSelectionError: Error, CustomStringConvertible, Sendable {
+public struct CheckSelectionError: BadInputError, CustomStringConvertible, Sendable {
     public let description: String
 
     public init(_ description: String) { self.description = description }

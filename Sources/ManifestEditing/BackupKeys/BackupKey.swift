@@ -96,7 +96,7 @@ public struct BackupKey: Sendable {
 }
 
 /// Why a backup key could not be made or written. Decide on ``code``.
-public struct BackupKeyError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct BackupKeyError: BadInputError, Hashable, Sendable, CustomStringConvertible {
     public enum Code: String, Hashable, Sendable {
         case generationFailed
         /// A file (or a symbolic link) is already at the path: never overwritten.

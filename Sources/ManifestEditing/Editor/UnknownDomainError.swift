@@ -2,7 +2,7 @@ import Foundation
 import PinningCore
 
 /// The refusal of an edit to a domain the manifest does not have: nothing is created by a typo.
-public struct UnknownDomainError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct UnknownDomainError: BadInputError, Hashable, Sendable, CustomStringConvertible {
     public let host: String
     public let manifest: String
     /// How many domains the manifest has.

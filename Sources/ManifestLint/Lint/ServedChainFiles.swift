@@ -36,7 +36,7 @@ public enum ServedChainFiles {
 }
 
 /// A HOST=FILE value that names no host, or a host twice: bad input, in words.
-public struct ServedChainFilesError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ServedChainFilesError: BadInputError, Hashable, Sendable, CustomStringConvertible {
     public let message: String
 
     public init(_ message: String) { self.message = message }

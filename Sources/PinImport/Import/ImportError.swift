@@ -4,7 +4,7 @@ import PinningCore
 ///
 /// Items a file holds but the manifest cannot carry are not errors: they are ``ImportSkip``s, listed beside what
 /// was imported. Decide on ``code``; ``reason`` is the message.
-public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ImportError: BadInputError, Hashable, Sendable, CustomStringConvertible {
     public enum Code: String, Hashable, Sendable {
         /// The file could not be read (missing, a folder, a FIFO, too large): see ``fileError``.
         case unreadable

@@ -1,5 +1,5 @@
 /// Why certificates could not be read from a file or a blob. Each case names the source and, for PEM, the block.
-public struct CertificateDecodingError: Error, Hashable, CustomStringConvertible, Sendable {
+public struct CertificateDecodingError: BadInputError, Hashable, CustomStringConvertible, Sendable {
     public enum Code: Hashable, Sendable {
         case empty
         case malformedPEM

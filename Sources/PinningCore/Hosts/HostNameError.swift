@@ -1,7 +1,7 @@
 /// Why a text is not a host, and what to write instead.
 ///
 /// Decide on ``rule`` (a typed value); ``description`` is the user's message.
-public struct HostNameError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct HostNameError: BadInputError, Hashable, Sendable, CustomStringConvertible {
     /// The host rule that was broken, with what the advice needs.
     public enum Rule: Hashable, Sendable {
         case empty

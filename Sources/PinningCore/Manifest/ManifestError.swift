@@ -1,6 +1,6 @@
 /// Why a manifest could not be read or written. The message names the file and, for JSON and schema errors, the
 /// line, column and JSON path.
-public struct ManifestError: Error, Hashable, CustomStringConvertible, Sendable {
+public struct ManifestError: BadInputError, Hashable, CustomStringConvertible, Sendable {
     public enum Code: String, Hashable, Sendable {
         case notFound
         case unreadable

@@ -15,4 +15,3 @@ struct ScanCommand: ParsableCommand {
     }
 }
 
-extension ScanError: CertificateDecodingErrorConvertible { var userMessage: String { description } }

@@ -110,5 +110,3 @@ struct ValidateCommand: AsyncParsableCommand {
 
 extension ValidationProfile: ExpressibleByArgument {}
 
-// An input file that cannot be read says why in words: bad input (exit 2).
-extension ChainValidationInputError: CertificateDecodingErrorConvertible { var userMessage: String { message } }

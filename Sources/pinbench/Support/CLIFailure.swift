@@ -1,7 +1,7 @@
 import ArgumentParser
-import DemoLab
-import ManifestEditing
+import BuildScan
 import PinningCore
+import TerminalBackend
 
 extension ExitCode {
     /// The verdict was a rejection, or lint found errors.
@@ -21,13 +21,7 @@ struct CLIFailure: Error {
     }
 }
 
-/// Core errors that already say what is wrong in words.
-protocol CertificateDecodingErrorConvertible: Error {
-    var userMessage: String { get }
-}
-
-extension CertificateDecodingError: CertificateDecodingErrorConvertible { var userMessage: String { description } }
-extension ManifestError: CertificateDecodingErrorConvertible { var userMessage: String { description } }
-extension LabStartFailure: CertificateDecodingErrorConvertible { var userMessage: String { description } }
-extension LabFilesError: CertificateDecodingErrorConvertible { var userMessage: String { description } }
-extension UnknownDomainError: CertificateDecodingErrorConvertible { var userMessage: String { description } }
+// The terminal's and a scanned build's errors are bad input in words too (their libraries do not link the core's
+// BadInputError: TerminalBackend imports no PinningCore, and BuildScan's error keeps its own file).
+extension TerminalError: BadInputError {}
+extension ScanError: BadInputError {}

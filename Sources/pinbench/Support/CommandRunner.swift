@@ -2,6 +2,7 @@ import ArgumentParser
 import ChainProbe
 import CommandText
 import Foundation
+import PinningCore
 import TerminalBackend
 
 /// Parses the arguments and runs the command: synchronous commands on the main thread, async ones on a task that
@@ -52,8 +53,8 @@ enum CommandRunner {
         case let failure as CLIFailure:
             Output.error(failure.message)
             Foundation.exit(failure.exitCode.rawValue)
-        case let error as CertificateDecodingErrorConvertible:
-            Output.error(error.userMessage)
+        case let error as BadInputError:
+            Output.error(error.description)
             Foundation.exit(ExitCode.badInput.rawValue)
         default:
             let code = root.exitCode(for: error)

@@ -18,6 +18,3 @@ struct ServedOptions: ParsableArguments {
         try ServedChainFiles.read(served, option: "--served")
     }
 }
-
-// A HOST=FILE the library refuses says why in words: bad input (exit 2).
-extension ServedChainFilesError: CertificateDecodingErrorConvertible { var userMessage: String { message } }
