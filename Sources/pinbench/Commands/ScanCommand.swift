@@ -14,4 +14,3 @@ struct ScanCommand: ParsableCommand {
         if reports.contains(where: \.breaksReleaseRule) { throw ExitCode.rejected }
     }
 }
-

@@ -109,4 +109,3 @@ struct ValidateCommand: AsyncParsableCommand {
 }
 
 extension ValidationProfile: ExpressibleByArgument {}
-
