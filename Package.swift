@@ -160,6 +160,7 @@ let package = Package(
                 "PinExport",
                 "PinImport",
                 "BuildScan",
+                "CACatalog",
                 "PinForecast",
                 "ReleaseHistory",
                 "CTWatch",

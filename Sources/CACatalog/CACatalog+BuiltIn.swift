@@ -475,11 +475,11 @@ extension CACatalog {
             { "file": "expired/lets-encrypt-e2.pem", "label": "E2", "role": "intermediate", "status": "expired" }
           ],
           "chains": [
-            { "label": "ECDSA, default", "under": "gen-y/root-ye.pem", "default": true,
+            { "label": "ECDSA", "under": "gen-y/root-ye.pem", "default": true,
               "served": ["gen-y/root-ye-by-x2.pem", "gen-y/root-x2-by-x1.pem"] },
             { "label": "ECDSA, ending at ISRG Root X2", "under": "gen-y/root-ye.pem", "served": ["gen-y/root-ye-by-x2.pem"] },
             { "label": "ECDSA, ending at Root YE", "under": "gen-y/root-ye.pem", "served": [] },
-            { "label": "RSA, default", "under": "gen-y/root-yr.pem", "default": true, "served": ["gen-y/root-yr-by-x1.pem"] },
+            { "label": "RSA", "under": "gen-y/root-yr.pem", "default": true, "served": ["gen-y/root-yr-by-x1.pem"] },
             { "label": "RSA, ending at Root YR", "under": "gen-y/root-yr.pem", "served": [] }
           ],
           "profiles": [

@@ -1,3 +1,4 @@
+import CommandText
 import Foundation
 import PinningCore
 
@@ -36,6 +37,23 @@ public struct CACatalog: Sendable {
 
     public func authority(id: String) -> CertificateAuthority? {
         authorities.first { $0.id == id }
+    }
+
+    /// The CA `id`, or an error naming the ids there are (and the nearest, for a typo).
+    public func authority(named id: String) throws(CACatalogError) -> CertificateAuthority {
+        if let found = authority(id: id) { return found }
+        let ids = authorities.map(\.id)
+        let nearest = NameSuggestion.nearest(to: id, in: ids).map { " Did you mean \(quoted($0))?" } ?? ""
+        throw CACatalogError(
+            .unknownAuthority, path: id,
+            "no CA with this id in the catalog.\(nearest) Ids: \(ids.joined(separator: ", ")).")
+    }
+
+    /// The built-in catalog, with the CAs of `folder` added when one is given (a team's `--ca-catalog`).
+    public static func builtIn(adding folder: String?) throws(CACatalogError) -> CACatalog {
+        let builtIn = try builtIn()
+        guard let folder else { return builtIn }
+        return try builtIn.adding(read(from: CatalogFolder(URL(fileURLWithPath: folder))))
     }
 
     /// This catalog with `other`'s CAs added; a CA of `other` with an id this catalog has is refused, so a team's

@@ -13,6 +13,8 @@ public struct CACatalogError: BadInputError, Hashable, Sendable, CustomStringCon
         /// The data contradicts itself or its certificates (a link that no signature proves, a role the certificate
         /// cannot have, a duplicate).
         case inconsistent
+        /// No CA of the catalog has the id asked for.
+        case unknownAuthority
     }
 
     public let code: Code

@@ -57,7 +57,7 @@ struct CatalogReaderTests {
                 $0 = $0.replacingOccurrences(
                     of: #""served": ["gen-y/root-yr-by-x1.pem"]"#, with: #""served": ["gen-y/root-ye-by-x2.pem"]"#)
             })
-        #expect(brokenChain?.code == .inconsistent && brokenChain?.message.contains("RSA, default") == true)
+        #expect(brokenChain?.code == .inconsistent && brokenChain?.message.contains("\"RSA\"") == true)
         let idMismatch = refusal(
             letsEncrypt { $0 = $0.replacingOccurrences(of: "\"id\": \"letsencrypt\"", with: "\"id\": \"other\"") })
         #expect(idMismatch?.code == .inconsistent && idMismatch?.message.contains("folder") == true)
