@@ -26,11 +26,21 @@ public struct CatalogFolder: CatalogFileSource {
         } catch {
             throw CACatalogError(.unreadable, path: url.path, "the catalog folder cannot be read: \(error)")
         }
-        return names.filter { name in
+        let folders = names.filter { name in
             var isFolder: ObjCBool = false
             let catalog = url.appendingPathComponent(name).appendingPathComponent("catalog.json").path
             return FileManager.default.fileExists(atPath: catalog, isDirectory: &isFolder) && !isFolder.boolValue
         }.sorted()
+        // A folder that adds nothing is a wrong path, not an empty catalog: most often one CA's own folder.
+        guard !folders.isEmpty else {
+            let oneCA = names.contains("catalog.json")
+            throw CACatalogError(
+                .unreadable, path: url.path,
+                oneCA
+                    ? "this is one CA's folder; name the folder that holds it (a sub-folder per CA)"
+                    : "holds no CA: a catalog folder has a sub-folder per CA, each with its catalog.json")
+        }
+        return folders
     }
 
     public func read(_ path: String) throws(CACatalogError) -> Data {

@@ -143,3 +143,16 @@ enum CACatalogFixtures {
         return files
     }()
 }
+
+@Suite("CA catalog folders that add nothing are refused")
+struct CatalogFolderShapeTests {
+    @Test("an empty folder, and one CA's own folder named instead of its parent, are refused saying which")
+    func wrongFolder() throws {
+        let folder = TemporaryFolder()
+        let empty = try #require(throws: CACatalogError.self) { try CACatalog.read(from: CatalogFolder(folder.url)) }
+        #expect(empty.code == .unreadable && empty.message.contains("holds no CA"), "\(empty)")
+        folder.write("catalog.json", "{}")
+        let oneCA = try #require(throws: CACatalogError.self) { try CACatalog.read(from: CatalogFolder(folder.url)) }
+        #expect(oneCA.message.contains("one CA's folder"), "\(oneCA)")
+    }
+}

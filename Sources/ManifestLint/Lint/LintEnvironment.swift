@@ -49,7 +49,19 @@ public struct LintEnvironment: Sendable {
                 relativeTo: document.url.deletingLastPathComponent()),
             publicSuffixes: publicSuffixes, clients: clients,
             manifestArgument: manifestArgument(
-                for: document.url, from: FileManager.default.currentDirectoryPath))
+                for: document.url, from: FileManager.default.currentDirectoryPath),
+            catalog: catalog(for: document))
+    }
+
+    /// The built-in catalog, with the manifest's `caCatalog` folder (relative to the manifest's folder) added
+    /// when it names one: that folder is read and checked now, and a folder that cannot be is the finding.
+    static func catalog(for document: ManifestDocument) -> LintCatalog {
+        guard let folder = document.manifest.caCatalog else { return .builtIn }
+        let url = TrustAnchors.manifestAnchorURL(folder, relativeTo: document.url.deletingLastPathComponent())
+        return .given(
+            Result { () throws(CACatalogError) in
+                try CACatalog.builtIn().adding(CACatalog.read(from: CatalogFolder(url)))
+            })
     }
 
     /// The `--manifest` value that names `manifest` from `folder` (relative below it, else absolute), or nil when

@@ -4,7 +4,7 @@ import Foundation
 
 extension PinManifest: Encodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case schema, trustAnchors, domains
+        case schema, trustAnchors, caCatalog, domains
     }
 
     /// Reads the manifest whose top-level object is the tape's first node; `domains`, when given, limits which
@@ -17,6 +17,12 @@ extension PinManifest: Encodable {
                 .schema, "schema \(schema) is not supported (this pinbench reads schema \(Self.currentSchema))")
         }
         trustAnchors = try fields.stringsIfPresent(.trustAnchors)
+        caCatalog = try fields.stringIfPresent(.caCatalog)
+        if let folder = caCatalog,
+            folder.isEmpty || folder.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        {
+            throw fields.invalid(.caCatalog, "caCatalog names a folder: not empty, with no control characters")
+        }
         domains = []
         guard let list = try fields.arrayIfPresent(.domains) else { return }
         domains.reserveCapacity(share?.count ?? list.remaining)
@@ -29,6 +35,7 @@ extension PinManifest: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schema, forKey: .schema)
         try container.encode(trustAnchors, forKey: .trustAnchors)
+        try container.encodeIfPresent(caCatalog, forKey: .caCatalog)
         try container.encode(domains, forKey: .domains)
     }
 }

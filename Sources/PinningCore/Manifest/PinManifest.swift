@@ -8,11 +8,18 @@ public struct PinManifest: Hashable, Sendable {
     public var schema: Int
     /// Extra trust anchors (PEM or DER files), relative to the manifest's folder.
     public var trustAnchors: [String]
+    /// A folder of the team's own CAs for the CA catalog (docs/ca-catalog.md), relative to the manifest's folder:
+    /// lint judges the pins on those CAs' pools as it does Let's Encrypt's. Tooling reads it; the validator never does.
+    public var caCatalog: String?
     public var domains: [DomainPolicy]
 
-    public init(schema: Int = PinManifest.currentSchema, trustAnchors: [String] = [], domains: [DomainPolicy] = []) {
+    public init(
+        schema: Int = PinManifest.currentSchema, trustAnchors: [String] = [], caCatalog: String? = nil,
+        domains: [DomainPolicy] = []
+    ) {
         self.schema = schema
         self.trustAnchors = trustAnchors
+        self.caCatalog = caCatalog
         self.domains = domains
     }
 
