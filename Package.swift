@@ -181,16 +181,17 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // ncurses (wide-character build) for the terminal backend; the shim wraps the macros Swift cannot import.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
-        // The terminal UI as pure values: state, messages, update, view -> Frame, keys, themes. No ncurses.
         // The workbench's look: style roles, text attributes, colours, and the theme files with their parser (read
         // with bounds). Its own target so the theme fuzzer builds without the rest of the workbench.
         .target(name: "WorkbenchThemes", dependencies: ["PinningCore"]),
         .testTarget(name: "WorkbenchThemesTests", dependencies: ["WorkbenchThemes"]),
+        // The terminal UI as pure values: state, messages, update, view -> Frame, keys; themes re-exported. No ncurses.
         .target(
             name: "Workbench",
             dependencies: [
-                "WorkbenchThemes", "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestLint", "PinExport",
-                "PinForecast", "CTWatch", "TransparencyLog", .product(name: "X509", package: "swift-certificates"),
+                "WorkbenchThemes", "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestLint",
+                "PinExport", "PinForecast", "CTWatch", "TransparencyLog",
+                .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         // Runs the workbench: the session loop and its effects (saving, file output, backup keys, fetches, the

@@ -38,7 +38,7 @@ enum CACatalogReader {
             }
             certificates.append(try certificate(entry, in: folder, from: source))
         }
-        let signers = CatalogLinks.signerPins(certificates)
+        let signers = try CatalogLinks.signerPins(certificates, in: folder)
         try CatalogLinks.check(certificates, signers: signers, chains: document.chains, in: folder)
         return CertificateAuthority(
             id: document.id, name: document.name, isPublic: document.isPublic, sources: document.sources,

@@ -24,7 +24,7 @@ struct CatalogDocument {
     /// The one format this reader knows.
     static let format = 1
     /// Far beyond any real CA's certificate count; bounds what a hostile catalog can make the reader load.
-    static let maximumCertificates = 1_000
+    static let maximumCertificates = 200
 
     let id: String
     let name: String

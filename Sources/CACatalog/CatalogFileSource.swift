@@ -14,6 +14,8 @@ public struct CatalogFolder: CatalogFileSource {
     public let url: URL
     /// The largest file read: far above any catalog or certificate.
     static let maximumFileSize = 4 << 20
+    /// The most CAs one folder may hold: far above any team's, low enough that reading them stays quick.
+    static let maximumAuthorities = 32
 
     public init(_ url: URL) {
         self.url = url
@@ -31,6 +33,11 @@ public struct CatalogFolder: CatalogFileSource {
             let catalog = url.appendingPathComponent(name).appendingPathComponent("catalog.json").path
             return FileManager.default.fileExists(atPath: catalog, isDirectory: &isFolder) && !isFolder.boolValue
         }.sorted()
+        guard folders.count <= Self.maximumAuthorities else {
+            throw CACatalogError(
+                .unreadable, path: url.path,
+                "\(folders.count) CAs, more than the \(Self.maximumAuthorities) a catalog holds")
+        }
         // A folder that adds nothing is a wrong path, not an empty catalog: most often one CA's own folder.
         guard !folders.isEmpty else {
             let oneCA = names.contains("catalog.json")
@@ -49,9 +56,14 @@ public struct CatalogFolder: CatalogFileSource {
         guard !path.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
             throw CACatalogError(.inconsistent, path: path, "a catalog names files inside its folder, by a plain path")
         }
+        // Nor through a link that leads out of it: the file's real path must be inside the folder's.
+        let root = url.resolvingSymlinksInPath().standardizedFileURL.path
+        let file = url.appendingPathComponent(path).resolvingSymlinksInPath().standardizedFileURL
+        guard file.path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+            throw CACatalogError(.inconsistent, path: path, "leads out of the catalog folder (through a link)")
+        }
         do {
-            return try BoundedFileReader.read(
-                url.appendingPathComponent(path), limit: Self.maximumFileSize, what: "catalog file")
+            return try BoundedFileReader.read(file, limit: Self.maximumFileSize, what: "catalog file")
         } catch {
             throw CACatalogError(.unreadable, path: path, "\(error)")
         }

@@ -7,15 +7,30 @@ enum CatalogLinks {
     /// For each certificate's file, the `spki-sha256` pin of the catalog key that signed it. Candidates whose
     /// subject is the certificate's issuer name are tried first (names order the search; the signature decides),
     /// then every other key, so a renamed issuer is still found.
-    static func signerPins(_ certificates: [CatalogCertificate]) -> [String: String] {
+    /// The most signatures checked to link one CA's certificates: a real catalog needs about two per certificate,
+    /// and a hostile one (every certificate signed outside, by none of hundreds of keys) stops here.
+    static let maximumSignatureChecks = 2_000
+
+    static func signerPins(
+        _ certificates: [CatalogCertificate], in folder: String
+    ) throws(CACatalogError)
+        -> [String: String]
+    {
         var keys: [CatalogCertificate] = []
         for entry in certificates where !keys.contains(where: { $0.spkiPin == entry.spkiPin }) { keys.append(entry) }
         var signers: [String: String] = [:]
+        var checks = 0
         for entry in certificates {
             guard let parsed = entry.certificate.certificate else { continue }
             let named = keys.filter { $0.certificate.certificate?.subject == parsed.issuer }
             let others = keys.filter { $0.certificate.certificate?.subject != parsed.issuer }
             for candidate in named + others {
+                checks += 1
+                guard checks <= Self.maximumSignatureChecks else {
+                    throw CACatalogError(
+                        .inconsistent, path: "\(folder)/catalog.json",
+                        "more than \(Self.maximumSignatureChecks) signature checks to link its certificates")
+                }
                 guard let key = candidate.certificate.certificate, parsed.isSigned(by: key) else { continue }
                 signers[entry.file] = candidate.spkiPin
                 break

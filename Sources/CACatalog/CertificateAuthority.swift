@@ -4,7 +4,7 @@ import PinningCore
 /// One CA as the catalog knows it: its certificates, the chains it serves, its issuance profiles, and how it picks
 /// the intermediate for each new certificate.
 public struct CertificateAuthority: Sendable {
-    /// The catalog id (`letsencrypt`): what a manifest's `issuance.ca` names.
+    /// The catalog id (`letsencrypt`), the name of its folder.
     public let id: String
     public let name: String
     /// A publicly trusted CA, whose certificates the CA/Browser Forum's lifetime limits bound.

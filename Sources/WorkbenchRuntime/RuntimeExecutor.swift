@@ -12,14 +12,19 @@ final class RuntimeExecutor: TaskExecutor, @unchecked Sendable {
     static let shared = RuntimeExecutor(threads: max(4, ProcessInfo.processInfo.activeProcessorCount))
 
     private let queue = JobQueue()
+    /// The start of each thread's name (`pb-workbench-0`, …).
+    static let threadNamePrefix = "pb-workbench-"
 
-    /// Starts `threads` threads, each running jobs in the order they were enqueued.
-    init(threads: Int) {
+    /// Starts `threads` threads, each running jobs in the order they were enqueued. Private: the threads never end
+    /// and refer to the executor unowned, so ``shared``, which lives as long as the process, is the only one.
+    private init(threads: Int) {
         for index in 0..<max(1, threads) {
             let thread = Thread { [queue, unowned(unsafe) self] in
+                // Named from inside: the kernel's name of the thread (15 characters at most, what ps and a debugger
+                // show) is set only this way on Linux.
+                Thread.current.name = "\(Self.threadNamePrefix)\(index)"
                 while true { queue.take().runSynchronously(on: self.asUnownedTaskExecutor()) }
             }
-            thread.name = "pinbench.workbench.\(index)"
             thread.start()
         }
     }

@@ -44,17 +44,53 @@ struct CatalogLintTests {
     func coveredPool() throws {
         let whole = ["gen-y/int-ye1.pem", "gen-y/int-ye2.pem", "gen-y/int-ye3.pem"].map(spki)
         #expect(findings(whole).isEmpty)
-        for above in ["gen-y/root-ye.pem", "roots/isrg-root-x2.pem", "roots/isrgrootx1.pem"] {
-            #expect(findings([spki("gen-y/int-ye1.pem"), spki(above)]).isEmpty, "\(above)")
+        #expect(findings([spki("gen-y/int-ye1.pem"), spki("gen-y/root-ye.pem")]).isEmpty)
+        // A key above Root YE drops out of the path of a client whose store holds Root YE: a warning, not an error.
+        for above in ["roots/isrg-root-x2.pem", "roots/isrgrootx1.pem"] {
+            let found = findings([spki("gen-y/int-ye1.pem"), spki(above)])
+            #expect(found.map(\.severity) == [.warning], "\(above): \(found)")
+            #expect(found.first?.message.contains("a client whose trust store holds Root YE is locked out") == true)
         }
         // Root YR's key is above the RSA pool only.
-        #expect(findings([spki("gen-y/int-ye1.pem"), spki("gen-y/root-yr.pem")]).count == 1)
+        #expect(findings([spki("gen-y/int-ye1.pem"), spki("gen-y/root-yr.pem")]).map(\.severity) == [.error])
+    }
+
+    @Test("a report-only or lapsed domain on part of a pool is warned, never refused: it locks nobody out")
+    func reportOnlyWarned() throws {
+        var domain = DomainPolicy(
+            host: "api.example.com", pins: [spki("gen-y/int-ye1.pem"), spki("gen-y/int-yr1.pem")])
+        domain.mode = .reportOnly
+        let found = ManifestLinter().lint(Fixtures.manifest(domain), now: now).filter {
+            $0.rule == .pinsPartOfIssuingPool
+        }
+        #expect(found.count == 2 && found.allSatisfy { $0.severity == .warning }, "\(found)")
+    }
+
+    @Test("the whole retired 2024 pool and nothing that issues now: an error naming the pools renewals come from")
+    func onlyRetiredPool() throws {
+        let files = ["r10", "r11", "r12", "r13", "r14", "e5", "e6", "e7", "e8", "e9"].map { "2024/\($0).pem" }
+        let found = findings(files.map(spki))
+        let errors = found.filter { $0.severity == .error }
+        #expect(errors.count == 1 && errors[0].message.contains("issue nothing now"), "\(errors)")
+        #expect(errors.first?.message.contains("YE3") == true && errors.first?.fix.contains("Root YE") == true)
+        #expect(found.filter { $0.rule == .pinOnRetiredIntermediate }.count == 10)
+        // With Root YR's and Root YE's keys added, the pin set survives: only the ten warnings stay.
+        let covered = findings(files.map(spki) + [spki("gen-y/root-yr.pem"), spki("gen-y/root-ye.pem")])
+        #expect(covered.allSatisfy { $0.severity == .warning } && covered.count == 10, "\(covered)")
+    }
+
+    @Test("a cert-sha256 pin on an expired cross-sign (ISRG Root X2 by X1, 2020): a warning with its last day")
+    func expiredCertificatePin() throws {
+        let found = findings([cert("roots/isrg-root-x2-cross-signed.pem"), spki("gen-y/root-ye.pem")])
+        #expect(found.map(\.rule) == [.pinOnRetiredIntermediate], "\(found)")
+        #expect(found.first?.message.contains("expired on 2025-09-15") == true)
     }
 
     @Test("R10 (retired) and R3 (expired): warnings with their dates; after 2028-09-02 a Gen Y pin is one too")
     func retiredAndExpired() throws {
         let found = findings([spki("2024/r10.pem"), spki("expired/lets-encrypt-r3.pem")])
-        #expect(found.map(\.rule) == [.pinOnRetiredIntermediate, .pinOnRetiredIntermediate])
+            .filter { $0.rule == .pinOnRetiredIntermediate }
+        #expect(found.count == 2)
         #expect(found.contains { $0.message.contains("R10 (retired, valid to 2027-03-12)") }, "\(found)")
         #expect(found.contains { $0.message.contains("R3 (expired on 2025-09-15)") }, "\(found)")
         // E5's key is in two certificates (by X2, and cross-signed by X1): one warning for the one pin.

@@ -12,6 +12,25 @@ struct BusyPoolSessionTests {
         var value = false
     }
 
+    /// The names of the threads the services ran on.
+    final class ThreadNames: @unchecked Sendable {
+        private let lock = NSLock()
+        private var names: [String] = []
+
+        func record() {
+            let name = Thread.current.name ?? ""
+            lock.lock()
+            names.append(name)
+            lock.unlock()
+        }
+
+        var all: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return names
+        }
+    }
+
     @Test("every pool thread blocked for the whole session: the chain is still fetched, judged and pinned")
     func sessionRunsWithoutThePool() async throws {
         let workspace = try RuntimeWorkspace()
@@ -30,11 +49,26 @@ struct BusyPoolSessionTests {
                 poolWasFree.value = hold.poolWasFree
                 hold.release()
             })
-        let final = try await workspace.runSession(on: screen, around: around)
+        // The workspace's services, noting the thread each fetch and validation runs on.
+        let threads = ThreadNames()
+        let plain = try workspace.services()
+        let services = WorkbenchServices(
+            fetch: { request in
+                threads.record()
+                return try await plain.fetch(request)
+            },
+            validate: { host, chain, manifest, revocation in
+                threads.record()
+                return try await plain.validate(host, chain, manifest, revocation)
+            },
+            forecast: plain.forecast)
+        let final = try await workspace.runSession(on: screen, services: services, around: around)
         // The proof needs the pool really held: a probe queued behind the holders never ran during the session.
         #expect(held.value, "no thread of the pool could be held: the test proves nothing")
         #expect(!poolWasFree.value, "the pool ran other work during the session: the test proves nothing")
         #expect(screen.failure == nil, "\(screen.failure ?? "")")
+        // And directly: every fetch and validation ran on the workbench's own threads.
+        #expect(!threads.all.isEmpty && threads.all.allSatisfy { $0.hasPrefix("pb-workbench-") }, "\(threads.all)")
         let pins = final.editing.document.manifest.policy(for: workspace.pki.host)?.pins ?? []
         #expect(pins.count == 3, "the leaf and intermediate pins of the workspace, and the root pinned: \(pins.count)")
     }

@@ -82,13 +82,3 @@ public struct LintEnvironment: Sendable {
         return manifest.trustAnchors.filter(unreadable.contains)
     }
 }
-
-/// Which CAs lint's catalog rules know.
-public enum LintCatalog: Sendable {
-    /// The catalog compiled into the binary, read and checked only once a pin names one of its keys or certificates
-    /// (``CACatalog/isBuiltInPinValue(_:)``): a manifest that pins none costs no catalog read.
-    case builtIn
-    /// A catalog read beforehand (the built-in one with a team's added), or why it could not be read: then the rules
-    /// say they could not run, since a gate that cannot judge does not pass silently.
-    case given(Result<CACatalog, CACatalogError>)
-}

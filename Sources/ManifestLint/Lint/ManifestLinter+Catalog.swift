@@ -3,39 +3,31 @@ import Foundation
 import PinningCore
 
 /// The rules that know the CAs of the catalog (docs/ca-catalog.md): a pin set on part of a pool a CA picks from at
-/// random, pins on intermediates no longer issued from or expired, and certificate pins on certificates the CA has
-/// replaced. A pin is recognised by its value (a catalog key's `spki-sha256`, a catalog certificate's `cert-sha256`),
-/// so the rules need no served chain.
+/// random, a pin set on a CA's intermediates none of which issues any more, pins on intermediates no longer issued
+/// from, and certificate pins on expired or replaced certificates. A pin is recognised by its value (a catalog key's
+/// `spki-sha256`, a catalog certificate's `cert-sha256`), so the rules need no served chain.
+///
+/// Only the pool's own root key covers the pool: every path from one of its intermediates holds that key (the root,
+/// or a cross-sign of it), while a key further up (ISRG Root X1 above Root YE) drops out of the path of a client
+/// whose store holds the pool's root itself.
 extension ManifestLinter {
     func catalogFindings(_ domain: DomainPolicy, now: Date) -> [LintFinding] {
         let catalog: CACatalog
-        switch environment.catalog {
-        case .given(.success(let given)):
-            catalog = given
-        case .given(.failure):
-            return []  // said once for the manifest
-        case .builtIn:
-            guard domain.pins.contains(where: { CACatalog.isBuiltInPinValue($0.value) }) else { return [] }
-            do {
-                catalog = try CACatalog.builtIn()
-            } catch {
-                return [
-                    LintFinding(
-                        .error, .caCatalogUnreadable, host: domain.host,
-                        message: "pins a key of a CA the built-in catalog knows, which cannot be read (\(error)).",
-                        fix: "Report this: the catalog compiled into pinbench is checked by its tests.")
-                ]
-            }
+        switch catalogForRules(domain) {
+        case .nothingToJudge: return []
+        case .unreadable(let finding): return [finding]
+        case .use(let found): catalog = found
         }
         let pins = PinnedValues(domain.pins)
+        // A pin set that cannot lock anyone out (report-only, or lapsed) is warned, never refused.
+        let severity: LintFinding.Severity = domain.mode == .enforce && !domain.hasLapsed(at: now) ? .error : .warning
         var findings: [LintFinding] = []
         for authority in catalog.authorities {
             // One finding per pool, and one per pinned key or certificate (E5's key is in two certificates).
             var reported: Set<String> = []
             for entry in authority.certificates where pins.names(entry) {
-                if let finding = poolFinding(entry, authority, pins, now: now, host: domain.host),
-                    reported.insert(finding.message).inserted
-                {
+                for finding in poolFindings(entry, authority, pins, now: now, host: domain.host, severity: severity)
+                where reported.insert(finding.message).inserted {
                     findings.append(finding)
                 }
                 let pinned = pins.spki.contains(entry.spkiPin) ? entry.spkiPin : entry.certPin
@@ -45,37 +37,109 @@ extension ManifestLinter {
                     findings.append(finding)
                 }
             }
+            if let finding = nothingIssuingFinding(domain, authority, pins, now: now, severity: severity) {
+                findings.append(finding)
+            }
         }
         return findings
     }
 
-    /// A pin on an intermediate of a pool the CA picks from at random, when the pin set misses a sibling and pins no
-    /// key above the pool: each renewal may come from the sibling, and is then locked out.
-    private func poolFinding(
-        _ entry: CatalogCertificate, _ authority: CertificateAuthority, _ pins: PinnedValues, now: Date, host: String
-    ) -> LintFinding? {
-        guard entry.mayIssue(on: now), let rootPin = authority.signerPins[entry.file] else { return nil }
+    /// What the rules judge `domain` with.
+    private enum RulesCatalog {
+        /// No pin names a built-in certificate, or a given catalog failed (said once for the manifest).
+        case nothingToJudge
+        case unreadable(LintFinding)
+        case use(CACatalog)
+    }
+
+    private func catalogForRules(_ domain: DomainPolicy) -> RulesCatalog {
+        switch environment.catalog {
+        case .given(.success(let given)):
+            return .use(given)
+        case .given(.failure):
+            return .nothingToJudge
+        case .builtIn:
+            guard domain.pins.contains(where: { CACatalog.isBuiltInPinValue($0.value) }) else { return .nothingToJudge }
+            do {
+                return .use(try CACatalog.builtIn())
+            } catch {
+                return .unreadable(
+                    LintFinding(
+                        .error, .caCatalogUnreadable, host: domain.host,
+                        message: "pins a key of a CA the built-in catalog knows, which cannot be read (\(error)).",
+                        fix: "Report this: the catalog compiled into pinbench is checked by its tests."))
+            }
+        }
+    }
+
+    /// A pin on an intermediate of a pool, when the pin set misses a sibling and does not pin the pool's root key:
+    /// each renewal may come from the sibling, and is then locked out. A key pinned further up covers only the
+    /// clients whose path reaches it: a warning.
+    private func poolFindings(
+        _ entry: CatalogCertificate, _ authority: CertificateAuthority, _ pins: PinnedValues, now: Date, host: String,
+        severity: LintFinding.Severity
+    ) -> [LintFinding] {
+        guard entry.mayIssue(on: now), let rootPin = authority.signerPins[entry.file] else { return [] }
         let pool = authority.pool(under: rootPin, on: now)
         let missing = pool.filter { sibling in
             !authority.certificates(withKey: sibling.spkiPin).contains(where: pins.names)
         }
-        let above = Self.keysAbove(rootPin, in: authority)
-        guard !missing.isEmpty, !above.contains(where: pins.spki.contains) else { return nil }
+        guard !missing.isEmpty, !pins.spki.contains(rootPin) else { return [] }
         let poolText = pool.map { $0.status == .backup ? "\($0.label) (backup)" : $0.label }.joined(separator: ", ")
         let pick = authority.picksAtRandom ? "picked at random for each certificate" : "issued from one at a time"
         let rootLabel = authority.keyLabel(rootPin) ?? "its root"
-        return LintFinding(
-            .error, .pinsPartOfIssuingPool, host: host,
-            message: "pins \(authority.name)'s \(pool.filter { pins.names($0) }.map(\.label).joined(separator: ", ")) "
-                + "of the pool \(poolText), \(pick); a backup may start at any time without warning. A renewal "
-                + "from \(missing.map(\.label).joined(separator: " or ")) is locked out.",
-            fix: "Add spki-sha256 pins for "
-                + missing.map { "\($0.label) (\($0.spkiPin))" }.joined(separator: " and ")
-                + ", or pin the key of \(rootLabel) (\(rootPin)) instead.")
+        let pinnedLabels = pool.filter { pins.names($0) }.map(\.label).joined(separator: ", ")
+        let missingText = missing.map(\.label).joined(separator: " or ")
+        let fix =
+            "Add spki-sha256 pins for " + missing.map { "\($0.label) (\($0.spkiPin))" }.joined(separator: " and ")
+            + ", or pin the key of \(rootLabel) (\(rootPin)) instead."
+        let above = Self.keysAbove(rootPin, in: authority, now: now).subtracting([rootPin]).filter(pins.spki.contains)
+        if let key = above.sorted().first {
+            let keyLabel = authority.keyLabel(key) ?? key
+            return [
+                LintFinding(
+                    .warning, .pinsPartOfIssuingPool, host: host,
+                    message: "pins \(authority.name)'s \(pinnedLabels) of the pool \(poolText), \(pick), and "
+                        + "\(keyLabel) above it: a renewal from \(missingText) matches only where the client's path "
+                        + "reaches \(keyLabel); a client whose trust store holds \(rootLabel) is locked out.",
+                    fix: fix)
+            ]
+        }
+        return [
+            LintFinding(
+                severity, .pinsPartOfIssuingPool, host: host,
+                message: "pins \(authority.name)'s \(pinnedLabels) of the pool \(poolText), \(pick); a backup may "
+                    + "start at any time without warning. A renewal from \(missingText) is locked out.",
+                fix: fix)
+        ]
     }
 
-    /// A pin on an intermediate the CA no longer issues from, on an expired certificate, or (as `cert-sha256`) on a
-    /// certificate the CA replaced with a new one of the same key.
+    /// Every pin of the domain names a certificate of this CA, and none of them is, or is above, an intermediate
+    /// that issues now: the next renewal comes from the current pools and matches no pin.
+    private func nothingIssuingFinding(
+        _ domain: DomainPolicy, _ authority: CertificateAuthority, _ pins: PinnedValues, now: Date,
+        severity: LintFinding.Severity
+    ) -> LintFinding? {
+        let pinned = authority.certificates.filter(pins.names)
+        guard !pinned.isEmpty, domain.pins.allSatisfy({ pin in pinned.contains { PinnedValues([pin]).names($0) } })
+        else { return nil }
+        let issuing = authority.certificates.filter { $0.mayIssue(on: now) }
+        guard !issuing.isEmpty, !issuing.contains(where: pins.names) else { return nil }
+        let roots = Set(issuing.compactMap { authority.signerPins[$0.file] })
+        let covering = roots.reduce(into: Set<String>()) { $0.formUnion(Self.keysAbove($1, in: authority, now: now)) }
+        guard covering.isDisjoint(with: pins.spki) else { return nil }
+        let labels = Array(Set(pinned.map(\.label))).sorted().joined(separator: ", ")
+        return LintFinding(
+            severity, .pinsPartOfIssuingPool, host: domain.host,
+            message: "pins only \(authority.name) certificates that issue nothing now (\(labels)): the next renewal "
+                + "comes from \(issuing.map(\.label).joined(separator: ", ")) and matches no pin.",
+            fix: "Pin the current pools' root keys ("
+                + roots.sorted().map { "\(authority.keyLabel($0) ?? $0) \($0)" }.joined(separator: ", ")
+                + ") or every intermediate that issues now.")
+    }
+
+    /// A pin on an intermediate the CA no longer issues from, on an expired certificate of any role, or (as
+    /// `cert-sha256`) on a certificate the CA replaced with a new one of the same key.
     private func lapsedFinding(
         _ entry: CatalogCertificate, _ authority: CertificateAuthority, _ pins: PinnedValues, now: Date, host: String
     ) -> LintFinding? {
@@ -91,10 +155,17 @@ extension ManifestLinter {
                     + "match.",
                 fix: "Pin the key (spki-sha256 \(entry.spkiPin)) or the new certificate (cert-sha256 \(new.certPin)).")
         }
-        guard entry.role == .intermediate, pins.spki.contains(entry.spkiPin) || pins.cert.contains(entry.certPin),
+        let expired = entry.status == .expired || entry.notAfter < now
+        if pins.cert.contains(entry.certPin), expired {
+            return LintFinding(
+                .warning, .pinOnRetiredIntermediate, host: host,
+                message: "pins the certificate \(entry.label) of \(authority.name), expired on \(day): no chain can "
+                    + "carry it any more.",
+                fix: "Remove the pin.")
+        }
+        guard entry.role == .intermediate, pins.names(entry),
             !authority.certificates(withKey: entry.spkiPin).contains(where: { $0.mayIssue(on: now) })
         else { return nil }
-        let expired = entry.status == .expired || entry.notAfter < now
         let state = expired ? "expired on \(day)" : "\(entry.status.rawValue), valid to \(day)"
         return LintFinding(
             .warning, .pinOnRetiredIntermediate, host: host,
@@ -103,34 +174,19 @@ extension ManifestLinter {
                 ? "Remove the pin." : "Keep it only while a certificate it issued is served; pin what issues now.")
     }
 
-    /// `rootPin` and every catalog key that signs a certificate of a key already in the set (the cross-signs up to
-    /// the oldest root): a pin on any of them survives a change within the pool below.
-    static func keysAbove(_ rootPin: String, in authority: CertificateAuthority) -> Set<String> {
+    /// `rootPin` and every catalog key that signs, in a certificate valid at `now` and not replaced, a certificate
+    /// of a key already in the set (the cross-signs up to the oldest root).
+    static func keysAbove(_ rootPin: String, in authority: CertificateAuthority, now: Date) -> Set<String> {
         var keys: Set<String> = [rootPin]
         var frontier = [rootPin]
         while let key = frontier.popLast() {
-            for entry in authority.certificates(withKey: key) {
+            for entry in authority.certificates(withKey: key)
+            where entry.status != .replaced && entry.status != .expired && entry.notAfter >= now {
                 if let signer = authority.signerPins[entry.file], keys.insert(signer).inserted {
                     frontier.append(signer)
                 }
             }
         }
         return keys
-    }
-}
-
-/// A domain's pin values by type, for matching catalog keys and certificates.
-struct PinnedValues {
-    let spki: Set<String>
-    let cert: Set<String>
-
-    init(_ pins: [Pin]) {
-        spki = Set(pins.filter { $0.type == .spkiSHA256 }.map(\.value))
-        cert = Set(pins.filter { $0.type == .certSHA256 }.map(\.value))
-    }
-
-    /// True when a pin names this certificate: its key, or the certificate itself.
-    func names(_ entry: CatalogCertificate) -> Bool {
-        spki.contains(entry.spkiPin) || cert.contains(entry.certPin)
     }
 }
