@@ -29,6 +29,8 @@ public struct DiffReport: Encodable, Sendable {
     public let changed: Bool
     public let trustAnchorsAdded: [String]
     public let trustAnchorsRemoved: [String]
+    /// The `caCatalog` folder before and after (null for none), when it changed.
+    public let caCatalog: Value?
     public let domains: [DomainEntry]
     /// The pin sets' own risks always; those against a served chain only for the hosts that had one.
     public let risks: [LockoutRisk]?
@@ -48,6 +50,7 @@ public struct DiffReport: Encodable, Sendable {
         changed = !diff.isEmpty
         trustAnchorsAdded = diff.trustAnchorsAdded
         trustAnchorsRemoved = diff.trustAnchorsRemoved
+        caCatalog = diff.caCatalog.map { Value(field: "caCatalog", old: $0.old, new: $0.new) }
         domains = diff.domains.map { change in
             DomainEntry(
                 host: change.host,

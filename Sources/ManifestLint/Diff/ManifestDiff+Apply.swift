@@ -21,6 +21,18 @@ extension ManifestDiff {
         var conflicts: [DiffConflict] = []
         for path in trustAnchorsAdded where !manifest.trustAnchors.contains(path) { manifest.trustAnchors.append(path) }
         manifest.trustAnchors.removeAll { trustAnchorsRemoved.contains($0) }
+        if let caCatalog {
+            if manifest.caCatalog == caCatalog.old || manifest.caCatalog == caCatalog.new {
+                manifest.caCatalog = caCatalog.new
+            } else {
+                let text = { (folder: String?) in folder ?? "none" }
+                conflicts.append(
+                    DiffConflict(
+                        host: "manifest",
+                        detail: "caCatalog: yours \(text(caCatalog.new)), theirs \(text(manifest.caCatalog)) "
+                            + "(was \(text(caCatalog.old)))"))
+            }
+        }
         for change in domains {
             let index = manifest.indexOfDomain(change.host)
             func conflict(_ detail: String) { conflicts.append(DiffConflict(host: change.host, detail: detail)) }

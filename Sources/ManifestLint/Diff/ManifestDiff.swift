@@ -12,6 +12,8 @@ public struct ManifestDiff: Hashable, Sendable {
     /// Trust anchor paths only in the new manifest, and only in the old one.
     public var trustAnchorsAdded: [String]
     public var trustAnchorsRemoved: [String]
+    /// The `caCatalog` folder on each side, when it changed (a team's CAs that lint judges pools of).
+    public var caCatalog: (old: String?, new: String?)?
     /// One entry per domain that differs, ordered by host.
     public var domains: [DomainChange]
 
@@ -27,11 +29,28 @@ public struct ManifestDiff: Hashable, Sendable {
         let newAnchors = Set(new.trustAnchors)
         trustAnchorsAdded = new.trustAnchors.filter { !oldAnchors.contains($0) }
         trustAnchorsRemoved = old.trustAnchors.filter { !newAnchors.contains($0) }
+        caCatalog = old.caCatalog == new.caCatalog ? nil : (old.caCatalog, new.caCatalog)
         domains = Self.domainChanges(old.domains, new.domains)
     }
 
-    /// True when the two manifests mean the same thing (the same domains, settings, pins and anchors).
-    public var isEmpty: Bool { domains.isEmpty && trustAnchorsAdded.isEmpty && trustAnchorsRemoved.isEmpty }
+    /// True when the two manifests mean the same thing (the same domains, settings, pins, anchors and CA catalog).
+    public var isEmpty: Bool {
+        domains.isEmpty && trustAnchorsAdded.isEmpty && trustAnchorsRemoved.isEmpty && caCatalog == nil
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.trustAnchorsAdded == rhs.trustAnchorsAdded && lhs.trustAnchorsRemoved == rhs.trustAnchorsRemoved
+            && lhs.caCatalog?.old == rhs.caCatalog?.old && lhs.caCatalog?.new == rhs.caCatalog?.new
+            && (lhs.caCatalog == nil) == (rhs.caCatalog == nil) && lhs.domains == rhs.domains
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(trustAnchorsAdded)
+        hasher.combine(trustAnchorsRemoved)
+        hasher.combine(caCatalog?.old)
+        hasher.combine(caCatalog?.new)
+        hasher.combine(domains)
+    }
 
     /// Pairs the domains of both sides by host. A host listed twice (a lint error) is paired in order of appearance.
     private static func domainChanges(_ old: [DomainPolicy], _ new: [DomainPolicy]) -> [DomainChange] {

@@ -37,6 +37,11 @@ extension ManifestDiff {
         if isEmpty { lines.append(ManifestDiffLine(.note, "no changes")) }
         for path in trustAnchorsAdded { lines.append(ManifestDiffLine(.added, "+ trust anchor \(path)")) }
         for path in trustAnchorsRemoved { lines.append(ManifestDiffLine(.removed, "- trust anchor \(path)")) }
+        if let caCatalog {
+            let name = { (folder: String?) in folder.map { "\"\($0)\"" } ?? "none" }
+            lines.append(
+                ManifestDiffLine(.changed, "~ caCatalog: \(name(caCatalog.old)) → \(name(caCatalog.new))"))
+        }
         for change in domains { lines += change.lines() }
         if let assessment { lines += Self.lines(assessment) }
         for warning in clientWarnings {
@@ -76,6 +81,7 @@ extension ManifestDiff {
         }
         let anchors = trustAnchorsAdded.count + trustAnchorsRemoved.count
         if anchors > 0 { parts.append("\(anchors) trust anchor\(anchors == 1 ? "" : "s") changed") }
+        if caCatalog != nil { parts.append("caCatalog changed") }
         return parts.joined(separator: ", ")
     }
 }
