@@ -35,7 +35,7 @@ extension CatalogReport {
             let heading = marks.isEmpty ? profile.name : "\(profile.name) (\(marks.joined(separator: ", ")))"
             return
                 "  \(heading): \(steps.joined(separator: ", then ")); \(key); "
-                + "\(profile.lifetimeDaysOnDay) days on \(day)"
+                + (profile.lifetimeDaysOnDay.map { "\($0) days on \(day)" } ?? "not offered on \(day)")
         }
         lines += ["", "Chains offered above the intermediate:"]
         lines += chains.map { chain in

@@ -32,8 +32,8 @@ public struct CatalogReport: Encodable, Sendable {
         let isDefault, keyReuse: Bool
         let availableFrom: String?
         let lifetimes: [Step]
-        /// The lifetime of a certificate issued on the report's day.
-        let lifetimeDaysOnDay: Int
+        /// The lifetime of a certificate issued on the report's day; nil before the profile is offered.
+        let lifetimeDaysOnDay: Int?
     }
 
     public struct Chain: Encodable, Sendable {
@@ -68,7 +68,8 @@ public struct CatalogReport: Encodable, Sendable {
                 name: profile.name, isDefault: profile.isDefault, keyReuse: profile.keyReuse,
                 availableFrom: profile.availableFrom?.description,
                 lifetimes: profile.lifetimes.map { Profile.Step(from: $0.from?.description, days: $0.days) },
-                lifetimeDaysOnDay: profile.lifetimeDays(issuedOn: day))
+                lifetimeDaysOnDay: profile.availableFrom.map { day < $0 } == true
+                    ? nil : profile.lifetimeDays(issuedOn: day))
         }
         chains = authority.chains.map {
             Chain(label: $0.label, isDefault: $0.isDefault, under: label($0.under), served: $0.served.map(label))

@@ -42,6 +42,12 @@ struct CACommandTests {
             later.stdoutText.contains("none: no intermediate of the catalog may issue on that day"),
             "\(later.stdoutText)")
         #expect(later.stdoutText.contains("45 days on 2028-09-03"))
+        // tlsserver came on 2026-05-13: the day before, it is not offered.
+        let before = try await run(["ca", "letsencrypt", "--date", "2026-05-12"])
+        #expect(
+            before.stdoutText.contains(
+                "tlsserver (from 2026-05-13): 45 days; a new key at each renewal; not offered on 2026-05-12"),
+            "\(before.stdoutText)")
     }
 
     @Test("--json: the pools, the lifetime of the day and every certificate's pin, as a script reads them")
