@@ -1,0 +1,168 @@
+import BuildScan
+import Foundation
+import TestSupport
+import Testing
+
+/// Hostile iOS builds: lying Mach-O headers, plist bombs, huge strings, names that escape. Each a ``ScanError``
+/// naming the entry, never a trap, within ``ScanLimits``. The Mach-O files start from a real layout
+/// (``MachOBuild/image``, which `llvm-objdump` reads) and are then made to lie, one field at a time.
+@Suite("Scan: hostile IPAs", .enabled(if: MachOBuild.toolsPresent, "needs the toolchain's llvm-objdump"))
+struct HostileIPATests {
+    static let plist = Array(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>CFBundleExecutable</key><string>Demo</string>\
+        <key>CFBundleIdentifier</key><string>com.example.pins</string></dict></plist>
+        """.utf8)
+    static let executable = "Payload/Demo.app/Demo"
+
+    func scan(
+        executable: [UInt8], plist: [UInt8] = plist, limits: ScanLimits = ScanLimits()
+    ) throws(ScanError)
+        -> ScanReport
+    {
+        let zip = ZipBuilder(entries: [
+            .init("Payload/Demo.app/Info.plist", plist), .init(Self.executable, executable),
+        ])
+        return try BuildScanner.scan(MemoryArchiveSource(zip.bytes()), artifact: "app.ipa", limits: limits)
+    }
+
+    static func image() throws -> [UInt8] {
+        try MachOBuild.image(
+            strings: ["sha256/" + IPAScanTests.pinA], dylibs: [("@rpath/TrustKit.framework/TrustKit", false)])
+    }
+
+    static func setting(_ bytes: [UInt8], at offset: Int, _ value: UInt32, bigEndian: Bool = false) -> [UInt8] {
+        var bytes = bytes
+        for index in 0..<4 {
+            let shift = bigEndian ? (3 - index) * 8 : index * 8
+            bytes[offset + index] = UInt8((value >> UInt32(shift)) & 0xFF)
+        }
+        return bytes
+    }
+
+    @Test("the real layout scans: the lies below are what the errors are about")
+    func baseline() throws {
+        let report = try scan(executable: try Self.image())
+        #expect(report.findings.contains { $0.kind == .pin && $0.value == "sha256/" + IPAScanTests.pinA })
+        #expect(report.findings.contains { $0.kind == .library && $0.certainty == .declared })
+    }
+
+    @Test("thin headers that lie: cut short, ncmds, sizeofcmds, a command's size, a section, a dylib name")
+    func thinLies() throws {
+        let image = try Self.image()
+        let commandsEnd = 32 + Int(image[20]) + Int(image[21]) << 8
+        let cases: [(String, [UInt8], ScanError.Kind)] = [
+            ("cut short", Array(image.prefix(20)), .malformed),
+            ("no magic", [0x7F, 0x45, 0x4C, 0x46] + Array(image.dropFirst(4)), .malformed),
+            ("ncmds past the bound", Self.setting(image, at: 16, 100_000), .limit),
+            ("more commands than sizeofcmds holds", Self.setting(image, at: 16, 50), .malformed),
+            ("sizeofcmds past the file", Self.setting(image, at: 20, 0x7FFF_FFF0), .malformed),
+            ("a command of size 0", Self.setting(image, at: 36, 0), .malformed),
+            ("a command past sizeofcmds", Self.setting(image, at: 36, 0x10000), .malformed),
+            ("a section past the file", Self.setting(image, at: 32 + 72 + 48, 0x00FF_FFFF), .malformed),
+            ("a segment claiming sections its command lacks", Self.setting(image, at: 32 + 64, 1_000), .malformed),
+            ("a dylib name outside its command", Self.setting(image, at: 32 + 152 + 8, 4_000), .malformed),
+            ("a big-endian Mach-O", [0xFE, 0xED, 0xFA, 0xCF] + Array(image.dropFirst(4)), .malformed),
+        ]
+        #expect(commandsEnd < image.count)
+        for (what, bytes, kind) in cases {
+            #expect(throws: ScanError(kind, entry: Self.executable, ""), "\(what)") { try scan(executable: bytes) }
+        }
+    }
+
+    @Test("thousands of load commands are read up to the bound, and refused past it")
+    func manyCommands() throws {
+        let image = try Self.image()
+        func commands(_ count: Int) -> [UInt8] {
+            // An unknown command (0x99) of 8 bytes, `count` times, after a real header.
+            var header = Self.setting(Array(image.prefix(32)), at: 16, UInt32(count))
+            header = Self.setting(header, at: 20, UInt32(count * 8))
+            return header + Array(repeating: [0x99, 0, 0, 0, 8, 0, 0, 0], count: count).flatMap { $0 }
+        }
+        #expect(try scan(executable: commands(8_000)).findings.isEmpty)
+        #expect(throws: ScanError(.limit, entry: Self.executable, "")) { try scan(executable: commands(8_193)) }
+        var limits = ScanLimits()
+        limits.machOLoadCommands = 100
+        #expect(throws: ScanError(.limit, entry: Self.executable, "")) {
+            try scan(executable: commands(101), limits: limits)
+        }
+    }
+
+    @Test("universal headers that lie: too many, past the end, overlapping, nested, none")
+    func universalLies() throws {
+        let arm = try Self.image()
+        let fat = try MachOBuild.universal([arm, arm])
+        #expect(try scan(executable: fat).findings.filter { $0.kind == .pin }.count == 2)
+        // Records start at 8, 20 bytes each: cputype, cpusubtype, offset, size, align (big-endian).
+        let cases: [(String, [UInt8], ScanError.Kind)] = [
+            ("no architecture", Self.setting(fat, at: 4, 0, bigEndian: true), .malformed),
+            ("a thousand architectures", Self.setting(fat, at: 4, 1_000, bigEndian: true), .limit),
+            ("an offset past the end", Self.setting(fat, at: 8 + 8, 0x7FFF_0000, bigEndian: true), .malformed),
+            ("a size past the end", Self.setting(fat, at: 8 + 12, 0x7FFF_0000, bigEndian: true), .malformed),
+            ("an offset inside the header", Self.setting(fat, at: 8 + 8, 8, bigEndian: true), .malformed),
+            (
+                "two architectures overlapping",
+                Self.setting(fat, at: 8 + 20 + 8, 16_384 + 16, bigEndian: true), .duplicateOrOverlap
+            ),
+            ("a universal file inside one", Self.setting(fat, at: 16_384, 0xBEBA_FECA), .malformed),
+            ("cut after the header", Array(fat.prefix(12)), .malformed),
+        ]
+        for (what, bytes, kind) in cases {
+            #expect(throws: ScanError(kind, entry: Self.executable, ""), "\(what)") { try scan(executable: bytes) }
+        }
+    }
+
+    @Test("Info.plist bombs, huge strings and lies: PinImport's budget, its size bound, a clear error")
+    func plists() throws {
+        let image = try Self.image()
+        let entry = "Payload/Demo.app/Info.plist"
+        let bomb = Array(BinaryPlistBytes.sharedReferenceBomb(depth: 30, fanout: 2, leafLength: 8))
+        #expect(bomb.count < 2_000)
+        #expect(throws: ScanError(.limit, entry: entry, "")) { try scan(executable: image, plist: bomb) }
+        let huge = Array(
+            ("<plist><dict><key>CFBundleExecutable</key><string>" + String(repeating: "A", count: 2 << 20)
+                + "</string></dict></plist>").utf8)
+        #expect(throws: ScanError(.limit, entry: entry, "")) { try scan(executable: image, plist: huge) }
+        let cases: [(String, String)] = [
+            ("not a plist", "hello"),
+            (
+                "an executable climbing out",
+                "<plist><dict><key>CFBundleExecutable</key><string>../x</string></dict></plist>"
+            ),
+            (
+                "an executable the app lacks",
+                "<plist><dict><key>CFBundleExecutable</key><string>Other</string></dict></plist>"
+            ),
+            ("a DOCTYPE with entities", "<!DOCTYPE plist [<!ENTITY a \"b\">]><plist><dict/></plist>"),
+        ]
+        for (what, text) in cases {
+            #expect(throws: ScanError(.malformed, entry: entry, ""), "\(what)") {
+                try scan(executable: image, plist: Array(text.utf8))
+            }
+        }
+        // An executable that is not a Mach-O is named as such.
+        #expect(throws: ScanError(.malformed, entry: Self.executable, "")) { try scan(executable: Array("MZ".utf8)) }
+    }
+
+    @Test("names with escape sequences: refused in entry names, escaped in the error and in findings' text")
+    func escapes() throws {
+        let zip = ZipBuilder(entries: [
+            .init("Payload/Demo.app/Info.plist", Self.plist), .init("Payload/Demo.app/x\u{1B}]0;owned\u{07}.der", [1]),
+        ])
+        do {
+            _ = try BuildScanner.scan(MemoryArchiveSource(zip.bytes()), artifact: "app.ipa")
+            Issue.record("an entry name with an escape sequence was accepted")
+        } catch {
+            #expect(error.kind == .unsafeName)
+            #expect(!error.description.contains("\u{1B}") && error.description.contains("\\u{1B}"))
+        }
+        let image = try MachOBuild.image(
+            strings: [], dylibs: [("@rpath/x\u{1B}[31m/TrustKit.framework/TrustKit", false)])
+        let report = try scan(executable: image)
+        #expect(report.findings.first { $0.kind == .library }?.detail?.contains("\u{1B}[31m") == true)
+        let text = ScanText.lines(report).joined(separator: "\n")
+        #expect(!text.contains("\u{1B}"))
+        #expect(text.contains("x\\u{1B}[31m/TrustKit.framework"))
+    }
+}
