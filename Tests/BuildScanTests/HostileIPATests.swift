@@ -165,4 +165,44 @@ struct HostileIPATests {
         #expect(!text.contains("\u{1B}"))
         #expect(text.contains("x\\u{1B}[31m/TrustKit.framework"))
     }
+
+    @Test("the bytes read in all, and a folder's files, stop at their bounds naming the entry")
+    func bounds() throws {
+        let image = try Self.image()
+        var limits = ScanLimits()
+        limits.totalBytes = Self.plist.count + image.count - 1
+        #expect(throws: ScanError(.limit, entry: Self.executable, "")) {
+            try scan(executable: image, limits: limits)
+        }
+        limits = ScanLimits()
+        limits.entryBytes = image.count - 1
+        #expect(throws: ScanError(.limit, entry: Self.executable, "")) { try scan(executable: image, limits: limits) }
+
+        let folder = TemporaryFolder()
+        _ = folder.write("Info.plist", Data(Self.plist))
+        _ = folder.write("Demo", Data(image))
+        for index in 0..<5 { _ = folder.write("file\(index).txt", "x") }
+        #expect(try BuildScanner.scan(path: folder.url.path).app.executable == "Demo")
+        limits = ScanLimits()
+        limits.entries = 6
+        #expect(throws: ScanError(.limit, entry: "file4.txt", "")) {
+            try BuildScanner.scan(path: folder.url.path, limits: limits)
+        }
+        limits = ScanLimits()
+        limits.entryBytes = image.count - 1
+        #expect(throws: ScanError(.limit, entry: "Demo", "")) {
+            try BuildScanner.scan(path: folder.url.path, limits: limits)
+        }
+    }
+
+    @Test("an App Store build's encrypted code is reported, as llvm-objdump reads its load command")
+    func encrypted() throws {
+        let image = try MachOBuild.image(strings: ["sha256/" + IPAScanTests.pinA], encrypted: true)
+        let headers = try MachOBuild.objdump(image, ["--private-headers"])
+        #expect(headers.contains("cmd LC_ENCRYPTION_INFO_64") && headers.contains("cryptid 1"))
+        let report = try scan(executable: image)
+        let finding = try #require(report.findings.first { $0.kind == .encrypted })
+        #expect(finding.location.offset == 0 && finding.detail?.contains("64 bytes") == true)
+        #expect(try scan(executable: try Self.image()).findings.allSatisfy { $0.kind != .encrypted })
+    }
 }

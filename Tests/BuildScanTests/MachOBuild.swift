@@ -36,11 +36,14 @@ enum MachOBuild {
             return struct.pack("<6I", 0x80000018 if weak else 0xC, size, 24, 2, 0x10000, 0x10000) \\
                 + text.ljust(size - 24, b"\\0")
         dylibs = b"".join(dylib(d["name"], d["weak"]) for d in spec["dylibs"])
+        # encryption_info_command_64: cryptoff, cryptsize, cryptid (1: FairPlay), pad.
+        if spec["encrypted"]:
+            dylibs += struct.pack("<6I", 0x2C, 24, 0, 64, 1, 0)
+        commands = 1 + len(spec["dylibs"]) + (1 if spec["encrypted"] else 0)
         commands_size = 72 + 80 + len(dylibs)
         data = (32 + commands_size + 15) // 16 * 16
         # mach_header_64: magic, cputype arm64, subtype, filetype, ncmds, sizeofcmds, flags, reserved.
-        header = struct.pack("<8I", 0xFEEDFACF, 0x0100000C, 0, spec["filetype"], 1 + len(spec["dylibs"]),
-                             commands_size, 0, 0)
+        header = struct.pack("<8I", 0xFEEDFACF, 0x0100000C, 0, spec["filetype"], commands, commands_size, 0, 0)
         # segment_command_64 __TEXT from file offset 0, then its one section_64 __cstring.
         segment = struct.pack("<2I16s4Q2i2I", 0x19, 72 + 80, b"__TEXT", 0x100000000, 0x4000, 0,
                               data + len(strings), 5, 5, 1, 0)
@@ -50,14 +53,13 @@ enum MachOBuild {
         """
 
     /// A linked-image layout (`filetype` 2 executable, 6 dylib) holding `strings` in `__TEXT,__cstring` and
-    /// loading `dylibs`.
+    /// loading `dylibs`; `encrypted` adds an `LC_ENCRYPTION_INFO_64` with `cryptid` 1 over its first 64 bytes.
     static func image(
-        strings: [String], dylibs: [(name: String, weak: Bool)] = [], filetype: Int = 2
-    ) throws
-        -> [UInt8]
-    {
+        strings: [String], dylibs: [(name: String, weak: Bool)] = [], filetype: Int = 2, encrypted: Bool = false
+    ) throws -> [UInt8] {
         let spec: [String: Any] = [
             "strings": strings, "dylibs": dylibs.map { ["name": $0.name, "weak": $0.weak] }, "filetype": filetype,
+            "encrypted": encrypted,
         ]
         let json = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
         let result = try ProcessRunner.run(
