@@ -11,6 +11,9 @@ struct IPABuild {
     var binaryPlist = true
     /// Files of the app, by their path inside the `.app` folder.
     var files: [String: [UInt8]] = [:]
+    /// Other property lists of the app (an extension's `PlugIns/NAME.appex/Info.plist`), by path, written by plistlib
+    /// in the same form as the Info.plist.
+    var plists: [String: [String: Any]] = [:]
     /// Bytes to use as the whole Info.plist instead of `plist` (a hostile one).
     var rawPlist: [UInt8]?
 
@@ -33,6 +36,9 @@ struct IPABuild {
             else:
                 plist = plistlib.dumps(spec["plist"], fmt=plistlib.FMT_BINARY if spec["binary"] else plistlib.FMT_XML)
             archive.writestr(app + "Info.plist", plist)
+            form = plistlib.FMT_BINARY if spec["binary"] else plistlib.FMT_XML
+            for name, value in sorted(spec["plists"].items()):
+                archive.writestr(app + name, plistlib.dumps(value, fmt=form))
             for name, data in sorted(spec["files"].items()):
                 archive.writestr(app + name, base64.b64decode(data))
         """
@@ -40,7 +46,7 @@ struct IPABuild {
     /// Packs the IPA and returns its path.
     func build(name: String = "app.ipa") throws -> String {
         let spec: [String: Any] = [
-            "app": appName, "plist": plist, "binary": binaryPlist,
+            "app": appName, "plist": plist, "binary": binaryPlist, "plists": plists,
             "files": files.mapValues { Data($0).base64EncodedString() },
             "raw": rawPlist.map { Data($0).base64EncodedString() } ?? NSNull(),
         ]

@@ -232,6 +232,31 @@ struct IPAScanTests {
         #expect(frameworkPin.detail?.contains("host api.example.com") == true)
     }
 
+    @Test("an app extension's Info.plist and executable are read as the app's are, each named by its own path")
+    func appExtension() throws {
+        var build = IPABuild()
+        build.files["Demo"] = try MachOBuild.image(strings: [])
+        var extensionPlist = IPABuild.basePlist(executable: "Share")
+        extensionPlist["NSAppTransportSecurity"] = [
+            "NSPinnedDomains": ["share.example.com": ["NSPinnedLeafIdentities": [["SPKI-SHA256-BASE64": Self.pinC]]]]
+        ]
+        build.plists["PlugIns/Share.appex/Info.plist"] = extensionPlist
+        build.files["PlugIns/Share.appex/Share"] = try MachOBuild.image(strings: ["sha256/" + Self.pinB])
+        let report = try BuildScanner.scan(path: try build.build())
+        #expect(report.app.executable == "Demo")
+        let declared = try #require(report.findings.first { $0.kind == .pin && $0.certainty == .declared })
+        #expect(declared.host == "share.example.com" && declared.value == "sha256/" + Self.pinC)
+        #expect(declared.location.entry == "Payload/Demo.app/PlugIns/Share.appex/Info.plist")
+        let code = try #require(report.findings.first { $0.kind == .pin && $0.certainty == .codePattern })
+        #expect(code.location.entry == "Payload/Demo.app/PlugIns/Share.appex/Share")
+        #expect(code.value == "sha256/" + Self.pinB)
+
+        build.files["PlugIns/Share.appex/Share"] = nil
+        #expect(throws: ScanError(.malformed, entry: "Payload/Demo.app/PlugIns/Share.appex/Info.plist", "")) {
+            try BuildScanner.scan(path: try build.build(name: "lacking.ipa"))
+        }
+    }
+
     @Test("a universal Mach-O: each architecture read, its pins at offsets inside its own slice")
     func universal() throws {
         let arm = try MachOBuild.object(Self.pinSource)

@@ -1,8 +1,9 @@
 import Foundation
 
 /// An iOS app scanned, from an IPA (`Payload/NAME.app/`) or an unpacked `.app` folder: the `Info.plist`'s facts,
-/// ATS and TrustKit configuration, the certificates bundled anywhere in the app, the main executable's and each
-/// framework's Mach-O (pin strings, libraries loaded), and the pinning frameworks bundled. Reads only the files it
+/// ATS and TrustKit configuration (the app's and each extension's in `PlugIns/`), the certificates bundled anywhere
+/// in the app, the main executable's, each extension's and each framework's Mach-O (pin strings, libraries loaded),
+/// and the pinning frameworks bundled. Reads only the files it
 /// needs, one at a time, within a total of bytes (``ScanLimits/totalBytes``).
 struct IOSScan {
     let files: any BuildFiles
@@ -43,16 +44,20 @@ struct IOSScan {
         for name in inApp where BundledCertificates.hasCertificateExtension(name) {
             findings += BundledCertificates.findings(try read(name), entry: name)
         }
-        // The main executable, then each framework's binary (named as its folder, as Xcode builds them).
+        // The main executable, each app extension's (with its own Info.plist's configuration), then each
+        // framework's binary (named as its folder, as Xcode builds them).
         var binaries: [String] = []
-        if let executable = facts.executable {
-            guard !executable.isEmpty, !executable.contains("/"), executable != "..", executable != "." else {
-                throw ScanError(.malformed, entry: plistName, "CFBundleExecutable is not a file name")
+        if let executable = try executable(facts, of: app, plist: plistName) { binaries.append(executable) }
+        for name in inApp {
+            let parts = name.dropFirst(app.count).split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0] == "PlugIns", parts[1].hasSuffix(".appex"), parts[2] == "Info.plist"
+            else { continue }
+            let extensionPlist = try InfoPlistFacts(try read(name), entry: name)
+            findings += try extensionPlist.findings()
+            let folder = app + "PlugIns/" + parts[1] + "/"
+            if let executable = try executable(extensionPlist.app, of: folder, plist: name) {
+                binaries.append(executable)
             }
-            guard files.size(of: app + executable) != nil else {
-                throw ScanError(.malformed, entry: plistName, "CFBundleExecutable names a file the app lacks")
-            }
-            binaries.append(app + executable)
         }
         var frameworks: [String] = []
         for name in inApp {
@@ -80,6 +85,19 @@ struct IOSScan {
         }
         findings = ProxyRule.apply(to: findings)
         return ScanReport(artifact: artifact, platform: "ios", app: facts, findings: findings, limit: limits.findings)
+    }
+
+    /// The executable `CFBundleExecutable` names in `folder`: a file name the bundle holds, or an error naming the
+    /// Info.plist.
+    private func executable(_ facts: AppFacts, of folder: String, plist: String) throws(ScanError) -> String? {
+        guard let executable = facts.executable else { return nil }
+        guard !executable.isEmpty, !executable.contains("/"), executable != "..", executable != "." else {
+            throw ScanError(.malformed, entry: plist, "CFBundleExecutable is not a file name")
+        }
+        guard files.size(of: folder + executable) != nil else {
+            throw ScanError(.malformed, entry: plist, "CFBundleExecutable names a file the bundle lacks")
+        }
+        return folder + executable
     }
 
     private mutating func read(_ name: String) throws(ScanError) -> [UInt8] {
