@@ -15,8 +15,8 @@ public enum ScanHelp {
         with leaf and CA identities, NSAllowsArbitraryLoads, exception domains allowing plain HTTP; TrustKit's \
         TSKConfiguration with enforcement, expiration and report URIs), certificates (.cer, .der, .crt, .pem) \
         anywhere in the app and its frameworks, app extensions' Info.plists, and the Mach-O executables (the app's, \
-        its extensions', each framework's; thin or universal): sha256/ and bare base64 SPKI hashes with their byte offsets and sections, and the pinning \
-        libraries loaded or bundled (TrustKit, Alamofire, AFNetworking).
+        its extensions', each framework's; thin or universal): sha256/ and bare base64 SPKI hashes with their \
+        byte offsets and sections, and the pinning libraries loaded or bundled (TrustKit, Alamofire, AFNetworking).
 
         Release-only rules: user CAs trusted outside debug-overrides, overridePins="true", android:debuggable, a \
         debugging proxy's CA trusted or pinned, NSAllowsArbitraryLoads. A debug-overrides block in a \
