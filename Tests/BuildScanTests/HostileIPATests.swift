@@ -205,4 +205,30 @@ struct HostileIPATests {
         #expect(finding.location.offset == 0 && finding.detail?.contains("64 bytes") == true)
         #expect(try scan(executable: try Self.image()).findings.allSatisfy { $0.kind != .encrypted })
     }
+
+    @Test("pin strings past the findings' bound are counted, not kept; a debugging proxy's key is kept all the same")
+    func manyPins() throws {
+        let pins = (0..<40).map { "sha256/" + Data(repeating: UInt8($0), count: 32).base64EncodedString() }
+        let image = try MachOBuild.image(strings: pins)
+        let file = try MachOFile(image, entry: Self.executable)
+        let all = MachOPins.findings(file).filter { $0.kind == .pin }
+        #expect(all.map(\.value) == pins)
+        let capped = MachOPins.findings(file, limit: 5, keeping: [pins[30]])
+        #expect(capped.filter { $0.kind == .pin }.map(\.value) == Array(pins.prefix(5)) + [pins[30]])
+        let note = try #require(capped.first { $0.kind == .note })
+        #expect(note.value == "omitted" && note.detail?.hasPrefix("34 more pin strings in arm64") == true)
+
+        // Through a scan: the report lists three findings, and the rule is judged on all of them.
+        let proxy = try LegacyCertificate.root(commonName: "mitmproxy", key: .ec(curve: "P-256"))
+        let proxyPin = "sha256/" + (try OpenSSLCLI.spkiPin(certificatePEM: proxy.pem))
+        let zip = ZipBuilder(entries: [
+            .init("Payload/Demo.app/Info.plist", Self.plist), .init("Payload/Demo.app/proxy.der", proxy.der),
+            .init(Self.executable, try MachOBuild.image(strings: pins + [proxyPin])),
+        ])
+        var limits = ScanLimits()
+        limits.findings = 3
+        let report = try BuildScanner.scan(MemoryArchiveSource(zip.bytes()), artifact: "app.ipa", limits: limits)
+        #expect(report.brokenRules == [.debuggingProxyCA])
+        #expect(report.findings.count == 3 && report.omittedFindings > 0)
+    }
 }

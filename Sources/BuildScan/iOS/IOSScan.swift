@@ -81,7 +81,12 @@ struct IOSScan {
             guard MachOFile.isMachO(bytes) else {
                 throw ScanError(.malformed, entry: binary, "not a Mach-O (the app's executable or a framework's)")
             }
-            findings += MachOPins.findings(try MachOFile(bytes, entry: binary, limits: limits))
+            // Pin strings are listed up to the findings' bound in all; a proxy's key is always kept (the rule).
+            let proxyKeys = Set(
+                findings.filter { $0.kind == .bundledCertificate && $0.rules.contains(.debuggingProxyCA) }.map(\.value))
+            findings += MachOPins.findings(
+                try MachOFile(bytes, entry: binary, limits: limits), limit: max(0, limits.findings - findings.count),
+                keeping: proxyKeys)
         }
         findings = ProxyRule.apply(to: findings)
         return ScanReport(artifact: artifact, platform: "ios", app: facts, findings: findings, limit: limits.findings)

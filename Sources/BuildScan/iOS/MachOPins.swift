@@ -20,9 +20,14 @@ public enum MachOPins {
         return nil
     }
 
-    /// The findings of one Mach-O: libraries, encryption, and pin strings with their offsets and sections.
-    public static func findings(_ file: MachOFile) -> [ScanFinding] {
+    /// The findings of one Mach-O: libraries, encryption, and pin strings with their offsets and sections. At most
+    /// `limit` pin strings are listed, those whose value is in `keeping` always (a debugging proxy's key: a cap must
+    /// never hide a broken rule); the rest are counted in one note.
+    public static func findings(
+        _ file: MachOFile, limit: Int = ScanLimits().findings, keeping: Set<String> = []
+    ) -> [ScanFinding] {
         var findings: [ScanFinding] = []
+        var room = limit
         for architecture in file.architectures {
             findings += libraries(file, architecture)
             if let encrypted = architecture.encrypted {
@@ -35,7 +40,16 @@ public enum MachOPins {
                             entry: file.entry, keyPath: architecture.name, offset: encrypted.lowerBound),
                         certainty: .declared))
             }
-            for string in pinStrings(file.bytes, in: architecture.range) {
+            let search = pinStrings(file.bytes, in: architecture.range, limit: room, keeping: keeping)
+            room = max(0, room - search.hits.count)
+            if search.omitted > 0 {
+                findings.append(
+                    ScanFinding(
+                        .note, value: "omitted",
+                        detail: "\(search.omitted) more pin strings in \(architecture.name), past the \(limit) listed",
+                        location: ScanLocation(entry: file.entry, keyPath: architecture.name), certainty: .codePattern))
+            }
+            for string in search.hits {
                 let section = file.section(at: string.offset, in: architecture)
                 var notes = [
                     string.bare
@@ -94,11 +108,20 @@ public enum MachOPins {
         let bare: Bool
     }
 
+    /// Pin strings found, and how many more past the limit.
+    struct PinSearch {
+        var hits: [PinString] = []
+        var omitted = 0
+    }
+
     /// Every run of base64 characters in `range` that is `sha256/` and base64 of 32 bytes, or exactly 44 base64
     /// characters of 32 bytes, canonical (the last character `=`, the one before it with its low bits clear). One
-    /// pass over the bytes: nothing is kept but the hits.
-    static func pinStrings(_ bytes: [UInt8], in range: Range<Int>) -> [PinString] {
-        var hits: [PinString] = []
+    /// pass over the bytes: nothing is kept but the first `limit` hits (and those whose value is in `keeping`).
+    static func pinStrings(
+        _ bytes: [UInt8], in range: Range<Int>, limit: Int = .max, keeping: Set<String> = []
+    ) -> PinSearch {
+        var search = PinSearch()
+        var kept = 0
         bytes.withUnsafeBufferPointer { buffer in
             var start = range.lowerBound
             var index = range.lowerBound
@@ -108,12 +131,21 @@ public enum MachOPins {
                     continue
                 }
                 let length = index - start
-                if length >= 44, let hit = pin(buffer, start: start, end: index) { hits.append(hit) }
+                if length >= 44, let hit = pin(buffer, start: start, end: index) {
+                    if kept < limit {
+                        kept += 1
+                        search.hits.append(hit)
+                    } else if keeping.contains(hit.value) {
+                        search.hits.append(hit)
+                    } else {
+                        search.omitted += 1
+                    }
+                }
                 index += 1
                 start = index
             }
         }
-        return hits
+        return search
     }
 
     private static func pin(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> PinString? {
@@ -149,7 +181,7 @@ public enum MachOPins {
             while start > section.lowerBound, bytes[start - 1] != 0, end - start < 300 { start -= 1 }
             let text = String(decoding: bytes[start..<end], as: UTF8.self)
             if DexPins.isHostPattern(text) { return text }
-            guard !pinStrings(bytes, in: start..<end).isEmpty else { return nil }
+            guard !pinStrings(bytes, in: start..<end).hits.isEmpty else { return nil }
             end = start - 1
         }
         return nil
