@@ -231,4 +231,18 @@ struct HostileIPATests {
         #expect(report.brokenRules == [.debuggingProxyCA])
         #expect(report.findings.count == 3 && report.omittedFindings > 0)
     }
+
+    @Test("a huge base64 run in a Mach-O is one pass and no pin; a pin right after it is still found")
+    func hugeString() throws {
+        let huge = String(repeating: "A", count: 4 << 20) + "="
+        let pin = "sha256/" + IPAScanTests.pinA
+        // After the image's own bytes, inside its architecture (a thin file's is the whole file), in no section.
+        let bytes = try MachOBuild.image(strings: ["x"]) + Array((huge + "\0" + pin + "\0" + huge + huge).utf8)
+        let file = try MachOFile(bytes, entry: Self.executable)
+        let pins = MachOPins.findings(file).filter { $0.kind == .pin }
+        #expect(pins.map(\.value) == [pin])
+        #expect(
+            pins.first?.location.keyPath == "arm64"
+                && pins.first?.location.offset == bytes.count - 2 * huge.utf8.count - 1 - pin.utf8.count)
+    }
 }
