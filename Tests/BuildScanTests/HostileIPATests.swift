@@ -27,9 +27,12 @@ struct HostileIPATests {
         return try BuildScanner.scan(MemoryArchiveSource(zip.bytes()), artifact: "app.ipa", limits: limits)
     }
 
-    static func image() throws -> [UInt8] {
-        try MachOBuild.image(
-            strings: ["sha256/" + IPAScanTests.pinA], dylibs: [("@rpath/TrustKit.framework/TrustKit", false)])
+    /// A real layout with a pin and a TrustKit load command, written by Python off the cooperative pool.
+    static func image() async throws -> [UInt8] {
+        try await OffPoolThread.run {
+            try MachOBuild.image(
+                strings: ["sha256/" + IPAScanTests.pinA], dylibs: [("@rpath/TrustKit.framework/TrustKit", false)])
+        }
     }
 
     static func setting(_ bytes: [UInt8], at offset: Int, _ value: UInt32, bigEndian: Bool = false) -> [UInt8] {
@@ -42,15 +45,15 @@ struct HostileIPATests {
     }
 
     @Test("the real layout scans: the lies below are what the errors are about")
-    func baseline() throws {
-        let report = try scan(executable: try Self.image())
+    func baseline() async throws {
+        let report = try scan(executable: try await Self.image())
         #expect(report.findings.contains { $0.kind == .pin && $0.value == "sha256/" + IPAScanTests.pinA })
         #expect(report.findings.contains { $0.kind == .library && $0.certainty == .declared })
     }
 
     @Test("thin headers that lie: cut short, ncmds, sizeofcmds, a command's size, a section, a dylib name")
-    func thinLies() throws {
-        let image = try Self.image()
+    func thinLies() async throws {
+        let image = try await Self.image()
         let commandsEnd = 32 + Int(image[20]) + Int(image[21]) << 8
         let cases: [(String, [UInt8], ScanError.Kind)] = [
             ("cut short", Array(image.prefix(20)), .malformed),
@@ -72,8 +75,8 @@ struct HostileIPATests {
     }
 
     @Test("thousands of load commands are read up to the bound, and refused past it")
-    func manyCommands() throws {
-        let image = try Self.image()
+    func manyCommands() async throws {
+        let image = try await Self.image()
         func commands(_ count: Int) -> [UInt8] {
             // An unknown command (0x99) of 8 bytes, `count` times, after a real header.
             var header = Self.setting(Array(image.prefix(32)), at: 16, UInt32(count))
@@ -90,9 +93,9 @@ struct HostileIPATests {
     }
 
     @Test("universal headers that lie: too many, past the end, overlapping, nested, none")
-    func universalLies() throws {
-        let arm = try Self.image()
-        let fat = try MachOBuild.universal([arm, arm])
+    func universalLies() async throws {
+        let arm = try await Self.image()
+        let fat = try await OffPoolThread.run { try MachOBuild.universal([arm, arm]) }
         #expect(try scan(executable: fat).findings.filter { $0.kind == .pin }.count == 2)
         // Records start at 8, 20 bytes each: cputype, cpusubtype, offset, size, align (big-endian).
         let cases: [(String, [UInt8], ScanError.Kind)] = [
@@ -114,8 +117,8 @@ struct HostileIPATests {
     }
 
     @Test("Info.plist bombs, huge strings and lies: PinImport's budget, its size bound, a clear error")
-    func plists() throws {
-        let image = try Self.image()
+    func plists() async throws {
+        let image = try await Self.image()
         let entry = "Payload/Demo.app/Info.plist"
         let bomb = Array(BinaryPlistBytes.sharedReferenceBomb(depth: 30, fanout: 2, leafLength: 8))
         #expect(bomb.count < 2_000)
@@ -146,7 +149,7 @@ struct HostileIPATests {
     }
 
     @Test("names with escape sequences: refused in entry names, escaped in the error and in findings' text")
-    func escapes() throws {
+    func escapes() async throws {
         let zip = ZipBuilder(entries: [
             .init("Payload/Demo.app/Info.plist", Self.plist), .init("Payload/Demo.app/x\u{1B}]0;owned\u{07}.der", [1]),
         ])
@@ -157,8 +160,9 @@ struct HostileIPATests {
             #expect(error.kind == .unsafeName)
             #expect(!error.description.contains("\u{1B}") && error.description.contains("\\u{1B}"))
         }
-        let image = try MachOBuild.image(
-            strings: [], dylibs: [("@rpath/x\u{1B}[31m/TrustKit.framework/TrustKit", false)])
+        let image = try await OffPoolThread.run {
+            try MachOBuild.image(strings: [], dylibs: [("@rpath/x\u{1B}[31m/TrustKit.framework/TrustKit", false)])
+        }
         let report = try scan(executable: image)
         #expect(report.findings.first { $0.kind == .library }?.detail?.contains("\u{1B}[31m") == true)
         let text = ScanText.lines(report).joined(separator: "\n")
@@ -167,8 +171,8 @@ struct HostileIPATests {
     }
 
     @Test("the bytes read in all, and a folder's files, stop at their bounds naming the entry")
-    func bounds() throws {
-        let image = try Self.image()
+    func bounds() async throws {
+        let image = try await Self.image()
         var limits = ScanLimits()
         limits.totalBytes = Self.plist.count + image.count - 1
         #expect(throws: ScanError(.limit, entry: Self.executable, "")) {
@@ -196,20 +200,23 @@ struct HostileIPATests {
     }
 
     @Test("an App Store build's encrypted code is reported, as llvm-objdump reads its load command")
-    func encrypted() throws {
-        let image = try MachOBuild.image(strings: ["sha256/" + IPAScanTests.pinA], encrypted: true)
-        let headers = try MachOBuild.objdump(image, ["--private-headers"])
+    func encrypted() async throws {
+        let (image, headers) = try await OffPoolThread.run { () throws -> ([UInt8], String) in
+            let image = try MachOBuild.image(strings: ["sha256/" + IPAScanTests.pinA], encrypted: true)
+            return (image, try MachOBuild.objdump(image, ["--private-headers"]))
+        }
         #expect(headers.contains("cmd LC_ENCRYPTION_INFO_64") && headers.contains("cryptid 1"))
         let report = try scan(executable: image)
         let finding = try #require(report.findings.first { $0.kind == .encrypted })
         #expect(finding.location.offset == 0 && finding.detail?.contains("64 bytes") == true)
-        #expect(try scan(executable: try Self.image()).findings.allSatisfy { $0.kind != .encrypted })
+        let plain = try await Self.image()
+        #expect(try scan(executable: plain).findings.allSatisfy { $0.kind != .encrypted })
     }
 
     @Test("pin strings past the findings' bound are counted, not kept; a debugging proxy's key is kept all the same")
-    func manyPins() throws {
+    func manyPins() async throws {
         let pins = (0..<40).map { "sha256/" + Data(repeating: UInt8($0), count: 32).base64EncodedString() }
-        let image = try MachOBuild.image(strings: pins)
+        let image = try await OffPoolThread.run { try MachOBuild.image(strings: pins) }
         let file = try MachOFile(image, entry: Self.executable)
         let all = MachOPins.findings(file).filter { $0.kind == .pin }
         #expect(all.map(\.value) == pins)
@@ -219,11 +226,14 @@ struct HostileIPATests {
         #expect(note.value == "omitted" && note.detail?.hasPrefix("34 more pin strings in arm64") == true)
 
         // Through a scan: the report lists three findings, and the rule is judged on all of them.
-        let proxy = try LegacyCertificate.root(commonName: "mitmproxy", key: .ec(curve: "P-256"))
-        let proxyPin = "sha256/" + (try OpenSSLCLI.spkiPin(certificatePEM: proxy.pem))
+        let (proxy, withProxy) = try await OffPoolThread.run { () throws -> (LegacyCertificate, [UInt8]) in
+            let proxy = try LegacyCertificate.root(commonName: "mitmproxy", key: .ec(curve: "P-256"))
+            let proxyPin = "sha256/" + (try OpenSSLCLI.spkiPin(certificatePEM: proxy.pem))
+            return (proxy, try MachOBuild.image(strings: pins + [proxyPin]))
+        }
         let zip = ZipBuilder(entries: [
             .init("Payload/Demo.app/Info.plist", Self.plist), .init("Payload/Demo.app/proxy.der", proxy.der),
-            .init(Self.executable, try MachOBuild.image(strings: pins + [proxyPin])),
+            .init(Self.executable, withProxy),
         ])
         var limits = ScanLimits()
         limits.findings = 3
@@ -233,11 +243,13 @@ struct HostileIPATests {
     }
 
     @Test("a huge base64 run in a Mach-O is one pass and no pin; a pin right after it is still found")
-    func hugeString() throws {
+    func hugeString() async throws {
         let huge = String(repeating: "A", count: 4 << 20) + "="
         let pin = "sha256/" + IPAScanTests.pinA
         // After the image's own bytes, inside its architecture (a thin file's is the whole file), in no section.
-        let bytes = try MachOBuild.image(strings: ["x"]) + Array((huge + "\0" + pin + "\0" + huge + huge).utf8)
+        let bytes =
+            try await OffPoolThread.run { try MachOBuild.image(strings: ["x"]) }
+            + Array((huge + "\0" + pin + "\0" + huge + huge).utf8)
         let file = try MachOFile(bytes, entry: Self.executable)
         let pins = MachOPins.findings(file).filter { $0.kind == .pin }
         #expect(pins.map(\.value) == [pin])

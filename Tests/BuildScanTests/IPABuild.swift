@@ -3,7 +3,9 @@ import TestSupport
 
 /// An IPA packed by Python's `zipfile` (deflate, with the folder entries real IPAs carry), its `Info.plist` written
 /// by Python's `plistlib` in binary or XML form, and any other files of the app given as bytes.
-struct IPABuild {
+/// `@unchecked Sendable`: its property lists hold only the JSON values a test writes, copied with the value, so a
+/// test can build it on a thread of its own (``OffPoolThread``) while Python runs.
+struct IPABuild: @unchecked Sendable {
     let folder = TemporaryFolder()
     var appName = "Demo.app"
     /// The Info.plist as JSON values (strings, booleans, arrays, dictionaries), written by plistlib.
@@ -68,8 +70,8 @@ struct IPABuild {
         return root + "/Payload/" + appName
     }
 
-    /// What plistlib reads back from the IPA's Info.plist: the oracle for the scan's reading.
-    static func plistlibReading(_ ipa: String) throws -> [String: Any] {
+    /// What plistlib reads back from the IPA's Info.plist, as JSON: the oracle for the scan's reading.
+    static func plistlibReading(_ ipa: String) throws -> Data {
         let script = """
             import json, plistlib, sys, zipfile
             archive = zipfile.ZipFile(sys.argv[1])
@@ -79,6 +81,6 @@ struct IPABuild {
         let result = try ProcessRunner.run(
             PythonInterpreter.path, PythonInterpreter.arguments + ["-c", script, ipa]
         ).checked()
-        return try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any] ?? [:]
+        return result.stdout
     }
 }

@@ -57,13 +57,17 @@ struct IPAScanTests {
     @Test(
         "Info.plist's facts, ATS and TrustKit pins with their key paths, as plistlib reads them",
         arguments: [true, false])
-    func declaredConfiguration(binary: Bool) throws {
-        // The build holds the temporary folder: kept alive while the IPA is read.
-        let build = try configuredBuild(binary: binary)
-        let ipa = try build.build()
+    func declaredConfiguration(binary: Bool) async throws {
+        // The build holds the temporary folder: kept alive while the IPA is read. Python and clang run off the
+        // cooperative pool (OffPoolThread), as every subprocess of these tests.
+        let build = try await OffPoolThread.run { try self.configuredBuild(binary: binary) }
+        let (ipa, oracleJSON) = try await OffPoolThread.run { () throws -> (String, Data) in
+            let ipa = try build.build()
+            return (ipa, try IPABuild.plistlibReading(ipa))
+        }
         let report = try BuildScanner.scan(path: ipa)
         #expect(report.platform == "ios")
-        let oracle = try IPABuild.plistlibReading(ipa)
+        let oracle = try JSONSerialization.jsonObject(with: oracleJSON) as? [String: Any] ?? [:]
         #expect(report.app.package == oracle["CFBundleIdentifier"] as? String)
         #expect(report.app.versionName == oracle["CFBundleShortVersionString"] as? String)
         #expect(report.app.bundleVersion == oracle["CFBundleVersion"] as? String)
@@ -125,18 +129,21 @@ struct IPAScanTests {
 
     @Test(
         "certificates anywhere in the app and its frameworks carry the pins openssl computes; a proxy CA breaks a rule")
-    func bundledCertificates() throws {
-        let proxy = try LegacyCertificate.root(commonName: "mitmproxy", key: .ec(curve: "P-256"))
-        let proxyPin = try OpenSSLCLI.spkiPin(certificatePEM: proxy.pem)
+    func bundledCertificates() async throws {
+        let proxy = try await OffPoolThread.run {
+            try LegacyCertificate.root(commonName: "mitmproxy", key: .ec(curve: "P-256"))
+        }
+        let proxyPin = try await OffPoolThread.run { try OpenSSLCLI.spkiPin(certificatePEM: proxy.pem) }
         var build = IPABuild()
         build.plist["TSKConfiguration"] = [
             "TSKPinnedDomains": ["api.example.com": ["TSKPublicKeyHashes": [proxyPin, Self.pinA]]]
         ]
-        build.files["Demo"] = try MachOBuild.image(strings: [])
+        build.files["Demo"] = try await OffPoolThread.run { try MachOBuild.image(strings: []) }
         build.files["corp_ca.der"] = TestPKI.shared.root.der
         build.files["Frameworks/Pinning.framework/backup.PEM"] = Array(TestPKI.shared.intermediate.pem.utf8)
         build.files["certs/charles.cer"] = proxy.der
-        let report = try BuildScanner.scan(path: try build.build())
+        let ipa = try await OffPoolThread.run { [build] in try build.build() }
+        let report = try BuildScanner.scan(path: ipa)
         let bundled = report.findings.filter { $0.kind == .bundledCertificate }
         let cases: [(String, String)] = [
             ("Payload/Demo.app/corp_ca.der", TestPKI.shared.root.pem),
@@ -146,8 +153,11 @@ struct IPAScanTests {
         #expect(Set(bundled.map(\.location.entry)) == Set(cases.map(\.0)))
         for (entry, pem) in cases {
             let finding = try #require(bundled.first { $0.location.entry == entry })
-            #expect(finding.value == "sha256/" + (try OpenSSLCLI.spkiPin(certificatePEM: pem)))
-            #expect(finding.detail?.contains("cert-sha256 " + (try OpenSSLCLI.certPin(certificatePEM: pem))) == true)
+            let (spki, cert) = try await OffPoolThread.run {
+                (try OpenSSLCLI.spkiPin(certificatePEM: pem), try OpenSSLCLI.certPin(certificatePEM: pem))
+            }
+            #expect(finding.value == "sha256/" + spki)
+            #expect(finding.detail?.contains("cert-sha256 " + cert) == true)
             #expect(finding.certainty == .bundledFile)
         }
         #expect(bundled.first { $0.location.entry.hasSuffix("charles.cer") }?.rules == [.debuggingProxyCA])
@@ -168,11 +178,12 @@ struct IPAScanTests {
         """
 
     @Test("pin strings in a clang-built Mach-O: sha256/ and bare, each at its byte offset in __TEXT,__cstring")
-    func machOStrings() throws {
-        let object = try MachOBuild.object(Self.pinSource)
+    func machOStrings() async throws {
+        let object = try await OffPoolThread.run { try MachOBuild.object(Self.pinSource) }
         var build = IPABuild()
         build.files["Demo"] = object
-        let report = try BuildScanner.scan(path: try build.build())
+        let ipa = try await OffPoolThread.run { [build] in try build.build() }
+        let report = try BuildScanner.scan(path: ipa)
         let code = report.findings.filter { $0.kind == .pin && $0.certainty == .codePattern }
         #expect(code.map(\.value) == ["sha256/" + Self.pinA, "sha256/" + Self.pinB])
         #expect(code.allSatisfy { $0.location.entry == "Payload/Demo.app/Demo" && $0.host == nil })
@@ -186,39 +197,44 @@ struct IPAScanTests {
         #expect(code[0].detail?.contains("host api.example.com") == true)
         #expect(code[1].detail?.contains("bare") == true)
         // llvm-objdump's reading of the section: every offset inside __cstring.
-        let headers = try MachOBuild.objdump(object, ["--private-headers"])
+        let (headers, symbols) = try await OffPoolThread.run {
+            (try MachOBuild.objdump(object, ["--private-headers"]), try MachOBuild.nm(object))
+        }
         let section = try #require(headers.components(separatedBy: "sectname __cstring").dropFirst().first)
         let fields = section.split(separator: "\n").map { $0.split(separator: " ") }
         let start = try #require(fields.first { $0.first == "offset" }.flatMap { Int($0[1]) })
         let size = try #require(fields.first { $0.first == "size" }.flatMap { Int($0[1].dropFirst(2), radix: 16) })
         for finding in code { #expect((start..<start + size).contains(finding.location.offset ?? -1)) }
         // llvm-nm sees the same three string symbols' section as data: the object is the real thing.
-        #expect(try MachOBuild.nm(object).contains("_validator"))
+        #expect(symbols.contains("_validator"))
         let library = try #require(report.findings.first { $0.kind == .library })
         #expect(library.value == "TrustKit" && library.certainty == .codePattern)
         #expect(report.brokenRules.isEmpty)
     }
 
     @Test("dylibs loaded (as llvm-objdump lists them) and frameworks bundled name the pinning libraries")
-    func librariesAndFrameworks() throws {
-        let main = try MachOBuild.image(
-            strings: ["hello"],
-            dylibs: [
-                ("/usr/lib/libSystem.B.dylib", false), ("@rpath/TrustKit.framework/TrustKit", false),
-                ("@rpath/Alamofire.framework/Alamofire", true),
-            ])
-        let used = try MachOBuild.objdump(main, ["--dylibs-used"])
+    func librariesAndFrameworks() async throws {
+        let (main, framework) = try await OffPoolThread.run { () throws -> ([UInt8], [UInt8]) in
+            let main = try MachOBuild.image(
+                strings: ["hello"],
+                dylibs: [
+                    ("/usr/lib/libSystem.B.dylib", false), ("@rpath/TrustKit.framework/TrustKit", false),
+                    ("@rpath/Alamofire.framework/Alamofire", true),
+                ])
+            return (main, try MachOBuild.image(strings: ["api.example.com", Self.pinC], filetype: 6))
+        }
+        let used = try await OffPoolThread.run { try MachOBuild.objdump(main, ["--dylibs-used"]) }
         #expect(used.contains("@rpath/TrustKit.framework/TrustKit (compatibility version"))
         #expect(
             used.contains(
                 "@rpath/Alamofire.framework/Alamofire (compatibility version 1.0.0, current version 1.0.0, weak)"))
         var build = IPABuild()
         build.files["Demo"] = main
-        build.files["Frameworks/TrustKit.framework/TrustKit"] = try MachOBuild.image(
-            strings: ["api.example.com", Self.pinC], filetype: 6)
+        build.files["Frameworks/TrustKit.framework/TrustKit"] = framework
         build.files["Frameworks/TrustKit.framework/Info.plist"] = Array("<plist/>".utf8)
         build.files["Frameworks/AFNetworking.framework/Info.plist"] = Array("<plist/>".utf8)
-        let report = try BuildScanner.scan(path: try build.build())
+        let ipa = try await OffPoolThread.run { [build] in try build.build() }
+        let report = try BuildScanner.scan(path: ipa)
         let libraries = report.findings.filter { $0.kind == .library }
         let declared = libraries.filter { $0.certainty == .declared }
         #expect(declared.map(\.value) == ["TrustKit", "Alamofire"])
@@ -233,16 +249,20 @@ struct IPAScanTests {
     }
 
     @Test("an app extension's Info.plist and executable are read as the app's are, each named by its own path")
-    func appExtension() throws {
+    func appExtension() async throws {
+        let (main, share) = try await OffPoolThread.run {
+            (try MachOBuild.image(strings: []), try MachOBuild.image(strings: ["sha256/" + Self.pinB]))
+        }
         var build = IPABuild()
-        build.files["Demo"] = try MachOBuild.image(strings: [])
+        build.files["Demo"] = main
         var extensionPlist = IPABuild.basePlist(executable: "Share")
         extensionPlist["NSAppTransportSecurity"] = [
             "NSPinnedDomains": ["share.example.com": ["NSPinnedLeafIdentities": [["SPKI-SHA256-BASE64": Self.pinC]]]]
         ]
         build.plists["PlugIns/Share.appex/Info.plist"] = extensionPlist
-        build.files["PlugIns/Share.appex/Share"] = try MachOBuild.image(strings: ["sha256/" + Self.pinB])
-        let report = try BuildScanner.scan(path: try build.build())
+        build.files["PlugIns/Share.appex/Share"] = share
+        let ipa = try await OffPoolThread.run { [build] in try build.build() }
+        let report = try BuildScanner.scan(path: ipa)
         #expect(report.app.executable == "Demo")
         let declared = try #require(report.findings.first { $0.kind == .pin && $0.certainty == .declared })
         #expect(declared.host == "share.example.com" && declared.value == "sha256/" + Self.pinC)
@@ -252,26 +272,30 @@ struct IPAScanTests {
         #expect(code.value == "sha256/" + Self.pinB)
 
         build.files["PlugIns/Share.appex/Share"] = nil
+        let lacking = try await OffPoolThread.run { [build] in try build.build(name: "lacking.ipa") }
         #expect(throws: ScanError(.malformed, entry: "Payload/Demo.app/PlugIns/Share.appex/Info.plist", "")) {
-            try BuildScanner.scan(path: try build.build(name: "lacking.ipa"))
+            try BuildScanner.scan(path: lacking)
         }
     }
 
     @Test("a universal Mach-O: each architecture read, its pins at offsets inside its own slice")
-    func universal() throws {
-        let arm = try MachOBuild.object(Self.pinSource)
-        let intel = try MachOBuild.object(Self.pinSource, target: "x86_64-apple-ios15.0-simulator")
-        let fat = try MachOBuild.universal([arm, intel])
-        let nm = try MachOBuild.nm(fat)
+    func universal() async throws {
+        let (arm, intel, fat, nm, headers) = try await OffPoolThread.run {
+            () throws -> ([UInt8], [UInt8], [UInt8], String, String) in
+            let arm = try MachOBuild.object(Self.pinSource)
+            let intel = try MachOBuild.object(Self.pinSource, target: "x86_64-apple-ios15.0-simulator")
+            let fat = try MachOBuild.universal([arm, intel])
+            return (arm, intel, fat, try MachOBuild.nm(fat), try MachOBuild.objdump(fat, ["--universal-headers"]))
+        }
         #expect(nm.contains("(for architecture arm64)") && nm.contains("(for architecture x86_64)"))
         var build = IPABuild()
         build.files["Demo"] = fat
-        let report = try BuildScanner.scan(path: try build.build())
+        let ipa = try await OffPoolThread.run { [build] in try build.build() }
+        let report = try BuildScanner.scan(path: ipa)
         let code = report.findings.filter { $0.kind == .pin }
         #expect(
             code.map(\.location.keyPath) == Array(repeating: "arm64 __TEXT,__cstring", count: 2)
                 + Array(repeating: "x86_64 __TEXT,__cstring", count: 2))
-        let headers = try MachOBuild.objdump(fat, ["--universal-headers"])
         let offsets = headers.split(separator: "\n").filter { $0.hasPrefix("    offset ") }.compactMap {
             Int($0.split(separator: " ").last!)
         }
@@ -288,12 +312,12 @@ struct IPAScanTests {
     }
 
     @Test("an unpacked .app folder scans as its IPA does; a symbolic link in it is refused by name")
-    func folder() throws {
-        var build = try configuredBuild(binary: true)
-        build.files["Demo"] = try MachOBuild.object(Self.pinSource)
+    func folder() async throws {
+        var build = try await OffPoolThread.run { try self.configuredBuild(binary: true) }
+        build.files["Demo"] = try await OffPoolThread.run { try MachOBuild.object(Self.pinSource) }
         build.files["corp_ca.der"] = TestPKI.shared.root.der
-        let ipa = try BuildScanner.scan(path: try build.build())
-        let root = try build.buildFolder()
+        let (path, root) = try await OffPoolThread.run { [build] in (try build.build(), try build.buildFolder()) }
+        let ipa = try BuildScanner.scan(path: path)
         let unpacked = try BuildScanner.scan(path: root)
         #expect(unpacked.app == ipa.app && unpacked.brokenRules == ipa.brokenRules)
         let prefix = "Payload/Demo.app/"
@@ -314,26 +338,27 @@ struct IPAScanTests {
     }
 
     @Test("pinbench scan on an IPA: exit 1 for NSAllowsArbitraryLoads, the text escaped, --json read back")
-    func command() throws {
-        var build = try configuredBuild(binary: true)
+    func command() async throws {
+        var build = try await OffPoolThread.run { try self.configuredBuild(binary: true) }
         build.plist["CFBundleIdentifier"] = "com.example\u{1B}[2J.pins"
         var transport = build.plist["NSAppTransportSecurity"] as! [String: Any]
         transport["NSExceptionDomains"] = ["evil\u{202E}.example.com": ["NSExceptionAllowsInsecureHTTPLoads": true]]
         build.plist["NSAppTransportSecurity"] = transport
-        let ipa = try build.build()
-        let text = try PinBenchBinary.run(["scan", ipa])
+        let ipa = try await OffPoolThread.run { [build] in try build.build() }
+        let text = try await PinBenchBinary.run(["scan", ipa])
         #expect(text.status == 1)
         #expect(text.stdoutText.contains("release-only rules broken: arbitrary-loads"))
         #expect(text.stdoutText.contains("com.example\\u{1B}[2J.pins 4.1 (4.1.0.7)"))
         #expect(text.stdoutText.contains("evil\\u{202E}.example.com"))
         #expect(!text.stdoutText.contains("\u{1B}") && !text.stdoutText.contains("\u{202E}"))
-        let json = try PinBenchBinary.run(["scan", ipa, "--json"])
+        let json = try await PinBenchBinary.run(["scan", ipa, "--json"])
         #expect(json.status == 1)
         #expect(!json.stdoutText.contains("\u{1B}") && !json.stdoutText.contains("\u{202E}"))
         #expect(try JSONDecoder().decode([ScanReport].self, from: json.stdout) == [try BuildScanner.scan(path: ipa)])
 
         var clean = IPABuild()
-        clean.files["Demo"] = try MachOBuild.image(strings: [])
-        #expect(try PinBenchBinary.run(["scan", try clean.build()]).status == 0)
+        clean.files["Demo"] = try await OffPoolThread.run { try MachOBuild.image(strings: []) }
+        let cleanIPA = try await OffPoolThread.run { [clean] in try clean.build() }
+        #expect(try await PinBenchBinary.run(["scan", cleanIPA]).status == 0)
     }
 }
