@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "PinImport", dependencies: ["PinningCore"]),
         // The pins inside an app build (`pinbench scan`): the APK read in place with bounds (ZIP, binary XML,
         // resources.arsc, DEX), its pinning facts with where each was found and how sure.
-        .target(name: "BuildScan", dependencies: ["PinningCore", "CZlib"]),
+        .target(name: "BuildScan", dependencies: ["PinningCore", "PinImport", "CZlib"]),
         // The CAs PinBench knows (Catalog/, compiled in): certificates with their status, pools, offered chains and
         // issuance profiles, each link proved by a signature; a served chain's issuer recognised by key.
         .target(

@@ -34,5 +34,6 @@ let package = Package(
         fuzzTarget("fuzz-import", [pinningCore, pinImport]),
         fuzzTarget("fuzz-binary-xml", [buildScan]),
         fuzzTarget("fuzz-dex", [buildScan]),
+        fuzzTarget("fuzz-macho", [buildScan]),
     ]
 )

@@ -19,7 +19,7 @@ if [ "${1:-}" = --build-only ]; then
 fi
 seconds=${1:-30}
 [ $# -gt 0 ] && shift
-all_targets=(chain manifest theme terminal-text export revocation-ct import binary-xml dex)
+all_targets=(chain manifest theme terminal-text export revocation-ct import binary-xml dex macho)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 for target in "${targets[@]}"; do

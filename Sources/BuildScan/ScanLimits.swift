@@ -21,6 +21,10 @@ public struct ScanLimits: Sendable, Equatable {
     public var dexStrings = 4 << 20
     /// Code units of one DEX method walked for const-string instructions, and methods per DEX.
     public var dexCodeItems = 1 << 20
+    /// Architectures of one universal (fat) Mach-O (real ones hold two to four), and load commands of one
+    /// architecture (real apps have a few hundred at most).
+    public var machOArchitectures = 16
+    public var machOLoadCommands = 8_192
     /// Findings one artifact may give (the rest are counted in a note).
     public var findings = 10_000
 

@@ -28,6 +28,19 @@ struct ByteReader {
             | UInt32(bytes[offset + 3]) << 24
     }
 
+    func u64(_ offset: Int) throws(ScanError) -> UInt64 {
+        UInt64(try u32(offset)) | UInt64(try u32(offset + 4)) << 32
+    }
+
+    /// Big-endian, as a universal Mach-O's fat header is written.
+    func u32BigEndian(_ offset: Int) throws(ScanError) -> UInt32 {
+        try u32(offset).byteSwapped
+    }
+
+    func u64BigEndian(_ offset: Int) throws(ScanError) -> UInt64 {
+        UInt64(try u32BigEndian(offset)) << 32 | UInt64(try u32BigEndian(offset + 4))
+    }
+
     /// `u32` as an `Int` (always fits: the platforms are 64-bit).
     func int32(_ offset: Int) throws(ScanError) -> Int { Int(try u32(offset)) }
 

@@ -12,10 +12,11 @@ enum RawInflater {
         defer { inflateEnd(&stream) }
         // One spare byte: inflating into it proves the declared size is a lie.
         var output = [UInt8](repeating: 0, count: expected + 1)
-        var input = compressed
-        let status = input.withUnsafeMutableBufferPointer { source in
+        let status = compressed.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target -> Int32 in
-                stream.next_in = source.baseAddress
+                // zlib only reads `next_in` (its `z_const` is empty in this build, hence the mutable type): the
+                // compressed bytes are passed as they are, not copied (a copy was as large again as the entry).
+                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
                 stream.avail_in = uInt(source.count)
                 stream.next_out = target.baseAddress
                 stream.avail_out = uInt(target.count)

@@ -1,10 +1,12 @@
 /// Where in the artifact a fact was found: the archive entry, and the key path (with its line) or the byte offset.
 public struct ScanLocation: Codable, Sendable, Equatable {
     public let entry: String
-    /// `network-security-config/domain-config[1]/pin-set/pin[2]` style, for binary XML.
+    /// `network-security-config/domain-config[1]/pin-set/pin[2]` style, for binary XML; property-list keys and
+    /// array indices from 0 (`NSAppTransportSecurity/NSPinnedDomains/api.example.com/NSPinnedCAIdentities/0`);
+    /// the architecture and section for a Mach-O (`arm64 __TEXT,__cstring`).
     public let keyPath: String?
     public let line: Int?
-    /// The byte offset in the (inflated) entry, for DEX string literals.
+    /// The byte offset in the (inflated) entry, for DEX string literals and Mach-O bytes.
     public let offset: Int?
 
     public init(entry: String, keyPath: String? = nil, line: Int? = nil, offset: Int? = nil) {
@@ -33,6 +35,8 @@ public enum ReleaseRule: String, Codable, Sendable, CaseIterable {
     case debuggable
     /// A debugging proxy's CA trusted, pinned or bundled.
     case debuggingProxyCA = "debugging-proxy-ca"
+    /// `NSAllowsArbitraryLoads`: App Transport Security off for every host not excepted (plain HTTP allowed).
+    case arbitraryLoads = "arbitrary-loads"
 }
 
 /// One pinning fact found in a build.
@@ -53,8 +57,17 @@ public struct ScanFinding: Codable, Sendable, Equatable {
         case bundledCertificate = "bundled-certificate"
         /// A pinning library the code references (OkHttp's CertificatePinner).
         case library
-        /// A host the configuration names (`<domain>`), with or without pins.
+        /// A host the configuration names (`<domain>`, an ATS or TrustKit domain key), with or without pins.
         case domain
+        /// TrustKit's `TSKEnforcePinning`: `enforce`, or `report-only` (a mismatch is reported, not refused).
+        case pinMode = "pin-mode"
+        /// Where TrustKit sends its reports of a mismatch (`TSKReportUris`).
+        case reportURI = "report-uri"
+        /// A Mach-O whose code is encrypted (App Store FairPlay): the strings in that range cannot be read.
+        case encrypted
+        /// Something a configuration states that is not taken as a pin, with why (a malformed pin, a refused host,
+        /// ATS's rule that a host pinned in both lists must match both).
+        case note
     }
 
     public let kind: Kind

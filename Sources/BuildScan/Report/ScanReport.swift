@@ -1,12 +1,33 @@
-/// What the app's manifest states about itself.
+/// What the app states about itself: an APK's manifest, an iOS app's Info.plist.
 public struct AppFacts: Codable, Sendable, Equatable {
+    /// The package name, or an iOS app's `CFBundleIdentifier`.
     public var package: String?
+    /// `versionName`, or `CFBundleShortVersionString`.
     public var versionName: String?
     public var versionCode: Int?
     public var targetSdkVersion: Int?
     public var debuggable: Bool
     /// The network security config's entry, resolved through resources.arsc.
     public var networkSecurityConfig: String?
+    /// An iOS app's `CFBundleVersion` (the build number, a string such as `4.1.0.7`).
+    public var bundleVersion: String?
+    /// An iOS app's `CFBundleExecutable`: the main Mach-O's name.
+    public var executable: String?
+
+    public init(
+        package: String? = nil, versionName: String? = nil, versionCode: Int? = nil, targetSdkVersion: Int? = nil,
+        debuggable: Bool = false, networkSecurityConfig: String? = nil, bundleVersion: String? = nil,
+        executable: String? = nil
+    ) {
+        self.package = package
+        self.versionName = versionName
+        self.versionCode = versionCode
+        self.targetSdkVersion = targetSdkVersion
+        self.debuggable = debuggable
+        self.networkSecurityConfig = networkSecurityConfig
+        self.bundleVersion = bundleVersion
+        self.executable = executable
+    }
 }
 
 /// Everything one scan found in one artifact.

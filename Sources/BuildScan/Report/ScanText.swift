@@ -10,13 +10,23 @@ public enum ScanText {
 
     public static func lines(_ report: ScanReport) -> [String] {
         let app = report.app
-        var lines = [
-            safe(report.artifact) + ": " + safe(app.package ?? "(no package)") + " " + safe(app.versionName ?? "?")
-                + " (" + (app.versionCode.map(String.init) ?? "?") + "), targetSdkVersion "
-                + (app.targetSdkVersion.map(String.init) ?? "?")
-                + (app.debuggable ? ", DEBUGGABLE" : ", not debuggable"),
-            "  network security config: " + safe(app.networkSecurityConfig ?? "none"),
-        ]
+        var lines: [String]
+        if report.platform == "ios" {
+            lines = [
+                safe(report.artifact) + ": " + safe(app.package ?? "(no CFBundleIdentifier)") + " "
+                    + safe(app.versionName ?? "?") + " (" + safe(app.bundleVersion ?? "?") + ")",
+                "  executable: " + safe(app.executable ?? "none named"),
+            ]
+        } else {
+            let code = app.versionCode.map(String.init) ?? "?"
+            let target = app.targetSdkVersion.map(String.init) ?? "?"
+            lines = [
+                safe(report.artifact) + ": " + safe(app.package ?? "(no package)") + " " + safe(app.versionName ?? "?")
+                    + " (" + code + "), targetSdkVersion " + target
+                    + (app.debuggable ? ", DEBUGGABLE" : ", not debuggable"),
+                "  network security config: " + safe(app.networkSecurityConfig ?? "none"),
+            ]
+        }
         var hosts: [String] = []
         for finding in report.findings {
             if let host = finding.host, !hosts.contains(host) { hosts.append(host) }

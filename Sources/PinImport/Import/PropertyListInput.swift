@@ -135,3 +135,17 @@ struct ImportCollector {
         return result
     }
 }
+
+/// The bounded property-list readers for other targets (BuildScan reads an Info.plist's keys with them): XML or
+/// binary, within ``PropertyListBudget``, the root a dictionary in the file's order. One reader, never a second.
+public enum PropertyListReader {
+    /// The root dictionary of `data` (at most ``ImportLimits/maximumFileSize`` bytes); `path` names it in errors.
+    public static func rootDictionary(_ data: Data, path: String) throws(ImportError) -> PropertyListDictionary {
+        guard data.count <= ImportLimits.maximumFileSize else {
+            throw ImportError(
+                .unreadable, path: path,
+                reason: "is larger than \(ImportLimits.maximumFileSize >> 20) MiB, the limit for a property list")
+        }
+        return try PropertyListInput.rootDictionary(data, path: path)
+    }
+}

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Read by ``BinaryPropertyListReader`` and ``XMLPropertyListReader`` within ``PropertyListBudget``, never by
 /// Foundation's `PropertyListSerialization`, which materialises every shared reference of a binary list.
-enum PropertyListValue: Hashable, Sendable {
+public enum PropertyListValue: Hashable, Sendable {
     case string(String)
     case bool(Bool)
     case array([PropertyListValue])
@@ -13,22 +13,22 @@ enum PropertyListValue: Hashable, Sendable {
     /// A value the importers never carry (integer, real, date, data, UID, null), named by its kind for notes.
     case other(String)
 
-    var string: String? {
+    public var string: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
-    var bool: Bool? {
+    public var bool: Bool? {
         if case .bool(let flag) = self { return flag }
         return nil
     }
 
-    var array: [PropertyListValue]? {
+    public var array: [PropertyListValue]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
-    var dictionary: PropertyListDictionary? {
+    public var dictionary: PropertyListDictionary? {
         if case .dictionary(let entries) = self { return entries }
         return nil
     }
@@ -36,12 +36,12 @@ enum PropertyListValue: Hashable, Sendable {
 
 /// A property-list dictionary in the file's order. A key stated twice keeps its first value for lookups; the later
 /// entry stays in ``entries`` so that a reader can say it was dropped.
-struct PropertyListDictionary: Hashable, Sendable {
-    let entries: [(key: String, value: PropertyListValue)]
+public struct PropertyListDictionary: Hashable, Sendable {
+    public let entries: [(key: String, value: PropertyListValue)]
     /// Where each key is first stated, so that a lookup is one hash, however many keys a hostile file holds.
     private let firstIndex: [String: Int]
 
-    init(_ entries: [(key: String, value: PropertyListValue)] = []) {
+    public init(_ entries: [(key: String, value: PropertyListValue)] = []) {
         self.entries = entries
         var firstIndex: [String: Int] = [:]
         for (index, entry) in entries.enumerated() where firstIndex[entry.key] == nil {
@@ -51,19 +51,19 @@ struct PropertyListDictionary: Hashable, Sendable {
     }
 
     /// The keys in the file's order, each once.
-    var keys: [String] {
+    public var keys: [String] {
         entries.indices.filter { firstIndex[entries[$0].key] == $0 }.map { entries[$0].key }
     }
 
-    subscript(key: String) -> PropertyListValue? {
+    public subscript(key: String) -> PropertyListValue? {
         firstIndex[key].map { entries[$0].value }
     }
 
-    static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
     }
 
-    func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         for entry in entries {
             hasher.combine(entry.key)
             hasher.combine(entry.value)

@@ -5,7 +5,7 @@ struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan", abstract: ScanHelp.abstract, discussion: ScanHelp.discussion)
 
-    @Argument(help: "The APK files to read.") var artifacts: [String]
+    @Argument(help: "The APK or IPA files (or unpacked .app folders) to read.") var artifacts: [String]
     @Flag(help: "Print the reports as JSON.") var json = false
 
     func run() throws {

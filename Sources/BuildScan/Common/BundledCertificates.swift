@@ -1,7 +1,7 @@
 import Foundation
 import PinningCore
 
-/// Certificates bundled in a build (`res/raw`, `assets`): each with its `spki-sha256` and `cert-sha256` pins
+/// Certificates bundled in a build (an APK's `res/raw` and `assets`, anywhere in an iOS app): each with its `spki-sha256` and `cert-sha256` pins
 /// (PinningCore's ``Fingerprint``, the one pin rule), and whether it is a debugging proxy's CA.
 enum BundledCertificates {
     static let extensions: Set<String> = ["cer", "crt", "der", "pem"]
@@ -12,10 +12,15 @@ enum BundledCertificates {
         "mitmproxy", "charles proxy", "portswigger", "fiddlerroot", "proxyman", "http toolkit", "httptoolkit",
     ]
 
-    /// True for the entries a scan reads as certificates: certificate files under `res/raw/` and `assets/`.
+    /// True for the entries an APK scan reads as certificates: certificate files under `res/raw/` and `assets/`.
     static func isCandidate(_ name: String) -> Bool {
         guard name.hasPrefix("res/raw/") || name.hasPrefix("assets/") else { return false }
-        return extensions.contains((name as NSString).pathExtension.lowercased())
+        return hasCertificateExtension(name)
+    }
+
+    /// `.cer`, `.crt`, `.der` or `.pem`, in any case: how Alamofire and AFNetworking find an app's certificates.
+    static func hasCertificateExtension(_ name: String) -> Bool {
+        extensions.contains((name as NSString).pathExtension.lowercased())
     }
 
     /// The findings for one entry's bytes; a file that holds no certificate is reported as such, not an error.
