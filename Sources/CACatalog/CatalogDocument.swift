@@ -106,7 +106,6 @@ struct CatalogDocument {
     }
 }
 
-/// A value quoted for an error message, escaped so that no text from a file reaches a terminal raw.
-func quoted(_ text: String) -> String {
-    "\"\(text.terminalSafe)\""
-}
+/// A value quoted for an error message (``TerminalSafeText/quoted(_:limit:)``): no text from a file reaches a
+/// terminal raw.
+func quoted(_ text: String) -> String { TerminalSafeText.quoted(text) }

@@ -51,6 +51,14 @@ enum CatalogLinks {
             if entry.role != .root, signers[entry.file] == entry.spkiPin {
                 throw CACatalogError(.inconsistent, path: path, "self-signed, so a root, not a \(entry.role.rawValue)")
             }
+            // An intermediate's issuer is in the catalog: one no key here signed (a forged signature, or an issuer
+            // left out) would fall outside every pool, and lint could not judge a pin on it.
+            if entry.role == .intermediate, signers[entry.file] == nil {
+                throw CACatalogError(
+                    .inconsistent, path: path,
+                    "an intermediate that no key of the catalog signed (its issuer "
+                        + "\(quoted(entry.certificate.details.issuer)) is missing, or the signature is not its key's)")
+            }
             if let replacement = entry.replacedBy {
                 guard let other = byFile[replacement], other.spkiPin == entry.spkiPin, other.file != entry.file else {
                     throw CACatalogError(

@@ -19,10 +19,4 @@ public struct CatalogRecognition: Sendable {
         guard seconds.isFinite, seconds > 0 else { return 0 }
         return Int((seconds / 86_400).rounded())
     }
-
-    /// The intermediates a renewal on `day` may come from: the leaf issuer's siblings under the same root key.
-    public func pool(on day: Date) -> [CatalogCertificate] {
-        guard let rootPin else { return [intermediate] }
-        return authority.pool(under: rootPin, on: day)
-    }
 }

@@ -156,3 +156,35 @@ struct CatalogFolderShapeTests {
         #expect(oneCA.message.contains("one CA's folder"), "\(oneCA)")
     }
 }
+
+@Suite("CA catalog: an intermediate whose issuer is not proved")
+struct CatalogForgedIssuerTests {
+    @Test("an intermediate that names the catalog's root but was signed by another key (the impostor's) is refused")
+    func forgedIntermediate() throws {
+        let pki = TestPKI.shared
+        let json = """
+            { "format": 1, "id": "team", "name": "Team CA",
+              "certificates": [
+                { "file": "root.pem", "label": "Team Root", "role": "root", "status": "active" },
+                { "file": "ca.pem", "label": "Team CA", "role": "intermediate", "status": "active" } ],
+              "profiles": [ { "name": "x", "lifetimes": [ { "days": 90 } ] } ] }
+            """
+        let forged = pki.impostor.intermediates[0]
+        #expect(forged.certificate.issuer == pki.root.certificate.subject, "the impostor names the same issuer")
+        let error = try #require(throws: CACatalogError.self) {
+            try CACatalog.read(
+                from: CatalogFiles([
+                    "team/catalog.json": json, "team/root.pem": pki.root.pem, "team/ca.pem": forged.pem,
+                ]))
+        }
+        #expect(error.code == .inconsistent && error.path == "team/ca.pem", "\(error)")
+        #expect(error.message.contains("no key of the catalog signed"))
+        // The real intermediate in its place is accepted.
+        #expect(throws: Never.self) {
+            try CACatalog.read(
+                from: CatalogFiles([
+                    "team/catalog.json": json, "team/root.pem": pki.root.pem, "team/ca.pem": pki.intermediate.pem,
+                ]))
+        }
+    }
+}

@@ -121,7 +121,10 @@ extension ManifestLinter {
         severity: LintFinding.Severity
     ) -> LintFinding? {
         let pinned = authority.certificates.filter(pins.names)
-        guard !pinned.isEmpty, domain.pins.allSatisfy({ pin in pinned.contains { PinnedValues([pin]).names($0) } })
+        let pinnedKeys = Set(pinned.map(\.spkiPin))
+        let pinnedCertificates = Set(pinned.map(\.certPin))
+        guard !pinned.isEmpty,
+            domain.pins.allSatisfy({ ($0.type == .spkiSHA256 ? pinnedKeys : pinnedCertificates).contains($0.value) })
         else { return nil }
         let issuing = authority.certificates.filter { $0.mayIssue(on: now) }
         guard !issuing.isEmpty, !issuing.contains(where: pins.names) else { return nil }

@@ -5,6 +5,13 @@
 /// goes through here, in the CLI and in the workbench, and comes out as one line with nothing that drives the
 /// terminal: a newline reads `\n`, ESC `\u{1B}` (see ``TextHazards`` for the rule).
 public enum TerminalSafeText {
+    /// `text` in quotes for an error message, control characters made visible and a long text cut, so that a
+    /// hostile input (a host, a catalog's label) can neither drive the terminal nor flood it.
+    public static func quoted(_ text: String, limit: Int = 80) -> String {
+        let shown = text.count > limit ? String(text.prefix(limit)) + "..." : text
+        return "\"" + sanitize(shown) + "\""
+    }
+
     /// Replaces C0 and C1 control characters (ESC, CSI, BEL, newlines, ...), DEL, every format character
     /// (bidirectional controls, zero width and other invisible characters) and the Unicode line separators by
     /// visible escapes such as `\n` and `\u{1B}` (``TextHazards/isHazard(_:)``). Applying it twice changes nothing.

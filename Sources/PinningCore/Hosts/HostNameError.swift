@@ -83,13 +83,7 @@ public struct HostNameError: BadInputError, Hashable, Sendable, CustomStringConv
         }
     }
 
-    /// The text in quotes, control characters made visible and long texts cut, so that a hostile input can
-    /// neither drive the terminal nor flood it.
-    static func quoted(_ text: String) -> String {
-        let limit = 80
-        let shown = text.count > limit ? String(text.prefix(limit)) + "..." : text
-        return "\"" + TerminalSafeText.sanitize(shown) + "\""
-    }
+    static func quoted(_ text: String) -> String { TerminalSafeText.quoted(text) }
 
     private static func describe(_ character: String) -> String {
         switch character {
