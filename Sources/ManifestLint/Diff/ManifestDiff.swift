@@ -13,7 +13,7 @@ public struct ManifestDiff: Hashable, Sendable {
     public var trustAnchorsAdded: [String]
     public var trustAnchorsRemoved: [String]
     /// The `caCatalog` folder on each side, when it changed (a team's CAs that lint judges pools of).
-    public var caCatalog: (old: String?, new: String?)?
+    public var caCatalog: ManifestSettingChange?
     /// One entry per domain that differs, ordered by host.
     public var domains: [DomainChange]
 
@@ -29,27 +29,13 @@ public struct ManifestDiff: Hashable, Sendable {
         let newAnchors = Set(new.trustAnchors)
         trustAnchorsAdded = new.trustAnchors.filter { !oldAnchors.contains($0) }
         trustAnchorsRemoved = old.trustAnchors.filter { !newAnchors.contains($0) }
-        caCatalog = old.caCatalog == new.caCatalog ? nil : (old.caCatalog, new.caCatalog)
+        caCatalog = old.caCatalog == new.caCatalog ? nil : ManifestSettingChange(old: old.caCatalog, new: new.caCatalog)
         domains = Self.domainChanges(old.domains, new.domains)
     }
 
     /// True when the two manifests mean the same thing (the same domains, settings, pins, anchors and CA catalog).
     public var isEmpty: Bool {
         domains.isEmpty && trustAnchorsAdded.isEmpty && trustAnchorsRemoved.isEmpty && caCatalog == nil
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.trustAnchorsAdded == rhs.trustAnchorsAdded && lhs.trustAnchorsRemoved == rhs.trustAnchorsRemoved
-            && lhs.caCatalog?.old == rhs.caCatalog?.old && lhs.caCatalog?.new == rhs.caCatalog?.new
-            && (lhs.caCatalog == nil) == (rhs.caCatalog == nil) && lhs.domains == rhs.domains
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(trustAnchorsAdded)
-        hasher.combine(trustAnchorsRemoved)
-        hasher.combine(caCatalog?.old)
-        hasher.combine(caCatalog?.new)
-        hasher.combine(domains)
     }
 
     /// Pairs the domains of both sides by host. A host listed twice (a lint error) is paired in order of appearance.
@@ -291,5 +277,16 @@ extension PinChange.Field {
         case .notAfter: pin.notAfter = source.notAfter
         case .added: pin.added = source.added
         }
+    }
+}
+
+/// A manifest-wide setting's value on each side of a diff (nil: not set).
+public struct ManifestSettingChange: Hashable, Sendable {
+    public var old: String?
+    public var new: String?
+
+    public init(old: String?, new: String?) {
+        self.old = old
+        self.new = new
     }
 }
