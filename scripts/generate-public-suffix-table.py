@@ -2,9 +2,11 @@
 """Writes the Public Suffix List the core compiles in (Sources/PinningCore/Hosts/PublicSuffixList+CompiledIn.swift).
 
 The core must decide wildcards the same way on a phone as in CI, so it carries the list instead of reading Debian's
-file (as Go's x/net/publicsuffix does). The list is kept as one raw string literal of its rules (comments dropped but
-for the two section markers), parsed by `PublicSuffixList(text:)` on first use: one big literal costs the compiler
-little, where an array of ten thousand literals would cost it minutes.
+file (as Go's x/net/publicsuffix does). The list is kept as one raw string literal: every rule as the core looks it up (an A-label, lower case), with its
+kind and section, one a line, sorted by their UTF-8 bytes, so the core binary-searches the literal where the
+program's read-only data holds it and never builds the list in memory (about 0.4 MB of dictionaries otherwise, built
+by every `check`). One big literal costs the compiler little, where an array of ten thousand literals would cost it
+minutes. PublicSuffixTableTests holds the table to what `PublicSuffixList(bytes:)` reads from the same file.
 
     scripts/generate-public-suffix-table.py [--list /usr/share/publicsuffix/public_suffix_list.dat] [--output FILE]
 
@@ -14,33 +16,83 @@ Regenerate after `apt-get install --only-upgrade publicsuffix`; PublicSuffixTabl
 import argparse
 import hashlib
 import os
+import re
 import subprocess
 import sys
+import unicodedata
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 DEFAULT_LIST = "/usr/share/publicsuffix/public_suffix_list.dat"
 DEFAULT_OUTPUT = os.path.join(ROOT, "Sources/PinningCore/Hosts/PublicSuffixList+CompiledIn.swift")
 MARKERS = ("===BEGIN ICANN DOMAINS===", "===BEGIN PRIVATE DOMAINS===")
+MAXIMUM_LABEL_LENGTH = 63
+# A line's kind letter: a rule, a wildcard rule (`*.ck`, stored as `ck`) or an exception (`!www.ck`), by section.
+KINDS = {("rule", "icann"): "i", ("rule", "private"): "p", ("wildcard", "icann"): "I",
+         ("wildcard", "private"): "P", ("exception", None): "!"}
 
 
-def rules_text(data):
-    """The list's rules, one a line, with the section markers: what `PublicSuffixList(text:)` reads the same way
-    it reads the whole file."""
-    lines = []
-    for raw in data.decode("utf-8").splitlines():
-        stripped = raw.strip()
+def a_label(label):
+    """The label as `Punycode.aLabel(for:)` writes it (lower case, NFC, RFC 3492 with `xn--`), or None."""
+    if label.isascii():
+        return label
+    try:
+        encoded = "xn--" + unicodedata.normalize("NFC", label.lower()).encode("punycode").decode("ascii")
+    except UnicodeError:
+        return None
+    return encoded if len(encoded) <= MAXIMUM_LABEL_LENGTH else None
+
+
+def ascii_rule(rule):
+    """The rule's name as `PublicSuffixList.asciiRule` makes it: A-labels, lower case; None when it has no name."""
+    if not rule:
+        return None
+    if rule.isascii():
+        lowered = rule.lower()
+        return None if "" in lowered.split(".") else lowered
+    labels = []
+    for label in rule.lower().split("."):
+        if not label:
+            return None
+        encoded = a_label(label)
+        if encoded is None:
+            return None
+        labels.append(encoded)
+    return ".".join(labels)
+
+
+def rule_table(data):
+    """(lines, rule count): every rule as `PublicSuffixList(bytes:)` keeps it, as sorted `NAME KIND` lines.
+
+    Read as that parser reads the file: the first token of a line, `//` comments (the two section markers switch
+    the section), a later rule of the same name and kind replacing an earlier one."""
+    section, count = "icann", 0
+    kept = {}
+    for raw in re.split("[\r\n]", data.decode("utf-8")):
+        stripped = raw.lstrip(" \t")
         if not stripped:
             continue
-        if stripped.startswith("//"):
-            marker = next((m for m in MARKERS if m in stripped), None)
-            if marker:
-                lines.append("// " + marker)
+        token = re.match("[^ \t]*", stripped).group(0)
+        if token.startswith("//"):
+            if MARKERS[1] in stripped:
+                section = "private"
+            if MARKERS[0] in stripped:
+                section = "icann"
             continue
-        rule = stripped.split()[0]
-        if '"""' in rule or "\\" in rule:
-            raise ValueError(f"a rule the raw string cannot hold: {rule!r}")
-        lines.append(rule)
-    return lines
+        kind = "rule"
+        if token.startswith("!"):
+            kind, token = "exception", token[1:]
+        elif token.startswith("*."):
+            kind, token = "wildcard", token[2:]
+        name = ascii_rule(token)
+        if name is None:
+            continue
+        if '"""' in name or "\\" in name or " " in name:
+            raise ValueError(f"a rule the raw string cannot hold: {name!r}")
+        kept[(name, kind)] = None if kind == "exception" else section
+        count += 1
+    lines = sorted(f"{name} {KINDS[(kind, sec)]}" for (name, kind), sec in kept.items())
+    lines.sort(key=lambda line: line.encode("utf-8"))
+    return lines, count
 
 
 def package_version():
@@ -67,8 +119,9 @@ extension PublicSuffixList {{
         sha256: "{digest}",
         ruleCount: {rule_count})
 
-    /// The list's rules, one a line, with its two section markers.
-    static let compiledInRules = #"""
+    /// Every rule as `NAME KIND`, sorted by UTF-8 bytes: KIND is `i` or `p` for a rule of the ICANN or private
+    /// section, `I` or `P` for a wildcard rule (`*.NAME`), `!` for an exception (`!NAME`).
+    static let compiledInTable: StaticString = #"""
 {body}
     """#
 }}
@@ -88,11 +141,10 @@ def main(argv):
               "(apt-get install publicsuffix)", file=sys.stderr)
         return 2
     try:
-        lines = rules_text(data)
+        lines, rule_count = rule_table(data)
     except (UnicodeDecodeError, ValueError) as error:
         print(f"generate-public-suffix-table: {options.list}: {error}", file=sys.stderr)
         return 2
-    rule_count = sum(1 for line in lines if not line.startswith("//"))
     source = swift_source(lines, hashlib.sha256(data).hexdigest(), package_version(), rule_count)
     temporary = options.output + ".tmp"
     with open(temporary, "w", encoding="utf-8") as handle:

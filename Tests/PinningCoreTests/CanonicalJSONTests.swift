@@ -54,6 +54,17 @@ struct CanonicalJSONTests {
         }
     }
 
+    @Test("an element holds its text without spare capacity: `check --json` keeps one per domain until the end")
+    func elementsHoldNoSpareCapacity() throws {
+        let hostile = Sample(
+            text: String(repeating: "x", count: 900), number: 1, flag: false, missing: "x", empty: [],
+            nested: ["k": ["\n"]])
+        let element = try CanonicalJSON.ArrayElement(hostile)
+        #expect(element.text.count > 900)
+        // The re-indenter reserves twice the compact text; what is kept may round up to malloc's size classes only.
+        #expect(element.text.capacity < element.text.count + 64, "\(element.text.capacity) for \(element.text.count)")
+    }
+
     @Test("sorted keys, two-space indent, empty containers on one line, every kind of value")
     func layout() throws {
         let sample = Sample(

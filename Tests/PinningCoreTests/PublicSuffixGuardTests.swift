@@ -46,13 +46,9 @@ struct PublicSuffixGuardTests {
 
     @Test("the compiled-in list knows com, co.uk, github.io and 公司.cn")
     func compiledInList() throws {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let fresh = PublicSuffixList(text: PublicSuffixList.compiledInRules)
-        print("Public Suffix List: \(fresh.ruleCount) rules parsed in \(clock.now - start)")
         let list = PublicSuffixList.compiledIn
-        #expect(list == fresh)
         #expect(list.ruleCount > 5_000)
+        #expect(list.everyRule.count > 5_000)
         for host in ["com", "co.uk", "github.io", "xn--55qx5d.cn"] {
             #expect(list.publicSuffixSection(of: host) != nil, "\(host)")
         }

@@ -10,9515 +10,9514 @@ extension PublicSuffixList {
         sha256: "87d2e11f3602b504fc5dbea9218429a4ce3c0f62aa6ce7a1371024add024baed",
         ruleCount: 9506)
 
-    /// The list's rules, one a line, with its two section markers.
-    static let compiledInRules = #"""
-    // ===BEGIN ICANN DOMAINS===
-    ac
-    com.ac
-    edu.ac
-    gov.ac
-    net.ac
-    mil.ac
-    org.ac
-    ad
-    nom.ad
-    ae
-    co.ae
-    net.ae
-    org.ae
-    sch.ae
-    ac.ae
-    gov.ae
-    mil.ae
-    aero
-    accident-investigation.aero
-    accident-prevention.aero
-    aerobatic.aero
-    aeroclub.aero
-    aerodrome.aero
-    agents.aero
-    aircraft.aero
-    airline.aero
-    airport.aero
-    air-surveillance.aero
-    airtraffic.aero
-    air-traffic-control.aero
-    ambulance.aero
-    amusement.aero
-    association.aero
-    author.aero
-    ballooning.aero
-    broker.aero
-    caa.aero
-    cargo.aero
-    catering.aero
-    certification.aero
-    championship.aero
-    charter.aero
-    civilaviation.aero
-    club.aero
-    conference.aero
-    consultant.aero
-    consulting.aero
-    control.aero
-    council.aero
-    crew.aero
-    design.aero
-    dgca.aero
-    educator.aero
-    emergency.aero
-    engine.aero
-    engineer.aero
-    entertainment.aero
-    equipment.aero
-    exchange.aero
-    express.aero
-    federation.aero
-    flight.aero
-    fuel.aero
-    gliding.aero
-    government.aero
-    groundhandling.aero
-    group.aero
-    hanggliding.aero
-    homebuilt.aero
-    insurance.aero
-    journal.aero
-    journalist.aero
-    leasing.aero
-    logistics.aero
-    magazine.aero
-    maintenance.aero
-    media.aero
-    microlight.aero
-    modelling.aero
-    navigation.aero
-    parachuting.aero
-    paragliding.aero
-    passenger-association.aero
-    pilot.aero
-    press.aero
-    production.aero
-    recreation.aero
-    repbody.aero
-    res.aero
-    research.aero
-    rotorcraft.aero
-    safety.aero
-    scientist.aero
-    services.aero
-    show.aero
-    skydiving.aero
-    software.aero
-    student.aero
-    trader.aero
-    trading.aero
-    trainer.aero
-    union.aero
-    workinggroup.aero
-    works.aero
-    af
-    gov.af
-    com.af
-    org.af
-    net.af
-    edu.af
-    ag
-    com.ag
-    org.ag
-    net.ag
-    co.ag
-    nom.ag
-    ai
-    off.ai
-    com.ai
-    net.ai
-    org.ai
-    al
-    com.al
-    edu.al
-    gov.al
-    mil.al
-    net.al
-    org.al
-    am
-    co.am
-    com.am
-    commune.am
-    net.am
-    org.am
-    ao
-    ed.ao
-    gv.ao
-    og.ao
-    co.ao
-    pb.ao
-    it.ao
-    aq
-    ar
-    bet.ar
-    com.ar
-    coop.ar
-    edu.ar
-    gob.ar
-    gov.ar
-    int.ar
-    mil.ar
-    musica.ar
-    mutual.ar
-    net.ar
-    org.ar
-    senasa.ar
-    tur.ar
-    arpa
-    e164.arpa
-    in-addr.arpa
-    ip6.arpa
-    iris.arpa
-    uri.arpa
-    urn.arpa
-    as
-    gov.as
-    asia
-    at
-    ac.at
-    co.at
-    gv.at
-    or.at
-    sth.ac.at
-    au
-    com.au
-    net.au
-    org.au
-    edu.au
-    gov.au
-    asn.au
-    id.au
-    info.au
-    conf.au
-    oz.au
-    act.au
-    nsw.au
-    nt.au
-    qld.au
-    sa.au
-    tas.au
-    vic.au
-    wa.au
-    act.edu.au
-    catholic.edu.au
-    nsw.edu.au
-    nt.edu.au
-    qld.edu.au
-    sa.edu.au
-    tas.edu.au
-    vic.edu.au
-    wa.edu.au
-    qld.gov.au
-    sa.gov.au
-    tas.gov.au
-    vic.gov.au
-    wa.gov.au
-    schools.nsw.edu.au
-    aw
-    com.aw
-    ax
-    az
-    com.az
-    net.az
-    int.az
-    gov.az
-    org.az
-    edu.az
-    info.az
-    pp.az
-    mil.az
-    name.az
-    pro.az
-    biz.az
-    ba
-    com.ba
-    edu.ba
-    gov.ba
-    mil.ba
-    net.ba
-    org.ba
-    bb
-    biz.bb
-    co.bb
-    com.bb
-    edu.bb
-    gov.bb
-    info.bb
-    net.bb
-    org.bb
-    store.bb
-    tv.bb
-    *.bd
-    be
-    ac.be
-    bf
-    gov.bf
-    bg
-    a.bg
-    b.bg
-    c.bg
-    d.bg
-    e.bg
-    f.bg
-    g.bg
-    h.bg
-    i.bg
-    j.bg
-    k.bg
-    l.bg
-    m.bg
-    n.bg
-    o.bg
-    p.bg
-    q.bg
-    r.bg
-    s.bg
-    t.bg
-    u.bg
-    v.bg
-    w.bg
-    x.bg
-    y.bg
-    z.bg
-    0.bg
-    1.bg
-    2.bg
-    3.bg
-    4.bg
-    5.bg
-    6.bg
-    7.bg
-    8.bg
-    9.bg
-    bh
-    com.bh
-    edu.bh
-    net.bh
-    org.bh
-    gov.bh
-    bi
-    co.bi
-    com.bi
-    edu.bi
-    or.bi
-    org.bi
-    biz
-    bj
-    africa.bj
-    agro.bj
-    architectes.bj
-    assur.bj
-    avocats.bj
-    co.bj
-    com.bj
-    eco.bj
-    econo.bj
-    edu.bj
-    info.bj
-    loisirs.bj
-    money.bj
-    net.bj
-    org.bj
-    ote.bj
-    resto.bj
-    restaurant.bj
-    tourism.bj
-    univ.bj
-    bm
-    com.bm
-    edu.bm
-    gov.bm
-    net.bm
-    org.bm
-    bn
-    com.bn
-    edu.bn
-    gov.bn
-    net.bn
-    org.bn
-    bo
-    com.bo
-    edu.bo
-    gob.bo
-    int.bo
-    org.bo
-    net.bo
-    mil.bo
-    tv.bo
-    web.bo
-    academia.bo
-    agro.bo
-    arte.bo
-    blog.bo
-    bolivia.bo
-    ciencia.bo
-    cooperativa.bo
-    democracia.bo
-    deporte.bo
-    ecologia.bo
-    economia.bo
-    empresa.bo
-    indigena.bo
-    industria.bo
-    info.bo
-    medicina.bo
-    movimiento.bo
-    musica.bo
-    natural.bo
-    nombre.bo
-    noticias.bo
-    patria.bo
-    politica.bo
-    profesional.bo
-    plurinacional.bo
-    pueblo.bo
-    revista.bo
-    salud.bo
-    tecnologia.bo
-    tksat.bo
-    transporte.bo
-    wiki.bo
-    br
-    9guacu.br
-    abc.br
-    adm.br
-    adv.br
-    agr.br
-    aju.br
-    am.br
-    anani.br
-    aparecida.br
-    app.br
-    arq.br
-    art.br
-    ato.br
-    b.br
-    barueri.br
-    belem.br
-    bhz.br
-    bib.br
-    bio.br
-    blog.br
-    bmd.br
-    boavista.br
-    bsb.br
-    campinagrande.br
-    campinas.br
-    caxias.br
-    cim.br
-    cng.br
-    cnt.br
-    com.br
-    contagem.br
-    coop.br
-    coz.br
-    cri.br
-    cuiaba.br
-    curitiba.br
-    def.br
-    des.br
-    det.br
-    dev.br
-    ecn.br
-    eco.br
-    edu.br
-    emp.br
-    enf.br
-    eng.br
-    esp.br
-    etc.br
-    eti.br
-    far.br
-    feira.br
-    flog.br
-    floripa.br
-    fm.br
-    fnd.br
-    fortal.br
-    fot.br
-    foz.br
-    fst.br
-    g12.br
-    geo.br
-    ggf.br
-    goiania.br
-    gov.br
-    ac.gov.br
-    al.gov.br
-    am.gov.br
-    ap.gov.br
-    ba.gov.br
-    ce.gov.br
-    df.gov.br
-    es.gov.br
-    go.gov.br
-    ma.gov.br
-    mg.gov.br
-    ms.gov.br
-    mt.gov.br
-    pa.gov.br
-    pb.gov.br
-    pe.gov.br
-    pi.gov.br
-    pr.gov.br
-    rj.gov.br
-    rn.gov.br
-    ro.gov.br
-    rr.gov.br
-    rs.gov.br
-    sc.gov.br
-    se.gov.br
-    sp.gov.br
-    to.gov.br
-    gru.br
-    imb.br
-    ind.br
-    inf.br
-    jab.br
-    jampa.br
-    jdf.br
-    joinville.br
-    jor.br
-    jus.br
-    leg.br
-    lel.br
-    log.br
-    londrina.br
-    macapa.br
-    maceio.br
-    manaus.br
-    maringa.br
-    mat.br
-    med.br
-    mil.br
-    morena.br
-    mp.br
-    mus.br
-    natal.br
-    net.br
-    niteroi.br
-    *.nom.br
-    not.br
-    ntr.br
-    odo.br
-    ong.br
-    org.br
-    osasco.br
-    palmas.br
-    poa.br
-    ppg.br
-    pro.br
-    psc.br
-    psi.br
-    pvh.br
-    qsl.br
-    radio.br
-    rec.br
-    recife.br
-    rep.br
-    ribeirao.br
-    rio.br
-    riobranco.br
-    riopreto.br
-    salvador.br
-    sampa.br
-    santamaria.br
-    santoandre.br
-    saobernardo.br
-    saogonca.br
-    seg.br
-    sjc.br
-    slg.br
-    slz.br
-    sorocaba.br
-    srv.br
-    taxi.br
-    tc.br
-    tec.br
-    teo.br
-    the.br
-    tmp.br
-    trd.br
-    tur.br
-    tv.br
-    udi.br
-    vet.br
-    vix.br
-    vlog.br
-    wiki.br
-    zlg.br
-    bs
-    com.bs
-    net.bs
-    org.bs
-    edu.bs
-    gov.bs
-    bt
-    com.bt
-    edu.bt
-    gov.bt
-    net.bt
-    org.bt
-    bv
-    bw
-    co.bw
-    org.bw
-    by
-    gov.by
-    mil.by
-    com.by
-    of.by
-    bz
-    com.bz
-    net.bz
-    org.bz
-    edu.bz
-    gov.bz
-    ca
-    ab.ca
-    bc.ca
-    mb.ca
-    nb.ca
-    nf.ca
-    nl.ca
-    ns.ca
-    nt.ca
-    nu.ca
-    on.ca
-    pe.ca
-    qc.ca
-    sk.ca
-    yk.ca
-    gc.ca
-    cat
-    cc
-    cd
-    gov.cd
-    cf
-    cg
-    ch
-    ci
-    org.ci
-    or.ci
-    com.ci
-    co.ci
-    edu.ci
-    ed.ci
-    ac.ci
-    net.ci
-    go.ci
-    asso.ci
-    aéroport.ci
-    int.ci
-    presse.ci
-    md.ci
-    gouv.ci
-    *.ck
-    !www.ck
-    cl
-    co.cl
-    gob.cl
-    gov.cl
-    mil.cl
-    cm
-    co.cm
-    com.cm
-    gov.cm
-    net.cm
-    cn
-    ac.cn
-    com.cn
-    edu.cn
-    gov.cn
-    net.cn
-    org.cn
-    mil.cn
-    公司.cn
-    网络.cn
-    網絡.cn
-    ah.cn
-    bj.cn
-    cq.cn
-    fj.cn
-    gd.cn
-    gs.cn
-    gz.cn
-    gx.cn
-    ha.cn
-    hb.cn
-    he.cn
-    hi.cn
-    hl.cn
-    hn.cn
-    jl.cn
-    js.cn
-    jx.cn
-    ln.cn
-    nm.cn
-    nx.cn
-    qh.cn
-    sc.cn
-    sd.cn
-    sh.cn
-    sn.cn
-    sx.cn
-    tj.cn
-    xj.cn
-    xz.cn
-    yn.cn
-    zj.cn
-    hk.cn
-    mo.cn
-    tw.cn
-    co
-    arts.co
-    com.co
-    edu.co
-    firm.co
-    gov.co
-    info.co
-    int.co
-    mil.co
-    net.co
-    nom.co
-    org.co
-    rec.co
-    web.co
-    com
-    coop
-    cr
-    ac.cr
-    co.cr
-    ed.cr
-    fi.cr
-    go.cr
-    or.cr
-    sa.cr
-    cu
-    com.cu
-    edu.cu
-    org.cu
-    net.cu
-    gov.cu
-    inf.cu
-    cv
-    com.cv
-    edu.cv
-    int.cv
-    nome.cv
-    org.cv
-    cw
-    com.cw
-    edu.cw
-    net.cw
-    org.cw
-    cx
-    gov.cx
-    cy
-    ac.cy
-    biz.cy
-    com.cy
-    ekloges.cy
-    gov.cy
-    ltd.cy
-    mil.cy
-    net.cy
-    org.cy
-    press.cy
-    pro.cy
-    tm.cy
-    cz
-    de
-    dj
-    dk
-    dm
-    com.dm
-    net.dm
-    org.dm
-    edu.dm
-    gov.dm
-    do
-    art.do
-    com.do
-    edu.do
-    gob.do
-    gov.do
-    mil.do
-    net.do
-    org.do
-    sld.do
-    web.do
-    dz
-    art.dz
-    asso.dz
-    com.dz
-    edu.dz
-    gov.dz
-    org.dz
-    net.dz
-    pol.dz
-    soc.dz
-    tm.dz
-    ec
-    com.ec
-    info.ec
-    net.ec
-    fin.ec
-    k12.ec
-    med.ec
-    pro.ec
-    org.ec
-    edu.ec
-    gov.ec
-    gob.ec
-    mil.ec
-    edu
-    ee
-    edu.ee
-    gov.ee
-    riik.ee
-    lib.ee
-    med.ee
-    com.ee
-    pri.ee
-    aip.ee
-    org.ee
-    fie.ee
-    eg
-    com.eg
-    edu.eg
-    eun.eg
-    gov.eg
-    mil.eg
-    name.eg
-    net.eg
-    org.eg
-    sci.eg
-    *.er
-    es
-    com.es
-    nom.es
-    org.es
-    gob.es
-    edu.es
-    et
-    com.et
-    gov.et
-    org.et
-    edu.et
-    biz.et
-    name.et
-    info.et
-    net.et
-    eu
-    fi
-    aland.fi
-    fj
-    ac.fj
-    biz.fj
-    com.fj
-    gov.fj
-    info.fj
-    mil.fj
-    name.fj
-    net.fj
-    org.fj
-    pro.fj
-    *.fk
-    com.fm
-    edu.fm
-    net.fm
-    org.fm
-    fm
-    fo
-    fr
-    asso.fr
-    com.fr
-    gouv.fr
-    nom.fr
-    prd.fr
-    tm.fr
-    aeroport.fr
-    avocat.fr
-    avoues.fr
-    cci.fr
-    chambagri.fr
-    chirurgiens-dentistes.fr
-    experts-comptables.fr
-    geometre-expert.fr
-    greta.fr
-    huissier-justice.fr
-    medecin.fr
-    notaires.fr
-    pharmacien.fr
-    port.fr
-    veterinaire.fr
-    ga
-    gb
-    edu.gd
-    gov.gd
-    gd
-    ge
-    com.ge
-    edu.ge
-    gov.ge
-    org.ge
-    mil.ge
-    net.ge
-    pvt.ge
-    gf
-    gg
-    co.gg
-    net.gg
-    org.gg
-    gh
-    com.gh
-    edu.gh
-    gov.gh
-    org.gh
-    mil.gh
-    gi
-    com.gi
-    ltd.gi
-    gov.gi
-    mod.gi
-    edu.gi
-    org.gi
-    gl
-    co.gl
-    com.gl
-    edu.gl
-    net.gl
-    org.gl
-    gm
-    gn
-    ac.gn
-    com.gn
-    edu.gn
-    gov.gn
-    org.gn
-    net.gn
-    gov
-    gp
-    com.gp
-    net.gp
-    mobi.gp
-    edu.gp
-    org.gp
-    asso.gp
-    gq
-    gr
-    com.gr
-    edu.gr
-    net.gr
-    org.gr
-    gov.gr
-    gs
-    gt
-    com.gt
-    edu.gt
-    gob.gt
-    ind.gt
-    mil.gt
-    net.gt
-    org.gt
-    gu
-    com.gu
-    edu.gu
-    gov.gu
-    guam.gu
-    info.gu
-    net.gu
-    org.gu
-    web.gu
-    gw
-    gy
-    co.gy
-    com.gy
-    edu.gy
-    gov.gy
-    net.gy
-    org.gy
-    hk
-    com.hk
-    edu.hk
-    gov.hk
-    idv.hk
-    net.hk
-    org.hk
-    公司.hk
-    教育.hk
-    敎育.hk
-    政府.hk
-    個人.hk
-    个人.hk
-    箇人.hk
-    網络.hk
-    网络.hk
-    组織.hk
-    網絡.hk
-    网絡.hk
-    组织.hk
-    組織.hk
-    組织.hk
-    hm
-    hn
-    com.hn
-    edu.hn
-    org.hn
-    net.hn
-    mil.hn
-    gob.hn
-    hr
-    iz.hr
-    from.hr
-    name.hr
-    com.hr
-    ht
-    com.ht
-    shop.ht
-    firm.ht
-    info.ht
-    adult.ht
-    net.ht
-    pro.ht
-    org.ht
-    med.ht
-    art.ht
-    coop.ht
-    pol.ht
-    asso.ht
-    edu.ht
-    rel.ht
-    gouv.ht
-    perso.ht
-    hu
-    co.hu
-    info.hu
-    org.hu
-    priv.hu
-    sport.hu
-    tm.hu
-    2000.hu
-    agrar.hu
-    bolt.hu
-    casino.hu
-    city.hu
-    erotica.hu
-    erotika.hu
-    film.hu
-    forum.hu
-    games.hu
-    hotel.hu
-    ingatlan.hu
-    jogasz.hu
-    konyvelo.hu
-    lakas.hu
-    media.hu
-    news.hu
-    reklam.hu
-    sex.hu
-    shop.hu
-    suli.hu
-    szex.hu
-    tozsde.hu
-    utazas.hu
-    video.hu
-    id
-    ac.id
-    biz.id
-    co.id
-    desa.id
-    go.id
-    mil.id
-    my.id
-    net.id
-    or.id
-    ponpes.id
-    sch.id
-    web.id
-    ie
-    gov.ie
-    il
-    ac.il
-    co.il
-    gov.il
-    idf.il
-    k12.il
-    muni.il
-    net.il
-    org.il
-    ישראל
-    אקדמיה.ישראל
-    ישוב.ישראל
-    צהל.ישראל
-    ממשל.ישראל
-    im
-    ac.im
-    co.im
-    com.im
-    ltd.co.im
-    net.im
-    org.im
-    plc.co.im
-    tt.im
-    tv.im
-    in
-    5g.in
-    6g.in
-    ac.in
-    ai.in
-    am.in
-    bihar.in
-    biz.in
-    business.in
-    ca.in
-    cn.in
-    co.in
-    com.in
-    coop.in
-    cs.in
-    delhi.in
-    dr.in
-    edu.in
-    er.in
-    firm.in
-    gen.in
-    gov.in
-    gujarat.in
-    ind.in
-    info.in
-    int.in
-    internet.in
-    io.in
-    me.in
-    mil.in
-    net.in
-    nic.in
-    org.in
-    pg.in
-    post.in
-    pro.in
-    res.in
-    travel.in
-    tv.in
-    uk.in
-    up.in
-    us.in
-    info
-    int
-    eu.int
-    io
-    com.io
-    iq
-    gov.iq
-    edu.iq
-    mil.iq
-    com.iq
-    org.iq
-    net.iq
-    ir
-    ac.ir
-    co.ir
-    gov.ir
-    id.ir
-    net.ir
-    org.ir
-    sch.ir
-    ایران.ir
-    ايران.ir
-    is
-    net.is
-    com.is
-    edu.is
-    gov.is
-    org.is
-    int.is
-    it
-    gov.it
-    edu.it
-    abr.it
-    abruzzo.it
-    aosta-valley.it
-    aostavalley.it
-    bas.it
-    basilicata.it
-    cal.it
-    calabria.it
-    cam.it
-    campania.it
-    emilia-romagna.it
-    emiliaromagna.it
-    emr.it
-    friuli-v-giulia.it
-    friuli-ve-giulia.it
-    friuli-vegiulia.it
-    friuli-venezia-giulia.it
-    friuli-veneziagiulia.it
-    friuli-vgiulia.it
-    friuliv-giulia.it
-    friulive-giulia.it
-    friulivegiulia.it
-    friulivenezia-giulia.it
-    friuliveneziagiulia.it
-    friulivgiulia.it
-    fvg.it
-    laz.it
-    lazio.it
-    lig.it
-    liguria.it
-    lom.it
-    lombardia.it
-    lombardy.it
-    lucania.it
-    mar.it
-    marche.it
-    mol.it
-    molise.it
-    piedmont.it
-    piemonte.it
-    pmn.it
-    pug.it
-    puglia.it
-    sar.it
-    sardegna.it
-    sardinia.it
-    sic.it
-    sicilia.it
-    sicily.it
-    taa.it
-    tos.it
-    toscana.it
-    trentin-sud-tirol.it
-    trentin-süd-tirol.it
-    trentin-sudtirol.it
-    trentin-südtirol.it
-    trentin-sued-tirol.it
-    trentin-suedtirol.it
-    trentino-a-adige.it
-    trentino-aadige.it
-    trentino-alto-adige.it
-    trentino-altoadige.it
-    trentino-s-tirol.it
-    trentino-stirol.it
-    trentino-sud-tirol.it
-    trentino-süd-tirol.it
-    trentino-sudtirol.it
-    trentino-südtirol.it
-    trentino-sued-tirol.it
-    trentino-suedtirol.it
-    trentino.it
-    trentinoa-adige.it
-    trentinoaadige.it
-    trentinoalto-adige.it
-    trentinoaltoadige.it
-    trentinos-tirol.it
-    trentinostirol.it
-    trentinosud-tirol.it
-    trentinosüd-tirol.it
-    trentinosudtirol.it
-    trentinosüdtirol.it
-    trentinosued-tirol.it
-    trentinosuedtirol.it
-    trentinsud-tirol.it
-    trentinsüd-tirol.it
-    trentinsudtirol.it
-    trentinsüdtirol.it
-    trentinsued-tirol.it
-    trentinsuedtirol.it
-    tuscany.it
-    umb.it
-    umbria.it
-    val-d-aosta.it
-    val-daosta.it
-    vald-aosta.it
-    valdaosta.it
-    valle-aosta.it
-    valle-d-aosta.it
-    valle-daosta.it
-    valleaosta.it
-    valled-aosta.it
-    valledaosta.it
-    vallee-aoste.it
-    vallée-aoste.it
-    vallee-d-aoste.it
-    vallée-d-aoste.it
-    valleeaoste.it
-    valléeaoste.it
-    valleedaoste.it
-    valléedaoste.it
-    vao.it
-    vda.it
-    ven.it
-    veneto.it
-    ag.it
-    agrigento.it
-    al.it
-    alessandria.it
-    alto-adige.it
-    altoadige.it
-    an.it
-    ancona.it
-    andria-barletta-trani.it
-    andria-trani-barletta.it
-    andriabarlettatrani.it
-    andriatranibarletta.it
-    ao.it
-    aosta.it
-    aoste.it
-    ap.it
-    aq.it
-    aquila.it
-    ar.it
-    arezzo.it
-    ascoli-piceno.it
-    ascolipiceno.it
-    asti.it
-    at.it
-    av.it
-    avellino.it
-    ba.it
-    balsan-sudtirol.it
-    balsan-südtirol.it
-    balsan-suedtirol.it
-    balsan.it
-    bari.it
-    barletta-trani-andria.it
-    barlettatraniandria.it
-    belluno.it
-    benevento.it
-    bergamo.it
-    bg.it
-    bi.it
-    biella.it
-    bl.it
-    bn.it
-    bo.it
-    bologna.it
-    bolzano-altoadige.it
-    bolzano.it
-    bozen-sudtirol.it
-    bozen-südtirol.it
-    bozen-suedtirol.it
-    bozen.it
-    br.it
-    brescia.it
-    brindisi.it
-    bs.it
-    bt.it
-    bulsan-sudtirol.it
-    bulsan-südtirol.it
-    bulsan-suedtirol.it
-    bulsan.it
-    bz.it
-    ca.it
-    cagliari.it
-    caltanissetta.it
-    campidano-medio.it
-    campidanomedio.it
-    campobasso.it
-    carbonia-iglesias.it
-    carboniaiglesias.it
-    carrara-massa.it
-    carraramassa.it
-    caserta.it
-    catania.it
-    catanzaro.it
-    cb.it
-    ce.it
-    cesena-forli.it
-    cesena-forlì.it
-    cesenaforli.it
-    cesenaforlì.it
-    ch.it
-    chieti.it
-    ci.it
-    cl.it
-    cn.it
-    co.it
-    como.it
-    cosenza.it
-    cr.it
-    cremona.it
-    crotone.it
-    cs.it
-    ct.it
-    cuneo.it
-    cz.it
-    dell-ogliastra.it
-    dellogliastra.it
-    en.it
-    enna.it
-    fc.it
-    fe.it
-    fermo.it
-    ferrara.it
-    fg.it
-    fi.it
-    firenze.it
-    florence.it
-    fm.it
-    foggia.it
-    forli-cesena.it
-    forlì-cesena.it
-    forlicesena.it
-    forlìcesena.it
-    fr.it
-    frosinone.it
-    ge.it
-    genoa.it
-    genova.it
-    go.it
-    gorizia.it
-    gr.it
-    grosseto.it
-    iglesias-carbonia.it
-    iglesiascarbonia.it
-    im.it
-    imperia.it
-    is.it
-    isernia.it
-    kr.it
-    la-spezia.it
-    laquila.it
-    laspezia.it
-    latina.it
-    lc.it
-    le.it
-    lecce.it
-    lecco.it
-    li.it
-    livorno.it
-    lo.it
-    lodi.it
-    lt.it
-    lu.it
-    lucca.it
-    macerata.it
-    mantova.it
-    massa-carrara.it
-    massacarrara.it
-    matera.it
-    mb.it
-    mc.it
-    me.it
-    medio-campidano.it
-    mediocampidano.it
-    messina.it
-    mi.it
-    milan.it
-    milano.it
-    mn.it
-    mo.it
-    modena.it
-    monza-brianza.it
-    monza-e-della-brianza.it
-    monza.it
-    monzabrianza.it
-    monzaebrianza.it
-    monzaedellabrianza.it
-    ms.it
-    mt.it
-    na.it
-    naples.it
-    napoli.it
-    no.it
-    novara.it
-    nu.it
-    nuoro.it
-    og.it
-    ogliastra.it
-    olbia-tempio.it
-    olbiatempio.it
-    or.it
-    oristano.it
-    ot.it
-    pa.it
-    padova.it
-    padua.it
-    palermo.it
-    parma.it
-    pavia.it
-    pc.it
-    pd.it
-    pe.it
-    perugia.it
-    pesaro-urbino.it
-    pesarourbino.it
-    pescara.it
-    pg.it
-    pi.it
-    piacenza.it
-    pisa.it
-    pistoia.it
-    pn.it
-    po.it
-    pordenone.it
-    potenza.it
-    pr.it
-    prato.it
-    pt.it
-    pu.it
-    pv.it
-    pz.it
-    ra.it
-    ragusa.it
-    ravenna.it
-    rc.it
-    re.it
-    reggio-calabria.it
-    reggio-emilia.it
-    reggiocalabria.it
-    reggioemilia.it
-    rg.it
-    ri.it
-    rieti.it
-    rimini.it
-    rm.it
-    rn.it
-    ro.it
-    roma.it
-    rome.it
-    rovigo.it
-    sa.it
-    salerno.it
-    sassari.it
-    savona.it
-    si.it
-    siena.it
-    siracusa.it
-    so.it
-    sondrio.it
-    sp.it
-    sr.it
-    ss.it
-    suedtirol.it
-    südtirol.it
-    sv.it
-    ta.it
-    taranto.it
-    te.it
-    tempio-olbia.it
-    tempioolbia.it
-    teramo.it
-    terni.it
-    tn.it
-    to.it
-    torino.it
-    tp.it
-    tr.it
-    trani-andria-barletta.it
-    trani-barletta-andria.it
-    traniandriabarletta.it
-    tranibarlettaandria.it
-    trapani.it
-    trento.it
-    treviso.it
-    trieste.it
-    ts.it
-    turin.it
-    tv.it
-    ud.it
-    udine.it
-    urbino-pesaro.it
-    urbinopesaro.it
-    va.it
-    varese.it
-    vb.it
-    vc.it
-    ve.it
-    venezia.it
-    venice.it
-    verbania.it
-    vercelli.it
-    verona.it
-    vi.it
-    vibo-valentia.it
-    vibovalentia.it
-    vicenza.it
-    viterbo.it
-    vr.it
-    vs.it
-    vt.it
-    vv.it
-    je
-    co.je
-    net.je
-    org.je
-    *.jm
-    jo
-    com.jo
-    org.jo
-    net.jo
-    edu.jo
-    sch.jo
-    gov.jo
-    mil.jo
-    name.jo
-    jobs
-    jp
-    ac.jp
-    ad.jp
-    co.jp
-    ed.jp
-    go.jp
-    gr.jp
-    lg.jp
-    ne.jp
-    or.jp
-    aichi.jp
-    akita.jp
-    aomori.jp
-    chiba.jp
-    ehime.jp
-    fukui.jp
-    fukuoka.jp
-    fukushima.jp
-    gifu.jp
-    gunma.jp
-    hiroshima.jp
-    hokkaido.jp
-    hyogo.jp
-    ibaraki.jp
-    ishikawa.jp
-    iwate.jp
-    kagawa.jp
-    kagoshima.jp
-    kanagawa.jp
-    kochi.jp
-    kumamoto.jp
-    kyoto.jp
-    mie.jp
-    miyagi.jp
-    miyazaki.jp
-    nagano.jp
-    nagasaki.jp
-    nara.jp
-    niigata.jp
-    oita.jp
-    okayama.jp
-    okinawa.jp
-    osaka.jp
-    saga.jp
-    saitama.jp
-    shiga.jp
-    shimane.jp
-    shizuoka.jp
-    tochigi.jp
-    tokushima.jp
-    tokyo.jp
-    tottori.jp
-    toyama.jp
-    wakayama.jp
-    yamagata.jp
-    yamaguchi.jp
-    yamanashi.jp
-    栃木.jp
-    愛知.jp
-    愛媛.jp
-    兵庫.jp
-    熊本.jp
-    茨城.jp
-    北海道.jp
-    千葉.jp
-    和歌山.jp
-    長崎.jp
-    長野.jp
-    新潟.jp
-    青森.jp
-    静岡.jp
-    東京.jp
-    石川.jp
-    埼玉.jp
-    三重.jp
-    京都.jp
-    佐賀.jp
-    大分.jp
-    大阪.jp
-    奈良.jp
-    宮城.jp
-    宮崎.jp
-    富山.jp
-    山口.jp
-    山形.jp
-    山梨.jp
-    岩手.jp
-    岐阜.jp
-    岡山.jp
-    島根.jp
-    広島.jp
-    徳島.jp
-    沖縄.jp
-    滋賀.jp
-    神奈川.jp
-    福井.jp
-    福岡.jp
-    福島.jp
-    秋田.jp
-    群馬.jp
-    香川.jp
-    高知.jp
-    鳥取.jp
-    鹿児島.jp
-    *.kawasaki.jp
-    *.kitakyushu.jp
-    *.kobe.jp
-    *.nagoya.jp
-    *.sapporo.jp
-    *.sendai.jp
-    *.yokohama.jp
-    !city.kawasaki.jp
-    !city.kitakyushu.jp
-    !city.kobe.jp
-    !city.nagoya.jp
-    !city.sapporo.jp
-    !city.sendai.jp
-    !city.yokohama.jp
-    aisai.aichi.jp
-    ama.aichi.jp
-    anjo.aichi.jp
-    asuke.aichi.jp
-    chiryu.aichi.jp
-    chita.aichi.jp
-    fuso.aichi.jp
-    gamagori.aichi.jp
-    handa.aichi.jp
-    hazu.aichi.jp
-    hekinan.aichi.jp
-    higashiura.aichi.jp
-    ichinomiya.aichi.jp
-    inazawa.aichi.jp
-    inuyama.aichi.jp
-    isshiki.aichi.jp
-    iwakura.aichi.jp
-    kanie.aichi.jp
-    kariya.aichi.jp
-    kasugai.aichi.jp
-    kira.aichi.jp
-    kiyosu.aichi.jp
-    komaki.aichi.jp
-    konan.aichi.jp
-    kota.aichi.jp
-    mihama.aichi.jp
-    miyoshi.aichi.jp
-    nishio.aichi.jp
-    nisshin.aichi.jp
-    obu.aichi.jp
-    oguchi.aichi.jp
-    oharu.aichi.jp
-    okazaki.aichi.jp
-    owariasahi.aichi.jp
-    seto.aichi.jp
-    shikatsu.aichi.jp
-    shinshiro.aichi.jp
-    shitara.aichi.jp
-    tahara.aichi.jp
-    takahama.aichi.jp
-    tobishima.aichi.jp
-    toei.aichi.jp
-    togo.aichi.jp
-    tokai.aichi.jp
-    tokoname.aichi.jp
-    toyoake.aichi.jp
-    toyohashi.aichi.jp
-    toyokawa.aichi.jp
-    toyone.aichi.jp
-    toyota.aichi.jp
-    tsushima.aichi.jp
-    yatomi.aichi.jp
-    akita.akita.jp
-    daisen.akita.jp
-    fujisato.akita.jp
-    gojome.akita.jp
-    hachirogata.akita.jp
-    happou.akita.jp
-    higashinaruse.akita.jp
-    honjo.akita.jp
-    honjyo.akita.jp
-    ikawa.akita.jp
-    kamikoani.akita.jp
-    kamioka.akita.jp
-    katagami.akita.jp
-    kazuno.akita.jp
-    kitaakita.akita.jp
-    kosaka.akita.jp
-    kyowa.akita.jp
-    misato.akita.jp
-    mitane.akita.jp
-    moriyoshi.akita.jp
-    nikaho.akita.jp
-    noshiro.akita.jp
-    odate.akita.jp
-    oga.akita.jp
-    ogata.akita.jp
-    semboku.akita.jp
-    yokote.akita.jp
-    yurihonjo.akita.jp
-    aomori.aomori.jp
-    gonohe.aomori.jp
-    hachinohe.aomori.jp
-    hashikami.aomori.jp
-    hiranai.aomori.jp
-    hirosaki.aomori.jp
-    itayanagi.aomori.jp
-    kuroishi.aomori.jp
-    misawa.aomori.jp
-    mutsu.aomori.jp
-    nakadomari.aomori.jp
-    noheji.aomori.jp
-    oirase.aomori.jp
-    owani.aomori.jp
-    rokunohe.aomori.jp
-    sannohe.aomori.jp
-    shichinohe.aomori.jp
-    shingo.aomori.jp
-    takko.aomori.jp
-    towada.aomori.jp
-    tsugaru.aomori.jp
-    tsuruta.aomori.jp
-    abiko.chiba.jp
-    asahi.chiba.jp
-    chonan.chiba.jp
-    chosei.chiba.jp
-    choshi.chiba.jp
-    chuo.chiba.jp
-    funabashi.chiba.jp
-    futtsu.chiba.jp
-    hanamigawa.chiba.jp
-    ichihara.chiba.jp
-    ichikawa.chiba.jp
-    ichinomiya.chiba.jp
-    inzai.chiba.jp
-    isumi.chiba.jp
-    kamagaya.chiba.jp
-    kamogawa.chiba.jp
-    kashiwa.chiba.jp
-    katori.chiba.jp
-    katsuura.chiba.jp
-    kimitsu.chiba.jp
-    kisarazu.chiba.jp
-    kozaki.chiba.jp
-    kujukuri.chiba.jp
-    kyonan.chiba.jp
-    matsudo.chiba.jp
-    midori.chiba.jp
-    mihama.chiba.jp
-    minamiboso.chiba.jp
-    mobara.chiba.jp
-    mutsuzawa.chiba.jp
-    nagara.chiba.jp
-    nagareyama.chiba.jp
-    narashino.chiba.jp
-    narita.chiba.jp
-    noda.chiba.jp
-    oamishirasato.chiba.jp
-    omigawa.chiba.jp
-    onjuku.chiba.jp
-    otaki.chiba.jp
-    sakae.chiba.jp
-    sakura.chiba.jp
-    shimofusa.chiba.jp
-    shirako.chiba.jp
-    shiroi.chiba.jp
-    shisui.chiba.jp
-    sodegaura.chiba.jp
-    sosa.chiba.jp
-    tako.chiba.jp
-    tateyama.chiba.jp
-    togane.chiba.jp
-    tohnosho.chiba.jp
-    tomisato.chiba.jp
-    urayasu.chiba.jp
-    yachimata.chiba.jp
-    yachiyo.chiba.jp
-    yokaichiba.chiba.jp
-    yokoshibahikari.chiba.jp
-    yotsukaido.chiba.jp
-    ainan.ehime.jp
-    honai.ehime.jp
-    ikata.ehime.jp
-    imabari.ehime.jp
-    iyo.ehime.jp
-    kamijima.ehime.jp
-    kihoku.ehime.jp
-    kumakogen.ehime.jp
-    masaki.ehime.jp
-    matsuno.ehime.jp
-    matsuyama.ehime.jp
-    namikata.ehime.jp
-    niihama.ehime.jp
-    ozu.ehime.jp
-    saijo.ehime.jp
-    seiyo.ehime.jp
-    shikokuchuo.ehime.jp
-    tobe.ehime.jp
-    toon.ehime.jp
-    uchiko.ehime.jp
-    uwajima.ehime.jp
-    yawatahama.ehime.jp
-    echizen.fukui.jp
-    eiheiji.fukui.jp
-    fukui.fukui.jp
-    ikeda.fukui.jp
-    katsuyama.fukui.jp
-    mihama.fukui.jp
-    minamiechizen.fukui.jp
-    obama.fukui.jp
-    ohi.fukui.jp
-    ono.fukui.jp
-    sabae.fukui.jp
-    sakai.fukui.jp
-    takahama.fukui.jp
-    tsuruga.fukui.jp
-    wakasa.fukui.jp
-    ashiya.fukuoka.jp
-    buzen.fukuoka.jp
-    chikugo.fukuoka.jp
-    chikuho.fukuoka.jp
-    chikujo.fukuoka.jp
-    chikushino.fukuoka.jp
-    chikuzen.fukuoka.jp
-    chuo.fukuoka.jp
-    dazaifu.fukuoka.jp
-    fukuchi.fukuoka.jp
-    hakata.fukuoka.jp
-    higashi.fukuoka.jp
-    hirokawa.fukuoka.jp
-    hisayama.fukuoka.jp
-    iizuka.fukuoka.jp
-    inatsuki.fukuoka.jp
-    kaho.fukuoka.jp
-    kasuga.fukuoka.jp
-    kasuya.fukuoka.jp
-    kawara.fukuoka.jp
-    keisen.fukuoka.jp
-    koga.fukuoka.jp
-    kurate.fukuoka.jp
-    kurogi.fukuoka.jp
-    kurume.fukuoka.jp
-    minami.fukuoka.jp
-    miyako.fukuoka.jp
-    miyama.fukuoka.jp
-    miyawaka.fukuoka.jp
-    mizumaki.fukuoka.jp
-    munakata.fukuoka.jp
-    nakagawa.fukuoka.jp
-    nakama.fukuoka.jp
-    nishi.fukuoka.jp
-    nogata.fukuoka.jp
-    ogori.fukuoka.jp
-    okagaki.fukuoka.jp
-    okawa.fukuoka.jp
-    oki.fukuoka.jp
-    omuta.fukuoka.jp
-    onga.fukuoka.jp
-    onojo.fukuoka.jp
-    oto.fukuoka.jp
-    saigawa.fukuoka.jp
-    sasaguri.fukuoka.jp
-    shingu.fukuoka.jp
-    shinyoshitomi.fukuoka.jp
-    shonai.fukuoka.jp
-    soeda.fukuoka.jp
-    sue.fukuoka.jp
-    tachiarai.fukuoka.jp
-    tagawa.fukuoka.jp
-    takata.fukuoka.jp
-    toho.fukuoka.jp
-    toyotsu.fukuoka.jp
-    tsuiki.fukuoka.jp
-    ukiha.fukuoka.jp
-    umi.fukuoka.jp
-    usui.fukuoka.jp
-    yamada.fukuoka.jp
-    yame.fukuoka.jp
-    yanagawa.fukuoka.jp
-    yukuhashi.fukuoka.jp
-    aizubange.fukushima.jp
-    aizumisato.fukushima.jp
-    aizuwakamatsu.fukushima.jp
-    asakawa.fukushima.jp
-    bandai.fukushima.jp
-    date.fukushima.jp
-    fukushima.fukushima.jp
-    furudono.fukushima.jp
-    futaba.fukushima.jp
-    hanawa.fukushima.jp
-    higashi.fukushima.jp
-    hirata.fukushima.jp
-    hirono.fukushima.jp
-    iitate.fukushima.jp
-    inawashiro.fukushima.jp
-    ishikawa.fukushima.jp
-    iwaki.fukushima.jp
-    izumizaki.fukushima.jp
-    kagamiishi.fukushima.jp
-    kaneyama.fukushima.jp
-    kawamata.fukushima.jp
-    kitakata.fukushima.jp
-    kitashiobara.fukushima.jp
-    koori.fukushima.jp
-    koriyama.fukushima.jp
-    kunimi.fukushima.jp
-    miharu.fukushima.jp
-    mishima.fukushima.jp
-    namie.fukushima.jp
-    nango.fukushima.jp
-    nishiaizu.fukushima.jp
-    nishigo.fukushima.jp
-    okuma.fukushima.jp
-    omotego.fukushima.jp
-    ono.fukushima.jp
-    otama.fukushima.jp
-    samegawa.fukushima.jp
-    shimogo.fukushima.jp
-    shirakawa.fukushima.jp
-    showa.fukushima.jp
-    soma.fukushima.jp
-    sukagawa.fukushima.jp
-    taishin.fukushima.jp
-    tamakawa.fukushima.jp
-    tanagura.fukushima.jp
-    tenei.fukushima.jp
-    yabuki.fukushima.jp
-    yamato.fukushima.jp
-    yamatsuri.fukushima.jp
-    yanaizu.fukushima.jp
-    yugawa.fukushima.jp
-    anpachi.gifu.jp
-    ena.gifu.jp
-    gifu.gifu.jp
-    ginan.gifu.jp
-    godo.gifu.jp
-    gujo.gifu.jp
-    hashima.gifu.jp
-    hichiso.gifu.jp
-    hida.gifu.jp
-    higashishirakawa.gifu.jp
-    ibigawa.gifu.jp
-    ikeda.gifu.jp
-    kakamigahara.gifu.jp
-    kani.gifu.jp
-    kasahara.gifu.jp
-    kasamatsu.gifu.jp
-    kawaue.gifu.jp
-    kitagata.gifu.jp
-    mino.gifu.jp
-    minokamo.gifu.jp
-    mitake.gifu.jp
-    mizunami.gifu.jp
-    motosu.gifu.jp
-    nakatsugawa.gifu.jp
-    ogaki.gifu.jp
-    sakahogi.gifu.jp
-    seki.gifu.jp
-    sekigahara.gifu.jp
-    shirakawa.gifu.jp
-    tajimi.gifu.jp
-    takayama.gifu.jp
-    tarui.gifu.jp
-    toki.gifu.jp
-    tomika.gifu.jp
-    wanouchi.gifu.jp
-    yamagata.gifu.jp
-    yaotsu.gifu.jp
-    yoro.gifu.jp
-    annaka.gunma.jp
-    chiyoda.gunma.jp
-    fujioka.gunma.jp
-    higashiagatsuma.gunma.jp
-    isesaki.gunma.jp
-    itakura.gunma.jp
-    kanna.gunma.jp
-    kanra.gunma.jp
-    katashina.gunma.jp
-    kawaba.gunma.jp
-    kiryu.gunma.jp
-    kusatsu.gunma.jp
-    maebashi.gunma.jp
-    meiwa.gunma.jp
-    midori.gunma.jp
-    minakami.gunma.jp
-    naganohara.gunma.jp
-    nakanojo.gunma.jp
-    nanmoku.gunma.jp
-    numata.gunma.jp
-    oizumi.gunma.jp
-    ora.gunma.jp
-    ota.gunma.jp
-    shibukawa.gunma.jp
-    shimonita.gunma.jp
-    shinto.gunma.jp
-    showa.gunma.jp
-    takasaki.gunma.jp
-    takayama.gunma.jp
-    tamamura.gunma.jp
-    tatebayashi.gunma.jp
-    tomioka.gunma.jp
-    tsukiyono.gunma.jp
-    tsumagoi.gunma.jp
-    ueno.gunma.jp
-    yoshioka.gunma.jp
-    asaminami.hiroshima.jp
-    daiwa.hiroshima.jp
-    etajima.hiroshima.jp
-    fuchu.hiroshima.jp
-    fukuyama.hiroshima.jp
-    hatsukaichi.hiroshima.jp
-    higashihiroshima.hiroshima.jp
-    hongo.hiroshima.jp
-    jinsekikogen.hiroshima.jp
-    kaita.hiroshima.jp
-    kui.hiroshima.jp
-    kumano.hiroshima.jp
-    kure.hiroshima.jp
-    mihara.hiroshima.jp
-    miyoshi.hiroshima.jp
-    naka.hiroshima.jp
-    onomichi.hiroshima.jp
-    osakikamijima.hiroshima.jp
-    otake.hiroshima.jp
-    saka.hiroshima.jp
-    sera.hiroshima.jp
-    seranishi.hiroshima.jp
-    shinichi.hiroshima.jp
-    shobara.hiroshima.jp
-    takehara.hiroshima.jp
-    abashiri.hokkaido.jp
-    abira.hokkaido.jp
-    aibetsu.hokkaido.jp
-    akabira.hokkaido.jp
-    akkeshi.hokkaido.jp
-    asahikawa.hokkaido.jp
-    ashibetsu.hokkaido.jp
-    ashoro.hokkaido.jp
-    assabu.hokkaido.jp
-    atsuma.hokkaido.jp
-    bibai.hokkaido.jp
-    biei.hokkaido.jp
-    bifuka.hokkaido.jp
-    bihoro.hokkaido.jp
-    biratori.hokkaido.jp
-    chippubetsu.hokkaido.jp
-    chitose.hokkaido.jp
-    date.hokkaido.jp
-    ebetsu.hokkaido.jp
-    embetsu.hokkaido.jp
-    eniwa.hokkaido.jp
-    erimo.hokkaido.jp
-    esan.hokkaido.jp
-    esashi.hokkaido.jp
-    fukagawa.hokkaido.jp
-    fukushima.hokkaido.jp
-    furano.hokkaido.jp
-    furubira.hokkaido.jp
-    haboro.hokkaido.jp
-    hakodate.hokkaido.jp
-    hamatonbetsu.hokkaido.jp
-    hidaka.hokkaido.jp
-    higashikagura.hokkaido.jp
-    higashikawa.hokkaido.jp
-    hiroo.hokkaido.jp
-    hokuryu.hokkaido.jp
-    hokuto.hokkaido.jp
-    honbetsu.hokkaido.jp
-    horokanai.hokkaido.jp
-    horonobe.hokkaido.jp
-    ikeda.hokkaido.jp
-    imakane.hokkaido.jp
-    ishikari.hokkaido.jp
-    iwamizawa.hokkaido.jp
-    iwanai.hokkaido.jp
-    kamifurano.hokkaido.jp
-    kamikawa.hokkaido.jp
-    kamishihoro.hokkaido.jp
-    kamisunagawa.hokkaido.jp
-    kamoenai.hokkaido.jp
-    kayabe.hokkaido.jp
-    kembuchi.hokkaido.jp
-    kikonai.hokkaido.jp
-    kimobetsu.hokkaido.jp
-    kitahiroshima.hokkaido.jp
-    kitami.hokkaido.jp
-    kiyosato.hokkaido.jp
-    koshimizu.hokkaido.jp
-    kunneppu.hokkaido.jp
-    kuriyama.hokkaido.jp
-    kuromatsunai.hokkaido.jp
-    kushiro.hokkaido.jp
-    kutchan.hokkaido.jp
-    kyowa.hokkaido.jp
-    mashike.hokkaido.jp
-    matsumae.hokkaido.jp
-    mikasa.hokkaido.jp
-    minamifurano.hokkaido.jp
-    mombetsu.hokkaido.jp
-    moseushi.hokkaido.jp
-    mukawa.hokkaido.jp
-    muroran.hokkaido.jp
-    naie.hokkaido.jp
-    nakagawa.hokkaido.jp
-    nakasatsunai.hokkaido.jp
-    nakatombetsu.hokkaido.jp
-    nanae.hokkaido.jp
-    nanporo.hokkaido.jp
-    nayoro.hokkaido.jp
-    nemuro.hokkaido.jp
-    niikappu.hokkaido.jp
-    niki.hokkaido.jp
-    nishiokoppe.hokkaido.jp
-    noboribetsu.hokkaido.jp
-    numata.hokkaido.jp
-    obihiro.hokkaido.jp
-    obira.hokkaido.jp
-    oketo.hokkaido.jp
-    okoppe.hokkaido.jp
-    otaru.hokkaido.jp
-    otobe.hokkaido.jp
-    otofuke.hokkaido.jp
-    otoineppu.hokkaido.jp
-    oumu.hokkaido.jp
-    ozora.hokkaido.jp
-    pippu.hokkaido.jp
-    rankoshi.hokkaido.jp
-    rebun.hokkaido.jp
-    rikubetsu.hokkaido.jp
-    rishiri.hokkaido.jp
-    rishirifuji.hokkaido.jp
-    saroma.hokkaido.jp
-    sarufutsu.hokkaido.jp
-    shakotan.hokkaido.jp
-    shari.hokkaido.jp
-    shibecha.hokkaido.jp
-    shibetsu.hokkaido.jp
-    shikabe.hokkaido.jp
-    shikaoi.hokkaido.jp
-    shimamaki.hokkaido.jp
-    shimizu.hokkaido.jp
-    shimokawa.hokkaido.jp
-    shinshinotsu.hokkaido.jp
-    shintoku.hokkaido.jp
-    shiranuka.hokkaido.jp
-    shiraoi.hokkaido.jp
-    shiriuchi.hokkaido.jp
-    sobetsu.hokkaido.jp
-    sunagawa.hokkaido.jp
-    taiki.hokkaido.jp
-    takasu.hokkaido.jp
-    takikawa.hokkaido.jp
-    takinoue.hokkaido.jp
-    teshikaga.hokkaido.jp
-    tobetsu.hokkaido.jp
-    tohma.hokkaido.jp
-    tomakomai.hokkaido.jp
-    tomari.hokkaido.jp
-    toya.hokkaido.jp
-    toyako.hokkaido.jp
-    toyotomi.hokkaido.jp
-    toyoura.hokkaido.jp
-    tsubetsu.hokkaido.jp
-    tsukigata.hokkaido.jp
-    urakawa.hokkaido.jp
-    urausu.hokkaido.jp
-    uryu.hokkaido.jp
-    utashinai.hokkaido.jp
-    wakkanai.hokkaido.jp
-    wassamu.hokkaido.jp
-    yakumo.hokkaido.jp
-    yoichi.hokkaido.jp
-    aioi.hyogo.jp
-    akashi.hyogo.jp
-    ako.hyogo.jp
-    amagasaki.hyogo.jp
-    aogaki.hyogo.jp
-    asago.hyogo.jp
-    ashiya.hyogo.jp
-    awaji.hyogo.jp
-    fukusaki.hyogo.jp
-    goshiki.hyogo.jp
-    harima.hyogo.jp
-    himeji.hyogo.jp
-    ichikawa.hyogo.jp
-    inagawa.hyogo.jp
-    itami.hyogo.jp
-    kakogawa.hyogo.jp
-    kamigori.hyogo.jp
-    kamikawa.hyogo.jp
-    kasai.hyogo.jp
-    kasuga.hyogo.jp
-    kawanishi.hyogo.jp
-    miki.hyogo.jp
-    minamiawaji.hyogo.jp
-    nishinomiya.hyogo.jp
-    nishiwaki.hyogo.jp
-    ono.hyogo.jp
-    sanda.hyogo.jp
-    sannan.hyogo.jp
-    sasayama.hyogo.jp
-    sayo.hyogo.jp
-    shingu.hyogo.jp
-    shinonsen.hyogo.jp
-    shiso.hyogo.jp
-    sumoto.hyogo.jp
-    taishi.hyogo.jp
-    taka.hyogo.jp
-    takarazuka.hyogo.jp
-    takasago.hyogo.jp
-    takino.hyogo.jp
-    tamba.hyogo.jp
-    tatsuno.hyogo.jp
-    toyooka.hyogo.jp
-    yabu.hyogo.jp
-    yashiro.hyogo.jp
-    yoka.hyogo.jp
-    yokawa.hyogo.jp
-    ami.ibaraki.jp
-    asahi.ibaraki.jp
-    bando.ibaraki.jp
-    chikusei.ibaraki.jp
-    daigo.ibaraki.jp
-    fujishiro.ibaraki.jp
-    hitachi.ibaraki.jp
-    hitachinaka.ibaraki.jp
-    hitachiomiya.ibaraki.jp
-    hitachiota.ibaraki.jp
-    ibaraki.ibaraki.jp
-    ina.ibaraki.jp
-    inashiki.ibaraki.jp
-    itako.ibaraki.jp
-    iwama.ibaraki.jp
-    joso.ibaraki.jp
-    kamisu.ibaraki.jp
-    kasama.ibaraki.jp
-    kashima.ibaraki.jp
-    kasumigaura.ibaraki.jp
-    koga.ibaraki.jp
-    miho.ibaraki.jp
-    mito.ibaraki.jp
-    moriya.ibaraki.jp
-    naka.ibaraki.jp
-    namegata.ibaraki.jp
-    oarai.ibaraki.jp
-    ogawa.ibaraki.jp
-    omitama.ibaraki.jp
-    ryugasaki.ibaraki.jp
-    sakai.ibaraki.jp
-    sakuragawa.ibaraki.jp
-    shimodate.ibaraki.jp
-    shimotsuma.ibaraki.jp
-    shirosato.ibaraki.jp
-    sowa.ibaraki.jp
-    suifu.ibaraki.jp
-    takahagi.ibaraki.jp
-    tamatsukuri.ibaraki.jp
-    tokai.ibaraki.jp
-    tomobe.ibaraki.jp
-    tone.ibaraki.jp
-    toride.ibaraki.jp
-    tsuchiura.ibaraki.jp
-    tsukuba.ibaraki.jp
-    uchihara.ibaraki.jp
-    ushiku.ibaraki.jp
-    yachiyo.ibaraki.jp
-    yamagata.ibaraki.jp
-    yawara.ibaraki.jp
-    yuki.ibaraki.jp
-    anamizu.ishikawa.jp
-    hakui.ishikawa.jp
-    hakusan.ishikawa.jp
-    kaga.ishikawa.jp
-    kahoku.ishikawa.jp
-    kanazawa.ishikawa.jp
-    kawakita.ishikawa.jp
-    komatsu.ishikawa.jp
-    nakanoto.ishikawa.jp
-    nanao.ishikawa.jp
-    nomi.ishikawa.jp
-    nonoichi.ishikawa.jp
-    noto.ishikawa.jp
-    shika.ishikawa.jp
-    suzu.ishikawa.jp
-    tsubata.ishikawa.jp
-    tsurugi.ishikawa.jp
-    uchinada.ishikawa.jp
-    wajima.ishikawa.jp
-    fudai.iwate.jp
-    fujisawa.iwate.jp
-    hanamaki.iwate.jp
-    hiraizumi.iwate.jp
-    hirono.iwate.jp
-    ichinohe.iwate.jp
-    ichinoseki.iwate.jp
-    iwaizumi.iwate.jp
-    iwate.iwate.jp
-    joboji.iwate.jp
-    kamaishi.iwate.jp
-    kanegasaki.iwate.jp
-    karumai.iwate.jp
-    kawai.iwate.jp
-    kitakami.iwate.jp
-    kuji.iwate.jp
-    kunohe.iwate.jp
-    kuzumaki.iwate.jp
-    miyako.iwate.jp
-    mizusawa.iwate.jp
-    morioka.iwate.jp
-    ninohe.iwate.jp
-    noda.iwate.jp
-    ofunato.iwate.jp
-    oshu.iwate.jp
-    otsuchi.iwate.jp
-    rikuzentakata.iwate.jp
-    shiwa.iwate.jp
-    shizukuishi.iwate.jp
-    sumita.iwate.jp
-    tanohata.iwate.jp
-    tono.iwate.jp
-    yahaba.iwate.jp
-    yamada.iwate.jp
-    ayagawa.kagawa.jp
-    higashikagawa.kagawa.jp
-    kanonji.kagawa.jp
-    kotohira.kagawa.jp
-    manno.kagawa.jp
-    marugame.kagawa.jp
-    mitoyo.kagawa.jp
-    naoshima.kagawa.jp
-    sanuki.kagawa.jp
-    tadotsu.kagawa.jp
-    takamatsu.kagawa.jp
-    tonosho.kagawa.jp
-    uchinomi.kagawa.jp
-    utazu.kagawa.jp
-    zentsuji.kagawa.jp
-    akune.kagoshima.jp
-    amami.kagoshima.jp
-    hioki.kagoshima.jp
-    isa.kagoshima.jp
-    isen.kagoshima.jp
-    izumi.kagoshima.jp
-    kagoshima.kagoshima.jp
-    kanoya.kagoshima.jp
-    kawanabe.kagoshima.jp
-    kinko.kagoshima.jp
-    kouyama.kagoshima.jp
-    makurazaki.kagoshima.jp
-    matsumoto.kagoshima.jp
-    minamitane.kagoshima.jp
-    nakatane.kagoshima.jp
-    nishinoomote.kagoshima.jp
-    satsumasendai.kagoshima.jp
-    soo.kagoshima.jp
-    tarumizu.kagoshima.jp
-    yusui.kagoshima.jp
-    aikawa.kanagawa.jp
-    atsugi.kanagawa.jp
-    ayase.kanagawa.jp
-    chigasaki.kanagawa.jp
-    ebina.kanagawa.jp
-    fujisawa.kanagawa.jp
-    hadano.kanagawa.jp
-    hakone.kanagawa.jp
-    hiratsuka.kanagawa.jp
-    isehara.kanagawa.jp
-    kaisei.kanagawa.jp
-    kamakura.kanagawa.jp
-    kiyokawa.kanagawa.jp
-    matsuda.kanagawa.jp
-    minamiashigara.kanagawa.jp
-    miura.kanagawa.jp
-    nakai.kanagawa.jp
-    ninomiya.kanagawa.jp
-    odawara.kanagawa.jp
-    oi.kanagawa.jp
-    oiso.kanagawa.jp
-    sagamihara.kanagawa.jp
-    samukawa.kanagawa.jp
-    tsukui.kanagawa.jp
-    yamakita.kanagawa.jp
-    yamato.kanagawa.jp
-    yokosuka.kanagawa.jp
-    yugawara.kanagawa.jp
-    zama.kanagawa.jp
-    zushi.kanagawa.jp
-    aki.kochi.jp
-    geisei.kochi.jp
-    hidaka.kochi.jp
-    higashitsuno.kochi.jp
-    ino.kochi.jp
-    kagami.kochi.jp
-    kami.kochi.jp
-    kitagawa.kochi.jp
-    kochi.kochi.jp
-    mihara.kochi.jp
-    motoyama.kochi.jp
-    muroto.kochi.jp
-    nahari.kochi.jp
-    nakamura.kochi.jp
-    nankoku.kochi.jp
-    nishitosa.kochi.jp
-    niyodogawa.kochi.jp
-    ochi.kochi.jp
-    okawa.kochi.jp
-    otoyo.kochi.jp
-    otsuki.kochi.jp
-    sakawa.kochi.jp
-    sukumo.kochi.jp
-    susaki.kochi.jp
-    tosa.kochi.jp
-    tosashimizu.kochi.jp
-    toyo.kochi.jp
-    tsuno.kochi.jp
-    umaji.kochi.jp
-    yasuda.kochi.jp
-    yusuhara.kochi.jp
-    amakusa.kumamoto.jp
-    arao.kumamoto.jp
-    aso.kumamoto.jp
-    choyo.kumamoto.jp
-    gyokuto.kumamoto.jp
-    kamiamakusa.kumamoto.jp
-    kikuchi.kumamoto.jp
-    kumamoto.kumamoto.jp
-    mashiki.kumamoto.jp
-    mifune.kumamoto.jp
-    minamata.kumamoto.jp
-    minamioguni.kumamoto.jp
-    nagasu.kumamoto.jp
-    nishihara.kumamoto.jp
-    oguni.kumamoto.jp
-    ozu.kumamoto.jp
-    sumoto.kumamoto.jp
-    takamori.kumamoto.jp
-    uki.kumamoto.jp
-    uto.kumamoto.jp
-    yamaga.kumamoto.jp
-    yamato.kumamoto.jp
-    yatsushiro.kumamoto.jp
-    ayabe.kyoto.jp
-    fukuchiyama.kyoto.jp
-    higashiyama.kyoto.jp
-    ide.kyoto.jp
-    ine.kyoto.jp
-    joyo.kyoto.jp
-    kameoka.kyoto.jp
-    kamo.kyoto.jp
-    kita.kyoto.jp
-    kizu.kyoto.jp
-    kumiyama.kyoto.jp
-    kyotamba.kyoto.jp
-    kyotanabe.kyoto.jp
-    kyotango.kyoto.jp
-    maizuru.kyoto.jp
-    minami.kyoto.jp
-    minamiyamashiro.kyoto.jp
-    miyazu.kyoto.jp
-    muko.kyoto.jp
-    nagaokakyo.kyoto.jp
-    nakagyo.kyoto.jp
-    nantan.kyoto.jp
-    oyamazaki.kyoto.jp
-    sakyo.kyoto.jp
-    seika.kyoto.jp
-    tanabe.kyoto.jp
-    uji.kyoto.jp
-    ujitawara.kyoto.jp
-    wazuka.kyoto.jp
-    yamashina.kyoto.jp
-    yawata.kyoto.jp
-    asahi.mie.jp
-    inabe.mie.jp
-    ise.mie.jp
-    kameyama.mie.jp
-    kawagoe.mie.jp
-    kiho.mie.jp
-    kisosaki.mie.jp
-    kiwa.mie.jp
-    komono.mie.jp
-    kumano.mie.jp
-    kuwana.mie.jp
-    matsusaka.mie.jp
-    meiwa.mie.jp
-    mihama.mie.jp
-    minamiise.mie.jp
-    misugi.mie.jp
-    miyama.mie.jp
-    nabari.mie.jp
-    shima.mie.jp
-    suzuka.mie.jp
-    tado.mie.jp
-    taiki.mie.jp
-    taki.mie.jp
-    tamaki.mie.jp
-    toba.mie.jp
-    tsu.mie.jp
-    udono.mie.jp
-    ureshino.mie.jp
-    watarai.mie.jp
-    yokkaichi.mie.jp
-    furukawa.miyagi.jp
-    higashimatsushima.miyagi.jp
-    ishinomaki.miyagi.jp
-    iwanuma.miyagi.jp
-    kakuda.miyagi.jp
-    kami.miyagi.jp
-    kawasaki.miyagi.jp
-    marumori.miyagi.jp
-    matsushima.miyagi.jp
-    minamisanriku.miyagi.jp
-    misato.miyagi.jp
-    murata.miyagi.jp
-    natori.miyagi.jp
-    ogawara.miyagi.jp
-    ohira.miyagi.jp
-    onagawa.miyagi.jp
-    osaki.miyagi.jp
-    rifu.miyagi.jp
-    semine.miyagi.jp
-    shibata.miyagi.jp
-    shichikashuku.miyagi.jp
-    shikama.miyagi.jp
-    shiogama.miyagi.jp
-    shiroishi.miyagi.jp
-    tagajo.miyagi.jp
-    taiwa.miyagi.jp
-    tome.miyagi.jp
-    tomiya.miyagi.jp
-    wakuya.miyagi.jp
-    watari.miyagi.jp
-    yamamoto.miyagi.jp
-    zao.miyagi.jp
-    aya.miyazaki.jp
-    ebino.miyazaki.jp
-    gokase.miyazaki.jp
-    hyuga.miyazaki.jp
-    kadogawa.miyazaki.jp
-    kawaminami.miyazaki.jp
-    kijo.miyazaki.jp
-    kitagawa.miyazaki.jp
-    kitakata.miyazaki.jp
-    kitaura.miyazaki.jp
-    kobayashi.miyazaki.jp
-    kunitomi.miyazaki.jp
-    kushima.miyazaki.jp
-    mimata.miyazaki.jp
-    miyakonojo.miyazaki.jp
-    miyazaki.miyazaki.jp
-    morotsuka.miyazaki.jp
-    nichinan.miyazaki.jp
-    nishimera.miyazaki.jp
-    nobeoka.miyazaki.jp
-    saito.miyazaki.jp
-    shiiba.miyazaki.jp
-    shintomi.miyazaki.jp
-    takaharu.miyazaki.jp
-    takanabe.miyazaki.jp
-    takazaki.miyazaki.jp
-    tsuno.miyazaki.jp
-    achi.nagano.jp
-    agematsu.nagano.jp
-    anan.nagano.jp
-    aoki.nagano.jp
-    asahi.nagano.jp
-    azumino.nagano.jp
-    chikuhoku.nagano.jp
-    chikuma.nagano.jp
-    chino.nagano.jp
-    fujimi.nagano.jp
-    hakuba.nagano.jp
-    hara.nagano.jp
-    hiraya.nagano.jp
-    iida.nagano.jp
-    iijima.nagano.jp
-    iiyama.nagano.jp
-    iizuna.nagano.jp
-    ikeda.nagano.jp
-    ikusaka.nagano.jp
-    ina.nagano.jp
-    karuizawa.nagano.jp
-    kawakami.nagano.jp
-    kiso.nagano.jp
-    kisofukushima.nagano.jp
-    kitaaiki.nagano.jp
-    komagane.nagano.jp
-    komoro.nagano.jp
-    matsukawa.nagano.jp
-    matsumoto.nagano.jp
-    miasa.nagano.jp
-    minamiaiki.nagano.jp
-    minamimaki.nagano.jp
-    minamiminowa.nagano.jp
-    minowa.nagano.jp
-    miyada.nagano.jp
-    miyota.nagano.jp
-    mochizuki.nagano.jp
-    nagano.nagano.jp
-    nagawa.nagano.jp
-    nagiso.nagano.jp
-    nakagawa.nagano.jp
-    nakano.nagano.jp
-    nozawaonsen.nagano.jp
-    obuse.nagano.jp
-    ogawa.nagano.jp
-    okaya.nagano.jp
-    omachi.nagano.jp
-    omi.nagano.jp
-    ookuwa.nagano.jp
-    ooshika.nagano.jp
-    otaki.nagano.jp
-    otari.nagano.jp
-    sakae.nagano.jp
-    sakaki.nagano.jp
-    saku.nagano.jp
-    sakuho.nagano.jp
-    shimosuwa.nagano.jp
-    shinanomachi.nagano.jp
-    shiojiri.nagano.jp
-    suwa.nagano.jp
-    suzaka.nagano.jp
-    takagi.nagano.jp
-    takamori.nagano.jp
-    takayama.nagano.jp
-    tateshina.nagano.jp
-    tatsuno.nagano.jp
-    togakushi.nagano.jp
-    togura.nagano.jp
-    tomi.nagano.jp
-    ueda.nagano.jp
-    wada.nagano.jp
-    yamagata.nagano.jp
-    yamanouchi.nagano.jp
-    yasaka.nagano.jp
-    yasuoka.nagano.jp
-    chijiwa.nagasaki.jp
-    futsu.nagasaki.jp
-    goto.nagasaki.jp
-    hasami.nagasaki.jp
-    hirado.nagasaki.jp
-    iki.nagasaki.jp
-    isahaya.nagasaki.jp
-    kawatana.nagasaki.jp
-    kuchinotsu.nagasaki.jp
-    matsuura.nagasaki.jp
-    nagasaki.nagasaki.jp
-    obama.nagasaki.jp
-    omura.nagasaki.jp
-    oseto.nagasaki.jp
-    saikai.nagasaki.jp
-    sasebo.nagasaki.jp
-    seihi.nagasaki.jp
-    shimabara.nagasaki.jp
-    shinkamigoto.nagasaki.jp
-    togitsu.nagasaki.jp
-    tsushima.nagasaki.jp
-    unzen.nagasaki.jp
-    ando.nara.jp
-    gose.nara.jp
-    heguri.nara.jp
-    higashiyoshino.nara.jp
-    ikaruga.nara.jp
-    ikoma.nara.jp
-    kamikitayama.nara.jp
-    kanmaki.nara.jp
-    kashiba.nara.jp
-    kashihara.nara.jp
-    katsuragi.nara.jp
-    kawai.nara.jp
-    kawakami.nara.jp
-    kawanishi.nara.jp
-    koryo.nara.jp
-    kurotaki.nara.jp
-    mitsue.nara.jp
-    miyake.nara.jp
-    nara.nara.jp
-    nosegawa.nara.jp
-    oji.nara.jp
-    ouda.nara.jp
-    oyodo.nara.jp
-    sakurai.nara.jp
-    sango.nara.jp
-    shimoichi.nara.jp
-    shimokitayama.nara.jp
-    shinjo.nara.jp
-    soni.nara.jp
-    takatori.nara.jp
-    tawaramoto.nara.jp
-    tenkawa.nara.jp
-    tenri.nara.jp
-    uda.nara.jp
-    yamatokoriyama.nara.jp
-    yamatotakada.nara.jp
-    yamazoe.nara.jp
-    yoshino.nara.jp
-    aga.niigata.jp
-    agano.niigata.jp
-    gosen.niigata.jp
-    itoigawa.niigata.jp
-    izumozaki.niigata.jp
-    joetsu.niigata.jp
-    kamo.niigata.jp
-    kariwa.niigata.jp
-    kashiwazaki.niigata.jp
-    minamiuonuma.niigata.jp
-    mitsuke.niigata.jp
-    muika.niigata.jp
-    murakami.niigata.jp
-    myoko.niigata.jp
-    nagaoka.niigata.jp
-    niigata.niigata.jp
-    ojiya.niigata.jp
-    omi.niigata.jp
-    sado.niigata.jp
-    sanjo.niigata.jp
-    seiro.niigata.jp
-    seirou.niigata.jp
-    sekikawa.niigata.jp
-    shibata.niigata.jp
-    tagami.niigata.jp
-    tainai.niigata.jp
-    tochio.niigata.jp
-    tokamachi.niigata.jp
-    tsubame.niigata.jp
-    tsunan.niigata.jp
-    uonuma.niigata.jp
-    yahiko.niigata.jp
-    yoita.niigata.jp
-    yuzawa.niigata.jp
-    beppu.oita.jp
-    bungoono.oita.jp
-    bungotakada.oita.jp
-    hasama.oita.jp
-    hiji.oita.jp
-    himeshima.oita.jp
-    hita.oita.jp
-    kamitsue.oita.jp
-    kokonoe.oita.jp
-    kuju.oita.jp
-    kunisaki.oita.jp
-    kusu.oita.jp
-    oita.oita.jp
-    saiki.oita.jp
-    taketa.oita.jp
-    tsukumi.oita.jp
-    usa.oita.jp
-    usuki.oita.jp
-    yufu.oita.jp
-    akaiwa.okayama.jp
-    asakuchi.okayama.jp
-    bizen.okayama.jp
-    hayashima.okayama.jp
-    ibara.okayama.jp
-    kagamino.okayama.jp
-    kasaoka.okayama.jp
-    kibichuo.okayama.jp
-    kumenan.okayama.jp
-    kurashiki.okayama.jp
-    maniwa.okayama.jp
-    misaki.okayama.jp
-    nagi.okayama.jp
-    niimi.okayama.jp
-    nishiawakura.okayama.jp
-    okayama.okayama.jp
-    satosho.okayama.jp
-    setouchi.okayama.jp
-    shinjo.okayama.jp
-    shoo.okayama.jp
-    soja.okayama.jp
-    takahashi.okayama.jp
-    tamano.okayama.jp
-    tsuyama.okayama.jp
-    wake.okayama.jp
-    yakage.okayama.jp
-    aguni.okinawa.jp
-    ginowan.okinawa.jp
-    ginoza.okinawa.jp
-    gushikami.okinawa.jp
-    haebaru.okinawa.jp
-    higashi.okinawa.jp
-    hirara.okinawa.jp
-    iheya.okinawa.jp
-    ishigaki.okinawa.jp
-    ishikawa.okinawa.jp
-    itoman.okinawa.jp
-    izena.okinawa.jp
-    kadena.okinawa.jp
-    kin.okinawa.jp
-    kitadaito.okinawa.jp
-    kitanakagusuku.okinawa.jp
-    kumejima.okinawa.jp
-    kunigami.okinawa.jp
-    minamidaito.okinawa.jp
-    motobu.okinawa.jp
-    nago.okinawa.jp
-    naha.okinawa.jp
-    nakagusuku.okinawa.jp
-    nakijin.okinawa.jp
-    nanjo.okinawa.jp
-    nishihara.okinawa.jp
-    ogimi.okinawa.jp
-    okinawa.okinawa.jp
-    onna.okinawa.jp
-    shimoji.okinawa.jp
-    taketomi.okinawa.jp
-    tarama.okinawa.jp
-    tokashiki.okinawa.jp
-    tomigusuku.okinawa.jp
-    tonaki.okinawa.jp
-    urasoe.okinawa.jp
-    uruma.okinawa.jp
-    yaese.okinawa.jp
-    yomitan.okinawa.jp
-    yonabaru.okinawa.jp
-    yonaguni.okinawa.jp
-    zamami.okinawa.jp
-    abeno.osaka.jp
-    chihayaakasaka.osaka.jp
-    chuo.osaka.jp
-    daito.osaka.jp
-    fujiidera.osaka.jp
-    habikino.osaka.jp
-    hannan.osaka.jp
-    higashiosaka.osaka.jp
-    higashisumiyoshi.osaka.jp
-    higashiyodogawa.osaka.jp
-    hirakata.osaka.jp
-    ibaraki.osaka.jp
-    ikeda.osaka.jp
-    izumi.osaka.jp
-    izumiotsu.osaka.jp
-    izumisano.osaka.jp
-    kadoma.osaka.jp
-    kaizuka.osaka.jp
-    kanan.osaka.jp
-    kashiwara.osaka.jp
-    katano.osaka.jp
-    kawachinagano.osaka.jp
-    kishiwada.osaka.jp
-    kita.osaka.jp
-    kumatori.osaka.jp
-    matsubara.osaka.jp
-    minato.osaka.jp
-    minoh.osaka.jp
-    misaki.osaka.jp
-    moriguchi.osaka.jp
-    neyagawa.osaka.jp
-    nishi.osaka.jp
-    nose.osaka.jp
-    osakasayama.osaka.jp
-    sakai.osaka.jp
-    sayama.osaka.jp
-    sennan.osaka.jp
-    settsu.osaka.jp
-    shijonawate.osaka.jp
-    shimamoto.osaka.jp
-    suita.osaka.jp
-    tadaoka.osaka.jp
-    taishi.osaka.jp
-    tajiri.osaka.jp
-    takaishi.osaka.jp
-    takatsuki.osaka.jp
-    tondabayashi.osaka.jp
-    toyonaka.osaka.jp
-    toyono.osaka.jp
-    yao.osaka.jp
-    ariake.saga.jp
-    arita.saga.jp
-    fukudomi.saga.jp
-    genkai.saga.jp
-    hamatama.saga.jp
-    hizen.saga.jp
-    imari.saga.jp
-    kamimine.saga.jp
-    kanzaki.saga.jp
-    karatsu.saga.jp
-    kashima.saga.jp
-    kitagata.saga.jp
-    kitahata.saga.jp
-    kiyama.saga.jp
-    kouhoku.saga.jp
-    kyuragi.saga.jp
-    nishiarita.saga.jp
-    ogi.saga.jp
-    omachi.saga.jp
-    ouchi.saga.jp
-    saga.saga.jp
-    shiroishi.saga.jp
-    taku.saga.jp
-    tara.saga.jp
-    tosu.saga.jp
-    yoshinogari.saga.jp
-    arakawa.saitama.jp
-    asaka.saitama.jp
-    chichibu.saitama.jp
-    fujimi.saitama.jp
-    fujimino.saitama.jp
-    fukaya.saitama.jp
-    hanno.saitama.jp
-    hanyu.saitama.jp
-    hasuda.saitama.jp
-    hatogaya.saitama.jp
-    hatoyama.saitama.jp
-    hidaka.saitama.jp
-    higashichichibu.saitama.jp
-    higashimatsuyama.saitama.jp
-    honjo.saitama.jp
-    ina.saitama.jp
-    iruma.saitama.jp
-    iwatsuki.saitama.jp
-    kamiizumi.saitama.jp
-    kamikawa.saitama.jp
-    kamisato.saitama.jp
-    kasukabe.saitama.jp
-    kawagoe.saitama.jp
-    kawaguchi.saitama.jp
-    kawajima.saitama.jp
-    kazo.saitama.jp
-    kitamoto.saitama.jp
-    koshigaya.saitama.jp
-    kounosu.saitama.jp
-    kuki.saitama.jp
-    kumagaya.saitama.jp
-    matsubushi.saitama.jp
-    minano.saitama.jp
-    misato.saitama.jp
-    miyashiro.saitama.jp
-    miyoshi.saitama.jp
-    moroyama.saitama.jp
-    nagatoro.saitama.jp
-    namegawa.saitama.jp
-    niiza.saitama.jp
-    ogano.saitama.jp
-    ogawa.saitama.jp
-    ogose.saitama.jp
-    okegawa.saitama.jp
-    omiya.saitama.jp
-    otaki.saitama.jp
-    ranzan.saitama.jp
-    ryokami.saitama.jp
-    saitama.saitama.jp
-    sakado.saitama.jp
-    satte.saitama.jp
-    sayama.saitama.jp
-    shiki.saitama.jp
-    shiraoka.saitama.jp
-    soka.saitama.jp
-    sugito.saitama.jp
-    toda.saitama.jp
-    tokigawa.saitama.jp
-    tokorozawa.saitama.jp
-    tsurugashima.saitama.jp
-    urawa.saitama.jp
-    warabi.saitama.jp
-    yashio.saitama.jp
-    yokoze.saitama.jp
-    yono.saitama.jp
-    yorii.saitama.jp
-    yoshida.saitama.jp
-    yoshikawa.saitama.jp
-    yoshimi.saitama.jp
-    aisho.shiga.jp
-    gamo.shiga.jp
-    higashiomi.shiga.jp
-    hikone.shiga.jp
-    koka.shiga.jp
-    konan.shiga.jp
-    kosei.shiga.jp
-    koto.shiga.jp
-    kusatsu.shiga.jp
-    maibara.shiga.jp
-    moriyama.shiga.jp
-    nagahama.shiga.jp
-    nishiazai.shiga.jp
-    notogawa.shiga.jp
-    omihachiman.shiga.jp
-    otsu.shiga.jp
-    ritto.shiga.jp
-    ryuoh.shiga.jp
-    takashima.shiga.jp
-    takatsuki.shiga.jp
-    torahime.shiga.jp
-    toyosato.shiga.jp
-    yasu.shiga.jp
-    akagi.shimane.jp
-    ama.shimane.jp
-    gotsu.shimane.jp
-    hamada.shimane.jp
-    higashiizumo.shimane.jp
-    hikawa.shimane.jp
-    hikimi.shimane.jp
-    izumo.shimane.jp
-    kakinoki.shimane.jp
-    masuda.shimane.jp
-    matsue.shimane.jp
-    misato.shimane.jp
-    nishinoshima.shimane.jp
-    ohda.shimane.jp
-    okinoshima.shimane.jp
-    okuizumo.shimane.jp
-    shimane.shimane.jp
-    tamayu.shimane.jp
-    tsuwano.shimane.jp
-    unnan.shimane.jp
-    yakumo.shimane.jp
-    yasugi.shimane.jp
-    yatsuka.shimane.jp
-    arai.shizuoka.jp
-    atami.shizuoka.jp
-    fuji.shizuoka.jp
-    fujieda.shizuoka.jp
-    fujikawa.shizuoka.jp
-    fujinomiya.shizuoka.jp
-    fukuroi.shizuoka.jp
-    gotemba.shizuoka.jp
-    haibara.shizuoka.jp
-    hamamatsu.shizuoka.jp
-    higashiizu.shizuoka.jp
-    ito.shizuoka.jp
-    iwata.shizuoka.jp
-    izu.shizuoka.jp
-    izunokuni.shizuoka.jp
-    kakegawa.shizuoka.jp
-    kannami.shizuoka.jp
-    kawanehon.shizuoka.jp
-    kawazu.shizuoka.jp
-    kikugawa.shizuoka.jp
-    kosai.shizuoka.jp
-    makinohara.shizuoka.jp
-    matsuzaki.shizuoka.jp
-    minamiizu.shizuoka.jp
-    mishima.shizuoka.jp
-    morimachi.shizuoka.jp
-    nishiizu.shizuoka.jp
-    numazu.shizuoka.jp
-    omaezaki.shizuoka.jp
-    shimada.shizuoka.jp
-    shimizu.shizuoka.jp
-    shimoda.shizuoka.jp
-    shizuoka.shizuoka.jp
-    susono.shizuoka.jp
-    yaizu.shizuoka.jp
-    yoshida.shizuoka.jp
-    ashikaga.tochigi.jp
-    bato.tochigi.jp
-    haga.tochigi.jp
-    ichikai.tochigi.jp
-    iwafune.tochigi.jp
-    kaminokawa.tochigi.jp
-    kanuma.tochigi.jp
-    karasuyama.tochigi.jp
-    kuroiso.tochigi.jp
-    mashiko.tochigi.jp
-    mibu.tochigi.jp
-    moka.tochigi.jp
-    motegi.tochigi.jp
-    nasu.tochigi.jp
-    nasushiobara.tochigi.jp
-    nikko.tochigi.jp
-    nishikata.tochigi.jp
-    nogi.tochigi.jp
-    ohira.tochigi.jp
-    ohtawara.tochigi.jp
-    oyama.tochigi.jp
-    sakura.tochigi.jp
-    sano.tochigi.jp
-    shimotsuke.tochigi.jp
-    shioya.tochigi.jp
-    takanezawa.tochigi.jp
-    tochigi.tochigi.jp
-    tsuga.tochigi.jp
-    ujiie.tochigi.jp
-    utsunomiya.tochigi.jp
-    yaita.tochigi.jp
-    aizumi.tokushima.jp
-    anan.tokushima.jp
-    ichiba.tokushima.jp
-    itano.tokushima.jp
-    kainan.tokushima.jp
-    komatsushima.tokushima.jp
-    matsushige.tokushima.jp
-    mima.tokushima.jp
-    minami.tokushima.jp
-    miyoshi.tokushima.jp
-    mugi.tokushima.jp
-    nakagawa.tokushima.jp
-    naruto.tokushima.jp
-    sanagochi.tokushima.jp
-    shishikui.tokushima.jp
-    tokushima.tokushima.jp
-    wajiki.tokushima.jp
-    adachi.tokyo.jp
-    akiruno.tokyo.jp
-    akishima.tokyo.jp
-    aogashima.tokyo.jp
-    arakawa.tokyo.jp
-    bunkyo.tokyo.jp
-    chiyoda.tokyo.jp
-    chofu.tokyo.jp
-    chuo.tokyo.jp
-    edogawa.tokyo.jp
-    fuchu.tokyo.jp
-    fussa.tokyo.jp
-    hachijo.tokyo.jp
-    hachioji.tokyo.jp
-    hamura.tokyo.jp
-    higashikurume.tokyo.jp
-    higashimurayama.tokyo.jp
-    higashiyamato.tokyo.jp
-    hino.tokyo.jp
-    hinode.tokyo.jp
-    hinohara.tokyo.jp
-    inagi.tokyo.jp
-    itabashi.tokyo.jp
-    katsushika.tokyo.jp
-    kita.tokyo.jp
-    kiyose.tokyo.jp
-    kodaira.tokyo.jp
-    koganei.tokyo.jp
-    kokubunji.tokyo.jp
-    komae.tokyo.jp
-    koto.tokyo.jp
-    kouzushima.tokyo.jp
-    kunitachi.tokyo.jp
-    machida.tokyo.jp
-    meguro.tokyo.jp
-    minato.tokyo.jp
-    mitaka.tokyo.jp
-    mizuho.tokyo.jp
-    musashimurayama.tokyo.jp
-    musashino.tokyo.jp
-    nakano.tokyo.jp
-    nerima.tokyo.jp
-    ogasawara.tokyo.jp
-    okutama.tokyo.jp
-    ome.tokyo.jp
-    oshima.tokyo.jp
-    ota.tokyo.jp
-    setagaya.tokyo.jp
-    shibuya.tokyo.jp
-    shinagawa.tokyo.jp
-    shinjuku.tokyo.jp
-    suginami.tokyo.jp
-    sumida.tokyo.jp
-    tachikawa.tokyo.jp
-    taito.tokyo.jp
-    tama.tokyo.jp
-    toshima.tokyo.jp
-    chizu.tottori.jp
-    hino.tottori.jp
-    kawahara.tottori.jp
-    koge.tottori.jp
-    kotoura.tottori.jp
-    misasa.tottori.jp
-    nanbu.tottori.jp
-    nichinan.tottori.jp
-    sakaiminato.tottori.jp
-    tottori.tottori.jp
-    wakasa.tottori.jp
-    yazu.tottori.jp
-    yonago.tottori.jp
-    asahi.toyama.jp
-    fuchu.toyama.jp
-    fukumitsu.toyama.jp
-    funahashi.toyama.jp
-    himi.toyama.jp
-    imizu.toyama.jp
-    inami.toyama.jp
-    johana.toyama.jp
-    kamiichi.toyama.jp
-    kurobe.toyama.jp
-    nakaniikawa.toyama.jp
-    namerikawa.toyama.jp
-    nanto.toyama.jp
-    nyuzen.toyama.jp
-    oyabe.toyama.jp
-    taira.toyama.jp
-    takaoka.toyama.jp
-    tateyama.toyama.jp
-    toga.toyama.jp
-    tonami.toyama.jp
-    toyama.toyama.jp
-    unazuki.toyama.jp
-    uozu.toyama.jp
-    yamada.toyama.jp
-    arida.wakayama.jp
-    aridagawa.wakayama.jp
-    gobo.wakayama.jp
-    hashimoto.wakayama.jp
-    hidaka.wakayama.jp
-    hirogawa.wakayama.jp
-    inami.wakayama.jp
-    iwade.wakayama.jp
-    kainan.wakayama.jp
-    kamitonda.wakayama.jp
-    katsuragi.wakayama.jp
-    kimino.wakayama.jp
-    kinokawa.wakayama.jp
-    kitayama.wakayama.jp
-    koya.wakayama.jp
-    koza.wakayama.jp
-    kozagawa.wakayama.jp
-    kudoyama.wakayama.jp
-    kushimoto.wakayama.jp
-    mihama.wakayama.jp
-    misato.wakayama.jp
-    nachikatsuura.wakayama.jp
-    shingu.wakayama.jp
-    shirahama.wakayama.jp
-    taiji.wakayama.jp
-    tanabe.wakayama.jp
-    wakayama.wakayama.jp
-    yuasa.wakayama.jp
-    yura.wakayama.jp
-    asahi.yamagata.jp
-    funagata.yamagata.jp
-    higashine.yamagata.jp
-    iide.yamagata.jp
-    kahoku.yamagata.jp
-    kaminoyama.yamagata.jp
-    kaneyama.yamagata.jp
-    kawanishi.yamagata.jp
-    mamurogawa.yamagata.jp
-    mikawa.yamagata.jp
-    murayama.yamagata.jp
-    nagai.yamagata.jp
-    nakayama.yamagata.jp
-    nanyo.yamagata.jp
-    nishikawa.yamagata.jp
-    obanazawa.yamagata.jp
-    oe.yamagata.jp
-    oguni.yamagata.jp
-    ohkura.yamagata.jp
-    oishida.yamagata.jp
-    sagae.yamagata.jp
-    sakata.yamagata.jp
-    sakegawa.yamagata.jp
-    shinjo.yamagata.jp
-    shirataka.yamagata.jp
-    shonai.yamagata.jp
-    takahata.yamagata.jp
-    tendo.yamagata.jp
-    tozawa.yamagata.jp
-    tsuruoka.yamagata.jp
-    yamagata.yamagata.jp
-    yamanobe.yamagata.jp
-    yonezawa.yamagata.jp
-    yuza.yamagata.jp
-    abu.yamaguchi.jp
-    hagi.yamaguchi.jp
-    hikari.yamaguchi.jp
-    hofu.yamaguchi.jp
-    iwakuni.yamaguchi.jp
-    kudamatsu.yamaguchi.jp
-    mitou.yamaguchi.jp
-    nagato.yamaguchi.jp
-    oshima.yamaguchi.jp
-    shimonoseki.yamaguchi.jp
-    shunan.yamaguchi.jp
-    tabuse.yamaguchi.jp
-    tokuyama.yamaguchi.jp
-    toyota.yamaguchi.jp
-    ube.yamaguchi.jp
-    yuu.yamaguchi.jp
-    chuo.yamanashi.jp
-    doshi.yamanashi.jp
-    fuefuki.yamanashi.jp
-    fujikawa.yamanashi.jp
-    fujikawaguchiko.yamanashi.jp
-    fujiyoshida.yamanashi.jp
-    hayakawa.yamanashi.jp
-    hokuto.yamanashi.jp
-    ichikawamisato.yamanashi.jp
-    kai.yamanashi.jp
-    kofu.yamanashi.jp
-    koshu.yamanashi.jp
-    kosuge.yamanashi.jp
-    minami-alps.yamanashi.jp
-    minobu.yamanashi.jp
-    nakamichi.yamanashi.jp
-    nanbu.yamanashi.jp
-    narusawa.yamanashi.jp
-    nirasaki.yamanashi.jp
-    nishikatsura.yamanashi.jp
-    oshino.yamanashi.jp
-    otsuki.yamanashi.jp
-    showa.yamanashi.jp
-    tabayama.yamanashi.jp
-    tsuru.yamanashi.jp
-    uenohara.yamanashi.jp
-    yamanakako.yamanashi.jp
-    yamanashi.yamanashi.jp
-    ke
-    ac.ke
-    co.ke
-    go.ke
-    info.ke
-    me.ke
-    mobi.ke
-    ne.ke
-    or.ke
-    sc.ke
-    kg
-    org.kg
-    net.kg
-    com.kg
-    edu.kg
-    gov.kg
-    mil.kg
-    *.kh
-    ki
-    edu.ki
-    biz.ki
-    net.ki
-    org.ki
-    gov.ki
-    info.ki
-    com.ki
-    km
-    org.km
-    nom.km
-    gov.km
-    prd.km
-    tm.km
-    edu.km
-    mil.km
-    ass.km
-    com.km
-    coop.km
-    asso.km
-    presse.km
-    medecin.km
-    notaires.km
-    pharmaciens.km
-    veterinaire.km
-    gouv.km
-    kn
-    net.kn
-    org.kn
-    edu.kn
-    gov.kn
-    kp
-    com.kp
-    edu.kp
-    gov.kp
-    org.kp
-    rep.kp
-    tra.kp
-    kr
-    ac.kr
-    co.kr
-    es.kr
-    go.kr
-    hs.kr
-    kg.kr
-    mil.kr
-    ms.kr
-    ne.kr
-    or.kr
-    pe.kr
-    re.kr
-    sc.kr
-    busan.kr
-    chungbuk.kr
-    chungnam.kr
-    daegu.kr
-    daejeon.kr
-    gangwon.kr
-    gwangju.kr
-    gyeongbuk.kr
-    gyeonggi.kr
-    gyeongnam.kr
-    incheon.kr
-    jeju.kr
-    jeonbuk.kr
-    jeonnam.kr
-    seoul.kr
-    ulsan.kr
-    kw
-    com.kw
-    edu.kw
-    emb.kw
-    gov.kw
-    ind.kw
-    net.kw
-    org.kw
-    ky
-    com.ky
-    edu.ky
-    net.ky
-    org.ky
-    kz
-    org.kz
-    edu.kz
-    net.kz
-    gov.kz
-    mil.kz
-    com.kz
-    la
-    int.la
-    net.la
-    info.la
-    edu.la
-    gov.la
-    per.la
-    com.la
-    org.la
-    lb
-    com.lb
-    edu.lb
-    gov.lb
-    net.lb
-    org.lb
-    lc
-    com.lc
-    net.lc
-    co.lc
-    org.lc
-    edu.lc
-    gov.lc
-    li
-    lk
-    gov.lk
-    sch.lk
-    net.lk
-    int.lk
-    com.lk
-    org.lk
-    edu.lk
-    ngo.lk
-    soc.lk
-    web.lk
-    ltd.lk
-    assn.lk
-    grp.lk
-    hotel.lk
-    ac.lk
-    lr
-    com.lr
-    edu.lr
-    gov.lr
-    org.lr
-    net.lr
-    ls
-    ac.ls
-    biz.ls
-    co.ls
-    edu.ls
-    gov.ls
-    info.ls
-    net.ls
-    org.ls
-    sc.ls
-    lt
-    gov.lt
-    lu
-    lv
-    com.lv
-    edu.lv
-    gov.lv
-    org.lv
-    mil.lv
-    id.lv
-    net.lv
-    asn.lv
-    conf.lv
-    ly
-    com.ly
-    net.ly
-    gov.ly
-    plc.ly
-    edu.ly
-    sch.ly
-    med.ly
-    org.ly
-    id.ly
-    ma
-    co.ma
-    net.ma
-    gov.ma
-    org.ma
-    ac.ma
-    press.ma
-    mc
-    tm.mc
-    asso.mc
-    md
-    me
-    co.me
-    net.me
-    org.me
-    edu.me
-    ac.me
-    gov.me
-    its.me
-    priv.me
-    mg
-    org.mg
-    nom.mg
-    gov.mg
-    prd.mg
-    tm.mg
-    edu.mg
-    mil.mg
-    com.mg
-    co.mg
-    mh
-    mil
-    mk
-    com.mk
-    org.mk
-    net.mk
-    edu.mk
-    gov.mk
-    inf.mk
-    name.mk
-    ml
-    com.ml
-    edu.ml
-    gouv.ml
-    gov.ml
-    net.ml
-    org.ml
-    presse.ml
-    *.mm
-    mn
-    gov.mn
-    edu.mn
-    org.mn
-    mo
-    com.mo
-    net.mo
-    org.mo
-    edu.mo
-    gov.mo
-    mobi
-    mp
-    mq
-    mr
-    gov.mr
-    ms
-    com.ms
-    edu.ms
-    gov.ms
-    net.ms
-    org.ms
-    mt
-    com.mt
-    edu.mt
-    net.mt
-    org.mt
-    mu
-    com.mu
-    net.mu
-    org.mu
-    gov.mu
-    ac.mu
-    co.mu
-    or.mu
-    museum
-    academy.museum
-    agriculture.museum
-    air.museum
-    airguard.museum
-    alabama.museum
-    alaska.museum
-    amber.museum
-    ambulance.museum
-    american.museum
-    americana.museum
-    americanantiques.museum
-    americanart.museum
-    amsterdam.museum
-    and.museum
-    annefrank.museum
-    anthro.museum
-    anthropology.museum
-    antiques.museum
-    aquarium.museum
-    arboretum.museum
-    archaeological.museum
-    archaeology.museum
-    architecture.museum
-    art.museum
-    artanddesign.museum
-    artcenter.museum
-    artdeco.museum
-    arteducation.museum
-    artgallery.museum
-    arts.museum
-    artsandcrafts.museum
-    asmatart.museum
-    assassination.museum
-    assisi.museum
-    association.museum
-    astronomy.museum
-    atlanta.museum
-    austin.museum
-    australia.museum
-    automotive.museum
-    aviation.museum
-    axis.museum
-    badajoz.museum
-    baghdad.museum
-    bahn.museum
-    bale.museum
-    baltimore.museum
-    barcelona.museum
-    baseball.museum
-    basel.museum
-    baths.museum
-    bauern.museum
-    beauxarts.museum
-    beeldengeluid.museum
-    bellevue.museum
-    bergbau.museum
-    berkeley.museum
-    berlin.museum
-    bern.museum
-    bible.museum
-    bilbao.museum
-    bill.museum
-    birdart.museum
-    birthplace.museum
-    bonn.museum
-    boston.museum
-    botanical.museum
-    botanicalgarden.museum
-    botanicgarden.museum
-    botany.museum
-    brandywinevalley.museum
-    brasil.museum
-    bristol.museum
-    british.museum
-    britishcolumbia.museum
-    broadcast.museum
-    brunel.museum
-    brussel.museum
-    brussels.museum
-    bruxelles.museum
-    building.museum
-    burghof.museum
-    bus.museum
-    bushey.museum
-    cadaques.museum
-    california.museum
-    cambridge.museum
-    can.museum
-    canada.museum
-    capebreton.museum
-    carrier.museum
-    cartoonart.museum
-    casadelamoneda.museum
-    castle.museum
-    castres.museum
-    celtic.museum
-    center.museum
-    chattanooga.museum
-    cheltenham.museum
-    chesapeakebay.museum
-    chicago.museum
-    children.museum
-    childrens.museum
-    childrensgarden.museum
-    chiropractic.museum
-    chocolate.museum
-    christiansburg.museum
-    cincinnati.museum
-    cinema.museum
-    circus.museum
-    civilisation.museum
-    civilization.museum
-    civilwar.museum
-    clinton.museum
-    clock.museum
-    coal.museum
-    coastaldefence.museum
-    cody.museum
-    coldwar.museum
-    collection.museum
-    colonialwilliamsburg.museum
-    coloradoplateau.museum
-    columbia.museum
-    columbus.museum
-    communication.museum
-    communications.museum
-    community.museum
-    computer.museum
-    computerhistory.museum
-    comunicações.museum
-    contemporary.museum
-    contemporaryart.museum
-    convent.museum
-    copenhagen.museum
-    corporation.museum
-    correios-e-telecomunicações.museum
-    corvette.museum
-    costume.museum
-    countryestate.museum
-    county.museum
-    crafts.museum
-    cranbrook.museum
-    creation.museum
-    cultural.museum
-    culturalcenter.museum
-    culture.museum
-    cyber.museum
-    cymru.museum
-    dali.museum
-    dallas.museum
-    database.museum
-    ddr.museum
-    decorativearts.museum
-    delaware.museum
-    delmenhorst.museum
-    denmark.museum
-    depot.museum
-    design.museum
-    detroit.museum
-    dinosaur.museum
-    discovery.museum
-    dolls.museum
-    donostia.museum
-    durham.museum
-    eastafrica.museum
-    eastcoast.museum
-    education.museum
-    educational.museum
-    egyptian.museum
-    eisenbahn.museum
-    elburg.museum
-    elvendrell.museum
-    embroidery.museum
-    encyclopedic.museum
-    england.museum
-    entomology.museum
-    environment.museum
-    environmentalconservation.museum
-    epilepsy.museum
-    essex.museum
-    estate.museum
-    ethnology.museum
-    exeter.museum
-    exhibition.museum
-    family.museum
-    farm.museum
-    farmequipment.museum
-    farmers.museum
-    farmstead.museum
-    field.museum
-    figueres.museum
-    filatelia.museum
-    film.museum
-    fineart.museum
-    finearts.museum
-    finland.museum
-    flanders.museum
-    florida.museum
-    force.museum
-    fortmissoula.museum
-    fortworth.museum
-    foundation.museum
-    francaise.museum
-    frankfurt.museum
-    franziskaner.museum
-    freemasonry.museum
-    freiburg.museum
-    fribourg.museum
-    frog.museum
-    fundacio.museum
-    furniture.museum
-    gallery.museum
-    garden.museum
-    gateway.museum
-    geelvinck.museum
-    gemological.museum
-    geology.museum
-    georgia.museum
-    giessen.museum
-    glas.museum
-    glass.museum
-    gorge.museum
-    grandrapids.museum
-    graz.museum
-    guernsey.museum
-    halloffame.museum
-    hamburg.museum
-    handson.museum
-    harvestcelebration.museum
-    hawaii.museum
-    health.museum
-    heimatunduhren.museum
-    hellas.museum
-    helsinki.museum
-    hembygdsforbund.museum
-    heritage.museum
-    histoire.museum
-    historical.museum
-    historicalsociety.museum
-    historichouses.museum
-    historisch.museum
-    historisches.museum
-    history.museum
-    historyofscience.museum
-    horology.museum
-    house.museum
-    humanities.museum
-    illustration.museum
-    imageandsound.museum
-    indian.museum
-    indiana.museum
-    indianapolis.museum
-    indianmarket.museum
-    intelligence.museum
-    interactive.museum
-    iraq.museum
-    iron.museum
-    isleofman.museum
-    jamison.museum
-    jefferson.museum
-    jerusalem.museum
-    jewelry.museum
-    jewish.museum
-    jewishart.museum
-    jfk.museum
-    journalism.museum
-    judaica.museum
-    judygarland.museum
-    juedisches.museum
-    juif.museum
-    karate.museum
-    karikatur.museum
-    kids.museum
-    koebenhavn.museum
-    koeln.museum
-    kunst.museum
-    kunstsammlung.museum
-    kunstunddesign.museum
-    labor.museum
-    labour.museum
-    lajolla.museum
-    lancashire.museum
-    landes.museum
-    lans.museum
-    läns.museum
-    larsson.museum
-    lewismiller.museum
-    lincoln.museum
-    linz.museum
-    living.museum
-    livinghistory.museum
-    localhistory.museum
-    london.museum
-    losangeles.museum
-    louvre.museum
-    loyalist.museum
-    lucerne.museum
-    luxembourg.museum
-    luzern.museum
-    mad.museum
-    madrid.museum
-    mallorca.museum
-    manchester.museum
-    mansion.museum
-    mansions.museum
-    manx.museum
-    marburg.museum
-    maritime.museum
-    maritimo.museum
-    maryland.museum
-    marylhurst.museum
-    media.museum
-    medical.museum
-    medizinhistorisches.museum
-    meeres.museum
-    memorial.museum
-    mesaverde.museum
-    michigan.museum
-    midatlantic.museum
-    military.museum
-    mill.museum
-    miners.museum
-    mining.museum
-    minnesota.museum
-    missile.museum
-    missoula.museum
-    modern.museum
-    moma.museum
-    money.museum
-    monmouth.museum
-    monticello.museum
-    montreal.museum
-    moscow.museum
-    motorcycle.museum
-    muenchen.museum
-    muenster.museum
-    mulhouse.museum
-    muncie.museum
-    museet.museum
-    museumcenter.museum
-    museumvereniging.museum
-    music.museum
-    national.museum
-    nationalfirearms.museum
-    nationalheritage.museum
-    nativeamerican.museum
-    naturalhistory.museum
-    naturalhistorymuseum.museum
-    naturalsciences.museum
-    nature.museum
-    naturhistorisches.museum
-    natuurwetenschappen.museum
-    naumburg.museum
-    naval.museum
-    nebraska.museum
-    neues.museum
-    newhampshire.museum
-    newjersey.museum
-    newmexico.museum
-    newport.museum
-    newspaper.museum
-    newyork.museum
-    niepce.museum
-    norfolk.museum
-    north.museum
-    nrw.museum
-    nyc.museum
-    nyny.museum
-    oceanographic.museum
-    oceanographique.museum
-    omaha.museum
-    online.museum
-    ontario.museum
-    openair.museum
-    oregon.museum
-    oregontrail.museum
-    otago.museum
-    oxford.museum
-    pacific.museum
-    paderborn.museum
-    palace.museum
-    paleo.museum
-    palmsprings.museum
-    panama.museum
-    paris.museum
-    pasadena.museum
-    pharmacy.museum
-    philadelphia.museum
-    philadelphiaarea.museum
-    philately.museum
-    phoenix.museum
-    photography.museum
-    pilots.museum
-    pittsburgh.museum
-    planetarium.museum
-    plantation.museum
-    plants.museum
-    plaza.museum
-    portal.museum
-    portland.museum
-    portlligat.museum
-    posts-and-telecommunications.museum
-    preservation.museum
-    presidio.museum
-    press.museum
-    project.museum
-    public.museum
-    pubol.museum
-    quebec.museum
-    railroad.museum
-    railway.museum
-    research.museum
-    resistance.museum
-    riodejaneiro.museum
-    rochester.museum
-    rockart.museum
-    roma.museum
-    russia.museum
-    saintlouis.museum
-    salem.museum
-    salvadordali.museum
-    salzburg.museum
-    sandiego.museum
-    sanfrancisco.museum
-    santabarbara.museum
-    santacruz.museum
-    santafe.museum
-    saskatchewan.museum
-    satx.museum
-    savannahga.museum
-    schlesisches.museum
-    schoenbrunn.museum
-    schokoladen.museum
-    school.museum
-    schweiz.museum
-    science.museum
-    scienceandhistory.museum
-    scienceandindustry.museum
-    sciencecenter.museum
-    sciencecenters.museum
-    science-fiction.museum
-    sciencehistory.museum
-    sciences.museum
-    sciencesnaturelles.museum
-    scotland.museum
-    seaport.museum
-    settlement.museum
-    settlers.museum
-    shell.museum
-    sherbrooke.museum
-    sibenik.museum
-    silk.museum
-    ski.museum
-    skole.museum
-    society.museum
-    sologne.museum
-    soundandvision.museum
-    southcarolina.museum
-    southwest.museum
-    space.museum
-    spy.museum
-    square.museum
-    stadt.museum
-    stalbans.museum
-    starnberg.museum
-    state.museum
-    stateofdelaware.museum
-    station.museum
-    steam.museum
-    steiermark.museum
-    stjohn.museum
-    stockholm.museum
-    stpetersburg.museum
-    stuttgart.museum
-    suisse.museum
-    surgeonshall.museum
-    surrey.museum
-    svizzera.museum
-    sweden.museum
-    sydney.museum
-    tank.museum
-    tcm.museum
-    technology.museum
-    telekommunikation.museum
-    television.museum
-    texas.museum
-    textile.museum
-    theater.museum
-    time.museum
-    timekeeping.museum
-    topology.museum
-    torino.museum
-    touch.museum
-    town.museum
-    transport.museum
-    tree.museum
-    trolley.museum
-    trust.museum
-    trustee.museum
-    uhren.museum
-    ulm.museum
-    undersea.museum
-    university.museum
-    usa.museum
-    usantiques.museum
-    usarts.museum
-    uscountryestate.museum
-    usculture.museum
-    usdecorativearts.museum
-    usgarden.museum
-    ushistory.museum
-    ushuaia.museum
-    uslivinghistory.museum
-    utah.museum
-    uvic.museum
-    valley.museum
-    vantaa.museum
-    versailles.museum
-    viking.museum
-    village.museum
-    virginia.museum
-    virtual.museum
-    virtuel.museum
-    vlaanderen.museum
-    volkenkunde.museum
-    wales.museum
-    wallonie.museum
-    war.museum
-    washingtondc.museum
-    watchandclock.museum
-    watch-and-clock.museum
-    western.museum
-    westfalen.museum
-    whaling.museum
-    wildlife.museum
-    williamsburg.museum
-    windmill.museum
-    workshop.museum
-    york.museum
-    yorkshire.museum
-    yosemite.museum
-    youth.museum
-    zoological.museum
-    zoology.museum
-    ירושלים.museum
-    иком.museum
-    mv
-    aero.mv
-    biz.mv
-    com.mv
-    coop.mv
-    edu.mv
-    gov.mv
-    info.mv
-    int.mv
-    mil.mv
-    museum.mv
-    name.mv
-    net.mv
-    org.mv
-    pro.mv
-    mw
-    ac.mw
-    biz.mw
-    co.mw
-    com.mw
-    coop.mw
-    edu.mw
-    gov.mw
-    int.mw
-    museum.mw
-    net.mw
-    org.mw
-    mx
-    com.mx
-    org.mx
-    gob.mx
-    edu.mx
-    net.mx
-    my
-    biz.my
-    com.my
-    edu.my
-    gov.my
-    mil.my
-    name.my
-    net.my
-    org.my
-    mz
-    ac.mz
-    adv.mz
-    co.mz
-    edu.mz
-    gov.mz
-    mil.mz
-    net.mz
-    org.mz
-    na
-    info.na
-    pro.na
-    name.na
-    school.na
-    or.na
-    dr.na
-    us.na
-    mx.na
-    ca.na
-    in.na
-    cc.na
-    tv.na
-    ws.na
-    mobi.na
-    co.na
-    com.na
-    org.na
-    name
-    nc
-    asso.nc
-    nom.nc
-    ne
-    net
-    nf
-    com.nf
-    net.nf
-    per.nf
-    rec.nf
-    web.nf
-    arts.nf
-    firm.nf
-    info.nf
-    other.nf
-    store.nf
-    ng
-    com.ng
-    edu.ng
-    gov.ng
-    i.ng
-    mil.ng
-    mobi.ng
-    name.ng
-    net.ng
-    org.ng
-    sch.ng
-    ni
-    ac.ni
-    biz.ni
-    co.ni
-    com.ni
-    edu.ni
-    gob.ni
-    in.ni
-    info.ni
-    int.ni
-    mil.ni
-    net.ni
-    nom.ni
-    org.ni
-    web.ni
-    nl
-    no
-    fhs.no
-    vgs.no
-    fylkesbibl.no
-    folkebibl.no
-    museum.no
-    idrett.no
-    priv.no
-    mil.no
-    stat.no
-    dep.no
-    kommune.no
-    herad.no
-    aa.no
-    ah.no
-    bu.no
-    fm.no
-    hl.no
-    hm.no
-    jan-mayen.no
-    mr.no
-    nl.no
-    nt.no
-    of.no
-    ol.no
-    oslo.no
-    rl.no
-    sf.no
-    st.no
-    svalbard.no
-    tm.no
-    tr.no
-    va.no
-    vf.no
-    gs.aa.no
-    gs.ah.no
-    gs.bu.no
-    gs.fm.no
-    gs.hl.no
-    gs.hm.no
-    gs.jan-mayen.no
-    gs.mr.no
-    gs.nl.no
-    gs.nt.no
-    gs.of.no
-    gs.ol.no
-    gs.oslo.no
-    gs.rl.no
-    gs.sf.no
-    gs.st.no
-    gs.svalbard.no
-    gs.tm.no
-    gs.tr.no
-    gs.va.no
-    gs.vf.no
-    akrehamn.no
-    åkrehamn.no
-    algard.no
-    ålgård.no
-    arna.no
-    brumunddal.no
-    bryne.no
-    bronnoysund.no
-    brønnøysund.no
-    drobak.no
-    drøbak.no
-    egersund.no
-    fetsund.no
-    floro.no
-    florø.no
-    fredrikstad.no
-    hokksund.no
-    honefoss.no
-    hønefoss.no
-    jessheim.no
-    jorpeland.no
-    jørpeland.no
-    kirkenes.no
-    kopervik.no
-    krokstadelva.no
-    langevag.no
-    langevåg.no
-    leirvik.no
-    mjondalen.no
-    mjøndalen.no
-    mo-i-rana.no
-    mosjoen.no
-    mosjøen.no
-    nesoddtangen.no
-    orkanger.no
-    osoyro.no
-    osøyro.no
-    raholt.no
-    råholt.no
-    sandnessjoen.no
-    sandnessjøen.no
-    skedsmokorset.no
-    slattum.no
-    spjelkavik.no
-    stathelle.no
-    stavern.no
-    stjordalshalsen.no
-    stjørdalshalsen.no
-    tananger.no
-    tranby.no
-    vossevangen.no
-    afjord.no
-    åfjord.no
-    agdenes.no
-    al.no
-    ål.no
-    alesund.no
-    ålesund.no
-    alstahaug.no
-    alta.no
-    áltá.no
-    alaheadju.no
-    álaheadju.no
-    alvdal.no
-    amli.no
-    åmli.no
-    amot.no
-    åmot.no
-    andebu.no
-    andoy.no
-    andøy.no
-    andasuolo.no
-    ardal.no
-    årdal.no
-    aremark.no
-    arendal.no
-    ås.no
-    aseral.no
-    åseral.no
-    asker.no
-    askim.no
-    askvoll.no
-    askoy.no
-    askøy.no
-    asnes.no
-    åsnes.no
-    audnedaln.no
-    aukra.no
-    aure.no
-    aurland.no
-    aurskog-holand.no
-    aurskog-høland.no
-    austevoll.no
-    austrheim.no
-    averoy.no
-    averøy.no
-    balestrand.no
-    ballangen.no
-    balat.no
-    bálát.no
-    balsfjord.no
-    bahccavuotna.no
-    báhccavuotna.no
-    bamble.no
-    bardu.no
-    beardu.no
-    beiarn.no
-    bajddar.no
-    bájddar.no
-    baidar.no
-    báidár.no
-    berg.no
-    bergen.no
-    berlevag.no
-    berlevåg.no
-    bearalvahki.no
-    bearalváhki.no
-    bindal.no
-    birkenes.no
-    bjarkoy.no
-    bjarkøy.no
-    bjerkreim.no
-    bjugn.no
-    bodo.no
-    bodø.no
-    badaddja.no
-    bådåddjå.no
-    budejju.no
-    bokn.no
-    bremanger.no
-    bronnoy.no
-    brønnøy.no
-    bygland.no
-    bykle.no
-    barum.no
-    bærum.no
-    bo.telemark.no
-    bø.telemark.no
-    bo.nordland.no
-    bø.nordland.no
-    bievat.no
-    bievát.no
-    bomlo.no
-    bømlo.no
-    batsfjord.no
-    båtsfjord.no
-    bahcavuotna.no
-    báhcavuotna.no
-    dovre.no
-    drammen.no
-    drangedal.no
-    dyroy.no
-    dyrøy.no
-    donna.no
-    dønna.no
-    eid.no
-    eidfjord.no
-    eidsberg.no
-    eidskog.no
-    eidsvoll.no
-    eigersund.no
-    elverum.no
-    enebakk.no
-    engerdal.no
-    etne.no
-    etnedal.no
-    evenes.no
-    evenassi.no
-    evenášši.no
-    evje-og-hornnes.no
-    farsund.no
-    fauske.no
-    fuossko.no
-    fuoisku.no
-    fedje.no
-    fet.no
-    finnoy.no
-    finnøy.no
-    fitjar.no
-    fjaler.no
-    fjell.no
-    flakstad.no
-    flatanger.no
-    flekkefjord.no
-    flesberg.no
-    flora.no
-    fla.no
-    flå.no
-    folldal.no
-    forsand.no
-    fosnes.no
-    frei.no
-    frogn.no
-    froland.no
-    frosta.no
-    frana.no
-    fræna.no
-    froya.no
-    frøya.no
-    fusa.no
-    fyresdal.no
-    forde.no
-    førde.no
-    gamvik.no
-    gangaviika.no
-    gáŋgaviika.no
-    gaular.no
-    gausdal.no
-    gildeskal.no
-    gildeskål.no
-    giske.no
-    gjemnes.no
-    gjerdrum.no
-    gjerstad.no
-    gjesdal.no
-    gjovik.no
-    gjøvik.no
-    gloppen.no
-    gol.no
-    gran.no
-    grane.no
-    granvin.no
-    gratangen.no
-    grimstad.no
-    grong.no
-    kraanghke.no
-    kråanghke.no
-    grue.no
-    gulen.no
-    hadsel.no
-    halden.no
-    halsa.no
-    hamar.no
-    hamaroy.no
-    habmer.no
-    hábmer.no
-    hapmir.no
-    hápmir.no
-    hammerfest.no
-    hammarfeasta.no
-    hámmárfeasta.no
-    haram.no
-    hareid.no
-    harstad.no
-    hasvik.no
-    aknoluokta.no
-    ákŋoluokta.no
-    hattfjelldal.no
-    aarborte.no
-    haugesund.no
-    hemne.no
-    hemnes.no
-    hemsedal.no
-    heroy.more-og-romsdal.no
-    herøy.møre-og-romsdal.no
-    heroy.nordland.no
-    herøy.nordland.no
-    hitra.no
-    hjartdal.no
-    hjelmeland.no
-    hobol.no
-    hobøl.no
-    hof.no
-    hol.no
-    hole.no
-    holmestrand.no
-    holtalen.no
-    holtålen.no
-    hornindal.no
-    horten.no
-    hurdal.no
-    hurum.no
-    hvaler.no
-    hyllestad.no
-    hagebostad.no
-    hægebostad.no
-    hoyanger.no
-    høyanger.no
-    hoylandet.no
-    høylandet.no
-    ha.no
-    hå.no
-    ibestad.no
-    inderoy.no
-    inderøy.no
-    iveland.no
-    jevnaker.no
-    jondal.no
-    jolster.no
-    jølster.no
-    karasjok.no
-    karasjohka.no
-    kárášjohka.no
-    karlsoy.no
-    galsa.no
-    gálsá.no
-    karmoy.no
-    karmøy.no
-    kautokeino.no
-    guovdageaidnu.no
-    klepp.no
-    klabu.no
-    klæbu.no
-    kongsberg.no
-    kongsvinger.no
-    kragero.no
-    kragerø.no
-    kristiansand.no
-    kristiansund.no
-    krodsherad.no
-    krødsherad.no
-    kvalsund.no
-    rahkkeravju.no
-    ráhkkerávju.no
-    kvam.no
-    kvinesdal.no
-    kvinnherad.no
-    kviteseid.no
-    kvitsoy.no
-    kvitsøy.no
-    kvafjord.no
-    kvæfjord.no
-    giehtavuoatna.no
-    kvanangen.no
-    kvænangen.no
-    navuotna.no
-    návuotna.no
-    kafjord.no
-    kåfjord.no
-    gaivuotna.no
-    gáivuotna.no
-    larvik.no
-    lavangen.no
-    lavagis.no
-    loabat.no
-    loabát.no
-    lebesby.no
-    davvesiida.no
-    leikanger.no
-    leirfjord.no
-    leka.no
-    leksvik.no
-    lenvik.no
-    leangaviika.no
-    leaŋgaviika.no
-    lesja.no
-    levanger.no
-    lier.no
-    lierne.no
-    lillehammer.no
-    lillesand.no
-    lindesnes.no
-    lindas.no
-    lindås.no
-    lom.no
-    loppa.no
-    lahppi.no
-    láhppi.no
-    lund.no
-    lunner.no
-    luroy.no
-    lurøy.no
-    luster.no
-    lyngdal.no
-    lyngen.no
-    ivgu.no
-    lardal.no
-    lerdal.no
-    lærdal.no
-    lodingen.no
-    lødingen.no
-    lorenskog.no
-    lørenskog.no
-    loten.no
-    løten.no
-    malvik.no
-    masoy.no
-    måsøy.no
-    muosat.no
-    muosát.no
-    mandal.no
-    marker.no
-    marnardal.no
-    masfjorden.no
-    meland.no
-    meldal.no
-    melhus.no
-    meloy.no
-    meløy.no
-    meraker.no
-    meråker.no
-    moareke.no
-    moåreke.no
-    midsund.no
-    midtre-gauldal.no
-    modalen.no
-    modum.no
-    molde.no
-    moskenes.no
-    moss.no
-    mosvik.no
-    malselv.no
-    målselv.no
-    malatvuopmi.no
-    málatvuopmi.no
-    namdalseid.no
-    aejrie.no
-    namsos.no
-    namsskogan.no
-    naamesjevuemie.no
-    nååmesjevuemie.no
-    laakesvuemie.no
-    nannestad.no
-    narvik.no
-    narviika.no
-    naustdal.no
-    nedre-eiker.no
-    nes.akershus.no
-    nes.buskerud.no
-    nesna.no
-    nesodden.no
-    nesseby.no
-    unjarga.no
-    unjárga.no
-    nesset.no
-    nissedal.no
-    nittedal.no
-    nord-aurdal.no
-    nord-fron.no
-    nord-odal.no
-    norddal.no
-    nordkapp.no
-    davvenjarga.no
-    davvenjárga.no
-    nordre-land.no
-    nordreisa.no
-    raisa.no
-    ráisa.no
-    nore-og-uvdal.no
-    notodden.no
-    naroy.no
-    nærøy.no
-    notteroy.no
-    nøtterøy.no
-    odda.no
-    oksnes.no
-    øksnes.no
-    oppdal.no
-    oppegard.no
-    oppegård.no
-    orkdal.no
-    orland.no
-    ørland.no
-    orskog.no
-    ørskog.no
-    orsta.no
-    ørsta.no
-    os.hedmark.no
-    os.hordaland.no
-    osen.no
-    osteroy.no
-    osterøy.no
-    ostre-toten.no
-    østre-toten.no
-    overhalla.no
-    ovre-eiker.no
-    øvre-eiker.no
-    oyer.no
-    øyer.no
-    oygarden.no
-    øygarden.no
-    oystre-slidre.no
-    øystre-slidre.no
-    porsanger.no
-    porsangu.no
-    porsáŋgu.no
-    porsgrunn.no
-    radoy.no
-    radøy.no
-    rakkestad.no
-    rana.no
-    ruovat.no
-    randaberg.no
-    rauma.no
-    rendalen.no
-    rennebu.no
-    rennesoy.no
-    rennesøy.no
-    rindal.no
-    ringebu.no
-    ringerike.no
-    ringsaker.no
-    rissa.no
-    risor.no
-    risør.no
-    roan.no
-    rollag.no
-    rygge.no
-    ralingen.no
-    rælingen.no
-    rodoy.no
-    rødøy.no
-    romskog.no
-    rømskog.no
-    roros.no
-    røros.no
-    rost.no
-    røst.no
-    royken.no
-    røyken.no
-    royrvik.no
-    røyrvik.no
-    rade.no
-    råde.no
-    salangen.no
-    siellak.no
-    saltdal.no
-    salat.no
-    sálát.no
-    sálat.no
-    samnanger.no
-    sande.more-og-romsdal.no
-    sande.møre-og-romsdal.no
-    sande.vestfold.no
-    sandefjord.no
-    sandnes.no
-    sandoy.no
-    sandøy.no
-    sarpsborg.no
-    sauda.no
-    sauherad.no
-    sel.no
-    selbu.no
-    selje.no
-    seljord.no
-    sigdal.no
-    siljan.no
-    sirdal.no
-    skaun.no
-    skedsmo.no
-    ski.no
-    skien.no
-    skiptvet.no
-    skjervoy.no
-    skjervøy.no
-    skierva.no
-    skiervá.no
-    skjak.no
-    skjåk.no
-    skodje.no
-    skanland.no
-    skånland.no
-    skanit.no
-    skánit.no
-    smola.no
-    smøla.no
-    snillfjord.no
-    snasa.no
-    snåsa.no
-    snoasa.no
-    snaase.no
-    snåase.no
-    sogndal.no
-    sokndal.no
-    sola.no
-    solund.no
-    songdalen.no
-    sortland.no
-    spydeberg.no
-    stange.no
-    stavanger.no
-    steigen.no
-    steinkjer.no
-    stjordal.no
-    stjørdal.no
-    stokke.no
-    stor-elvdal.no
-    stord.no
-    stordal.no
-    storfjord.no
-    omasvuotna.no
-    strand.no
-    stranda.no
-    stryn.no
-    sula.no
-    suldal.no
-    sund.no
-    sunndal.no
-    surnadal.no
-    sveio.no
-    svelvik.no
-    sykkylven.no
-    sogne.no
-    søgne.no
-    somna.no
-    sømna.no
-    sondre-land.no
-    søndre-land.no
-    sor-aurdal.no
-    sør-aurdal.no
-    sor-fron.no
-    sør-fron.no
-    sor-odal.no
-    sør-odal.no
-    sor-varanger.no
-    sør-varanger.no
-    matta-varjjat.no
-    mátta-várjjat.no
-    sorfold.no
-    sørfold.no
-    sorreisa.no
-    sørreisa.no
-    sorum.no
-    sørum.no
-    tana.no
-    deatnu.no
-    time.no
-    tingvoll.no
-    tinn.no
-    tjeldsund.no
-    dielddanuorri.no
-    tjome.no
-    tjøme.no
-    tokke.no
-    tolga.no
-    torsken.no
-    tranoy.no
-    tranøy.no
-    tromso.no
-    tromsø.no
-    tromsa.no
-    romsa.no
-    trondheim.no
-    troandin.no
-    trysil.no
-    trana.no
-    træna.no
-    trogstad.no
-    trøgstad.no
-    tvedestrand.no
-    tydal.no
-    tynset.no
-    tysfjord.no
-    divtasvuodna.no
-    divttasvuotna.no
-    tysnes.no
-    tysvar.no
-    tysvær.no
-    tonsberg.no
-    tønsberg.no
-    ullensaker.no
-    ullensvang.no
-    ulvik.no
-    utsira.no
-    vadso.no
-    vadsø.no
-    cahcesuolo.no
-    čáhcesuolo.no
-    vaksdal.no
-    valle.no
-    vang.no
-    vanylven.no
-    vardo.no
-    vardø.no
-    varggat.no
-    várggát.no
-    vefsn.no
-    vaapste.no
-    vega.no
-    vegarshei.no
-    vegårshei.no
-    vennesla.no
-    verdal.no
-    verran.no
-    vestby.no
-    vestnes.no
-    vestre-slidre.no
-    vestre-toten.no
-    vestvagoy.no
-    vestvågøy.no
-    vevelstad.no
-    vik.no
-    vikna.no
-    vindafjord.no
-    volda.no
-    voss.no
-    varoy.no
-    værøy.no
-    vagan.no
-    vågan.no
-    voagat.no
-    vagsoy.no
-    vågsøy.no
-    vaga.no
-    vågå.no
-    valer.ostfold.no
-    våler.østfold.no
-    valer.hedmark.no
-    våler.hedmark.no
-    *.np
-    nr
-    biz.nr
-    info.nr
-    gov.nr
-    edu.nr
-    org.nr
-    net.nr
-    com.nr
-    nu
-    nz
-    ac.nz
-    co.nz
-    cri.nz
-    geek.nz
-    gen.nz
-    govt.nz
-    health.nz
-    iwi.nz
-    kiwi.nz
-    maori.nz
-    mil.nz
-    māori.nz
-    net.nz
-    org.nz
-    parliament.nz
-    school.nz
-    om
-    co.om
-    com.om
-    edu.om
-    gov.om
-    med.om
-    museum.om
-    net.om
-    org.om
-    pro.om
-    onion
-    org
-    pa
-    ac.pa
-    gob.pa
-    com.pa
-    org.pa
-    sld.pa
-    edu.pa
-    net.pa
-    ing.pa
-    abo.pa
-    med.pa
-    nom.pa
-    pe
-    edu.pe
-    gob.pe
-    nom.pe
-    mil.pe
-    org.pe
-    com.pe
-    net.pe
-    pf
-    com.pf
-    org.pf
-    edu.pf
-    *.pg
-    ph
-    com.ph
-    net.ph
-    org.ph
-    gov.ph
-    edu.ph
-    ngo.ph
-    mil.ph
-    i.ph
-    pk
-    com.pk
-    net.pk
-    edu.pk
-    org.pk
-    fam.pk
-    biz.pk
-    web.pk
-    gov.pk
-    gob.pk
-    gok.pk
-    gon.pk
-    gop.pk
-    gos.pk
-    info.pk
-    pl
-    com.pl
-    net.pl
-    org.pl
-    aid.pl
-    agro.pl
-    atm.pl
-    auto.pl
-    biz.pl
-    edu.pl
-    gmina.pl
-    gsm.pl
-    info.pl
-    mail.pl
-    miasta.pl
-    media.pl
-    mil.pl
-    nieruchomosci.pl
-    nom.pl
-    pc.pl
-    powiat.pl
-    priv.pl
-    realestate.pl
-    rel.pl
-    sex.pl
-    shop.pl
-    sklep.pl
-    sos.pl
-    szkola.pl
-    targi.pl
-    tm.pl
-    tourism.pl
-    travel.pl
-    turystyka.pl
-    gov.pl
-    ap.gov.pl
-    ic.gov.pl
-    is.gov.pl
-    us.gov.pl
-    kmpsp.gov.pl
-    kppsp.gov.pl
-    kwpsp.gov.pl
-    psp.gov.pl
-    wskr.gov.pl
-    kwp.gov.pl
-    mw.gov.pl
-    ug.gov.pl
-    um.gov.pl
-    umig.gov.pl
-    ugim.gov.pl
-    upow.gov.pl
-    uw.gov.pl
-    starostwo.gov.pl
-    pa.gov.pl
-    po.gov.pl
-    psse.gov.pl
-    pup.gov.pl
-    rzgw.gov.pl
-    sa.gov.pl
-    so.gov.pl
-    sr.gov.pl
-    wsa.gov.pl
-    sko.gov.pl
-    uzs.gov.pl
-    wiih.gov.pl
-    winb.gov.pl
-    pinb.gov.pl
-    wios.gov.pl
-    witd.gov.pl
-    wzmiuw.gov.pl
-    piw.gov.pl
-    wiw.gov.pl
-    griw.gov.pl
-    wif.gov.pl
-    oum.gov.pl
-    sdn.gov.pl
-    zp.gov.pl
-    uppo.gov.pl
-    mup.gov.pl
-    wuoz.gov.pl
-    konsulat.gov.pl
-    oirm.gov.pl
-    augustow.pl
-    babia-gora.pl
-    bedzin.pl
-    beskidy.pl
-    bialowieza.pl
-    bialystok.pl
-    bielawa.pl
-    bieszczady.pl
-    boleslawiec.pl
-    bydgoszcz.pl
-    bytom.pl
-    cieszyn.pl
-    czeladz.pl
-    czest.pl
-    dlugoleka.pl
-    elblag.pl
-    elk.pl
-    glogow.pl
-    gniezno.pl
-    gorlice.pl
-    grajewo.pl
-    ilawa.pl
-    jaworzno.pl
-    jelenia-gora.pl
-    jgora.pl
-    kalisz.pl
-    kazimierz-dolny.pl
-    karpacz.pl
-    kartuzy.pl
-    kaszuby.pl
-    katowice.pl
-    kepno.pl
-    ketrzyn.pl
-    klodzko.pl
-    kobierzyce.pl
-    kolobrzeg.pl
-    konin.pl
-    konskowola.pl
-    kutno.pl
-    lapy.pl
-    lebork.pl
-    legnica.pl
-    lezajsk.pl
-    limanowa.pl
-    lomza.pl
-    lowicz.pl
-    lubin.pl
-    lukow.pl
-    malbork.pl
-    malopolska.pl
-    mazowsze.pl
-    mazury.pl
-    mielec.pl
-    mielno.pl
-    mragowo.pl
-    naklo.pl
-    nowaruda.pl
-    nysa.pl
-    olawa.pl
-    olecko.pl
-    olkusz.pl
-    olsztyn.pl
-    opoczno.pl
-    opole.pl
-    ostroda.pl
-    ostroleka.pl
-    ostrowiec.pl
-    ostrowwlkp.pl
-    pila.pl
-    pisz.pl
-    podhale.pl
-    podlasie.pl
-    polkowice.pl
-    pomorze.pl
-    pomorskie.pl
-    prochowice.pl
-    pruszkow.pl
-    przeworsk.pl
-    pulawy.pl
-    radom.pl
-    rawa-maz.pl
-    rybnik.pl
-    rzeszow.pl
-    sanok.pl
-    sejny.pl
-    slask.pl
-    slupsk.pl
-    sosnowiec.pl
-    stalowa-wola.pl
-    skoczow.pl
-    starachowice.pl
-    stargard.pl
-    suwalki.pl
-    swidnica.pl
-    swiebodzin.pl
-    swinoujscie.pl
-    szczecin.pl
-    szczytno.pl
-    tarnobrzeg.pl
-    tgory.pl
-    turek.pl
-    tychy.pl
-    ustka.pl
-    walbrzych.pl
-    warmia.pl
-    warszawa.pl
-    waw.pl
-    wegrow.pl
-    wielun.pl
-    wlocl.pl
-    wloclawek.pl
-    wodzislaw.pl
-    wolomin.pl
-    wroclaw.pl
-    zachpomor.pl
-    zagan.pl
-    zarow.pl
-    zgora.pl
-    zgorzelec.pl
-    pm
-    pn
-    gov.pn
-    co.pn
-    org.pn
-    edu.pn
-    net.pn
-    post
-    pr
-    com.pr
-    net.pr
-    org.pr
-    gov.pr
-    edu.pr
-    isla.pr
-    pro.pr
-    biz.pr
-    info.pr
-    name.pr
-    est.pr
-    prof.pr
-    ac.pr
-    pro
-    aaa.pro
-    aca.pro
-    acct.pro
-    avocat.pro
-    bar.pro
-    cpa.pro
-    eng.pro
-    jur.pro
-    law.pro
-    med.pro
-    recht.pro
-    ps
-    edu.ps
-    gov.ps
-    sec.ps
-    plo.ps
-    com.ps
-    org.ps
-    net.ps
-    pt
-    net.pt
-    gov.pt
-    org.pt
-    edu.pt
-    int.pt
-    publ.pt
-    com.pt
-    nome.pt
-    pw
-    co.pw
-    ne.pw
-    or.pw
-    ed.pw
-    go.pw
-    belau.pw
-    py
-    com.py
-    coop.py
-    edu.py
-    gov.py
-    mil.py
-    net.py
-    org.py
-    qa
-    com.qa
-    edu.qa
-    gov.qa
-    mil.qa
-    name.qa
-    net.qa
-    org.qa
-    sch.qa
-    re
-    asso.re
-    com.re
-    nom.re
-    ro
-    arts.ro
-    com.ro
-    firm.ro
-    info.ro
-    nom.ro
-    nt.ro
-    org.ro
-    rec.ro
-    store.ro
-    tm.ro
-    www.ro
-    rs
-    ac.rs
-    co.rs
-    edu.rs
-    gov.rs
-    in.rs
-    org.rs
-    ru
-    rw
-    ac.rw
-    co.rw
-    coop.rw
-    gov.rw
-    mil.rw
-    net.rw
-    org.rw
-    sa
-    com.sa
-    net.sa
-    org.sa
-    gov.sa
-    med.sa
-    pub.sa
-    edu.sa
-    sch.sa
-    sb
-    com.sb
-    edu.sb
-    gov.sb
-    net.sb
-    org.sb
-    sc
-    com.sc
-    gov.sc
-    net.sc
-    org.sc
-    edu.sc
-    sd
-    com.sd
-    net.sd
-    org.sd
-    edu.sd
-    med.sd
-    tv.sd
-    gov.sd
-    info.sd
-    se
-    a.se
-    ac.se
-    b.se
-    bd.se
-    brand.se
-    c.se
-    d.se
-    e.se
-    f.se
-    fh.se
-    fhsk.se
-    fhv.se
-    g.se
-    h.se
-    i.se
-    k.se
-    komforb.se
-    kommunalforbund.se
-    komvux.se
-    l.se
-    lanbib.se
-    m.se
-    n.se
-    naturbruksgymn.se
-    o.se
-    org.se
-    p.se
-    parti.se
-    pp.se
-    press.se
-    r.se
-    s.se
-    t.se
-    tm.se
-    u.se
-    w.se
-    x.se
-    y.se
-    z.se
-    sg
-    com.sg
-    net.sg
-    org.sg
-    gov.sg
-    edu.sg
-    per.sg
-    sh
-    com.sh
-    net.sh
-    gov.sh
-    org.sh
-    mil.sh
-    si
-    sj
-    sk
-    sl
-    com.sl
-    net.sl
-    edu.sl
-    gov.sl
-    org.sl
-    sm
-    sn
-    art.sn
-    com.sn
-    edu.sn
-    gouv.sn
-    org.sn
-    perso.sn
-    univ.sn
-    so
-    com.so
-    edu.so
-    gov.so
-    me.so
-    net.so
-    org.so
-    sr
-    ss
-    biz.ss
-    com.ss
-    edu.ss
-    gov.ss
-    me.ss
-    net.ss
-    org.ss
-    sch.ss
-    st
-    co.st
-    com.st
-    consulado.st
-    edu.st
-    embaixada.st
-    mil.st
-    net.st
-    org.st
-    principe.st
-    saotome.st
-    store.st
-    su
-    sv
-    com.sv
-    edu.sv
-    gob.sv
-    org.sv
-    red.sv
-    sx
-    gov.sx
-    sy
-    edu.sy
-    gov.sy
-    net.sy
-    mil.sy
-    com.sy
-    org.sy
-    sz
-    co.sz
-    ac.sz
-    org.sz
-    tc
-    td
-    tel
-    tf
-    tg
-    th
-    ac.th
-    co.th
-    go.th
-    in.th
-    mi.th
-    net.th
-    or.th
-    tj
-    ac.tj
-    biz.tj
-    co.tj
-    com.tj
-    edu.tj
-    go.tj
-    gov.tj
-    int.tj
-    mil.tj
-    name.tj
-    net.tj
-    nic.tj
-    org.tj
-    test.tj
-    web.tj
-    tk
-    tl
-    gov.tl
-    tm
-    com.tm
-    co.tm
-    org.tm
-    net.tm
-    nom.tm
-    gov.tm
-    mil.tm
-    edu.tm
-    tn
-    com.tn
-    ens.tn
-    fin.tn
-    gov.tn
-    ind.tn
-    info.tn
-    intl.tn
-    mincom.tn
-    nat.tn
-    net.tn
-    org.tn
-    perso.tn
-    tourism.tn
-    to
-    com.to
-    gov.to
-    net.to
-    org.to
-    edu.to
-    mil.to
-    tr
-    av.tr
-    bbs.tr
-    bel.tr
-    biz.tr
-    com.tr
-    dr.tr
-    edu.tr
-    gen.tr
-    gov.tr
-    info.tr
-    mil.tr
-    k12.tr
-    kep.tr
-    name.tr
-    net.tr
-    org.tr
-    pol.tr
-    tel.tr
-    tsk.tr
-    tv.tr
-    web.tr
-    nc.tr
-    gov.nc.tr
-    tt
-    co.tt
-    com.tt
-    org.tt
-    net.tt
-    biz.tt
-    info.tt
-    pro.tt
-    int.tt
-    coop.tt
-    jobs.tt
-    mobi.tt
-    travel.tt
-    museum.tt
-    aero.tt
-    name.tt
-    gov.tt
-    edu.tt
-    tv
-    tw
-    edu.tw
-    gov.tw
-    mil.tw
-    com.tw
-    net.tw
-    org.tw
-    idv.tw
-    game.tw
-    ebiz.tw
-    club.tw
-    網路.tw
-    組織.tw
-    商業.tw
-    tz
-    ac.tz
-    co.tz
-    go.tz
-    hotel.tz
-    info.tz
-    me.tz
-    mil.tz
-    mobi.tz
-    ne.tz
-    or.tz
-    sc.tz
-    tv.tz
-    ua
-    com.ua
-    edu.ua
-    gov.ua
-    in.ua
-    net.ua
-    org.ua
-    cherkassy.ua
-    cherkasy.ua
-    chernigov.ua
-    chernihiv.ua
-    chernivtsi.ua
-    chernovtsy.ua
-    ck.ua
-    cn.ua
-    cr.ua
-    crimea.ua
-    cv.ua
-    dn.ua
-    dnepropetrovsk.ua
-    dnipropetrovsk.ua
-    donetsk.ua
-    dp.ua
-    if.ua
-    ivano-frankivsk.ua
-    kh.ua
-    kharkiv.ua
-    kharkov.ua
-    kherson.ua
-    khmelnitskiy.ua
-    khmelnytskyi.ua
-    kiev.ua
-    kirovograd.ua
-    km.ua
-    kr.ua
-    krym.ua
-    ks.ua
-    kv.ua
-    kyiv.ua
-    lg.ua
-    lt.ua
-    lugansk.ua
-    lutsk.ua
-    lv.ua
-    lviv.ua
-    mk.ua
-    mykolaiv.ua
-    nikolaev.ua
-    od.ua
-    odesa.ua
-    odessa.ua
-    pl.ua
-    poltava.ua
-    rivne.ua
-    rovno.ua
-    rv.ua
-    sb.ua
-    sebastopol.ua
-    sevastopol.ua
-    sm.ua
-    sumy.ua
-    te.ua
-    ternopil.ua
-    uz.ua
-    uzhgorod.ua
-    vinnica.ua
-    vinnytsia.ua
-    vn.ua
-    volyn.ua
-    yalta.ua
-    zaporizhzhe.ua
-    zaporizhzhia.ua
-    zhitomir.ua
-    zhytomyr.ua
-    zp.ua
-    zt.ua
-    ug
-    co.ug
-    or.ug
-    ac.ug
-    sc.ug
-    go.ug
-    ne.ug
-    com.ug
-    org.ug
-    uk
-    ac.uk
-    co.uk
-    gov.uk
-    ltd.uk
-    me.uk
-    net.uk
-    nhs.uk
-    org.uk
-    plc.uk
-    police.uk
-    *.sch.uk
-    us
-    dni.us
-    fed.us
-    isa.us
-    kids.us
-    nsn.us
-    ak.us
-    al.us
-    ar.us
-    as.us
-    az.us
-    ca.us
-    co.us
-    ct.us
-    dc.us
-    de.us
-    fl.us
-    ga.us
-    gu.us
-    hi.us
-    ia.us
-    id.us
-    il.us
-    in.us
-    ks.us
-    ky.us
-    la.us
-    ma.us
-    md.us
-    me.us
-    mi.us
-    mn.us
-    mo.us
-    ms.us
-    mt.us
-    nc.us
-    nd.us
-    ne.us
-    nh.us
-    nj.us
-    nm.us
-    nv.us
-    ny.us
-    oh.us
-    ok.us
-    or.us
-    pa.us
-    pr.us
-    ri.us
-    sc.us
-    sd.us
-    tn.us
-    tx.us
-    ut.us
-    vi.us
-    vt.us
-    va.us
-    wa.us
-    wi.us
-    wv.us
-    wy.us
-    k12.ak.us
-    k12.al.us
-    k12.ar.us
-    k12.as.us
-    k12.az.us
-    k12.ca.us
-    k12.co.us
-    k12.ct.us
-    k12.dc.us
-    k12.de.us
-    k12.fl.us
-    k12.ga.us
-    k12.gu.us
-    k12.ia.us
-    k12.id.us
-    k12.il.us
-    k12.in.us
-    k12.ks.us
-    k12.ky.us
-    k12.la.us
-    k12.ma.us
-    k12.md.us
-    k12.me.us
-    k12.mi.us
-    k12.mn.us
-    k12.mo.us
-    k12.ms.us
-    k12.mt.us
-    k12.nc.us
-    k12.ne.us
-    k12.nh.us
-    k12.nj.us
-    k12.nm.us
-    k12.nv.us
-    k12.ny.us
-    k12.oh.us
-    k12.ok.us
-    k12.or.us
-    k12.pa.us
-    k12.pr.us
-    k12.sc.us
-    k12.tn.us
-    k12.tx.us
-    k12.ut.us
-    k12.vi.us
-    k12.vt.us
-    k12.va.us
-    k12.wa.us
-    k12.wi.us
-    k12.wy.us
-    cc.ak.us
-    cc.al.us
-    cc.ar.us
-    cc.as.us
-    cc.az.us
-    cc.ca.us
-    cc.co.us
-    cc.ct.us
-    cc.dc.us
-    cc.de.us
-    cc.fl.us
-    cc.ga.us
-    cc.gu.us
-    cc.hi.us
-    cc.ia.us
-    cc.id.us
-    cc.il.us
-    cc.in.us
-    cc.ks.us
-    cc.ky.us
-    cc.la.us
-    cc.ma.us
-    cc.md.us
-    cc.me.us
-    cc.mi.us
-    cc.mn.us
-    cc.mo.us
-    cc.ms.us
-    cc.mt.us
-    cc.nc.us
-    cc.nd.us
-    cc.ne.us
-    cc.nh.us
-    cc.nj.us
-    cc.nm.us
-    cc.nv.us
-    cc.ny.us
-    cc.oh.us
-    cc.ok.us
-    cc.or.us
-    cc.pa.us
-    cc.pr.us
-    cc.ri.us
-    cc.sc.us
-    cc.sd.us
-    cc.tn.us
-    cc.tx.us
-    cc.ut.us
-    cc.vi.us
-    cc.vt.us
-    cc.va.us
-    cc.wa.us
-    cc.wi.us
-    cc.wv.us
-    cc.wy.us
-    lib.ak.us
-    lib.al.us
-    lib.ar.us
-    lib.as.us
-    lib.az.us
-    lib.ca.us
-    lib.co.us
-    lib.ct.us
-    lib.dc.us
-    lib.fl.us
-    lib.ga.us
-    lib.gu.us
-    lib.hi.us
-    lib.ia.us
-    lib.id.us
-    lib.il.us
-    lib.in.us
-    lib.ks.us
-    lib.ky.us
-    lib.la.us
-    lib.ma.us
-    lib.md.us
-    lib.me.us
-    lib.mi.us
-    lib.mn.us
-    lib.mo.us
-    lib.ms.us
-    lib.mt.us
-    lib.nc.us
-    lib.nd.us
-    lib.ne.us
-    lib.nh.us
-    lib.nj.us
-    lib.nm.us
-    lib.nv.us
-    lib.ny.us
-    lib.oh.us
-    lib.ok.us
-    lib.or.us
-    lib.pa.us
-    lib.pr.us
-    lib.ri.us
-    lib.sc.us
-    lib.sd.us
-    lib.tn.us
-    lib.tx.us
-    lib.ut.us
-    lib.vi.us
-    lib.vt.us
-    lib.va.us
-    lib.wa.us
-    lib.wi.us
-    lib.wy.us
-    pvt.k12.ma.us
-    chtr.k12.ma.us
-    paroch.k12.ma.us
-    ann-arbor.mi.us
-    cog.mi.us
-    dst.mi.us
-    eaton.mi.us
-    gen.mi.us
-    mus.mi.us
-    tec.mi.us
-    washtenaw.mi.us
-    uy
-    com.uy
-    edu.uy
-    gub.uy
-    mil.uy
-    net.uy
-    org.uy
-    uz
-    co.uz
-    com.uz
-    net.uz
-    org.uz
-    va
-    vc
-    com.vc
-    net.vc
-    org.vc
-    gov.vc
-    mil.vc
-    edu.vc
-    ve
-    arts.ve
-    bib.ve
-    co.ve
-    com.ve
-    e12.ve
-    edu.ve
-    firm.ve
-    gob.ve
-    gov.ve
-    info.ve
-    int.ve
-    mil.ve
-    net.ve
-    nom.ve
-    org.ve
-    rar.ve
-    rec.ve
-    store.ve
-    tec.ve
-    web.ve
-    vg
-    vi
-    co.vi
-    com.vi
-    k12.vi
-    net.vi
-    org.vi
-    vn
-    com.vn
-    net.vn
-    org.vn
-    edu.vn
-    gov.vn
-    int.vn
-    ac.vn
-    biz.vn
-    info.vn
-    name.vn
-    pro.vn
-    health.vn
-    vu
-    com.vu
-    edu.vu
-    net.vu
-    org.vu
-    wf
-    ws
-    com.ws
-    net.ws
-    org.ws
-    gov.ws
-    edu.ws
-    yt
-    امارات
-    հայ
-    বাংলা
-    бг
-    البحرين
-    бел
-    中国
-    中國
-    الجزائر
-    مصر
-    ею
-    ευ
-    موريتانيا
-    გე
-    ελ
-    香港
-    公司.香港
-    教育.香港
-    政府.香港
-    個人.香港
-    網絡.香港
-    組織.香港
-    ಭಾರತ
-    ଭାରତ
-    ভাৰত
-    भारतम्
-    भारोत
-    ڀارت
-    ഭാരതം
-    भारत
-    بارت
-    بھارت
-    భారత్
-    ભારત
-    ਭਾਰਤ
-    ভারত
-    இந்தியா
-    ایران
-    ايران
-    عراق
-    الاردن
-    한국
-    қаз
-    ລາວ
-    ලංකා
-    இலங்கை
-    المغرب
-    мкд
-    мон
-    澳門
-    澳门
-    مليسيا
-    عمان
-    پاکستان
-    پاكستان
-    فلسطين
-    срб
-    пр.срб
-    орг.срб
-    обр.срб
-    од.срб
-    упр.срб
-    ак.срб
-    рф
-    قطر
-    السعودية
-    السعودیة
-    السعودیۃ
-    السعوديه
-    سودان
-    新加坡
-    சிங்கப்பூர்
-    سورية
-    سوريا
-    ไทย
-    ศึกษา.ไทย
-    ธุรกิจ.ไทย
-    รัฐบาล.ไทย
-    ทหาร.ไทย
-    เน็ต.ไทย
-    องค์กร.ไทย
-    تونس
-    台灣
-    台湾
-    臺灣
-    укр
-    اليمن
-    xxx
-    ye
-    com.ye
-    edu.ye
-    gov.ye
-    net.ye
-    mil.ye
-    org.ye
-    ac.za
-    agric.za
-    alt.za
-    co.za
-    edu.za
-    gov.za
-    grondar.za
-    law.za
-    mil.za
-    net.za
-    ngo.za
-    nic.za
-    nis.za
-    nom.za
-    org.za
-    school.za
-    tm.za
-    web.za
-    zm
-    ac.zm
-    biz.zm
-    co.zm
-    com.zm
-    edu.zm
-    gov.zm
-    info.zm
-    mil.zm
-    net.zm
-    org.zm
-    sch.zm
-    zw
-    ac.zw
-    co.zw
-    gov.zw
-    mil.zw
-    org.zw
-    aaa
-    aarp
-    abarth
-    abb
-    abbott
-    abbvie
-    abc
-    able
-    abogado
-    abudhabi
-    academy
-    accenture
-    accountant
-    accountants
-    aco
-    actor
-    ads
-    adult
-    aeg
-    aetna
-    afl
-    africa
-    agakhan
-    agency
-    aig
-    airbus
-    airforce
-    airtel
-    akdn
-    alfaromeo
-    alibaba
-    alipay
-    allfinanz
-    allstate
-    ally
-    alsace
-    alstom
-    amazon
-    americanexpress
-    americanfamily
-    amex
-    amfam
-    amica
-    amsterdam
-    analytics
-    android
-    anquan
-    anz
-    aol
-    apartments
-    app
-    apple
-    aquarelle
-    arab
-    aramco
-    archi
-    army
-    art
-    arte
-    asda
-    associates
-    athleta
-    attorney
-    auction
-    audi
-    audible
-    audio
-    auspost
-    author
-    auto
-    autos
-    avianca
-    aws
-    axa
-    azure
-    baby
-    baidu
-    banamex
-    bananarepublic
-    band
-    bank
-    bar
-    barcelona
-    barclaycard
-    barclays
-    barefoot
-    bargains
-    baseball
-    basketball
-    bauhaus
-    bayern
-    bbc
-    bbt
-    bbva
-    bcg
-    bcn
-    beats
-    beauty
-    beer
-    bentley
-    berlin
-    best
-    bestbuy
-    bet
-    bharti
-    bible
-    bid
-    bike
-    bing
-    bingo
-    bio
-    black
-    blackfriday
-    blockbuster
-    blog
-    bloomberg
-    blue
-    bms
-    bmw
-    bnpparibas
-    boats
-    boehringer
-    bofa
-    bom
-    bond
-    boo
-    book
-    booking
-    bosch
-    bostik
-    boston
-    bot
-    boutique
-    box
-    bradesco
-    bridgestone
-    broadway
-    broker
-    brother
-    brussels
-    build
-    builders
-    business
-    buy
-    buzz
-    bzh
-    cab
-    cafe
-    cal
-    call
-    calvinklein
-    cam
-    camera
-    camp
-    canon
-    capetown
-    capital
-    capitalone
-    car
-    caravan
-    cards
-    care
-    career
-    careers
-    cars
-    casa
-    case
-    cash
-    casino
-    catering
-    catholic
-    cba
-    cbn
-    cbre
-    cbs
-    center
-    ceo
-    cern
-    cfa
-    cfd
-    chanel
-    channel
-    charity
-    chase
-    chat
-    cheap
-    chintai
-    christmas
-    chrome
-    church
-    cipriani
-    circle
-    cisco
-    citadel
-    citi
-    citic
-    city
-    cityeats
-    claims
-    cleaning
-    click
-    clinic
-    clinique
-    clothing
-    cloud
-    club
-    clubmed
-    coach
-    codes
-    coffee
-    college
-    cologne
-    comcast
-    commbank
-    community
-    company
-    compare
-    computer
-    comsec
-    condos
-    construction
-    consulting
-    contact
-    contractors
-    cooking
-    cookingchannel
-    cool
-    corsica
-    country
-    coupon
-    coupons
-    courses
-    cpa
-    credit
-    creditcard
-    creditunion
-    cricket
-    crown
-    crs
-    cruise
-    cruises
-    cuisinella
-    cymru
-    cyou
-    dabur
-    dad
-    dance
-    data
-    date
-    dating
-    datsun
-    day
-    dclk
-    dds
-    deal
-    dealer
-    deals
-    degree
-    delivery
-    dell
-    deloitte
-    delta
-    democrat
-    dental
-    dentist
-    desi
-    design
-    dev
-    dhl
-    diamonds
-    diet
-    digital
-    direct
-    directory
-    discount
-    discover
-    dish
-    diy
-    dnp
-    docs
-    doctor
-    dog
-    domains
-    dot
-    download
-    drive
-    dtv
-    dubai
-    dunlop
-    dupont
-    durban
-    dvag
-    dvr
-    earth
-    eat
-    eco
-    edeka
-    education
-    email
-    emerck
-    energy
-    engineer
-    engineering
-    enterprises
-    epson
-    equipment
-    ericsson
-    erni
-    esq
-    estate
-    etisalat
-    eurovision
-    eus
-    events
-    exchange
-    expert
-    exposed
-    express
-    extraspace
-    fage
-    fail
-    fairwinds
-    faith
-    family
-    fan
-    fans
-    farm
-    farmers
-    fashion
-    fast
-    fedex
-    feedback
-    ferrari
-    ferrero
-    fiat
-    fidelity
-    fido
-    film
-    final
-    finance
-    financial
-    fire
-    firestone
-    firmdale
-    fish
-    fishing
-    fit
-    fitness
-    flickr
-    flights
-    flir
-    florist
-    flowers
-    fly
-    foo
-    food
-    foodnetwork
-    football
-    ford
-    forex
-    forsale
-    forum
-    foundation
-    fox
-    free
-    fresenius
-    frl
-    frogans
-    frontdoor
-    frontier
-    ftr
-    fujitsu
-    fun
-    fund
-    furniture
-    futbol
-    fyi
-    gal
-    gallery
-    gallo
-    gallup
-    game
-    games
-    gap
-    garden
-    gay
-    gbiz
-    gdn
-    gea
-    gent
-    genting
-    george
-    ggee
-    gift
-    gifts
-    gives
-    giving
-    glass
-    gle
-    global
-    globo
-    gmail
-    gmbh
-    gmo
-    gmx
-    godaddy
-    gold
-    goldpoint
-    golf
-    goo
-    goodyear
-    goog
-    google
-    gop
-    got
-    grainger
-    graphics
-    gratis
-    green
-    gripe
-    grocery
-    group
-    guardian
-    gucci
-    guge
-    guide
-    guitars
-    guru
-    hair
-    hamburg
-    hangout
-    haus
-    hbo
-    hdfc
-    hdfcbank
-    health
-    healthcare
-    help
-    helsinki
-    here
-    hermes
-    hgtv
-    hiphop
-    hisamitsu
-    hitachi
-    hiv
-    hkt
-    hockey
-    holdings
-    holiday
-    homedepot
-    homegoods
-    homes
-    homesense
-    honda
-    horse
-    hospital
-    host
-    hosting
-    hot
-    hoteles
-    hotels
-    hotmail
-    house
-    how
-    hsbc
-    hughes
-    hyatt
-    hyundai
-    ibm
-    icbc
-    ice
-    icu
-    ieee
-    ifm
-    ikano
-    imamat
-    imdb
-    immo
-    immobilien
-    inc
-    industries
-    infiniti
-    ing
-    ink
-    institute
-    insurance
-    insure
-    international
-    intuit
-    investments
-    ipiranga
-    irish
-    ismaili
-    ist
-    istanbul
-    itau
-    itv
-    jaguar
-    java
-    jcb
-    jeep
-    jetzt
-    jewelry
-    jio
-    jll
-    jmp
-    jnj
-    joburg
-    jot
-    joy
-    jpmorgan
-    jprs
-    juegos
-    juniper
-    kaufen
-    kddi
-    kerryhotels
-    kerrylogistics
-    kerryproperties
-    kfh
-    kia
-    kids
-    kim
-    kinder
-    kindle
-    kitchen
-    kiwi
-    koeln
-    komatsu
-    kosher
-    kpmg
-    kpn
-    krd
-    kred
-    kuokgroup
-    kyoto
-    lacaixa
-    lamborghini
-    lamer
-    lancaster
-    lancia
-    land
-    landrover
-    lanxess
-    lasalle
-    lat
-    latino
-    latrobe
-    law
-    lawyer
-    lds
-    lease
-    leclerc
-    lefrak
-    legal
-    lego
-    lexus
-    lgbt
-    lidl
-    life
-    lifeinsurance
-    lifestyle
-    lighting
-    like
-    lilly
-    limited
-    limo
-    lincoln
-    linde
-    link
-    lipsy
-    live
-    living
-    llc
-    llp
-    loan
-    loans
-    locker
-    locus
-    lol
-    london
-    lotte
-    lotto
-    love
-    lpl
-    lplfinancial
-    ltd
-    ltda
-    lundbeck
-    luxe
-    luxury
-    macys
-    madrid
-    maif
-    maison
-    makeup
-    man
-    management
-    mango
-    map
-    market
-    marketing
-    markets
-    marriott
-    marshalls
-    maserati
-    mattel
-    mba
-    mckinsey
-    med
-    media
-    meet
-    melbourne
-    meme
-    memorial
-    men
-    menu
-    merckmsd
-    miami
-    microsoft
-    mini
-    mint
-    mit
-    mitsubishi
-    mlb
-    mls
-    mma
-    mobile
-    moda
-    moe
-    moi
-    mom
-    monash
-    money
-    monster
-    mormon
-    mortgage
-    moscow
-    moto
-    motorcycles
-    mov
-    movie
-    msd
-    mtn
-    mtr
-    music
-    mutual
-    nab
-    nagoya
-    natura
-    navy
-    nba
-    nec
-    netbank
-    netflix
-    network
-    neustar
-    new
-    news
-    next
-    nextdirect
-    nexus
-    nfl
-    ngo
-    nhk
-    nico
-    nike
-    nikon
-    ninja
-    nissan
-    nissay
-    nokia
-    northwesternmutual
-    norton
-    now
-    nowruz
-    nowtv
-    nra
-    nrw
-    ntt
-    nyc
-    obi
-    observer
-    office
-    okinawa
-    olayan
-    olayangroup
-    oldnavy
-    ollo
-    omega
-    one
-    ong
-    onl
-    online
-    ooo
-    open
-    oracle
-    orange
-    organic
-    origins
-    osaka
-    otsuka
-    ott
-    ovh
-    page
-    panasonic
-    paris
-    pars
-    partners
-    parts
-    party
-    passagens
-    pay
-    pccw
-    pet
-    pfizer
-    pharmacy
-    phd
-    philips
-    phone
-    photo
-    photography
-    photos
-    physio
-    pics
-    pictet
-    pictures
-    pid
-    pin
-    ping
-    pink
-    pioneer
-    pizza
-    place
-    play
-    playstation
-    plumbing
-    plus
-    pnc
-    pohl
-    poker
-    politie
-    porn
-    pramerica
-    praxi
-    press
-    prime
-    prod
-    productions
-    prof
-    progressive
-    promo
-    properties
-    property
-    protection
-    pru
-    prudential
-    pub
-    pwc
-    qpon
-    quebec
-    quest
-    racing
-    radio
-    read
-    realestate
-    realtor
-    realty
-    recipes
-    red
-    redstone
-    redumbrella
-    rehab
-    reise
-    reisen
-    reit
-    reliance
-    ren
-    rent
-    rentals
-    repair
-    report
-    republican
-    rest
-    restaurant
-    review
-    reviews
-    rexroth
-    rich
-    richardli
-    ricoh
-    ril
-    rio
-    rip
-    rocher
-    rocks
-    rodeo
-    rogers
-    room
-    rsvp
-    rugby
-    ruhr
-    run
-    rwe
-    ryukyu
-    saarland
-    safe
-    safety
-    sakura
-    sale
-    salon
-    samsclub
-    samsung
-    sandvik
-    sandvikcoromant
-    sanofi
-    sap
-    sarl
-    sas
-    save
-    saxo
-    sbi
-    sbs
-    sca
-    scb
-    schaeffler
-    schmidt
-    scholarships
-    school
-    schule
-    schwarz
-    science
-    scot
-    search
-    seat
-    secure
-    security
-    seek
-    select
-    sener
-    services
-    seven
-    sew
-    sex
-    sexy
-    sfr
-    shangrila
-    sharp
-    shaw
-    shell
-    shia
-    shiksha
-    shoes
-    shop
-    shopping
-    shouji
-    show
-    showtime
-    silk
-    sina
-    singles
-    site
-    ski
-    skin
-    sky
-    skype
-    sling
-    smart
-    smile
-    sncf
-    soccer
-    social
-    softbank
-    software
-    sohu
-    solar
-    solutions
-    song
-    sony
-    soy
-    spa
-    space
-    sport
-    spot
-    srl
-    stada
-    staples
-    star
-    statebank
-    statefarm
-    stc
-    stcgroup
-    stockholm
-    storage
-    store
-    stream
-    studio
-    study
-    style
-    sucks
-    supplies
-    supply
-    support
-    surf
-    surgery
-    suzuki
-    swatch
-    swiss
-    sydney
-    systems
-    tab
-    taipei
-    talk
-    taobao
-    target
-    tatamotors
-    tatar
-    tattoo
-    tax
-    taxi
-    tci
-    tdk
-    team
-    tech
-    technology
-    temasek
-    tennis
-    teva
-    thd
-    theater
-    theatre
-    tiaa
-    tickets
-    tienda
-    tiffany
-    tips
-    tires
-    tirol
-    tjmaxx
-    tjx
-    tkmaxx
-    tmall
-    today
-    tokyo
-    tools
-    top
-    toray
-    toshiba
-    total
-    tours
-    town
-    toyota
-    toys
-    trade
-    trading
-    training
-    travel
-    travelchannel
-    travelers
-    travelersinsurance
-    trust
-    trv
-    tube
-    tui
-    tunes
-    tushu
-    tvs
-    ubank
-    ubs
-    unicom
-    university
-    uno
-    uol
-    ups
-    vacations
-    vana
-    vanguard
-    vegas
-    ventures
-    verisign
-    versicherung
-    vet
-    viajes
-    video
-    vig
-    viking
-    villas
-    vin
-    vip
-    virgin
-    visa
-    vision
-    viva
-    vivo
-    vlaanderen
-    vodka
-    volkswagen
-    volvo
-    vote
-    voting
-    voto
-    voyage
-    vuelos
-    wales
-    walmart
-    walter
-    wang
-    wanggou
-    watch
-    watches
-    weather
-    weatherchannel
-    webcam
-    weber
-    website
-    wedding
-    weibo
-    weir
-    whoswho
-    wien
-    wiki
-    williamhill
-    win
-    windows
-    wine
-    winners
-    wme
-    wolterskluwer
-    woodside
-    work
-    works
-    world
-    wow
-    wtc
-    wtf
-    xbox
-    xerox
-    xfinity
-    xihuan
-    xin
-    कॉम
-    セール
-    佛山
-    慈善
-    集团
-    在线
-    点看
-    คอม
-    八卦
-    موقع
-    公益
-    公司
-    香格里拉
-    网站
-    移动
-    我爱你
-    москва
-    католик
-    онлайн
-    сайт
-    联通
-    קום
-    时尚
-    微博
-    淡马锡
-    ファッション
-    орг
-    नेट
-    ストア
-    アマゾン
-    삼성
-    商标
-    商店
-    商城
-    дети
-    ポイント
-    新闻
-    家電
-    كوم
-    中文网
-    中信
-    娱乐
-    谷歌
-    電訊盈科
-    购物
-    クラウド
-    通販
-    网店
-    संगठन
-    餐厅
-    网络
-    ком
-    亚马逊
-    食品
-    飞利浦
-    手机
-    ارامكو
-    العليان
-    اتصالات
-    بازار
-    ابوظبي
-    كاثوليك
-    همراه
-    닷컴
-    政府
-    شبكة
-    بيتك
-    عرب
-    机构
-    组织机构
-    健康
-    招聘
-    рус
-    大拿
-    みんな
-    グーグル
-    世界
-    書籍
-    网址
-    닷넷
-    コム
-    天主教
-    游戏
-    vermögensberater
-    vermögensberatung
-    企业
-    信息
-    嘉里大酒店
-    嘉里
-    广东
-    政务
-    xyz
-    yachts
-    yahoo
-    yamaxun
-    yandex
-    yodobashi
-    yoga
-    yokohama
-    you
-    youtube
-    yun
-    zappos
-    zara
-    zero
-    zip
-    zone
-    zuerich
-    // ===BEGIN PRIVATE DOMAINS===
-    cc.ua
-    inf.ua
-    ltd.ua
-    611.to
-    graphox.us
-    *.devcdnaccesso.com
-    *.on-acorn.io
-    activetrail.biz
-    adobeaemcloud.com
-    *.dev.adobeaemcloud.com
-    hlx.live
-    adobeaemcloud.net
-    hlx.page
-    hlx3.page
-    adobeio-static.net
-    adobeioruntime.net
-    beep.pl
-    airkitapps.com
-    airkitapps-au.com
-    airkitapps.eu
-    aivencloud.com
-    akadns.net
-    akamai.net
-    akamai-staging.net
-    akamaiedge.net
-    akamaiedge-staging.net
-    akamaihd.net
-    akamaihd-staging.net
-    akamaiorigin.net
-    akamaiorigin-staging.net
-    akamaized.net
-    akamaized-staging.net
-    edgekey.net
-    edgekey-staging.net
-    edgesuite.net
-    edgesuite-staging.net
-    barsy.ca
-    *.compute.estate
-    *.alces.network
-    kasserver.com
-    altervista.org
-    alwaysdata.net
-    myamaze.net
-    cloudfront.net
-    *.compute.amazonaws.com
-    *.compute-1.amazonaws.com
-    *.compute.amazonaws.com.cn
-    us-east-1.amazonaws.com
-    s3.cn-north-1.amazonaws.com.cn
-    s3.dualstack.ap-northeast-1.amazonaws.com
-    s3.dualstack.ap-northeast-2.amazonaws.com
-    s3.ap-northeast-2.amazonaws.com
-    s3-website.ap-northeast-2.amazonaws.com
-    s3.dualstack.ap-south-1.amazonaws.com
-    s3.ap-south-1.amazonaws.com
-    s3-website.ap-south-1.amazonaws.com
-    s3.dualstack.ap-southeast-1.amazonaws.com
-    s3.dualstack.ap-southeast-2.amazonaws.com
-    s3.dualstack.ca-central-1.amazonaws.com
-    s3.ca-central-1.amazonaws.com
-    s3-website.ca-central-1.amazonaws.com
-    s3.dualstack.eu-central-1.amazonaws.com
-    s3.eu-central-1.amazonaws.com
-    s3-website.eu-central-1.amazonaws.com
-    s3.dualstack.eu-west-1.amazonaws.com
-    s3.dualstack.eu-west-2.amazonaws.com
-    s3.eu-west-2.amazonaws.com
-    s3-website.eu-west-2.amazonaws.com
-    s3.dualstack.eu-west-3.amazonaws.com
-    s3.eu-west-3.amazonaws.com
-    s3-website.eu-west-3.amazonaws.com
-    s3.amazonaws.com
-    s3-ap-northeast-1.amazonaws.com
-    s3-ap-northeast-2.amazonaws.com
-    s3-ap-south-1.amazonaws.com
-    s3-ap-southeast-1.amazonaws.com
-    s3-ap-southeast-2.amazonaws.com
-    s3-ca-central-1.amazonaws.com
-    s3-eu-central-1.amazonaws.com
-    s3-eu-west-1.amazonaws.com
-    s3-eu-west-2.amazonaws.com
-    s3-eu-west-3.amazonaws.com
-    s3-external-1.amazonaws.com
-    s3-fips-us-gov-west-1.amazonaws.com
-    s3-sa-east-1.amazonaws.com
-    s3-us-east-2.amazonaws.com
-    s3-us-gov-west-1.amazonaws.com
-    s3-us-west-1.amazonaws.com
-    s3-us-west-2.amazonaws.com
-    s3-website-ap-northeast-1.amazonaws.com
-    s3-website-ap-southeast-1.amazonaws.com
-    s3-website-ap-southeast-2.amazonaws.com
-    s3-website-eu-west-1.amazonaws.com
-    s3-website-sa-east-1.amazonaws.com
-    s3-website-us-east-1.amazonaws.com
-    s3-website-us-west-1.amazonaws.com
-    s3-website-us-west-2.amazonaws.com
-    s3.dualstack.sa-east-1.amazonaws.com
-    s3.dualstack.us-east-1.amazonaws.com
-    s3.dualstack.us-east-2.amazonaws.com
-    s3.us-east-2.amazonaws.com
-    s3-website.us-east-2.amazonaws.com
-    vfs.cloud9.af-south-1.amazonaws.com
-    webview-assets.cloud9.af-south-1.amazonaws.com
-    vfs.cloud9.ap-east-1.amazonaws.com
-    webview-assets.cloud9.ap-east-1.amazonaws.com
-    vfs.cloud9.ap-northeast-1.amazonaws.com
-    webview-assets.cloud9.ap-northeast-1.amazonaws.com
-    vfs.cloud9.ap-northeast-2.amazonaws.com
-    webview-assets.cloud9.ap-northeast-2.amazonaws.com
-    vfs.cloud9.ap-northeast-3.amazonaws.com
-    webview-assets.cloud9.ap-northeast-3.amazonaws.com
-    vfs.cloud9.ap-south-1.amazonaws.com
-    webview-assets.cloud9.ap-south-1.amazonaws.com
-    vfs.cloud9.ap-southeast-1.amazonaws.com
-    webview-assets.cloud9.ap-southeast-1.amazonaws.com
-    vfs.cloud9.ap-southeast-2.amazonaws.com
-    webview-assets.cloud9.ap-southeast-2.amazonaws.com
-    vfs.cloud9.ca-central-1.amazonaws.com
-    webview-assets.cloud9.ca-central-1.amazonaws.com
-    vfs.cloud9.eu-central-1.amazonaws.com
-    webview-assets.cloud9.eu-central-1.amazonaws.com
-    vfs.cloud9.eu-north-1.amazonaws.com
-    webview-assets.cloud9.eu-north-1.amazonaws.com
-    vfs.cloud9.eu-south-1.amazonaws.com
-    webview-assets.cloud9.eu-south-1.amazonaws.com
-    vfs.cloud9.eu-west-1.amazonaws.com
-    webview-assets.cloud9.eu-west-1.amazonaws.com
-    vfs.cloud9.eu-west-2.amazonaws.com
-    webview-assets.cloud9.eu-west-2.amazonaws.com
-    vfs.cloud9.eu-west-3.amazonaws.com
-    webview-assets.cloud9.eu-west-3.amazonaws.com
-    vfs.cloud9.me-south-1.amazonaws.com
-    webview-assets.cloud9.me-south-1.amazonaws.com
-    vfs.cloud9.sa-east-1.amazonaws.com
-    webview-assets.cloud9.sa-east-1.amazonaws.com
-    vfs.cloud9.us-east-1.amazonaws.com
-    webview-assets.cloud9.us-east-1.amazonaws.com
-    vfs.cloud9.us-east-2.amazonaws.com
-    webview-assets.cloud9.us-east-2.amazonaws.com
-    vfs.cloud9.us-west-1.amazonaws.com
-    webview-assets.cloud9.us-west-1.amazonaws.com
-    vfs.cloud9.us-west-2.amazonaws.com
-    webview-assets.cloud9.us-west-2.amazonaws.com
-    cn-north-1.eb.amazonaws.com.cn
-    cn-northwest-1.eb.amazonaws.com.cn
-    elasticbeanstalk.com
-    ap-northeast-1.elasticbeanstalk.com
-    ap-northeast-2.elasticbeanstalk.com
-    ap-northeast-3.elasticbeanstalk.com
-    ap-south-1.elasticbeanstalk.com
-    ap-southeast-1.elasticbeanstalk.com
-    ap-southeast-2.elasticbeanstalk.com
-    ca-central-1.elasticbeanstalk.com
-    eu-central-1.elasticbeanstalk.com
-    eu-west-1.elasticbeanstalk.com
-    eu-west-2.elasticbeanstalk.com
-    eu-west-3.elasticbeanstalk.com
-    sa-east-1.elasticbeanstalk.com
-    us-east-1.elasticbeanstalk.com
-    us-east-2.elasticbeanstalk.com
-    us-gov-west-1.elasticbeanstalk.com
-    us-west-1.elasticbeanstalk.com
-    us-west-2.elasticbeanstalk.com
-    *.elb.amazonaws.com.cn
-    *.elb.amazonaws.com
-    awsglobalaccelerator.com
-    eero.online
-    eero-stage.online
-    t3l3p0rt.net
-    tele.amune.org
-    apigee.io
-    siiites.com
-    appspacehosted.com
-    appspaceusercontent.com
-    appudo.net
-    on-aptible.com
-    user.aseinet.ne.jp
-    gv.vc
-    d.gv.vc
-    user.party.eus
-    pimienta.org
-    poivron.org
-    potager.org
-    sweetpepper.org
-    myasustor.com
-    cdn.prod.atlassian-dev.net
-    translated.page
-    autocode.dev
-    myfritz.net
-    onavstack.net
-    *.awdev.ca
-    *.advisor.ws
-    ecommerce-shop.pl
-    b-data.io
-    backplaneapp.io
-    balena-devices.com
-    rs.ba
-    *.banzai.cloud
-    app.banzaicloud.io
-    *.backyards.banzaicloud.io
-    base.ec
-    official.ec
-    buyshop.jp
-    fashionstore.jp
-    handcrafted.jp
-    kawaiishop.jp
-    supersale.jp
-    theshop.jp
-    shopselect.net
-    base.shop
-    beagleboard.io
-    *.beget.app
-    betainabox.com
-    bnr.la
-    bitbucket.io
-    blackbaudcdn.net
-    of.je
-    bluebite.io
-    boomla.net
-    boutir.com
-    boxfuse.io
-    square7.ch
-    bplaced.com
-    bplaced.de
-    square7.de
-    bplaced.net
-    square7.net
-    shop.brendly.rs
-    browsersafetymark.io
-    uk0.bigv.io
-    dh.bytemark.co.uk
-    vm.bytemark.co.uk
-    cafjs.com
-    mycd.eu
-    canva-apps.cn
-    canva-apps.com
-    drr.ac
-    uwu.ai
-    carrd.co
-    crd.co
-    ju.mp
-    ae.org
-    br.com
-    cn.com
-    com.de
-    com.se
-    de.com
-    eu.com
-    gb.net
-    hu.net
-    jp.net
-    jpn.com
-    mex.com
-    ru.com
-    sa.com
-    se.net
-    uk.com
-    uk.net
-    us.com
-    za.bz
-    za.com
-    ar.com
-    hu.com
-    kr.com
-    no.com
-    qc.com
-    uy.com
-    africa.com
-    gr.com
-    in.net
-    web.in
-    us.org
-    co.com
-    aus.basketball
-    nz.basketball
-    radio.am
-    radio.fm
-    c.la
-    certmgr.org
-    cx.ua
-    discourse.group
-    discourse.team
-    cleverapps.io
-    clerk.app
-    clerkstage.app
-    *.lcl.dev
-    *.lclstage.dev
-    *.stg.dev
-    *.stgstage.dev
-    clickrising.net
-    c66.me
-    cloud66.ws
-    cloud66.zone
-    jdevcloud.com
-    wpdevcloud.com
-    cloudaccess.host
-    freesite.host
-    cloudaccess.net
-    cloudcontrolled.com
-    cloudcontrolapp.com
-    *.cloudera.site
-    cf-ipfs.com
-    cloudflare-ipfs.com
-    trycloudflare.com
-    pages.dev
-    r2.dev
-    workers.dev
-    wnext.app
-    co.ca
-    *.otap.co
-    co.cz
-    c.cdn77.org
-    cdn77-ssl.net
-    r.cdn77.net
-    rsc.cdn77.org
-    ssl.origin.cdn77-secure.org
-    cloudns.asia
-    cloudns.biz
-    cloudns.club
-    cloudns.cc
-    cloudns.eu
-    cloudns.in
-    cloudns.info
-    cloudns.org
-    cloudns.pro
-    cloudns.pw
-    cloudns.us
-    cnpy.gdn
-    codeberg.page
-    co.nl
-    co.no
-    webhosting.be
-    hosting-cluster.nl
-    ac.ru
-    edu.ru
-    gov.ru
-    int.ru
-    mil.ru
-    test.ru
-    dyn.cosidns.de
-    dynamisches-dns.de
-    dnsupdater.de
-    internet-dns.de
-    l-o-g-i-n.de
-    dynamic-dns.info
-    feste-ip.net
-    knx-server.net
-    static-access.net
-    realm.cz
-    *.cryptonomic.net
-    cupcake.is
-    curv.dev
-    *.customer-oci.com
-    *.oci.customer-oci.com
-    *.ocp.customer-oci.com
-    *.ocs.customer-oci.com
-    cyon.link
-    cyon.site
-    fnwk.site
-    folionetwork.site
-    platform0.app
-    daplie.me
-    localhost.daplie.me
-    dattolocal.com
-    dattorelay.com
-    dattoweb.com
-    mydatto.com
-    dattolocal.net
-    mydatto.net
-    biz.dk
-    co.dk
-    firm.dk
-    reg.dk
-    store.dk
-    dyndns.dappnode.io
-    *.dapps.earth
-    *.bzz.dapps.earth
-    builtwithdark.com
-    demo.datadetect.com
-    instance.datadetect.com
-    edgestack.me
-    ddns5.com
-    debian.net
-    deno.dev
-    deno-staging.dev
-    dedyn.io
-    deta.app
-    deta.dev
-    *.rss.my.id
-    *.diher.solutions
-    discordsays.com
-    discordsez.com
-    jozi.biz
-    dnshome.de
-    online.th
-    shop.th
-    drayddns.com
-    shoparena.pl
-    dreamhosters.com
-    mydrobo.com
-    drud.io
-    drud.us
-    duckdns.org
-    bip.sh
-    bitbridge.net
-    dy.fi
-    tunk.org
-    dyndns-at-home.com
-    dyndns-at-work.com
-    dyndns-blog.com
-    dyndns-free.com
-    dyndns-home.com
-    dyndns-ip.com
-    dyndns-mail.com
-    dyndns-office.com
-    dyndns-pics.com
-    dyndns-remote.com
-    dyndns-server.com
-    dyndns-web.com
-    dyndns-wiki.com
-    dyndns-work.com
-    dyndns.biz
-    dyndns.info
-    dyndns.org
-    dyndns.tv
-    at-band-camp.net
-    ath.cx
-    barrel-of-knowledge.info
-    barrell-of-knowledge.info
-    better-than.tv
-    blogdns.com
-    blogdns.net
-    blogdns.org
-    blogsite.org
-    boldlygoingnowhere.org
-    broke-it.net
-    buyshouses.net
-    cechire.com
-    dnsalias.com
-    dnsalias.net
-    dnsalias.org
-    dnsdojo.com
-    dnsdojo.net
-    dnsdojo.org
-    does-it.net
-    doesntexist.com
-    doesntexist.org
-    dontexist.com
-    dontexist.net
-    dontexist.org
-    doomdns.com
-    doomdns.org
-    dvrdns.org
-    dyn-o-saur.com
-    dynalias.com
-    dynalias.net
-    dynalias.org
-    dynathome.net
-    dyndns.ws
-    endofinternet.net
-    endofinternet.org
-    endoftheinternet.org
-    est-a-la-maison.com
-    est-a-la-masion.com
-    est-le-patron.com
-    est-mon-blogueur.com
-    for-better.biz
-    for-more.biz
-    for-our.info
-    for-some.biz
-    for-the.biz
-    forgot.her.name
-    forgot.his.name
-    from-ak.com
-    from-al.com
-    from-ar.com
-    from-az.net
-    from-ca.com
-    from-co.net
-    from-ct.com
-    from-dc.com
-    from-de.com
-    from-fl.com
-    from-ga.com
-    from-hi.com
-    from-ia.com
-    from-id.com
-    from-il.com
-    from-in.com
-    from-ks.com
-    from-ky.com
-    from-la.net
-    from-ma.com
-    from-md.com
-    from-me.org
-    from-mi.com
-    from-mn.com
-    from-mo.com
-    from-ms.com
-    from-mt.com
-    from-nc.com
-    from-nd.com
-    from-ne.com
-    from-nh.com
-    from-nj.com
-    from-nm.com
-    from-nv.com
-    from-ny.net
-    from-oh.com
-    from-ok.com
-    from-or.com
-    from-pa.com
-    from-pr.com
-    from-ri.com
-    from-sc.com
-    from-sd.com
-    from-tn.com
-    from-tx.com
-    from-ut.com
-    from-va.com
-    from-vt.com
-    from-wa.com
-    from-wi.com
-    from-wv.com
-    from-wy.com
-    ftpaccess.cc
-    fuettertdasnetz.de
-    game-host.org
-    game-server.cc
-    getmyip.com
-    gets-it.net
-    go.dyndns.org
-    gotdns.com
-    gotdns.org
-    groks-the.info
-    groks-this.info
-    ham-radio-op.net
-    here-for-more.info
-    hobby-site.com
-    hobby-site.org
-    home.dyndns.org
-    homedns.org
-    homeftp.net
-    homeftp.org
-    homeip.net
-    homelinux.com
-    homelinux.net
-    homelinux.org
-    homeunix.com
-    homeunix.net
-    homeunix.org
-    iamallama.com
-    in-the-band.net
-    is-a-anarchist.com
-    is-a-blogger.com
-    is-a-bookkeeper.com
-    is-a-bruinsfan.org
-    is-a-bulls-fan.com
-    is-a-candidate.org
-    is-a-caterer.com
-    is-a-celticsfan.org
-    is-a-chef.com
-    is-a-chef.net
-    is-a-chef.org
-    is-a-conservative.com
-    is-a-cpa.com
-    is-a-cubicle-slave.com
-    is-a-democrat.com
-    is-a-designer.com
-    is-a-doctor.com
-    is-a-financialadvisor.com
-    is-a-geek.com
-    is-a-geek.net
-    is-a-geek.org
-    is-a-green.com
-    is-a-guru.com
-    is-a-hard-worker.com
-    is-a-hunter.com
-    is-a-knight.org
-    is-a-landscaper.com
-    is-a-lawyer.com
-    is-a-liberal.com
-    is-a-libertarian.com
-    is-a-linux-user.org
-    is-a-llama.com
-    is-a-musician.com
-    is-a-nascarfan.com
-    is-a-nurse.com
-    is-a-painter.com
-    is-a-patsfan.org
-    is-a-personaltrainer.com
-    is-a-photographer.com
-    is-a-player.com
-    is-a-republican.com
-    is-a-rockstar.com
-    is-a-socialist.com
-    is-a-soxfan.org
-    is-a-student.com
-    is-a-teacher.com
-    is-a-techie.com
-    is-a-therapist.com
-    is-an-accountant.com
-    is-an-actor.com
-    is-an-actress.com
-    is-an-anarchist.com
-    is-an-artist.com
-    is-an-engineer.com
-    is-an-entertainer.com
-    is-by.us
-    is-certified.com
-    is-found.org
-    is-gone.com
-    is-into-anime.com
-    is-into-cars.com
-    is-into-cartoons.com
-    is-into-games.com
-    is-leet.com
-    is-lost.org
-    is-not-certified.com
-    is-saved.org
-    is-slick.com
-    is-uberleet.com
-    is-very-bad.org
-    is-very-evil.org
-    is-very-good.org
-    is-very-nice.org
-    is-very-sweet.org
-    is-with-theband.com
-    isa-geek.com
-    isa-geek.net
-    isa-geek.org
-    isa-hockeynut.com
-    issmarterthanyou.com
-    isteingeek.de
-    istmein.de
-    kicks-ass.net
-    kicks-ass.org
-    knowsitall.info
-    land-4-sale.us
-    lebtimnetz.de
-    leitungsen.de
-    likes-pie.com
-    likescandy.com
-    merseine.nu
-    mine.nu
-    misconfused.org
-    mypets.ws
-    myphotos.cc
-    neat-url.com
-    office-on-the.net
-    on-the-web.tv
-    podzone.net
-    podzone.org
-    readmyblog.org
-    saves-the-whales.com
-    scrapper-site.net
-    scrapping.cc
-    selfip.biz
-    selfip.com
-    selfip.info
-    selfip.net
-    selfip.org
-    sells-for-less.com
-    sells-for-u.com
-    sells-it.net
-    sellsyourhome.org
-    servebbs.com
-    servebbs.net
-    servebbs.org
-    serveftp.net
-    serveftp.org
-    servegame.org
-    shacknet.nu
-    simple-url.com
-    space-to-rent.com
-    stuff-4-sale.org
-    stuff-4-sale.us
-    teaches-yoga.com
-    thruhere.net
-    traeumtgerade.de
-    webhop.biz
-    webhop.info
-    webhop.net
-    webhop.org
-    worse-than.tv
-    writesthisblog.com
-    ddnss.de
-    dyn.ddnss.de
-    dyndns.ddnss.de
-    dyndns1.de
-    dyn-ip24.de
-    home-webserver.de
-    dyn.home-webserver.de
-    myhome-server.de
-    ddnss.org
-    definima.net
-    definima.io
-    ondigitalocean.app
-    *.digitaloceanspaces.com
-    bci.dnstrace.pro
-    ddnsfree.com
-    ddnsgeek.com
-    giize.com
-    gleeze.com
-    kozow.com
-    loseyourip.com
-    ooguy.com
-    theworkpc.com
-    casacam.net
-    dynu.net
-    accesscam.org
-    camdvr.org
-    freeddns.org
-    mywire.org
-    webredirect.org
-    myddns.rocks
-    blogsite.xyz
-    dynv6.net
-    e4.cz
-    easypanel.app
-    easypanel.host
-    elementor.cloud
-    elementor.cool
-    en-root.fr
-    mytuleap.com
-    tuleap-partners.com
-    encr.app
-    encoreapi.com
-    onred.one
-    staging.onred.one
-    eu.encoway.cloud
-    eu.org
-    al.eu.org
-    asso.eu.org
-    at.eu.org
-    au.eu.org
-    be.eu.org
-    bg.eu.org
-    ca.eu.org
-    cd.eu.org
-    ch.eu.org
-    cn.eu.org
-    cy.eu.org
-    cz.eu.org
-    de.eu.org
-    dk.eu.org
-    edu.eu.org
-    ee.eu.org
-    es.eu.org
-    fi.eu.org
-    fr.eu.org
-    gr.eu.org
-    hr.eu.org
-    hu.eu.org
-    ie.eu.org
-    il.eu.org
-    in.eu.org
-    int.eu.org
-    is.eu.org
-    it.eu.org
-    jp.eu.org
-    kr.eu.org
-    lt.eu.org
-    lu.eu.org
-    lv.eu.org
-    mc.eu.org
-    me.eu.org
-    mk.eu.org
-    mt.eu.org
-    my.eu.org
-    net.eu.org
-    ng.eu.org
-    nl.eu.org
-    no.eu.org
-    nz.eu.org
-    paris.eu.org
-    pl.eu.org
-    pt.eu.org
-    q-a.eu.org
-    ro.eu.org
-    ru.eu.org
-    se.eu.org
-    si.eu.org
-    sk.eu.org
-    tr.eu.org
-    uk.eu.org
-    us.eu.org
-    eurodir.ru
-    eu-1.evennode.com
-    eu-2.evennode.com
-    eu-3.evennode.com
-    eu-4.evennode.com
-    us-1.evennode.com
-    us-2.evennode.com
-    us-3.evennode.com
-    us-4.evennode.com
-    twmail.cc
-    twmail.net
-    twmail.org
-    mymailer.com.tw
-    url.tw
-    onfabrica.com
-    apps.fbsbx.com
-    ru.net
-    adygeya.ru
-    bashkiria.ru
-    bir.ru
-    cbg.ru
-    com.ru
-    dagestan.ru
-    grozny.ru
-    kalmykia.ru
-    kustanai.ru
-    marine.ru
-    mordovia.ru
-    msk.ru
-    mytis.ru
-    nalchik.ru
-    nov.ru
-    pyatigorsk.ru
-    spb.ru
-    vladikavkaz.ru
-    vladimir.ru
-    abkhazia.su
-    adygeya.su
-    aktyubinsk.su
-    arkhangelsk.su
-    armenia.su
-    ashgabad.su
-    azerbaijan.su
-    balashov.su
-    bashkiria.su
-    bryansk.su
-    bukhara.su
-    chimkent.su
-    dagestan.su
-    east-kazakhstan.su
-    exnet.su
-    georgia.su
-    grozny.su
-    ivanovo.su
-    jambyl.su
-    kalmykia.su
-    kaluga.su
-    karacol.su
-    karaganda.su
-    karelia.su
-    khakassia.su
-    krasnodar.su
-    kurgan.su
-    kustanai.su
-    lenug.su
-    mangyshlak.su
-    mordovia.su
-    msk.su
-    murmansk.su
-    nalchik.su
-    navoi.su
-    north-kazakhstan.su
-    nov.su
-    obninsk.su
-    penza.su
-    pokrovsk.su
-    sochi.su
-    spb.su
-    tashkent.su
-    termez.su
-    togliatti.su
-    troitsk.su
-    tselinograd.su
-    tula.su
-    tuva.su
-    vladikavkaz.su
-    vladimir.su
-    vologda.su
-    channelsdvr.net
-    u.channelsdvr.net
-    edgecompute.app
-    fastly-edge.com
-    fastly-terrarium.com
-    fastlylb.net
-    map.fastlylb.net
-    freetls.fastly.net
-    map.fastly.net
-    a.prod.fastly.net
-    global.prod.fastly.net
-    a.ssl.fastly.net
-    b.ssl.fastly.net
-    global.ssl.fastly.net
-    *.user.fm
-    fastvps-server.com
-    fastvps.host
-    myfast.host
-    fastvps.site
-    myfast.space
-    fedorainfracloud.org
-    fedorapeople.org
-    cloud.fedoraproject.org
-    app.os.fedoraproject.org
-    app.os.stg.fedoraproject.org
-    conn.uk
-    copro.uk
-    hosp.uk
-    mydobiss.com
-    fh-muenster.io
-    filegear.me
-    filegear-au.me
-    filegear-de.me
-    filegear-gb.me
-    filegear-ie.me
-    filegear-jp.me
-    filegear-sg.me
-    firebaseapp.com
-    fireweb.app
-    flap.id
-    onflashdrive.app
-    fldrv.com
-    fly.dev
-    edgeapp.net
-    shw.io
-    flynnhosting.net
-    forgeblocks.com
-    id.forgerock.io
-    framer.app
-    framercanvas.com
-    framer.media
-    framer.photos
-    framer.website
-    framer.wiki
-    *.frusky.de
-    ravpage.co.il
-    0e.vc
-    freebox-os.com
-    freeboxos.com
-    fbx-os.fr
-    fbxos.fr
-    freebox-os.fr
-    freeboxos.fr
-    freedesktop.org
-    freemyip.com
-    wien.funkfeuer.at
-    *.futurecms.at
-    *.ex.futurecms.at
-    *.in.futurecms.at
-    futurehosting.at
-    futuremailing.at
-    *.ex.ortsinfo.at
-    *.kunden.ortsinfo.at
-    *.statics.cloud
-    independent-commission.uk
-    independent-inquest.uk
-    independent-inquiry.uk
-    independent-panel.uk
-    independent-review.uk
-    public-inquiry.uk
-    royal-commission.uk
-    campaign.gov.uk
-    service.gov.uk
-    api.gov.uk
-    gehirn.ne.jp
-    usercontent.jp
-    gentapps.com
-    gentlentapis.com
-    lab.ms
-    cdn-edges.net
-    ghost.io
-    gsj.bz
-    githubusercontent.com
-    githubpreview.dev
-    github.io
-    gitlab.io
-    gitapp.si
-    gitpage.si
-    glitch.me
-    nog.community
-    co.ro
-    shop.ro
-    lolipop.io
-    angry.jp
-    babyblue.jp
-    babymilk.jp
-    backdrop.jp
-    bambina.jp
-    bitter.jp
-    blush.jp
-    boo.jp
-    boy.jp
-    boyfriend.jp
-    but.jp
-    candypop.jp
-    capoo.jp
-    catfood.jp
-    cheap.jp
-    chicappa.jp
-    chillout.jp
-    chips.jp
-    chowder.jp
-    chu.jp
-    ciao.jp
-    cocotte.jp
-    coolblog.jp
-    cranky.jp
-    cutegirl.jp
-    daa.jp
-    deca.jp
-    deci.jp
-    digick.jp
-    egoism.jp
-    fakefur.jp
-    fem.jp
-    flier.jp
-    floppy.jp
-    fool.jp
-    frenchkiss.jp
-    girlfriend.jp
-    girly.jp
-    gloomy.jp
-    gonna.jp
-    greater.jp
-    hacca.jp
-    heavy.jp
-    her.jp
-    hiho.jp
-    hippy.jp
-    holy.jp
-    hungry.jp
-    icurus.jp
-    itigo.jp
-    jellybean.jp
-    kikirara.jp
-    kill.jp
-    kilo.jp
-    kuron.jp
-    littlestar.jp
-    lolipopmc.jp
-    lolitapunk.jp
-    lomo.jp
-    lovepop.jp
-    lovesick.jp
-    main.jp
-    mods.jp
-    mond.jp
-    mongolian.jp
-    moo.jp
-    namaste.jp
-    nikita.jp
-    nobushi.jp
-    noor.jp
-    oops.jp
-    parallel.jp
-    parasite.jp
-    pecori.jp
-    peewee.jp
-    penne.jp
-    pepper.jp
-    perma.jp
-    pigboat.jp
-    pinoko.jp
-    punyu.jp
-    pupu.jp
-    pussycat.jp
-    pya.jp
-    raindrop.jp
-    readymade.jp
-    sadist.jp
-    schoolbus.jp
-    secret.jp
-    staba.jp
-    stripper.jp
-    sub.jp
-    sunnyday.jp
-    thick.jp
-    tonkotsu.jp
-    under.jp
-    upper.jp
-    velvet.jp
-    verse.jp
-    versus.jp
-    vivian.jp
-    watson.jp
-    weblike.jp
-    whitesnow.jp
-    zombie.jp
-    heteml.net
-    cloudapps.digital
-    london.cloudapps.digital
-    pymnt.uk
-    homeoffice.gov.uk
-    ro.im
-    goip.de
-    run.app
-    a.run.app
-    web.app
-    *.0emm.com
-    appspot.com
-    *.r.appspot.com
-    codespot.com
-    googleapis.com
-    googlecode.com
-    pagespeedmobilizer.com
-    publishproxy.com
-    withgoogle.com
-    withyoutube.com
-    *.gateway.dev
-    cloud.goog
-    translate.goog
-    *.usercontent.goog
-    cloudfunctions.net
-    blogspot.ae
-    blogspot.al
-    blogspot.am
-    blogspot.ba
-    blogspot.be
-    blogspot.bg
-    blogspot.bj
-    blogspot.ca
-    blogspot.cf
-    blogspot.ch
-    blogspot.cl
-    blogspot.co.at
-    blogspot.co.id
-    blogspot.co.il
-    blogspot.co.ke
-    blogspot.co.nz
-    blogspot.co.uk
-    blogspot.co.za
-    blogspot.com
-    blogspot.com.ar
-    blogspot.com.au
-    blogspot.com.br
-    blogspot.com.by
-    blogspot.com.co
-    blogspot.com.cy
-    blogspot.com.ee
-    blogspot.com.eg
-    blogspot.com.es
-    blogspot.com.mt
-    blogspot.com.ng
-    blogspot.com.tr
-    blogspot.com.uy
-    blogspot.cv
-    blogspot.cz
-    blogspot.de
-    blogspot.dk
-    blogspot.fi
-    blogspot.fr
-    blogspot.gr
-    blogspot.hk
-    blogspot.hr
-    blogspot.hu
-    blogspot.ie
-    blogspot.in
-    blogspot.is
-    blogspot.it
-    blogspot.jp
-    blogspot.kr
-    blogspot.li
-    blogspot.lt
-    blogspot.lu
-    blogspot.md
-    blogspot.mk
-    blogspot.mr
-    blogspot.mx
-    blogspot.my
-    blogspot.nl
-    blogspot.no
-    blogspot.pe
-    blogspot.pt
-    blogspot.qa
-    blogspot.re
-    blogspot.ro
-    blogspot.rs
-    blogspot.ru
-    blogspot.se
-    blogspot.sg
-    blogspot.si
-    blogspot.sk
-    blogspot.sn
-    blogspot.td
-    blogspot.tw
-    blogspot.ug
-    blogspot.vn
-    goupile.fr
-    gov.nl
-    awsmppl.com
-    günstigbestellen.de
-    günstigliefern.de
-    fin.ci
-    free.hr
-    caa.li
-    ua.rs
-    conf.se
-    hs.zone
-    hs.run
-    hashbang.sh
-    hasura.app
-    hasura-app.io
-    pages.it.hs-heilbronn.de
-    hepforge.org
-    herokuapp.com
-    herokussl.com
-    ravendb.cloud
-    ravendb.community
-    ravendb.me
-    development.run
-    ravendb.run
-    homesklep.pl
-    secaas.hk
-    hoplix.shop
-    orx.biz
-    biz.gl
-    col.ng
-    firm.ng
-    gen.ng
-    ltd.ng
-    ngo.ng
-    edu.scot
-    sch.so
-    hostyhosting.io
-    häkkinen.fi
-    *.moonscale.io
-    moonscale.net
-    iki.fi
-    ibxos.it
-    iliadboxos.it
-    impertrixcdn.com
-    impertrix.com
-    smushcdn.com
-    wphostedmail.com
-    wpmucdn.com
-    tempurl.host
-    wpmudev.host
-    dyn-berlin.de
-    in-berlin.de
-    in-brb.de
-    in-butter.de
-    in-dsl.de
-    in-dsl.net
-    in-dsl.org
-    in-vpn.de
-    in-vpn.net
-    in-vpn.org
-    biz.at
-    info.at
-    info.cx
-    ac.leg.br
-    al.leg.br
-    am.leg.br
-    ap.leg.br
-    ba.leg.br
-    ce.leg.br
-    df.leg.br
-    es.leg.br
-    go.leg.br
-    ma.leg.br
-    mg.leg.br
-    ms.leg.br
-    mt.leg.br
-    pa.leg.br
-    pb.leg.br
-    pe.leg.br
-    pi.leg.br
-    pr.leg.br
-    rj.leg.br
-    rn.leg.br
-    ro.leg.br
-    rr.leg.br
-    rs.leg.br
-    sc.leg.br
-    se.leg.br
-    sp.leg.br
-    to.leg.br
-    pixolino.com
-    na4u.ru
-    iopsys.se
-    ipifony.net
-    iservschule.de
-    mein-iserv.de
-    schulplattform.de
-    schulserver.de
-    test-iserv.de
-    iserv.dev
-    iobb.net
-    mel.cloudlets.com.au
-    cloud.interhostsolutions.be
-    users.scale.virtualcloud.com.br
-    mycloud.by
-    alp1.ae.flow.ch
-    appengine.flow.ch
-    es-1.axarnet.cloud
-    diadem.cloud
-    vip.jelastic.cloud
-    jele.cloud
-    it1.eur.aruba.jenv-aruba.cloud
-    it1.jenv-aruba.cloud
-    keliweb.cloud
-    cs.keliweb.cloud
-    oxa.cloud
-    tn.oxa.cloud
-    uk.oxa.cloud
-    primetel.cloud
-    uk.primetel.cloud
-    ca.reclaim.cloud
-    uk.reclaim.cloud
-    us.reclaim.cloud
-    ch.trendhosting.cloud
-    de.trendhosting.cloud
-    jele.club
-    amscompute.com
-    clicketcloud.com
-    dopaas.com
-    hidora.com
-    paas.hosted-by-previder.com
-    rag-cloud.hosteur.com
-    rag-cloud-ch.hosteur.com
-    jcloud.ik-server.com
-    jcloud-ver-jpc.ik-server.com
-    demo.jelastic.com
-    kilatiron.com
-    paas.massivegrid.com
-    jed.wafaicloud.com
-    lon.wafaicloud.com
-    ryd.wafaicloud.com
-    j.scaleforce.com.cy
-    jelastic.dogado.eu
-    fi.cloudplatform.fi
-    demo.datacenter.fi
-    paas.datacenter.fi
-    jele.host
-    mircloud.host
-    paas.beebyte.io
-    sekd1.beebyteapp.io
-    jele.io
-    cloud-fr1.unispace.io
-    jc.neen.it
-    cloud.jelastic.open.tim.it
-    jcloud.kz
-    upaas.kazteleport.kz
-    cloudjiffy.net
-    fra1-de.cloudjiffy.net
-    west1-us.cloudjiffy.net
-    jls-sto1.elastx.net
-    jls-sto2.elastx.net
-    jls-sto3.elastx.net
-    faststacks.net
-    fr-1.paas.massivegrid.net
-    lon-1.paas.massivegrid.net
-    lon-2.paas.massivegrid.net
-    ny-1.paas.massivegrid.net
-    ny-2.paas.massivegrid.net
-    sg-1.paas.massivegrid.net
-    jelastic.saveincloud.net
-    nordeste-idc.saveincloud.net
-    j.scaleforce.net
-    jelastic.tsukaeru.net
-    sdscloud.pl
-    unicloud.pl
-    mircloud.ru
-    jelastic.regruhosting.ru
-    enscaled.sg
-    jele.site
-    jelastic.team
-    orangecloud.tn
-    j.layershift.co.uk
-    phx.enscaled.us
-    mircloud.us
-    myjino.ru
-    *.hosting.myjino.ru
-    *.landing.myjino.ru
-    *.spectrum.myjino.ru
-    *.vps.myjino.ru
-    jotelulu.cloud
-    *.triton.zone
-    *.cns.joyent.com
-    js.org
-    kaas.gg
-    khplay.nl
-    ktistory.com
-    kapsi.fi
-    keymachine.de
-    kinghost.net
-    uni5.net
-    knightpoint.systems
-    koobin.events
-    oya.to
-    kuleuven.cloud
-    ezproxy.kuleuven.be
-    co.krd
-    edu.krd
-    krellian.net
-    webthings.io
-    git-repos.de
-    lcube-server.de
-    svn-repos.de
-    leadpages.co
-    lpages.co
-    lpusercontent.com
-    lelux.site
-    co.business
-    co.education
-    co.events
-    co.financial
-    co.network
-    co.place
-    co.technology
-    app.lmpm.com
-    linkyard.cloud
-    linkyard-cloud.ch
-    members.linode.com
-    *.nodebalancer.linode.com
-    *.linodeobjects.com
-    ip.linodeusercontent.com
-    we.bs
-    *.user.localcert.dev
-    localzone.xyz
-    loginline.app
-    loginline.dev
-    loginline.io
-    loginline.services
-    loginline.site
-    servers.run
-    lohmus.me
-    krasnik.pl
-    leczna.pl
-    lubartow.pl
-    lublin.pl
-    poniatowa.pl
-    swidnik.pl
-    glug.org.uk
-    lug.org.uk
-    lugs.org.uk
-    barsy.bg
-    barsy.co.uk
-    barsyonline.co.uk
-    barsycenter.com
-    barsyonline.com
-    barsy.club
-    barsy.de
-    barsy.eu
-    barsy.in
-    barsy.info
-    barsy.io
-    barsy.me
-    barsy.menu
-    barsy.mobi
-    barsy.net
-    barsy.online
-    barsy.org
-    barsy.pro
-    barsy.pub
-    barsy.ro
-    barsy.shop
-    barsy.site
-    barsy.support
-    barsy.uk
-    *.magentosite.cloud
-    mayfirst.info
-    mayfirst.org
-    hb.cldmail.ru
-    cn.vu
-    mazeplay.com
-    mcpe.me
-    mcdir.me
-    mcdir.ru
-    mcpre.ru
-    vps.mcdir.ru
-    mediatech.by
-    mediatech.dev
-    hra.health
-    miniserver.com
-    memset.net
-    messerli.app
-    *.cloud.metacentrum.cz
-    custom.metacentrum.cz
-    flt.cloud.muni.cz
-    usr.cloud.muni.cz
-    meteorapp.com
-    eu.meteorapp.com
-    co.pl
-    *.azurecontainer.io
-    azurewebsites.net
-    azure-mobile.net
-    cloudapp.net
-    azurestaticapps.net
-    1.azurestaticapps.net
-    2.azurestaticapps.net
-    centralus.azurestaticapps.net
-    eastasia.azurestaticapps.net
-    eastus2.azurestaticapps.net
-    westeurope.azurestaticapps.net
-    westus2.azurestaticapps.net
-    csx.cc
-    mintere.site
-    forte.id
-    mozilla-iot.org
-    bmoattachments.org
-    net.ru
-    org.ru
-    pp.ru
-    hostedpi.com
-    customer.mythic-beasts.com
-    caracal.mythic-beasts.com
-    fentiger.mythic-beasts.com
-    lynx.mythic-beasts.com
-    ocelot.mythic-beasts.com
-    oncilla.mythic-beasts.com
-    onza.mythic-beasts.com
-    sphinx.mythic-beasts.com
-    vs.mythic-beasts.com
-    x.mythic-beasts.com
-    yali.mythic-beasts.com
-    cust.retrosnub.co.uk
-    ui.nabu.casa
-    cloud.nospamproxy.com
-    netlify.app
-    4u.com
-    ngrok.io
-    nh-serv.co.uk
-    nfshost.com
-    *.developer.app
-    noop.app
-    *.northflank.app
-    *.build.run
-    *.code.run
-    *.database.run
-    *.migration.run
-    noticeable.news
-    dnsking.ch
-    mypi.co
-    n4t.co
-    001www.com
-    ddnslive.com
-    myiphost.com
-    forumz.info
-    16-b.it
-    32-b.it
-    64-b.it
-    soundcast.me
-    tcp4.me
-    dnsup.net
-    hicam.net
-    now-dns.net
-    ownip.net
-    vpndns.net
-    dynserv.org
-    now-dns.org
-    x443.pw
-    now-dns.top
-    ntdll.top
-    freeddns.us
-    crafting.xyz
-    zapto.xyz
-    nsupdate.info
-    nerdpol.ovh
-    blogsyte.com
-    brasilia.me
-    cable-modem.org
-    ciscofreak.com
-    collegefan.org
-    couchpotatofries.org
-    damnserver.com
-    ddns.me
-    ditchyourip.com
-    dnsfor.me
-    dnsiskinky.com
-    dvrcam.info
-    dynns.com
-    eating-organic.net
-    fantasyleague.cc
-    geekgalaxy.com
-    golffan.us
-    health-carereform.com
-    homesecuritymac.com
-    homesecuritypc.com
-    hopto.me
-    ilovecollege.info
-    loginto.me
-    mlbfan.org
-    mmafan.biz
-    myactivedirectory.com
-    mydissent.net
-    myeffect.net
-    mymediapc.net
-    mypsx.net
-    mysecuritycamera.com
-    mysecuritycamera.net
-    mysecuritycamera.org
-    net-freaks.com
-    nflfan.org
-    nhlfan.net
-    no-ip.ca
-    no-ip.co.uk
-    no-ip.net
-    noip.us
-    onthewifi.com
-    pgafan.net
-    point2this.com
-    pointto.us
-    privatizehealthinsurance.net
-    quicksytes.com
-    read-books.org
-    securitytactics.com
-    serveexchange.com
-    servehumour.com
-    servep2p.com
-    servesarcasm.com
-    stufftoread.com
-    ufcfan.org
-    unusualperson.com
-    workisboring.com
-    3utilities.com
-    bounceme.net
-    ddns.net
-    ddnsking.com
-    gotdns.ch
-    hopto.org
-    myftp.biz
-    myftp.org
-    myvnc.com
-    no-ip.biz
-    no-ip.info
-    no-ip.org
-    noip.me
-    redirectme.net
-    servebeer.com
-    serveblog.net
-    servecounterstrike.com
-    serveftp.com
-    servegame.com
-    servehalflife.com
-    servehttp.com
-    serveirc.com
-    serveminecraft.net
-    servemp3.com
-    servepics.com
-    servequake.com
-    sytes.net
-    webhop.me
-    zapto.org
-    stage.nodeart.io
-    pcloud.host
-    nyc.mn
-    static.observableusercontent.com
-    cya.gg
-    omg.lol
-    cloudycluster.net
-    omniwe.site
-    123hjemmeside.dk
-    123hjemmeside.no
-    123homepage.it
-    123kotisivu.fi
-    123minsida.se
-    123miweb.es
-    123paginaweb.pt
-    123sait.ru
-    123siteweb.fr
-    123webseite.at
-    123webseite.de
-    123website.be
-    123website.ch
-    123website.lu
-    123website.nl
-    service.one
-    simplesite.com
-    simplesite.com.br
-    simplesite.gr
-    simplesite.pl
-    nid.io
-    opensocial.site
-    opencraft.hosting
-    orsites.com
-    operaunite.com
-    tech.orange
-    authgear-staging.com
-    authgearapps.com
-    skygearapp.com
-    outsystemscloud.com
-    *.webpaas.ovh.net
-    *.hosting.ovh.net
-    ownprovider.com
-    own.pm
-    *.owo.codes
-    ox.rs
-    oy.lc
-    pgfog.com
-    pagefrontapp.com
-    pagexl.com
-    *.paywhirl.com
-    bar0.net
-    bar1.net
-    bar2.net
-    rdv.to
-    art.pl
-    gliwice.pl
-    krakow.pl
-    poznan.pl
-    wroc.pl
-    zakopane.pl
-    pantheonsite.io
-    gotpantheon.com
-    mypep.link
-    perspecta.cloud
-    lk3.ru
-    on-web.fr
-    bc.platform.sh
-    ent.platform.sh
-    eu.platform.sh
-    us.platform.sh
-    *.platformsh.site
-    *.tst.site
-    platter-app.com
-    platter-app.dev
-    platterp.us
-    pdns.page
-    plesk.page
-    pleskns.com
-    dyn53.io
-    onporter.run
-    co.bn
-    postman-echo.com
-    pstmn.io
-    mock.pstmn.io
-    httpbin.org
-    prequalifyme.today
-    xen.prgmr.com
-    priv.at
-    prvcy.page
-    *.dweb.link
-    protonet.io
-    chirurgiens-dentistes-en-france.fr
-    byen.site
-    pubtls.org
-    pythonanywhere.com
-    eu.pythonanywhere.com
-    qoto.io
-    qualifioapp.com
-    qbuser.com
-    cloudsite.builders
-    instances.spawn.cc
-    instantcloud.cn
-    ras.ru
-    qa2.com
-    qcx.io
-    *.sys.qcx.io
-    dev-myqnapcloud.com
-    alpha-myqnapcloud.com
-    myqnapcloud.com
-    *.quipelements.com
-    vapor.cloud
-    vaporcloud.io
-    rackmaze.com
-    rackmaze.net
-    g.vbrplsbx.io
-    *.on-k3s.io
-    *.on-rancher.cloud
-    *.on-rio.io
-    readthedocs.io
-    rhcloud.com
-    app.render.com
-    onrender.com
-    firewalledreplit.co
-    id.firewalledreplit.co
-    repl.co
-    id.repl.co
-    repl.run
-    resindevice.io
-    devices.resinstaging.io
-    hzc.io
-    wellbeingzone.eu
-    wellbeingzone.co.uk
-    adimo.co.uk
-    itcouldbewor.se
-    git-pages.rit.edu
-    rocky.page
-    биз.рус
-    ком.рус
-    крым.рус
-    мир.рус
-    мск.рус
-    орг.рус
-    самара.рус
-    сочи.рус
-    спб.рус
-    я.рус
-    *.builder.code.com
-    *.dev-builder.code.com
-    *.stg-builder.code.com
-    sandcats.io
-    logoip.de
-    logoip.com
-    fr-par-1.baremetal.scw.cloud
-    fr-par-2.baremetal.scw.cloud
-    nl-ams-1.baremetal.scw.cloud
-    fnc.fr-par.scw.cloud
-    functions.fnc.fr-par.scw.cloud
-    k8s.fr-par.scw.cloud
-    nodes.k8s.fr-par.scw.cloud
-    s3.fr-par.scw.cloud
-    s3-website.fr-par.scw.cloud
-    whm.fr-par.scw.cloud
-    priv.instances.scw.cloud
-    pub.instances.scw.cloud
-    k8s.scw.cloud
-    k8s.nl-ams.scw.cloud
-    nodes.k8s.nl-ams.scw.cloud
-    s3.nl-ams.scw.cloud
-    s3-website.nl-ams.scw.cloud
-    whm.nl-ams.scw.cloud
-    k8s.pl-waw.scw.cloud
-    nodes.k8s.pl-waw.scw.cloud
-    s3.pl-waw.scw.cloud
-    s3-website.pl-waw.scw.cloud
-    scalebook.scw.cloud
-    smartlabeling.scw.cloud
-    dedibox.fr
-    schokokeks.net
-    gov.scot
-    service.gov.scot
-    scrysec.com
-    firewall-gateway.com
-    firewall-gateway.de
-    my-gateway.de
-    my-router.de
-    spdns.de
-    spdns.eu
-    firewall-gateway.net
-    my-firewall.org
-    myfirewall.org
-    spdns.org
-    seidat.net
-    sellfy.store
-    senseering.net
-    minisite.ms
-    magnet.page
-    biz.ua
-    co.ua
-    pp.ua
-    shiftcrypto.dev
-    shiftcrypto.io
-    shiftedit.io
-    myshopblocks.com
-    myshopify.com
-    shopitsite.com
-    shopware.store
-    mo-siemens.io
-    1kapp.com
-    appchizi.com
-    applinzi.com
-    sinaapp.com
-    vipsinaapp.com
-    siteleaf.net
-    bounty-full.com
-    alpha.bounty-full.com
-    beta.bounty-full.com
-    small-web.org
-    vp4.me
-    snowflake.app
-    privatelink.snowflake.app
-    streamlit.app
-    streamlitapp.com
-    try-snowplow.com
-    srht.site
-    stackhero-network.com
-    musician.io
-    novecore.site
-    static.land
-    dev.static.land
-    sites.static.land
-    storebase.store
-    vps-host.net
-    atl.jelastic.vps-host.net
-    njs.jelastic.vps-host.net
-    ric.jelastic.vps-host.net
-    playstation-cloud.com
-    apps.lair.io
-    *.stolos.io
-    spacekit.io
-    customer.speedpartner.de
-    myspreadshop.at
-    myspreadshop.com.au
-    myspreadshop.be
-    myspreadshop.ca
-    myspreadshop.ch
-    myspreadshop.com
-    myspreadshop.de
-    myspreadshop.dk
-    myspreadshop.es
-    myspreadshop.fi
-    myspreadshop.fr
-    myspreadshop.ie
-    myspreadshop.it
-    myspreadshop.net
-    myspreadshop.nl
-    myspreadshop.no
-    myspreadshop.pl
-    myspreadshop.se
-    myspreadshop.co.uk
-    api.stdlib.com
-    storj.farm
-    utwente.io
-    soc.srcf.net
-    user.srcf.net
-    temp-dns.com
-    supabase.co
-    supabase.in
-    supabase.net
-    su.paba.se
-    *.s5y.io
-    *.sensiosite.cloud
-    syncloud.it
-    dscloud.biz
-    direct.quickconnect.cn
-    dsmynas.com
-    familyds.com
-    diskstation.me
-    dscloud.me
-    i234.me
-    myds.me
-    synology.me
-    dscloud.mobi
-    dsmynas.net
-    familyds.net
-    dsmynas.org
-    familyds.org
-    vpnplus.to
-    direct.quickconnect.to
-    tabitorder.co.il
-    mytabit.co.il
-    mytabit.com
-    taifun-dns.de
-    beta.tailscale.net
-    ts.net
-    gda.pl
-    gdansk.pl
-    gdynia.pl
-    med.pl
-    sopot.pl
-    site.tb-hosting.com
-    edugit.io
-    s3.teckids.org
-    telebit.app
-    telebit.io
-    *.telebit.xyz
-    *.firenet.ch
-    *.svc.firenet.ch
-    reservd.com
-    thingdustdata.com
-    cust.dev.thingdust.io
-    cust.disrec.thingdust.io
-    cust.prod.thingdust.io
-    cust.testing.thingdust.io
-    reservd.dev.thingdust.io
-    reservd.disrec.thingdust.io
-    reservd.testing.thingdust.io
-    tickets.io
-    arvo.network
-    azimuth.network
-    tlon.network
-    torproject.net
-    pages.torproject.net
-    bloxcms.com
-    townnews-staging.com
-    12hp.at
-    2ix.at
-    4lima.at
-    lima-city.at
-    12hp.ch
-    2ix.ch
-    4lima.ch
-    lima-city.ch
-    trafficplex.cloud
-    de.cool
-    12hp.de
-    2ix.de
-    4lima.de
-    lima-city.de
-    1337.pictures
-    clan.rip
-    lima-city.rocks
-    webspace.rocks
-    lima.zone
-    *.transurl.be
-    *.transurl.eu
-    *.transurl.nl
-    site.transip.me
-    tuxfamily.org
-    dd-dns.de
-    diskstation.eu
-    diskstation.org
-    dray-dns.de
-    draydns.de
-    dyn-vpn.de
-    dynvpn.de
-    mein-vigor.de
-    my-vigor.de
-    my-wan.de
-    syno-ds.de
-    synology-diskstation.de
-    synology-ds.de
-    typedream.app
-    pro.typeform.com
-    uber.space
-    *.uberspace.de
-    hk.com
-    hk.org
-    ltd.hk
-    inc.hk
-    it.com
-    name.pm
-    sch.tf
-    biz.wf
-    sch.wf
-    org.yt
-    virtualuser.de
-    virtual-user.de
-    upli.io
-    urown.cloud
-    dnsupdate.info
-    lib.de.us
-    2038.io
-    vercel.app
-    vercel.dev
-    now.sh
-    router.management
-    v-info.info
-    voorloper.cloud
-    neko.am
-    nyaa.am
-    be.ax
-    cat.ax
-    es.ax
-    eu.ax
-    gg.ax
-    mc.ax
-    us.ax
-    xy.ax
-    nl.ci
-    xx.gl
-    app.gp
-    blog.gt
-    de.gt
-    to.gt
-    be.gy
-    cc.hn
-    blog.kg
-    io.kg
-    jp.kg
-    tv.kg
-    uk.kg
-    us.kg
-    de.ls
-    at.md
-    de.md
-    jp.md
-    to.md
-    indie.porn
-    vxl.sh
-    ch.tc
-    me.tc
-    we.tc
-    nyan.to
-    at.vg
-    blog.vu
-    dev.vu
-    me.vu
-    v.ua
-    *.vultrobjects.com
-    wafflecell.com
-    *.webhare.dev
-    reserve-online.net
-    reserve-online.com
-    bookonline.app
-    hotelwithflight.com
-    wedeploy.io
-    wedeploy.me
-    wedeploy.sh
-    remotewd.com
-    pages.wiardweb.com
-    wmflabs.org
-    toolforge.org
-    wmcloud.org
-    panel.gg
-    daemon.panel.gg
-    messwithdns.com
-    woltlab-demo.com
-    myforum.community
-    community-pro.de
-    diskussionsbereich.de
-    community-pro.net
-    meinforum.net
-    affinitylottery.org.uk
-    raffleentry.org.uk
-    weeklylottery.org.uk
-    wpenginepowered.com
-    js.wpenginepowered.com
-    wixsite.com
-    editorx.io
-    half.host
-    xnbay.com
-    u2.xnbay.com
-    u2-local.xnbay.com
-    cistron.nl
-    demon.nl
-    xs4all.space
-    yandexcloud.net
-    storage.yandexcloud.net
-    website.yandexcloud.net
-    official.academy
-    yolasite.com
-    ybo.faith
-    yombo.me
-    homelink.one
-    ybo.party
-    ybo.review
-    ybo.science
-    ybo.trade
-    ynh.fr
-    nohost.me
-    noho.st
-    za.net
-    za.org
-    bss.design
-    basicserver.io
-    virtualserver.io
-    enterprisecloud.nu
+    /// Every rule as `NAME KIND`, sorted by UTF-8 bytes: KIND is `i` or `p` for a rule of the ICANN or private
+    /// section, `I` or `P` for a wildcard rule (`*.NAME`), `!` for an exception (`!NAME`).
+    static let compiledInTable: StaticString = #"""
+    0.bg i
+    001www.com p
+    0e.vc p
+    0emm.com P
+    1.azurestaticapps.net p
+    1.bg i
+    123hjemmeside.dk p
+    123hjemmeside.no p
+    123homepage.it p
+    123kotisivu.fi p
+    123minsida.se p
+    123miweb.es p
+    123paginaweb.pt p
+    123sait.ru p
+    123siteweb.fr p
+    123webseite.at p
+    123webseite.de p
+    123website.be p
+    123website.ch p
+    123website.lu p
+    123website.nl p
+    12hp.at p
+    12hp.ch p
+    12hp.de p
+    1337.pictures p
+    16-b.it p
+    1kapp.com p
+    2.azurestaticapps.net p
+    2.bg i
+    2000.hu i
+    2038.io p
+    2ix.at p
+    2ix.ch p
+    2ix.de p
+    3.bg i
+    32-b.it p
+    3utilities.com p
+    4.bg i
+    4lima.at p
+    4lima.ch p
+    4lima.de p
+    4u.com p
+    5.bg i
+    5g.in i
+    6.bg i
+    611.to p
+    64-b.it p
+    6g.in i
+    7.bg i
+    8.bg i
+    9.bg i
+    9guacu.br i
+    a.bg i
+    a.prod.fastly.net p
+    a.run.app p
+    a.se i
+    a.ssl.fastly.net p
+    aa.no i
+    aaa i
+    aaa.pro i
+    aarborte.no i
+    aarp i
+    ab.ca i
+    abarth i
+    abashiri.hokkaido.jp i
+    abb i
+    abbott i
+    abbvie i
+    abc i
+    abc.br i
+    abeno.osaka.jp i
+    abiko.chiba.jp i
+    abira.hokkaido.jp i
+    abkhazia.su p
+    able i
+    abo.pa i
+    abogado i
+    abr.it i
+    abruzzo.it i
+    abu.yamaguchi.jp i
+    abudhabi i
+    ac i
+    ac.ae i
+    ac.at i
+    ac.be i
+    ac.ci i
+    ac.cn i
+    ac.cr i
+    ac.cy i
+    ac.fj i
+    ac.gn i
+    ac.gov.br i
+    ac.id i
+    ac.il i
+    ac.im i
+    ac.in i
+    ac.ir i
+    ac.jp i
+    ac.ke i
+    ac.kr i
+    ac.leg.br p
+    ac.lk i
+    ac.ls i
+    ac.ma i
+    ac.me i
+    ac.mu i
+    ac.mw i
+    ac.mz i
+    ac.ni i
+    ac.nz i
+    ac.pa i
+    ac.pr i
+    ac.rs i
+    ac.ru p
+    ac.rw i
+    ac.se i
+    ac.sz i
+    ac.th i
+    ac.tj i
+    ac.tz i
+    ac.ug i
+    ac.uk i
+    ac.vn i
+    ac.za i
+    ac.zm i
+    ac.zw i
+    aca.pro i
+    academia.bo i
+    academy i
+    academy.museum i
+    accenture i
+    accesscam.org p
+    accident-investigation.aero i
+    accident-prevention.aero i
+    accountant i
+    accountants i
+    acct.pro i
+    achi.nagano.jp i
+    aco i
+    act.au i
+    act.edu.au i
+    activetrail.biz p
+    actor i
+    ad i
+    ad.jp i
+    adachi.tokyo.jp i
+    adimo.co.uk p
+    adm.br i
+    adobeaemcloud.com p
+    adobeaemcloud.net p
+    adobeio-static.net p
+    adobeioruntime.net p
+    ads i
+    adult i
+    adult.ht i
+    adv.br i
+    adv.mz i
+    advisor.ws P
+    adygeya.ru p
+    adygeya.su p
+    ae i
+    ae.org p
+    aeg i
+    aejrie.no i
+    aero i
+    aero.mv i
+    aero.tt i
+    aerobatic.aero i
+    aeroclub.aero i
+    aerodrome.aero i
+    aeroport.fr i
+    aetna i
+    af i
+    affinitylottery.org.uk p
+    afjord.no i
+    afl i
+    africa i
+    africa.bj i
+    africa.com p
+    ag i
+    ag.it i
+    aga.niigata.jp i
+    agakhan i
+    agano.niigata.jp i
+    agdenes.no i
+    agematsu.nagano.jp i
+    agency i
+    agents.aero i
+    agr.br i
+    agrar.hu i
+    agric.za i
+    agriculture.museum i
+    agrigento.it i
+    agro.bj i
+    agro.bo i
+    agro.pl i
+    aguni.okinawa.jp i
+    ah.cn i
+    ah.no i
+    ai i
+    ai.in i
+    aibetsu.hokkaido.jp i
+    aichi.jp i
+    aid.pl i
+    aig i
+    aikawa.kanagawa.jp i
+    ainan.ehime.jp i
+    aioi.hyogo.jp i
+    aip.ee i
+    air-surveillance.aero i
+    air-traffic-control.aero i
+    air.museum i
+    airbus i
+    aircraft.aero i
+    airforce i
+    airguard.museum i
+    airkitapps-au.com p
+    airkitapps.com p
+    airkitapps.eu p
+    airline.aero i
+    airport.aero i
+    airtel i
+    airtraffic.aero i
+    aisai.aichi.jp i
+    aisho.shiga.jp i
+    aivencloud.com p
+    aizubange.fukushima.jp i
+    aizumi.tokushima.jp i
+    aizumisato.fukushima.jp i
+    aizuwakamatsu.fukushima.jp i
+    aju.br i
+    ak.us i
+    akabira.hokkaido.jp i
+    akadns.net p
+    akagi.shimane.jp i
+    akaiwa.okayama.jp i
+    akamai-staging.net p
+    akamai.net p
+    akamaiedge-staging.net p
+    akamaiedge.net p
+    akamaihd-staging.net p
+    akamaihd.net p
+    akamaiorigin-staging.net p
+    akamaiorigin.net p
+    akamaized-staging.net p
+    akamaized.net p
+    akashi.hyogo.jp i
+    akdn i
+    aki.kochi.jp i
+    akiruno.tokyo.jp i
+    akishima.tokyo.jp i
+    akita.akita.jp i
+    akita.jp i
+    akkeshi.hokkaido.jp i
+    aknoluokta.no i
+    ako.hyogo.jp i
+    akrehamn.no i
+    aktyubinsk.su p
+    akune.kagoshima.jp i
+    al i
+    al.eu.org p
+    al.gov.br i
+    al.it i
+    al.leg.br p
+    al.no i
+    al.us i
+    alabama.museum i
+    alaheadju.no i
+    aland.fi i
+    alaska.museum i
+    alces.network P
+    alessandria.it i
+    alesund.no i
+    alfaromeo i
+    algard.no i
+    alibaba i
+    alipay i
+    allfinanz i
+    allstate i
+    ally i
+    alp1.ae.flow.ch p
+    alpha-myqnapcloud.com p
+    alpha.bounty-full.com p
+    alsace i
+    alstahaug.no i
+    alstom i
+    alt.za i
+    alta.no i
+    altervista.org p
+    alto-adige.it i
+    altoadige.it i
+    alvdal.no i
+    alwaysdata.net p
+    am i
+    am.br i
+    am.gov.br i
+    am.in i
+    am.leg.br p
+    ama.aichi.jp i
+    ama.shimane.jp i
+    amagasaki.hyogo.jp i
+    amakusa.kumamoto.jp i
+    amami.kagoshima.jp i
+    amazon i
+    amber.museum i
+    ambulance.aero i
+    ambulance.museum i
+    american.museum i
+    americana.museum i
+    americanantiques.museum i
+    americanart.museum i
+    americanexpress i
+    americanfamily i
+    amex i
+    amfam i
+    ami.ibaraki.jp i
+    amica i
+    amli.no i
+    amot.no i
+    amscompute.com p
+    amsterdam i
+    amsterdam.museum i
+    amusement.aero i
+    an.it i
+    analytics i
+    anamizu.ishikawa.jp i
+    anan.nagano.jp i
+    anan.tokushima.jp i
+    anani.br i
+    ancona.it i
+    and.museum i
+    andasuolo.no i
+    andebu.no i
+    ando.nara.jp i
+    andoy.no i
+    andria-barletta-trani.it i
+    andria-trani-barletta.it i
+    andriabarlettatrani.it i
+    andriatranibarletta.it i
+    android i
+    angry.jp p
+    anjo.aichi.jp i
+    ann-arbor.mi.us i
+    annaka.gunma.jp i
+    annefrank.museum i
+    anpachi.gifu.jp i
+    anquan i
+    anthro.museum i
+    anthropology.museum i
+    antiques.museum i
+    anz i
+    ao i
+    ao.it i
+    aogaki.hyogo.jp i
+    aogashima.tokyo.jp i
+    aoki.nagano.jp i
+    aol i
+    aomori.aomori.jp i
+    aomori.jp i
+    aosta-valley.it i
+    aosta.it i
+    aostavalley.it i
+    aoste.it i
+    ap-northeast-1.elasticbeanstalk.com p
+    ap-northeast-2.elasticbeanstalk.com p
+    ap-northeast-3.elasticbeanstalk.com p
+    ap-south-1.elasticbeanstalk.com p
+    ap-southeast-1.elasticbeanstalk.com p
+    ap-southeast-2.elasticbeanstalk.com p
+    ap.gov.br i
+    ap.gov.pl i
+    ap.it i
+    ap.leg.br p
+    aparecida.br i
+    apartments i
+    api.gov.uk p
+    api.stdlib.com p
+    apigee.io p
+    app i
+    app.banzaicloud.io p
+    app.br i
+    app.gp p
+    app.lmpm.com p
+    app.os.fedoraproject.org p
+    app.os.stg.fedoraproject.org p
+    app.render.com p
+    appchizi.com p
+    appengine.flow.ch p
+    apple i
+    applinzi.com p
+    apps.fbsbx.com p
+    apps.lair.io p
+    appspacehosted.com p
+    appspaceusercontent.com p
+    appspot.com p
+    appudo.net p
+    aq i
+    aq.it i
+    aquarelle i
+    aquarium.museum i
+    aquila.it i
+    ar i
+    ar.com p
+    ar.it i
+    ar.us i
+    arab i
+    arai.shizuoka.jp i
+    arakawa.saitama.jp i
+    arakawa.tokyo.jp i
+    aramco i
+    arao.kumamoto.jp i
+    arboretum.museum i
+    archaeological.museum i
+    archaeology.museum i
+    archi i
+    architectes.bj i
+    architecture.museum i
+    ardal.no i
+    aremark.no i
+    arendal.no i
+    arezzo.it i
+    ariake.saga.jp i
+    arida.wakayama.jp i
+    aridagawa.wakayama.jp i
+    arita.saga.jp i
+    arkhangelsk.su p
+    armenia.su p
+    army i
+    arna.no i
+    arpa i
+    arq.br i
+    art i
+    art.br i
+    art.do i
+    art.dz i
+    art.ht i
+    art.museum i
+    art.pl p
+    art.sn i
+    artanddesign.museum i
+    artcenter.museum i
+    artdeco.museum i
+    arte i
+    arte.bo i
+    arteducation.museum i
+    artgallery.museum i
+    arts.co i
+    arts.museum i
+    arts.nf i
+    arts.ro i
+    arts.ve i
+    artsandcrafts.museum i
+    arvo.network p
+    as i
+    as.us i
+    asago.hyogo.jp i
+    asahi.chiba.jp i
+    asahi.ibaraki.jp i
+    asahi.mie.jp i
+    asahi.nagano.jp i
+    asahi.toyama.jp i
+    asahi.yamagata.jp i
+    asahikawa.hokkaido.jp i
+    asaka.saitama.jp i
+    asakawa.fukushima.jp i
+    asakuchi.okayama.jp i
+    asaminami.hiroshima.jp i
+    ascoli-piceno.it i
+    ascolipiceno.it i
+    asda i
+    aseral.no i
+    ashgabad.su p
+    ashibetsu.hokkaido.jp i
+    ashikaga.tochigi.jp i
+    ashiya.fukuoka.jp i
+    ashiya.hyogo.jp i
+    ashoro.hokkaido.jp i
+    asia i
+    asker.no i
+    askim.no i
+    askoy.no i
+    askvoll.no i
+    asmatart.museum i
+    asn.au i
+    asn.lv i
+    asnes.no i
+    aso.kumamoto.jp i
+    ass.km i
+    assabu.hokkaido.jp i
+    assassination.museum i
+    assisi.museum i
+    assn.lk i
+    asso.ci i
+    asso.dz i
+    asso.eu.org p
+    asso.fr i
+    asso.gp i
+    asso.ht i
+    asso.km i
+    asso.mc i
+    asso.nc i
+    asso.re i
+    associates i
+    association.aero i
+    association.museum i
+    assur.bj i
+    asti.it i
+    astronomy.museum i
+    asuke.aichi.jp i
+    at i
+    at-band-camp.net p
+    at.eu.org p
+    at.it i
+    at.md p
+    at.vg p
+    atami.shizuoka.jp i
+    ath.cx p
+    athleta i
+    atl.jelastic.vps-host.net p
+    atlanta.museum i
+    atm.pl i
+    ato.br i
+    atsugi.kanagawa.jp i
+    atsuma.hokkaido.jp i
+    attorney i
+    au i
+    au.eu.org p
+    auction i
+    audi i
+    audible i
+    audio i
+    audnedaln.no i
+    augustow.pl i
+    aukra.no i
+    aure.no i
+    aurland.no i
+    aurskog-holand.no i
+    aus.basketball p
+    auspost i
+    austevoll.no i
+    austin.museum i
+    australia.museum i
+    austrheim.no i
+    authgear-staging.com p
+    authgearapps.com p
+    author i
+    author.aero i
+    auto i
+    auto.pl i
+    autocode.dev p
+    automotive.museum i
+    autos i
+    av.it i
+    av.tr i
+    avellino.it i
+    averoy.no i
+    avianca i
+    aviation.museum i
+    avocat.fr i
+    avocat.pro i
+    avocats.bj i
+    avoues.fr i
+    aw i
+    awaji.hyogo.jp i
+    awdev.ca P
+    aws i
+    awsglobalaccelerator.com p
+    awsmppl.com p
+    ax i
+    axa i
+    axis.museum i
+    aya.miyazaki.jp i
+    ayabe.kyoto.jp i
+    ayagawa.kagawa.jp i
+    ayase.kanagawa.jp i
+    az i
+    az.us i
+    azerbaijan.su p
+    azimuth.network p
+    azumino.nagano.jp i
+    azure i
+    azure-mobile.net p
+    azurecontainer.io P
+    azurestaticapps.net p
+    azurewebsites.net p
+    b-data.io p
+    b.bg i
+    b.br i
+    b.se i
+    b.ssl.fastly.net p
+    ba i
+    ba.gov.br i
+    ba.it i
+    ba.leg.br p
+    babia-gora.pl i
+    baby i
+    babyblue.jp p
+    babymilk.jp p
+    backdrop.jp p
+    backplaneapp.io p
+    backyards.banzaicloud.io P
+    badaddja.no i
+    badajoz.museum i
+    baghdad.museum i
+    bahcavuotna.no i
+    bahccavuotna.no i
+    bahn.museum i
+    baidar.no i
+    baidu i
+    bajddar.no i
+    balashov.su p
+    balat.no i
+    bale.museum i
+    balena-devices.com p
+    balestrand.no i
+    ballangen.no i
+    ballooning.aero i
+    balsan-sudtirol.it i
+    balsan-suedtirol.it i
+    balsan.it i
+    balsfjord.no i
+    baltimore.museum i
+    bambina.jp p
+    bamble.no i
+    banamex i
+    bananarepublic i
+    band i
+    bandai.fukushima.jp i
+    bando.ibaraki.jp i
+    bank i
+    banzai.cloud P
+    bar i
+    bar.pro i
+    bar0.net p
+    bar1.net p
+    bar2.net p
+    barcelona i
+    barcelona.museum i
+    barclaycard i
+    barclays i
+    bardu.no i
+    barefoot i
+    bargains i
+    bari.it i
+    barletta-trani-andria.it i
+    barlettatraniandria.it i
+    barrel-of-knowledge.info p
+    barrell-of-knowledge.info p
+    barsy.bg p
+    barsy.ca p
+    barsy.club p
+    barsy.co.uk p
+    barsy.de p
+    barsy.eu p
+    barsy.in p
+    barsy.info p
+    barsy.io p
+    barsy.me p
+    barsy.menu p
+    barsy.mobi p
+    barsy.net p
+    barsy.online p
+    barsy.org p
+    barsy.pro p
+    barsy.pub p
+    barsy.ro p
+    barsy.shop p
+    barsy.site p
+    barsy.support p
+    barsy.uk p
+    barsycenter.com p
+    barsyonline.co.uk p
+    barsyonline.com p
+    barueri.br i
+    barum.no i
+    bas.it i
+    base.ec p
+    base.shop p
+    baseball i
+    baseball.museum i
+    basel.museum i
+    bashkiria.ru p
+    bashkiria.su p
+    basicserver.io p
+    basilicata.it i
+    basketball i
+    baths.museum i
+    bato.tochigi.jp i
+    batsfjord.no i
+    bauern.museum i
+    bauhaus i
+    bayern i
+    bb i
+    bbc i
+    bbs.tr i
+    bbt i
+    bbva i
+    bc.ca i
+    bc.platform.sh p
+    bcg i
+    bci.dnstrace.pro p
+    bcn i
+    bd I
+    bd.se i
+    be i
+    be.ax p
+    be.eu.org p
+    be.gy p
+    beagleboard.io p
+    bearalvahki.no i
+    beardu.no i
+    beats i
+    beauty i
+    beauxarts.museum i
+    bedzin.pl i
+    beeldengeluid.museum i
+    beep.pl p
+    beer i
+    beget.app P
+    beiarn.no i
+    bel.tr i
+    belau.pw i
+    belem.br i
+    bellevue.museum i
+    belluno.it i
+    benevento.it i
+    bentley i
+    beppu.oita.jp i
+    berg.no i
+    bergamo.it i
+    bergbau.museum i
+    bergen.no i
+    berkeley.museum i
+    berlevag.no i
+    berlin i
+    berlin.museum i
+    bern.museum i
+    beskidy.pl i
+    best i
+    bestbuy i
+    bet i
+    bet.ar i
+    beta.bounty-full.com p
+    beta.tailscale.net p
+    betainabox.com p
+    better-than.tv p
+    bf i
+    bg i
+    bg.eu.org p
+    bg.it i
+    bh i
+    bharti i
+    bhz.br i
+    bi i
+    bi.it i
+    bialowieza.pl i
+    bialystok.pl i
+    bib.br i
+    bib.ve i
+    bibai.hokkaido.jp i
+    bible i
+    bible.museum i
+    bid i
+    biei.hokkaido.jp i
+    bielawa.pl i
+    biella.it i
+    bieszczady.pl i
+    bievat.no i
+    bifuka.hokkaido.jp i
+    bihar.in i
+    bihoro.hokkaido.jp i
+    bike i
+    bilbao.museum i
+    bill.museum i
+    bindal.no i
+    bing i
+    bingo i
+    bio i
+    bio.br i
+    bip.sh p
+    bir.ru p
+    biratori.hokkaido.jp i
+    birdart.museum i
+    birkenes.no i
+    birthplace.museum i
+    bitbridge.net p
+    bitbucket.io p
+    bitter.jp p
+    biz i
+    biz.at p
+    biz.az i
+    biz.bb i
+    biz.cy i
+    biz.dk p
+    biz.et i
+    biz.fj i
+    biz.gl p
+    biz.id i
+    biz.in i
+    biz.ki i
+    biz.ls i
+    biz.mv i
+    biz.mw i
+    biz.my i
+    biz.ni i
+    biz.nr i
+    biz.pk i
+    biz.pl i
+    biz.pr i
+    biz.ss i
+    biz.tj i
+    biz.tr i
+    biz.tt i
+    biz.ua p
+    biz.vn i
+    biz.wf p
+    biz.zm i
+    bizen.okayama.jp i
+    bj i
+    bj.cn i
+    bjarkoy.no i
+    bjerkreim.no i
+    bjugn.no i
+    bl.it i
+    black i
+    blackbaudcdn.net p
+    blackfriday i
+    blockbuster i
+    blog i
+    blog.bo i
+    blog.br i
+    blog.gt p
+    blog.kg p
+    blog.vu p
+    blogdns.com p
+    blogdns.net p
+    blogdns.org p
+    blogsite.org p
+    blogsite.xyz p
+    blogspot.ae p
+    blogspot.al p
+    blogspot.am p
+    blogspot.ba p
+    blogspot.be p
+    blogspot.bg p
+    blogspot.bj p
+    blogspot.ca p
+    blogspot.cf p
+    blogspot.ch p
+    blogspot.cl p
+    blogspot.co.at p
+    blogspot.co.id p
+    blogspot.co.il p
+    blogspot.co.ke p
+    blogspot.co.nz p
+    blogspot.co.uk p
+    blogspot.co.za p
+    blogspot.com p
+    blogspot.com.ar p
+    blogspot.com.au p
+    blogspot.com.br p
+    blogspot.com.by p
+    blogspot.com.co p
+    blogspot.com.cy p
+    blogspot.com.ee p
+    blogspot.com.eg p
+    blogspot.com.es p
+    blogspot.com.mt p
+    blogspot.com.ng p
+    blogspot.com.tr p
+    blogspot.com.uy p
+    blogspot.cv p
+    blogspot.cz p
+    blogspot.de p
+    blogspot.dk p
+    blogspot.fi p
+    blogspot.fr p
+    blogspot.gr p
+    blogspot.hk p
+    blogspot.hr p
+    blogspot.hu p
+    blogspot.ie p
+    blogspot.in p
+    blogspot.is p
+    blogspot.it p
+    blogspot.jp p
+    blogspot.kr p
+    blogspot.li p
+    blogspot.lt p
+    blogspot.lu p
+    blogspot.md p
+    blogspot.mk p
+    blogspot.mr p
+    blogspot.mx p
+    blogspot.my p
+    blogspot.nl p
+    blogspot.no p
+    blogspot.pe p
+    blogspot.pt p
+    blogspot.qa p
+    blogspot.re p
+    blogspot.ro p
+    blogspot.rs p
+    blogspot.ru p
+    blogspot.se p
+    blogspot.sg p
+    blogspot.si p
+    blogspot.sk p
+    blogspot.sn p
+    blogspot.td p
+    blogspot.tw p
+    blogspot.ug p
+    blogspot.vn p
+    blogsyte.com p
+    bloomberg i
+    bloxcms.com p
+    blue i
+    bluebite.io p
+    blush.jp p
+    bm i
+    bmd.br i
+    bmoattachments.org p
+    bms i
+    bmw i
+    bn i
+    bn.it i
+    bnpparibas i
+    bnr.la p
+    bo i
+    bo.it i
+    bo.nordland.no i
+    bo.telemark.no i
+    boats i
+    boavista.br i
+    bodo.no i
+    boehringer i
+    bofa i
+    bokn.no i
+    boldlygoingnowhere.org p
+    boleslawiec.pl i
+    bolivia.bo i
+    bologna.it i
+    bolt.hu i
+    bolzano-altoadige.it i
+    bolzano.it i
+    bom i
+    bomlo.no i
+    bond i
+    bonn.museum i
+    boo i
+    boo.jp p
+    book i
+    booking i
+    bookonline.app p
+    boomla.net p
+    bosch i
+    bostik i
+    boston i
+    boston.museum i
+    bot i
+    botanical.museum i
+    botanicalgarden.museum i
+    botanicgarden.museum i
+    botany.museum i
+    bounceme.net p
+    bounty-full.com p
+    boutique i
+    boutir.com p
+    box i
+    boxfuse.io p
+    boy.jp p
+    boyfriend.jp p
+    bozen-sudtirol.it i
+    bozen-suedtirol.it i
+    bozen.it i
+    bplaced.com p
+    bplaced.de p
+    bplaced.net p
+    br i
+    br.com p
+    br.it i
+    bradesco i
+    brand.se i
+    brandywinevalley.museum i
+    brasil.museum i
+    brasilia.me p
+    bremanger.no i
+    brescia.it i
+    bridgestone i
+    brindisi.it i
+    bristol.museum i
+    british.museum i
+    britishcolumbia.museum i
+    broadcast.museum i
+    broadway i
+    broke-it.net p
+    broker i
+    broker.aero i
+    bronnoy.no i
+    bronnoysund.no i
+    brother i
+    browsersafetymark.io p
+    brumunddal.no i
+    brunel.museum i
+    brussel.museum i
+    brussels i
+    brussels.museum i
+    bruxelles.museum i
+    bryansk.su p
+    bryne.no i
+    bs i
+    bs.it i
+    bsb.br i
+    bss.design p
+    bt i
+    bt.it i
+    bu.no i
+    budejju.no i
+    build i
+    build.run P
+    builder.code.com P
+    builders i
+    building.museum i
+    builtwithdark.com p
+    bukhara.su p
+    bulsan-sudtirol.it i
+    bulsan-suedtirol.it i
+    bulsan.it i
+    bungoono.oita.jp i
+    bungotakada.oita.jp i
+    bunkyo.tokyo.jp i
+    burghof.museum i
+    bus.museum i
+    busan.kr i
+    bushey.museum i
+    business i
+    business.in i
+    but.jp p
+    buy i
+    buyshop.jp p
+    buyshouses.net p
+    buzen.fukuoka.jp i
+    buzz i
+    bv i
+    bw i
+    by i
+    bydgoszcz.pl i
+    byen.site p
+    bygland.no i
+    bykle.no i
+    bytom.pl i
+    bz i
+    bz.it i
+    bzh i
+    bzz.dapps.earth P
+    c.bg i
+    c.cdn77.org p
+    c.la p
+    c.se i
+    c66.me p
+    ca i
+    ca-central-1.elasticbeanstalk.com p
+    ca.eu.org p
+    ca.in i
+    ca.it i
+    ca.na i
+    ca.reclaim.cloud p
+    ca.us i
+    caa.aero i
+    caa.li p
+    cab i
+    cable-modem.org p
+    cadaques.museum i
+    cafe i
+    cafjs.com p
+    cagliari.it i
+    cahcesuolo.no i
+    cal i
+    cal.it i
+    calabria.it i
+    california.museum i
+    call i
+    caltanissetta.it i
+    calvinklein i
+    cam i
+    cam.it i
+    cambridge.museum i
+    camdvr.org p
+    camera i
+    camp i
+    campaign.gov.uk p
+    campania.it i
+    campidano-medio.it i
+    campidanomedio.it i
+    campinagrande.br i
+    campinas.br i
+    campobasso.it i
+    can.museum i
+    canada.museum i
+    candypop.jp p
+    canon i
+    canva-apps.cn p
+    canva-apps.com p
+    capebreton.museum i
+    capetown i
+    capital i
+    capitalone i
+    capoo.jp p
+    car i
+    caracal.mythic-beasts.com p
+    caravan i
+    carbonia-iglesias.it i
+    carboniaiglesias.it i
+    cards i
+    care i
+    career i
+    careers i
+    cargo.aero i
+    carrara-massa.it i
+    carraramassa.it i
+    carrd.co p
+    carrier.museum i
+    cars i
+    cartoonart.museum i
+    casa i
+    casacam.net p
+    casadelamoneda.museum i
+    case i
+    caserta.it i
+    cash i
+    casino i
+    casino.hu i
+    castle.museum i
+    castres.museum i
+    cat i
+    cat.ax p
+    catania.it i
+    catanzaro.it i
+    catering i
+    catering.aero i
+    catfood.jp p
+    catholic i
+    catholic.edu.au i
+    caxias.br i
+    cb.it i
+    cba i
+    cbg.ru p
+    cbn i
+    cbre i
+    cbs i
+    cc i
+    cc.ak.us i
+    cc.al.us i
+    cc.ar.us i
+    cc.as.us i
+    cc.az.us i
+    cc.ca.us i
+    cc.co.us i
+    cc.ct.us i
+    cc.dc.us i
+    cc.de.us i
+    cc.fl.us i
+    cc.ga.us i
+    cc.gu.us i
+    cc.hi.us i
+    cc.hn p
+    cc.ia.us i
+    cc.id.us i
+    cc.il.us i
+    cc.in.us i
+    cc.ks.us i
+    cc.ky.us i
+    cc.la.us i
+    cc.ma.us i
+    cc.md.us i
+    cc.me.us i
+    cc.mi.us i
+    cc.mn.us i
+    cc.mo.us i
+    cc.ms.us i
+    cc.mt.us i
+    cc.na i
+    cc.nc.us i
+    cc.nd.us i
+    cc.ne.us i
+    cc.nh.us i
+    cc.nj.us i
+    cc.nm.us i
+    cc.nv.us i
+    cc.ny.us i
+    cc.oh.us i
+    cc.ok.us i
+    cc.or.us i
+    cc.pa.us i
+    cc.pr.us i
+    cc.ri.us i
+    cc.sc.us i
+    cc.sd.us i
+    cc.tn.us i
+    cc.tx.us i
+    cc.ua p
+    cc.ut.us i
+    cc.va.us i
+    cc.vi.us i
+    cc.vt.us i
+    cc.wa.us i
+    cc.wi.us i
+    cc.wv.us i
+    cc.wy.us i
+    cci.fr i
+    cd i
+    cd.eu.org p
+    cdn-edges.net p
+    cdn.prod.atlassian-dev.net p
+    cdn77-ssl.net p
+    ce.gov.br i
+    ce.it i
+    ce.leg.br p
+    cechire.com p
+    celtic.museum i
+    center i
+    center.museum i
+    centralus.azurestaticapps.net p
+    ceo i
+    cern i
+    certification.aero i
+    certmgr.org p
+    cesena-forli.it i
+    cesenaforli.it i
+    cf i
+    cf-ipfs.com p
+    cfa i
+    cfd i
+    cg i
+    ch i
+    ch.eu.org p
+    ch.it i
+    ch.tc p
+    ch.trendhosting.cloud p
+    chambagri.fr i
+    championship.aero i
+    chanel i
+    channel i
+    channelsdvr.net p
+    charity i
+    charter.aero i
+    chase i
+    chat i
+    chattanooga.museum i
+    cheap i
+    cheap.jp p
+    cheltenham.museum i
+    cherkassy.ua i
+    cherkasy.ua i
+    chernigov.ua i
+    chernihiv.ua i
+    chernivtsi.ua i
+    chernovtsy.ua i
+    chesapeakebay.museum i
+    chiba.jp i
+    chicago.museum i
+    chicappa.jp p
+    chichibu.saitama.jp i
+    chieti.it i
+    chigasaki.kanagawa.jp i
+    chihayaakasaka.osaka.jp i
+    chijiwa.nagasaki.jp i
+    chikugo.fukuoka.jp i
+    chikuho.fukuoka.jp i
+    chikuhoku.nagano.jp i
+    chikujo.fukuoka.jp i
+    chikuma.nagano.jp i
+    chikusei.ibaraki.jp i
+    chikushino.fukuoka.jp i
+    chikuzen.fukuoka.jp i
+    children.museum i
+    childrens.museum i
+    childrensgarden.museum i
+    chillout.jp p
+    chimkent.su p
+    chino.nagano.jp i
+    chintai i
+    chippubetsu.hokkaido.jp i
+    chips.jp p
+    chiropractic.museum i
+    chirurgiens-dentistes-en-france.fr p
+    chirurgiens-dentistes.fr i
+    chiryu.aichi.jp i
+    chita.aichi.jp i
+    chitose.hokkaido.jp i
+    chiyoda.gunma.jp i
+    chiyoda.tokyo.jp i
+    chizu.tottori.jp i
+    chocolate.museum i
+    chofu.tokyo.jp i
+    chonan.chiba.jp i
+    chosei.chiba.jp i
+    choshi.chiba.jp i
+    chowder.jp p
+    choyo.kumamoto.jp i
+    christiansburg.museum i
+    christmas i
+    chrome i
+    chtr.k12.ma.us i
+    chu.jp p
+    chungbuk.kr i
+    chungnam.kr i
+    chuo.chiba.jp i
+    chuo.fukuoka.jp i
+    chuo.osaka.jp i
+    chuo.tokyo.jp i
+    chuo.yamanashi.jp i
+    church i
+    ci i
+    ci.it i
+    ciao.jp p
+    ciencia.bo i
+    cieszyn.pl i
+    cim.br i
+    cincinnati.museum i
+    cinema.museum i
+    cipriani i
+    circle i
+    circus.museum i
+    cisco i
+    ciscofreak.com p
+    cistron.nl p
+    citadel i
+    citi i
+    citic i
+    city i
+    city.hu i
+    city.kawasaki.jp !
+    city.kitakyushu.jp !
+    city.kobe.jp !
+    city.nagoya.jp !
+    city.sapporo.jp !
+    city.sendai.jp !
+    city.yokohama.jp !
+    cityeats i
+    civilaviation.aero i
+    civilisation.museum i
+    civilization.museum i
+    civilwar.museum i
+    ck I
+    ck.ua i
+    cl i
+    cl.it i
+    claims i
+    clan.rip p
+    cleaning i
+    clerk.app p
+    clerkstage.app p
+    cleverapps.io p
+    click i
+    clicketcloud.com p
+    clickrising.net p
+    clinic i
+    clinique i
+    clinton.museum i
+    clock.museum i
+    clothing i
+    cloud i
+    cloud-fr1.unispace.io p
+    cloud.fedoraproject.org p
+    cloud.goog p
+    cloud.interhostsolutions.be p
+    cloud.jelastic.open.tim.it p
+    cloud.metacentrum.cz P
+    cloud.nospamproxy.com p
+    cloud66.ws p
+    cloud66.zone p
+    cloudaccess.host p
+    cloudaccess.net p
+    cloudapp.net p
+    cloudapps.digital p
+    cloudcontrolapp.com p
+    cloudcontrolled.com p
+    cloudera.site P
+    cloudflare-ipfs.com p
+    cloudfront.net p
+    cloudfunctions.net p
+    cloudjiffy.net p
+    cloudns.asia p
+    cloudns.biz p
+    cloudns.cc p
+    cloudns.club p
+    cloudns.eu p
+    cloudns.in p
+    cloudns.info p
+    cloudns.org p
+    cloudns.pro p
+    cloudns.pw p
+    cloudns.us p
+    cloudsite.builders p
+    cloudycluster.net p
+    club i
+    club.aero i
+    club.tw i
+    clubmed i
+    cm i
+    cn i
+    cn-north-1.eb.amazonaws.com.cn p
+    cn-northwest-1.eb.amazonaws.com.cn p
+    cn.com p
+    cn.eu.org p
+    cn.in i
+    cn.it i
+    cn.ua i
+    cn.vu p
+    cng.br i
+    cnpy.gdn p
+    cns.joyent.com P
+    cnt.br i
+    co i
+    co.ae i
+    co.ag i
+    co.am i
+    co.ao i
+    co.at i
+    co.bb i
+    co.bi i
+    co.bj i
+    co.bn p
+    co.business p
+    co.bw i
+    co.ca p
+    co.ci i
+    co.cl i
+    co.cm i
+    co.com p
+    co.cr i
+    co.cz p
+    co.dk p
+    co.education p
+    co.events p
+    co.financial p
+    co.gg i
+    co.gl i
+    co.gy i
+    co.hu i
+    co.id i
+    co.il i
+    co.im i
+    co.in i
+    co.ir i
+    co.it i
+    co.je i
+    co.jp i
+    co.ke i
+    co.kr i
+    co.krd p
+    co.lc i
+    co.ls i
+    co.ma i
+    co.me i
+    co.mg i
+    co.mu i
+    co.mw i
+    co.mz i
+    co.na i
+    co.network p
+    co.ni i
+    co.nl p
+    co.no p
+    co.nz i
+    co.om i
+    co.pl p
+    co.place p
+    co.pn i
+    co.pw i
+    co.ro p
+    co.rs i
+    co.rw i
+    co.st i
+    co.sz i
+    co.technology p
+    co.th i
+    co.tj i
+    co.tm i
+    co.tt i
+    co.tz i
+    co.ua p
+    co.ug i
+    co.uk i
+    co.us i
+    co.uz i
+    co.ve i
+    co.vi i
+    co.za i
+    co.zm i
+    co.zw i
+    coach i
+    coal.museum i
+    coastaldefence.museum i
+    cocotte.jp p
+    code.run P
+    codeberg.page p
+    codes i
+    codespot.com p
+    cody.museum i
+    coffee i
+    cog.mi.us i
+    col.ng p
+    coldwar.museum i
+    collection.museum i
+    college i
+    collegefan.org p
+    cologne i
+    colonialwilliamsburg.museum i
+    coloradoplateau.museum i
+    columbia.museum i
+    columbus.museum i
+    com i
+    com.ac i
+    com.af i
+    com.ag i
+    com.ai i
+    com.al i
+    com.am i
+    com.ar i
+    com.au i
+    com.aw i
+    com.az i
+    com.ba i
+    com.bb i
+    com.bh i
+    com.bi i
+    com.bj i
+    com.bm i
+    com.bn i
+    com.bo i
+    com.br i
+    com.bs i
+    com.bt i
+    com.by i
+    com.bz i
+    com.ci i
+    com.cm i
+    com.cn i
+    com.co i
+    com.cu i
+    com.cv i
+    com.cw i
+    com.cy i
+    com.de p
+    com.dm i
+    com.do i
+    com.dz i
+    com.ec i
+    com.ee i
+    com.eg i
+    com.es i
+    com.et i
+    com.fj i
+    com.fm i
+    com.fr i
+    com.ge i
+    com.gh i
+    com.gi i
+    com.gl i
+    com.gn i
+    com.gp i
+    com.gr i
+    com.gt i
+    com.gu i
+    com.gy i
+    com.hk i
+    com.hn i
+    com.hr i
+    com.ht i
+    com.im i
+    com.in i
+    com.io i
+    com.iq i
+    com.is i
+    com.jo i
+    com.kg i
+    com.ki i
+    com.km i
+    com.kp i
+    com.kw i
+    com.ky i
+    com.kz i
+    com.la i
+    com.lb i
+    com.lc i
+    com.lk i
+    com.lr i
+    com.lv i
+    com.ly i
+    com.mg i
+    com.mk i
+    com.ml i
+    com.mo i
+    com.ms i
+    com.mt i
+    com.mu i
+    com.mv i
+    com.mw i
+    com.mx i
+    com.my i
+    com.na i
+    com.nf i
+    com.ng i
+    com.ni i
+    com.nr i
+    com.om i
+    com.pa i
+    com.pe i
+    com.pf i
+    com.ph i
+    com.pk i
+    com.pl i
+    com.pr i
+    com.ps i
+    com.pt i
+    com.py i
+    com.qa i
+    com.re i
+    com.ro i
+    com.ru p
+    com.sa i
+    com.sb i
+    com.sc i
+    com.sd i
+    com.se p
+    com.sg i
+    com.sh i
+    com.sl i
+    com.sn i
+    com.so i
+    com.ss i
+    com.st i
+    com.sv i
+    com.sy i
+    com.tj i
+    com.tm i
+    com.tn i
+    com.to i
+    com.tr i
+    com.tt i
+    com.tw i
+    com.ua i
+    com.ug i
+    com.uy i
+    com.uz i
+    com.vc i
+    com.ve i
+    com.vi i
+    com.vn i
+    com.vu i
+    com.ws i
+    com.ye i
+    com.zm i
+    comcast i
+    commbank i
+    commune.am i
+    communication.museum i
+    communications.museum i
+    community i
+    community-pro.de p
+    community-pro.net p
+    community.museum i
+    como.it i
+    company i
+    compare i
+    compute-1.amazonaws.com P
+    compute.amazonaws.com P
+    compute.amazonaws.com.cn P
+    compute.estate P
+    computer i
+    computer.museum i
+    computerhistory.museum i
+    comsec i
+    condos i
+    conf.au i
+    conf.lv i
+    conf.se p
+    conference.aero i
+    conn.uk p
+    construction i
+    consulado.st i
+    consultant.aero i
+    consulting i
+    consulting.aero i
+    contact i
+    contagem.br i
+    contemporary.museum i
+    contemporaryart.museum i
+    contractors i
+    control.aero i
+    convent.museum i
+    cooking i
+    cookingchannel i
+    cool i
+    coolblog.jp p
+    coop i
+    coop.ar i
+    coop.br i
+    coop.ht i
+    coop.in i
+    coop.km i
+    coop.mv i
+    coop.mw i
+    coop.py i
+    coop.rw i
+    coop.tt i
+    cooperativa.bo i
+    copenhagen.museum i
+    copro.uk p
+    corporation.museum i
+    corsica i
+    corvette.museum i
+    cosenza.it i
+    costume.museum i
+    couchpotatofries.org p
+    council.aero i
+    country i
+    countryestate.museum i
+    county.museum i
+    coupon i
+    coupons i
+    courses i
+    coz.br i
+    cpa i
+    cpa.pro i
+    cq.cn i
+    cr i
+    cr.it i
+    cr.ua i
+    crafting.xyz p
+    crafts.museum i
+    cranbrook.museum i
+    cranky.jp p
+    crd.co p
+    creation.museum i
+    credit i
+    creditcard i
+    creditunion i
+    cremona.it i
+    crew.aero i
+    cri.br i
+    cri.nz i
+    cricket i
+    crimea.ua i
+    crotone.it i
+    crown i
+    crs i
+    cruise i
+    cruises i
+    cryptonomic.net P
+    cs.in i
+    cs.it i
+    cs.keliweb.cloud p
+    csx.cc p
+    ct.it i
+    ct.us i
+    cu i
+    cuiaba.br i
+    cuisinella i
+    cultural.museum i
+    culturalcenter.museum i
+    culture.museum i
+    cuneo.it i
+    cupcake.is p
+    curitiba.br i
+    curv.dev p
+    cust.dev.thingdust.io p
+    cust.disrec.thingdust.io p
+    cust.prod.thingdust.io p
+    cust.retrosnub.co.uk p
+    cust.testing.thingdust.io p
+    custom.metacentrum.cz p
+    customer-oci.com P
+    customer.mythic-beasts.com p
+    customer.speedpartner.de p
+    cutegirl.jp p
+    cv i
+    cv.ua i
+    cw i
+    cx i
+    cx.ua p
+    cy i
+    cy.eu.org p
+    cya.gg p
+    cyber.museum i
+    cymru i
+    cymru.museum i
+    cyon.link p
+    cyon.site p
+    cyou i
+    cz i
+    cz.eu.org p
+    cz.it i
+    czeladz.pl i
+    czest.pl i
+    d.bg i
+    d.gv.vc p
+    d.se i
+    daa.jp p
+    dabur i
+    dad i
+    daegu.kr i
+    daejeon.kr i
+    daemon.panel.gg p
+    dagestan.ru p
+    dagestan.su p
+    daigo.ibaraki.jp i
+    daisen.akita.jp i
+    daito.osaka.jp i
+    daiwa.hiroshima.jp i
+    dali.museum i
+    dallas.museum i
+    damnserver.com p
+    dance i
+    daplie.me p
+    dapps.earth P
+    data i
+    database.museum i
+    database.run P
+    date i
+    date.fukushima.jp i
+    date.hokkaido.jp i
+    dating i
+    datsun i
+    dattolocal.com p
+    dattolocal.net p
+    dattorelay.com p
+    dattoweb.com p
+    davvenjarga.no i
+    davvesiida.no i
+    day i
+    dazaifu.fukuoka.jp i
+    dc.us i
+    dclk i
+    dd-dns.de p
+    ddns.me p
+    ddns.net p
+    ddns5.com p
+    ddnsfree.com p
+    ddnsgeek.com p
+    ddnsking.com p
+    ddnslive.com p
+    ddnss.de p
+    ddnss.org p
+    ddr.museum i
+    dds i
+    de i
+    de.com p
+    de.cool p
+    de.eu.org p
+    de.gt p
+    de.ls p
+    de.md p
+    de.trendhosting.cloud p
+    de.us i
+    deal i
+    dealer i
+    deals i
+    deatnu.no i
+    debian.net p
+    deca.jp p
+    deci.jp p
+    decorativearts.museum i
+    dedibox.fr p
+    dedyn.io p
+    def.br i
+    definima.io p
+    definima.net p
+    degree i
+    delaware.museum i
+    delhi.in i
+    delivery i
+    dell i
+    dell-ogliastra.it i
+    dellogliastra.it i
+    delmenhorst.museum i
+    deloitte i
+    delta i
+    demo.datacenter.fi p
+    demo.datadetect.com p
+    demo.jelastic.com p
+    democracia.bo i
+    democrat i
+    demon.nl p
+    denmark.museum i
+    deno-staging.dev p
+    deno.dev p
+    dental i
+    dentist i
+    dep.no i
+    deporte.bo i
+    depot.museum i
+    des.br i
+    desa.id i
+    desi i
+    design i
+    design.aero i
+    design.museum i
+    det.br i
+    deta.app p
+    deta.dev p
+    detroit.museum i
+    dev i
+    dev-builder.code.com P
+    dev-myqnapcloud.com p
+    dev.adobeaemcloud.com P
+    dev.br i
+    dev.static.land p
+    dev.vu p
+    devcdnaccesso.com P
+    developer.app P
+    development.run p
+    devices.resinstaging.io p
+    df.gov.br i
+    df.leg.br p
+    dgca.aero i
+    dh.bytemark.co.uk p
+    dhl i
+    diadem.cloud p
+    diamonds i
+    dielddanuorri.no i
+    diet i
+    digick.jp p
+    digital i
+    digitaloceanspaces.com P
+    diher.solutions P
+    dinosaur.museum i
+    direct i
+    direct.quickconnect.cn p
+    direct.quickconnect.to p
+    directory i
+    discordsays.com p
+    discordsez.com p
+    discount i
+    discourse.group p
+    discourse.team p
+    discover i
+    discovery.museum i
+    dish i
+    diskstation.eu p
+    diskstation.me p
+    diskstation.org p
+    diskussionsbereich.de p
+    ditchyourip.com p
+    divtasvuodna.no i
+    divttasvuotna.no i
+    diy i
+    dj i
+    dk i
+    dk.eu.org p
+    dlugoleka.pl i
+    dm i
+    dn.ua i
+    dnepropetrovsk.ua i
+    dni.us i
+    dnipropetrovsk.ua i
+    dnp i
+    dnsalias.com p
+    dnsalias.net p
+    dnsalias.org p
+    dnsdojo.com p
+    dnsdojo.net p
+    dnsdojo.org p
+    dnsfor.me p
+    dnshome.de p
+    dnsiskinky.com p
+    dnsking.ch p
+    dnsup.net p
+    dnsupdate.info p
+    dnsupdater.de p
+    do i
+    docs i
+    doctor i
+    does-it.net p
+    doesntexist.com p
+    doesntexist.org p
+    dog i
+    dolls.museum i
+    domains i
+    donetsk.ua i
+    donna.no i
+    donostia.museum i
+    dontexist.com p
+    dontexist.net p
+    dontexist.org p
+    doomdns.com p
+    doomdns.org p
+    dopaas.com p
+    doshi.yamanashi.jp i
+    dot i
+    dovre.no i
+    download i
+    dp.ua i
+    dr.in i
+    dr.na i
+    dr.tr i
+    drammen.no i
+    drangedal.no i
+    dray-dns.de p
+    drayddns.com p
+    draydns.de p
+    dreamhosters.com p
+    drive i
+    drobak.no i
+    drr.ac p
+    drud.io p
+    drud.us p
+    dscloud.biz p
+    dscloud.me p
+    dscloud.mobi p
+    dsmynas.com p
+    dsmynas.net p
+    dsmynas.org p
+    dst.mi.us i
+    dtv i
+    dubai i
+    duckdns.org p
+    dunlop i
+    dupont i
+    durban i
+    durham.museum i
+    dvag i
+    dvr i
+    dvrcam.info p
+    dvrdns.org p
+    dweb.link P
+    dy.fi p
+    dyn-berlin.de p
+    dyn-ip24.de p
+    dyn-o-saur.com p
+    dyn-vpn.de p
+    dyn.cosidns.de p
+    dyn.ddnss.de p
+    dyn.home-webserver.de p
+    dyn53.io p
+    dynalias.com p
+    dynalias.net p
+    dynalias.org p
+    dynamic-dns.info p
+    dynamisches-dns.de p
+    dynathome.net p
+    dyndns-at-home.com p
+    dyndns-at-work.com p
+    dyndns-blog.com p
+    dyndns-free.com p
+    dyndns-home.com p
+    dyndns-ip.com p
+    dyndns-mail.com p
+    dyndns-office.com p
+    dyndns-pics.com p
+    dyndns-remote.com p
+    dyndns-server.com p
+    dyndns-web.com p
+    dyndns-wiki.com p
+    dyndns-work.com p
+    dyndns.biz p
+    dyndns.dappnode.io p
+    dyndns.ddnss.de p
+    dyndns.info p
+    dyndns.org p
+    dyndns.tv p
+    dyndns.ws p
+    dyndns1.de p
+    dynns.com p
+    dynserv.org p
+    dynu.net p
+    dynv6.net p
+    dynvpn.de p
+    dyroy.no i
+    dz i
+    e.bg i
+    e.se i
+    e12.ve i
+    e164.arpa i
+    e4.cz p
+    earth i
+    east-kazakhstan.su p
+    eastafrica.museum i
+    eastasia.azurestaticapps.net p
+    eastcoast.museum i
+    eastus2.azurestaticapps.net p
+    easypanel.app p
+    easypanel.host p
+    eat i
+    eating-organic.net p
+    eaton.mi.us i
+    ebetsu.hokkaido.jp i
+    ebina.kanagawa.jp i
+    ebino.miyazaki.jp i
+    ebiz.tw i
+    ec i
+    echizen.fukui.jp i
+    ecn.br i
+    eco i
+    eco.bj i
+    eco.br i
+    ecologia.bo i
+    ecommerce-shop.pl p
+    econo.bj i
+    economia.bo i
+    ed.ao i
+    ed.ci i
+    ed.cr i
+    ed.jp i
+    ed.pw i
+    edeka i
+    edgeapp.net p
+    edgecompute.app p
+    edgekey-staging.net p
+    edgekey.net p
+    edgestack.me p
+    edgesuite-staging.net p
+    edgesuite.net p
+    editorx.io p
+    edogawa.tokyo.jp i
+    edu i
+    edu.ac i
+    edu.af i
+    edu.al i
+    edu.ar i
+    edu.au i
+    edu.az i
+    edu.ba i
+    edu.bb i
+    edu.bh i
+    edu.bi i
+    edu.bj i
+    edu.bm i
+    edu.bn i
+    edu.bo i
+    edu.br i
+    edu.bs i
+    edu.bt i
+    edu.bz i
+    edu.ci i
+    edu.cn i
+    edu.co i
+    edu.cu i
+    edu.cv i
+    edu.cw i
+    edu.dm i
+    edu.do i
+    edu.dz i
+    edu.ec i
+    edu.ee i
+    edu.eg i
+    edu.es i
+    edu.et i
+    edu.eu.org p
+    edu.fm i
+    edu.gd i
+    edu.ge i
+    edu.gh i
+    edu.gi i
+    edu.gl i
+    edu.gn i
+    edu.gp i
+    edu.gr i
+    edu.gt i
+    edu.gu i
+    edu.gy i
+    edu.hk i
+    edu.hn i
+    edu.ht i
+    edu.in i
+    edu.iq i
+    edu.is i
+    edu.it i
+    edu.jo i
+    edu.kg i
+    edu.ki i
+    edu.km i
+    edu.kn i
+    edu.kp i
+    edu.krd p
+    edu.kw i
+    edu.ky i
+    edu.kz i
+    edu.la i
+    edu.lb i
+    edu.lc i
+    edu.lk i
+    edu.lr i
+    edu.ls i
+    edu.lv i
+    edu.ly i
+    edu.me i
+    edu.mg i
+    edu.mk i
+    edu.ml i
+    edu.mn i
+    edu.mo i
+    edu.ms i
+    edu.mt i
+    edu.mv i
+    edu.mw i
+    edu.mx i
+    edu.my i
+    edu.mz i
+    edu.ng i
+    edu.ni i
+    edu.nr i
+    edu.om i
+    edu.pa i
+    edu.pe i
+    edu.pf i
+    edu.ph i
+    edu.pk i
+    edu.pl i
+    edu.pn i
+    edu.pr i
+    edu.ps i
+    edu.pt i
+    edu.py i
+    edu.qa i
+    edu.rs i
+    edu.ru p
+    edu.sa i
+    edu.sb i
+    edu.sc i
+    edu.scot p
+    edu.sd i
+    edu.sg i
+    edu.sl i
+    edu.sn i
+    edu.so i
+    edu.ss i
+    edu.st i
+    edu.sv i
+    edu.sy i
+    edu.tj i
+    edu.tm i
+    edu.to i
+    edu.tr i
+    edu.tt i
+    edu.tw i
+    edu.ua i
+    edu.uy i
+    edu.vc i
+    edu.ve i
+    edu.vn i
+    edu.vu i
+    edu.ws i
+    edu.ye i
+    edu.za i
+    edu.zm i
+    education i
+    education.museum i
+    educational.museum i
+    educator.aero i
+    edugit.io p
+    ee i
+    ee.eu.org p
+    eero-stage.online p
+    eero.online p
+    eg i
+    egersund.no i
+    egoism.jp p
+    egyptian.museum i
+    ehime.jp i
+    eid.no i
+    eidfjord.no i
+    eidsberg.no i
+    eidskog.no i
+    eidsvoll.no i
+    eigersund.no i
+    eiheiji.fukui.jp i
+    eisenbahn.museum i
+    ekloges.cy i
+    elasticbeanstalk.com p
+    elb.amazonaws.com P
+    elb.amazonaws.com.cn P
+    elblag.pl i
+    elburg.museum i
+    elementor.cloud p
+    elementor.cool p
+    elk.pl i
+    elvendrell.museum i
+    elverum.no i
+    email i
+    emb.kw i
+    embaixada.st i
+    embetsu.hokkaido.jp i
+    embroidery.museum i
+    emerck i
+    emergency.aero i
+    emilia-romagna.it i
+    emiliaromagna.it i
+    emp.br i
+    empresa.bo i
+    emr.it i
+    en-root.fr p
+    en.it i
+    ena.gifu.jp i
+    encoreapi.com p
+    encr.app p
+    encyclopedic.museum i
+    endofinternet.net p
+    endofinternet.org p
+    endoftheinternet.org p
+    enebakk.no i
+    energy i
+    enf.br i
+    eng.br i
+    eng.pro i
+    engerdal.no i
+    engine.aero i
+    engineer i
+    engineer.aero i
+    engineering i
+    england.museum i
+    eniwa.hokkaido.jp i
+    enna.it i
+    ens.tn i
+    enscaled.sg p
+    ent.platform.sh p
+    enterprisecloud.nu p
+    enterprises i
+    entertainment.aero i
+    entomology.museum i
+    environment.museum i
+    environmentalconservation.museum i
+    epilepsy.museum i
+    epson i
+    equipment i
+    equipment.aero i
+    er I
+    er.in i
+    ericsson i
+    erimo.hokkaido.jp i
+    erni i
+    erotica.hu i
+    erotika.hu i
+    es i
+    es-1.axarnet.cloud p
+    es.ax p
+    es.eu.org p
+    es.gov.br i
+    es.kr i
+    es.leg.br p
+    esan.hokkaido.jp i
+    esashi.hokkaido.jp i
+    esp.br i
+    esq i
+    essex.museum i
+    est-a-la-maison.com p
+    est-a-la-masion.com p
+    est-le-patron.com p
+    est-mon-blogueur.com p
+    est.pr i
+    estate i
+    estate.museum i
+    et i
+    etajima.hiroshima.jp i
+    etc.br i
+    ethnology.museum i
+    eti.br i
+    etisalat i
+    etne.no i
+    etnedal.no i
+    eu i
+    eu-1.evennode.com p
+    eu-2.evennode.com p
+    eu-3.evennode.com p
+    eu-4.evennode.com p
+    eu-central-1.elasticbeanstalk.com p
+    eu-west-1.elasticbeanstalk.com p
+    eu-west-2.elasticbeanstalk.com p
+    eu-west-3.elasticbeanstalk.com p
+    eu.ax p
+    eu.com p
+    eu.encoway.cloud p
+    eu.int i
+    eu.meteorapp.com p
+    eu.org p
+    eu.platform.sh p
+    eu.pythonanywhere.com p
+    eun.eg i
+    eurodir.ru p
+    eurovision i
+    eus i
+    evenassi.no i
+    evenes.no i
+    events i
+    evje-og-hornnes.no i
+    ex.futurecms.at P
+    ex.ortsinfo.at P
+    exchange i
+    exchange.aero i
+    exeter.museum i
+    exhibition.museum i
+    exnet.su p
+    expert i
+    experts-comptables.fr i
+    exposed i
+    express i
+    express.aero i
+    extraspace i
+    ezproxy.kuleuven.be p
+    f.bg i
+    f.se i
+    fage i
+    fail i
+    fairwinds i
+    faith i
+    fakefur.jp p
+    fam.pk i
+    family i
+    family.museum i
+    familyds.com p
+    familyds.net p
+    familyds.org p
+    fan i
+    fans i
+    fantasyleague.cc p
+    far.br i
+    farm i
+    farm.museum i
+    farmequipment.museum i
+    farmers i
+    farmers.museum i
+    farmstead.museum i
+    farsund.no i
+    fashion i
+    fashionstore.jp p
+    fast i
+    fastly-edge.com p
+    fastly-terrarium.com p
+    fastlylb.net p
+    faststacks.net p
+    fastvps-server.com p
+    fastvps.host p
+    fastvps.site p
+    fauske.no i
+    fbx-os.fr p
+    fbxos.fr p
+    fc.it i
+    fe.it i
+    fed.us i
+    federation.aero i
+    fedex i
+    fedje.no i
+    fedorainfracloud.org p
+    fedorapeople.org p
+    feedback i
+    feira.br i
+    fem.jp p
+    fentiger.mythic-beasts.com p
+    fermo.it i
+    ferrara.it i
+    ferrari i
+    ferrero i
+    feste-ip.net p
+    fet.no i
+    fetsund.no i
+    fg.it i
+    fh-muenster.io p
+    fh.se i
+    fhs.no i
+    fhsk.se i
+    fhv.se i
+    fi i
+    fi.cloudplatform.fi p
+    fi.cr i
+    fi.eu.org p
+    fi.it i
+    fiat i
+    fidelity i
+    fido i
+    fie.ee i
+    field.museum i
+    figueres.museum i
+    filatelia.museum i
+    filegear-au.me p
+    filegear-de.me p
+    filegear-gb.me p
+    filegear-ie.me p
+    filegear-jp.me p
+    filegear-sg.me p
+    filegear.me p
+    film i
+    film.hu i
+    film.museum i
+    fin.ci p
+    fin.ec i
+    fin.tn i
+    final i
+    finance i
+    financial i
+    fineart.museum i
+    finearts.museum i
+    finland.museum i
+    finnoy.no i
+    fire i
+    firebaseapp.com p
+    firenet.ch P
+    firenze.it i
+    firestone i
+    firewall-gateway.com p
+    firewall-gateway.de p
+    firewall-gateway.net p
+    firewalledreplit.co p
+    fireweb.app p
+    firm.co i
+    firm.dk p
+    firm.ht i
+    firm.in i
+    firm.nf i
+    firm.ng p
+    firm.ro i
+    firm.ve i
+    firmdale i
+    fish i
+    fishing i
+    fit i
+    fitjar.no i
+    fitness i
+    fj i
+    fj.cn i
+    fjaler.no i
+    fjell.no i
+    fk I
+    fl.us i
+    fla.no i
+    flakstad.no i
+    flanders.museum i
+    flap.id p
+    flatanger.no i
+    fldrv.com p
+    flekkefjord.no i
+    flesberg.no i
+    flickr i
+    flier.jp p
+    flight.aero i
+    flights i
+    flir i
+    flog.br i
+    floppy.jp p
+    flora.no i
+    florence.it i
+    florida.museum i
+    floripa.br i
+    florist i
+    floro.no i
+    flowers i
+    flt.cloud.muni.cz p
+    fly i
+    fly.dev p
+    flynnhosting.net p
+    fm i
+    fm.br i
+    fm.it i
+    fm.no i
+    fnc.fr-par.scw.cloud p
+    fnd.br i
+    fnwk.site p
+    fo i
+    foggia.it i
+    folionetwork.site p
+    folkebibl.no i
+    folldal.no i
+    foo i
+    food i
+    foodnetwork i
+    fool.jp p
+    football i
+    for-better.biz p
+    for-more.biz p
+    for-our.info p
+    for-some.biz p
+    for-the.biz p
+    force.museum i
+    ford i
+    forde.no i
+    forex i
+    forgeblocks.com p
+    forgot.her.name p
+    forgot.his.name p
+    forli-cesena.it i
+    forlicesena.it i
+    forsale i
+    forsand.no i
+    fortal.br i
+    forte.id p
+    fortmissoula.museum i
+    fortworth.museum i
+    forum i
+    forum.hu i
+    forumz.info p
+    fosnes.no i
+    fot.br i
+    foundation i
+    foundation.museum i
+    fox i
+    foz.br i
+    fr i
+    fr-1.paas.massivegrid.net p
+    fr-par-1.baremetal.scw.cloud p
+    fr-par-2.baremetal.scw.cloud p
+    fr.eu.org p
+    fr.it i
+    fra1-de.cloudjiffy.net p
+    framer.app p
+    framer.media p
+    framer.photos p
+    framer.website p
+    framer.wiki p
+    framercanvas.com p
+    frana.no i
+    francaise.museum i
+    frankfurt.museum i
+    franziskaner.museum i
+    fredrikstad.no i
+    free i
+    free.hr p
+    freebox-os.com p
+    freebox-os.fr p
+    freeboxos.com p
+    freeboxos.fr p
+    freeddns.org p
+    freeddns.us p
+    freedesktop.org p
+    freemasonry.museum i
+    freemyip.com p
+    freesite.host p
+    freetls.fastly.net p
+    frei.no i
+    freiburg.museum i
+    frenchkiss.jp p
+    fresenius i
+    fribourg.museum i
+    friuli-v-giulia.it i
+    friuli-ve-giulia.it i
+    friuli-vegiulia.it i
+    friuli-venezia-giulia.it i
+    friuli-veneziagiulia.it i
+    friuli-vgiulia.it i
+    friuliv-giulia.it i
+    friulive-giulia.it i
+    friulivegiulia.it i
+    friulivenezia-giulia.it i
+    friuliveneziagiulia.it i
+    friulivgiulia.it i
+    frl i
+    frog.museum i
+    frogans i
+    frogn.no i
+    froland.no i
+    from-ak.com p
+    from-al.com p
+    from-ar.com p
+    from-az.net p
+    from-ca.com p
+    from-co.net p
+    from-ct.com p
+    from-dc.com p
+    from-de.com p
+    from-fl.com p
+    from-ga.com p
+    from-hi.com p
+    from-ia.com p
+    from-id.com p
+    from-il.com p
+    from-in.com p
+    from-ks.com p
+    from-ky.com p
+    from-la.net p
+    from-ma.com p
+    from-md.com p
+    from-me.org p
+    from-mi.com p
+    from-mn.com p
+    from-mo.com p
+    from-ms.com p
+    from-mt.com p
+    from-nc.com p
+    from-nd.com p
+    from-ne.com p
+    from-nh.com p
+    from-nj.com p
+    from-nm.com p
+    from-nv.com p
+    from-ny.net p
+    from-oh.com p
+    from-ok.com p
+    from-or.com p
+    from-pa.com p
+    from-pr.com p
+    from-ri.com p
+    from-sc.com p
+    from-sd.com p
+    from-tn.com p
+    from-tx.com p
+    from-ut.com p
+    from-va.com p
+    from-vt.com p
+    from-wa.com p
+    from-wi.com p
+    from-wv.com p
+    from-wy.com p
+    from.hr i
+    frontdoor i
+    frontier i
+    frosinone.it i
+    frosta.no i
+    froya.no i
+    frusky.de P
+    fst.br i
+    ftpaccess.cc p
+    ftr i
+    fuchu.hiroshima.jp i
+    fuchu.tokyo.jp i
+    fuchu.toyama.jp i
+    fudai.iwate.jp i
+    fuefuki.yamanashi.jp i
+    fuel.aero i
+    fuettertdasnetz.de p
+    fuji.shizuoka.jp i
+    fujieda.shizuoka.jp i
+    fujiidera.osaka.jp i
+    fujikawa.shizuoka.jp i
+    fujikawa.yamanashi.jp i
+    fujikawaguchiko.yamanashi.jp i
+    fujimi.nagano.jp i
+    fujimi.saitama.jp i
+    fujimino.saitama.jp i
+    fujinomiya.shizuoka.jp i
+    fujioka.gunma.jp i
+    fujisato.akita.jp i
+    fujisawa.iwate.jp i
+    fujisawa.kanagawa.jp i
+    fujishiro.ibaraki.jp i
+    fujitsu i
+    fujiyoshida.yamanashi.jp i
+    fukagawa.hokkaido.jp i
+    fukaya.saitama.jp i
+    fukuchi.fukuoka.jp i
+    fukuchiyama.kyoto.jp i
+    fukudomi.saga.jp i
+    fukui.fukui.jp i
+    fukui.jp i
+    fukumitsu.toyama.jp i
+    fukuoka.jp i
+    fukuroi.shizuoka.jp i
+    fukusaki.hyogo.jp i
+    fukushima.fukushima.jp i
+    fukushima.hokkaido.jp i
+    fukushima.jp i
+    fukuyama.hiroshima.jp i
+    fun i
+    funabashi.chiba.jp i
+    funagata.yamagata.jp i
+    funahashi.toyama.jp i
+    functions.fnc.fr-par.scw.cloud p
+    fund i
+    fundacio.museum i
+    fuoisku.no i
+    fuossko.no i
+    furano.hokkaido.jp i
+    furniture i
+    furniture.museum i
+    furubira.hokkaido.jp i
+    furudono.fukushima.jp i
+    furukawa.miyagi.jp i
+    fusa.no i
+    fuso.aichi.jp i
+    fussa.tokyo.jp i
+    futaba.fukushima.jp i
+    futbol i
+    futsu.nagasaki.jp i
+    futtsu.chiba.jp i
+    futurecms.at P
+    futurehosting.at p
+    futuremailing.at p
+    fvg.it i
+    fyi i
+    fylkesbibl.no i
+    fyresdal.no i
+    g.bg i
+    g.se i
+    g.vbrplsbx.io p
+    g12.br i
+    ga i
+    ga.us i
+    gaivuotna.no i
+    gal i
+    gallery i
+    gallery.museum i
+    gallo i
+    gallup i
+    galsa.no i
+    gamagori.aichi.jp i
+    game i
+    game-host.org p
+    game-server.cc p
+    game.tw i
+    games i
+    games.hu i
+    gamo.shiga.jp i
+    gamvik.no i
+    gangaviika.no i
+    gangwon.kr i
+    gap i
+    garden i
+    garden.museum i
+    gateway.dev P
+    gateway.museum i
+    gaular.no i
+    gausdal.no i
+    gay i
+    gb i
+    gb.net p
+    gbiz i
+    gc.ca i
+    gd i
+    gd.cn i
+    gda.pl p
+    gdansk.pl p
+    gdn i
+    gdynia.pl p
+    ge i
+    ge.it i
+    gea i
+    geek.nz i
+    geekgalaxy.com p
+    geelvinck.museum i
+    gehirn.ne.jp p
+    geisei.kochi.jp i
+    gemological.museum i
+    gen.in i
+    gen.mi.us i
+    gen.ng p
+    gen.nz i
+    gen.tr i
+    genkai.saga.jp i
+    genoa.it i
+    genova.it i
+    gent i
+    gentapps.com p
+    genting i
+    gentlentapis.com p
+    geo.br i
+    geology.museum i
+    geometre-expert.fr i
+    george i
+    georgia.museum i
+    georgia.su p
+    getmyip.com p
+    gets-it.net p
+    gf i
+    gg i
+    gg.ax p
+    ggee i
+    ggf.br i
+    gh i
+    ghost.io p
+    gi i
+    giehtavuoatna.no i
+    giessen.museum i
+    gift i
+    gifts i
+    gifu.gifu.jp i
+    gifu.jp i
+    giize.com p
+    gildeskal.no i
+    ginan.gifu.jp i
+    ginowan.okinawa.jp i
+    ginoza.okinawa.jp i
+    girlfriend.jp p
+    girly.jp p
+    giske.no i
+    git-pages.rit.edu p
+    git-repos.de p
+    gitapp.si p
+    github.io p
+    githubpreview.dev p
+    githubusercontent.com p
+    gitlab.io p
+    gitpage.si p
+    gives i
+    giving i
+    gjemnes.no i
+    gjerdrum.no i
+    gjerstad.no i
+    gjesdal.no i
+    gjovik.no i
+    gl i
+    glas.museum i
+    glass i
+    glass.museum i
+    gle i
+    gleeze.com p
+    gliding.aero i
+    glitch.me p
+    gliwice.pl p
+    global i
+    global.prod.fastly.net p
+    global.ssl.fastly.net p
+    globo i
+    glogow.pl i
+    gloomy.jp p
+    gloppen.no i
+    glug.org.uk p
+    gm i
+    gmail i
+    gmbh i
+    gmina.pl i
+    gmo i
+    gmx i
+    gn i
+    gniezno.pl i
+    go.ci i
+    go.cr i
+    go.dyndns.org p
+    go.gov.br i
+    go.id i
+    go.it i
+    go.jp i
+    go.ke i
+    go.kr i
+    go.leg.br p
+    go.pw i
+    go.th i
+    go.tj i
+    go.tz i
+    go.ug i
+    gob.ar i
+    gob.bo i
+    gob.cl i
+    gob.do i
+    gob.ec i
+    gob.es i
+    gob.gt i
+    gob.hn i
+    gob.mx i
+    gob.ni i
+    gob.pa i
+    gob.pe i
+    gob.pk i
+    gob.sv i
+    gob.ve i
+    gobo.wakayama.jp i
+    godaddy i
+    godo.gifu.jp i
+    goiania.br i
+    goip.de p
+    gojome.akita.jp i
+    gok.pk i
+    gokase.miyazaki.jp i
+    gol.no i
+    gold i
+    goldpoint i
+    golf i
+    golffan.us p
+    gon.pk i
+    gonna.jp p
+    gonohe.aomori.jp i
+    goo i
+    goodyear i
+    goog i
+    google i
+    googleapis.com p
+    googlecode.com p
+    gop i
+    gop.pk i
+    gorge.museum i
+    gorizia.it i
+    gorlice.pl i
+    gos.pk i
+    gose.nara.jp i
+    gosen.niigata.jp i
+    goshiki.hyogo.jp i
+    got i
+    gotdns.ch p
+    gotdns.com p
+    gotdns.org p
+    gotemba.shizuoka.jp i
+    goto.nagasaki.jp i
+    gotpantheon.com p
+    gotsu.shimane.jp i
+    goupile.fr p
+    gouv.ci i
+    gouv.fr i
+    gouv.ht i
+    gouv.km i
+    gouv.ml i
+    gouv.sn i
+    gov i
+    gov.ac i
+    gov.ae i
+    gov.af i
+    gov.al i
+    gov.ar i
+    gov.as i
+    gov.au i
+    gov.az i
+    gov.ba i
+    gov.bb i
+    gov.bf i
+    gov.bh i
+    gov.bm i
+    gov.bn i
+    gov.br i
+    gov.bs i
+    gov.bt i
+    gov.by i
+    gov.bz i
+    gov.cd i
+    gov.cl i
+    gov.cm i
+    gov.cn i
+    gov.co i
+    gov.cu i
+    gov.cx i
+    gov.cy i
+    gov.dm i
+    gov.do i
+    gov.dz i
+    gov.ec i
+    gov.ee i
+    gov.eg i
+    gov.et i
+    gov.fj i
+    gov.gd i
+    gov.ge i
+    gov.gh i
+    gov.gi i
+    gov.gn i
+    gov.gr i
+    gov.gu i
+    gov.gy i
+    gov.hk i
+    gov.ie i
+    gov.il i
+    gov.in i
+    gov.iq i
+    gov.ir i
+    gov.is i
+    gov.it i
+    gov.jo i
+    gov.kg i
+    gov.ki i
+    gov.km i
+    gov.kn i
+    gov.kp i
+    gov.kw i
+    gov.kz i
+    gov.la i
+    gov.lb i
+    gov.lc i
+    gov.lk i
+    gov.lr i
+    gov.ls i
+    gov.lt i
+    gov.lv i
+    gov.ly i
+    gov.ma i
+    gov.me i
+    gov.mg i
+    gov.mk i
+    gov.ml i
+    gov.mn i
+    gov.mo i
+    gov.mr i
+    gov.ms i
+    gov.mu i
+    gov.mv i
+    gov.mw i
+    gov.my i
+    gov.mz i
+    gov.nc.tr i
+    gov.ng i
+    gov.nl p
+    gov.nr i
+    gov.om i
+    gov.ph i
+    gov.pk i
+    gov.pl i
+    gov.pn i
+    gov.pr i
+    gov.ps i
+    gov.pt i
+    gov.py i
+    gov.qa i
+    gov.rs i
+    gov.ru p
+    gov.rw i
+    gov.sa i
+    gov.sb i
+    gov.sc i
+    gov.scot p
+    gov.sd i
+    gov.sg i
+    gov.sh i
+    gov.sl i
+    gov.so i
+    gov.ss i
+    gov.sx i
+    gov.sy i
+    gov.tj i
+    gov.tl i
+    gov.tm i
+    gov.tn i
+    gov.to i
+    gov.tr i
+    gov.tt i
+    gov.tw i
+    gov.ua i
+    gov.uk i
+    gov.vc i
+    gov.ve i
+    gov.vn i
+    gov.ws i
+    gov.ye i
+    gov.za i
+    gov.zm i
+    gov.zw i
+    government.aero i
+    govt.nz i
+    gp i
+    gq i
+    gr i
+    gr.com p
+    gr.eu.org p
+    gr.it i
+    gr.jp i
+    grainger i
+    grajewo.pl i
+    gran.no i
+    grandrapids.museum i
+    grane.no i
+    granvin.no i
+    graphics i
+    graphox.us p
+    gratangen.no i
+    gratis i
+    graz.museum i
+    greater.jp p
+    green i
+    greta.fr i
+    grimstad.no i
+    gripe i
+    griw.gov.pl i
+    grocery i
+    groks-the.info p
+    groks-this.info p
+    grondar.za i
+    grong.no i
+    grosseto.it i
+    groundhandling.aero i
+    group i
+    group.aero i
+    grozny.ru p
+    grozny.su p
+    grp.lk i
+    gru.br i
+    grue.no i
+    gs i
+    gs.aa.no i
+    gs.ah.no i
+    gs.bu.no i
+    gs.cn i
+    gs.fm.no i
+    gs.hl.no i
+    gs.hm.no i
+    gs.jan-mayen.no i
+    gs.mr.no i
+    gs.nl.no i
+    gs.nt.no i
+    gs.of.no i
+    gs.ol.no i
+    gs.oslo.no i
+    gs.rl.no i
+    gs.sf.no i
+    gs.st.no i
+    gs.svalbard.no i
+    gs.tm.no i
+    gs.tr.no i
+    gs.va.no i
+    gs.vf.no i
+    gsj.bz p
+    gsm.pl i
+    gt i
+    gu i
+    gu.us i
+    guam.gu i
+    guardian i
+    gub.uy i
+    gucci i
+    guernsey.museum i
+    guge i
+    guide i
+    guitars i
+    gujarat.in i
+    gujo.gifu.jp i
+    gulen.no i
+    gunma.jp i
+    guovdageaidnu.no i
+    guru i
+    gushikami.okinawa.jp i
+    gv.ao i
+    gv.at i
+    gv.vc p
+    gw i
+    gwangju.kr i
+    gx.cn i
+    gy i
+    gyeongbuk.kr i
+    gyeonggi.kr i
+    gyeongnam.kr i
+    gyokuto.kumamoto.jp i
+    gz.cn i
+    h.bg i
+    h.se i
+    ha.cn i
+    ha.no i
+    habikino.osaka.jp i
+    habmer.no i
+    haboro.hokkaido.jp i
+    hacca.jp p
+    hachijo.tokyo.jp i
+    hachinohe.aomori.jp i
+    hachioji.tokyo.jp i
+    hachirogata.akita.jp i
+    hadano.kanagawa.jp i
+    hadsel.no i
+    haebaru.okinawa.jp i
+    haga.tochigi.jp i
+    hagebostad.no i
+    hagi.yamaguchi.jp i
+    haibara.shizuoka.jp i
+    hair i
+    hakata.fukuoka.jp i
+    hakodate.hokkaido.jp i
+    hakone.kanagawa.jp i
+    hakuba.nagano.jp i
+    hakui.ishikawa.jp i
+    hakusan.ishikawa.jp i
+    halden.no i
+    half.host p
+    halloffame.museum i
+    halsa.no i
+    ham-radio-op.net p
+    hamada.shimane.jp i
+    hamamatsu.shizuoka.jp i
+    hamar.no i
+    hamaroy.no i
+    hamatama.saga.jp i
+    hamatonbetsu.hokkaido.jp i
+    hamburg i
+    hamburg.museum i
+    hammarfeasta.no i
+    hammerfest.no i
+    hamura.tokyo.jp i
+    hanamaki.iwate.jp i
+    hanamigawa.chiba.jp i
+    hanawa.fukushima.jp i
+    handa.aichi.jp i
+    handcrafted.jp p
+    handson.museum i
+    hanggliding.aero i
+    hangout i
+    hannan.osaka.jp i
+    hanno.saitama.jp i
+    hanyu.saitama.jp i
+    hapmir.no i
+    happou.akita.jp i
+    hara.nagano.jp i
+    haram.no i
+    hareid.no i
+    harima.hyogo.jp i
+    harstad.no i
+    harvestcelebration.museum i
+    hasama.oita.jp i
+    hasami.nagasaki.jp i
+    hashbang.sh p
+    hashikami.aomori.jp i
+    hashima.gifu.jp i
+    hashimoto.wakayama.jp i
+    hasuda.saitama.jp i
+    hasura-app.io p
+    hasura.app p
+    hasvik.no i
+    hatogaya.saitama.jp i
+    hatoyama.saitama.jp i
+    hatsukaichi.hiroshima.jp i
+    hattfjelldal.no i
+    haugesund.no i
+    haus i
+    hawaii.museum i
+    hayakawa.yamanashi.jp i
+    hayashima.okayama.jp i
+    hazu.aichi.jp i
+    hb.cldmail.ru p
+    hb.cn i
+    hbo i
+    hdfc i
+    hdfcbank i
+    he.cn i
+    health i
+    health-carereform.com p
+    health.museum i
+    health.nz i
+    health.vn i
+    healthcare i
+    heavy.jp p
+    heguri.nara.jp i
+    heimatunduhren.museum i
+    hekinan.aichi.jp i
+    hellas.museum i
+    help i
+    helsinki i
+    helsinki.museum i
+    hembygdsforbund.museum i
+    hemne.no i
+    hemnes.no i
+    hemsedal.no i
+    hepforge.org p
+    her.jp p
+    herad.no i
+    here i
+    here-for-more.info p
+    heritage.museum i
+    hermes i
+    herokuapp.com p
+    herokussl.com p
+    heroy.more-og-romsdal.no i
+    heroy.nordland.no i
+    heteml.net p
+    hgtv i
+    hi.cn i
+    hi.us i
+    hicam.net p
+    hichiso.gifu.jp i
+    hida.gifu.jp i
+    hidaka.hokkaido.jp i
+    hidaka.kochi.jp i
+    hidaka.saitama.jp i
+    hidaka.wakayama.jp i
+    hidora.com p
+    higashi.fukuoka.jp i
+    higashi.fukushima.jp i
+    higashi.okinawa.jp i
+    higashiagatsuma.gunma.jp i
+    higashichichibu.saitama.jp i
+    higashihiroshima.hiroshima.jp i
+    higashiizu.shizuoka.jp i
+    higashiizumo.shimane.jp i
+    higashikagawa.kagawa.jp i
+    higashikagura.hokkaido.jp i
+    higashikawa.hokkaido.jp i
+    higashikurume.tokyo.jp i
+    higashimatsushima.miyagi.jp i
+    higashimatsuyama.saitama.jp i
+    higashimurayama.tokyo.jp i
+    higashinaruse.akita.jp i
+    higashine.yamagata.jp i
+    higashiomi.shiga.jp i
+    higashiosaka.osaka.jp i
+    higashishirakawa.gifu.jp i
+    higashisumiyoshi.osaka.jp i
+    higashitsuno.kochi.jp i
+    higashiura.aichi.jp i
+    higashiyama.kyoto.jp i
+    higashiyamato.tokyo.jp i
+    higashiyodogawa.osaka.jp i
+    higashiyoshino.nara.jp i
+    hiho.jp p
+    hiji.oita.jp i
+    hikari.yamaguchi.jp i
+    hikawa.shimane.jp i
+    hikimi.shimane.jp i
+    hikone.shiga.jp i
+    himeji.hyogo.jp i
+    himeshima.oita.jp i
+    himi.toyama.jp i
+    hino.tokyo.jp i
+    hino.tottori.jp i
+    hinode.tokyo.jp i
+    hinohara.tokyo.jp i
+    hioki.kagoshima.jp i
+    hiphop i
+    hippy.jp p
+    hirado.nagasaki.jp i
+    hiraizumi.iwate.jp i
+    hirakata.osaka.jp i
+    hiranai.aomori.jp i
+    hirara.okinawa.jp i
+    hirata.fukushima.jp i
+    hiratsuka.kanagawa.jp i
+    hiraya.nagano.jp i
+    hirogawa.wakayama.jp i
+    hirokawa.fukuoka.jp i
+    hirono.fukushima.jp i
+    hirono.iwate.jp i
+    hiroo.hokkaido.jp i
+    hirosaki.aomori.jp i
+    hiroshima.jp i
+    hisamitsu i
+    hisayama.fukuoka.jp i
+    histoire.museum i
+    historical.museum i
+    historicalsociety.museum i
+    historichouses.museum i
+    historisch.museum i
+    historisches.museum i
+    history.museum i
+    historyofscience.museum i
+    hita.oita.jp i
+    hitachi i
+    hitachi.ibaraki.jp i
+    hitachinaka.ibaraki.jp i
+    hitachiomiya.ibaraki.jp i
+    hitachiota.ibaraki.jp i
+    hitra.no i
+    hiv i
+    hizen.saga.jp i
+    hjartdal.no i
+    hjelmeland.no i
+    hk i
+    hk.cn i
+    hk.com p
+    hk.org p
+    hkt i
+    hl.cn i
+    hl.no i
+    hlx.live p
+    hlx.page p
+    hlx3.page p
+    hm i
+    hm.no i
+    hn i
+    hn.cn i
+    hobby-site.com p
+    hobby-site.org p
+    hobol.no i
+    hockey i
+    hof.no i
+    hofu.yamaguchi.jp i
+    hokkaido.jp i
+    hokksund.no i
+    hokuryu.hokkaido.jp i
+    hokuto.hokkaido.jp i
+    hokuto.yamanashi.jp i
+    hol.no i
+    holdings i
+    hole.no i
+    holiday i
+    holmestrand.no i
+    holtalen.no i
+    holy.jp p
+    home-webserver.de p
+    home.dyndns.org p
+    homebuilt.aero i
+    homedepot i
+    homedns.org p
+    homeftp.net p
+    homeftp.org p
+    homegoods i
+    homeip.net p
+    homelink.one p
+    homelinux.com p
+    homelinux.net p
+    homelinux.org p
+    homeoffice.gov.uk p
+    homes i
+    homesecuritymac.com p
+    homesecuritypc.com p
+    homesense i
+    homesklep.pl p
+    homeunix.com p
+    homeunix.net p
+    homeunix.org p
+    honai.ehime.jp i
+    honbetsu.hokkaido.jp i
+    honda i
+    honefoss.no i
+    hongo.hiroshima.jp i
+    honjo.akita.jp i
+    honjo.saitama.jp i
+    honjyo.akita.jp i
+    hoplix.shop p
+    hopto.me p
+    hopto.org p
+    hornindal.no i
+    horokanai.hokkaido.jp i
+    horology.museum i
+    horonobe.hokkaido.jp i
+    horse i
+    horten.no i
+    hosp.uk p
+    hospital i
+    host i
+    hostedpi.com p
+    hosting i
+    hosting-cluster.nl p
+    hosting.myjino.ru P
+    hosting.ovh.net P
+    hostyhosting.io p
+    hot i
+    hotel.hu i
+    hotel.lk i
+    hotel.tz i
+    hoteles i
+    hotels i
+    hotelwithflight.com p
+    hotmail i
+    house i
+    house.museum i
+    how i
+    hoyanger.no i
+    hoylandet.no i
+    hr i
+    hr.eu.org p
+    hra.health p
+    hs.kr i
+    hs.run p
+    hs.zone p
+    hsbc i
+    ht i
+    httpbin.org p
+    hu i
+    hu.com p
+    hu.eu.org p
+    hu.net p
+    hughes i
+    huissier-justice.fr i
+    humanities.museum i
+    hungry.jp p
+    hurdal.no i
+    hurum.no i
+    hvaler.no i
+    hyatt i
+    hyllestad.no i
+    hyogo.jp i
+    hyuga.miyazaki.jp i
+    hyundai i
+    hzc.io p
+    i.bg i
+    i.ng i
+    i.ph i
+    i.se i
+    i234.me p
+    ia.us i
+    iamallama.com p
+    ibara.okayama.jp i
+    ibaraki.ibaraki.jp i
+    ibaraki.jp i
+    ibaraki.osaka.jp i
+    ibestad.no i
+    ibigawa.gifu.jp i
+    ibm i
+    ibxos.it p
+    ic.gov.pl i
+    icbc i
+    ice i
+    ichiba.tokushima.jp i
+    ichihara.chiba.jp i
+    ichikai.tochigi.jp i
+    ichikawa.chiba.jp i
+    ichikawa.hyogo.jp i
+    ichikawamisato.yamanashi.jp i
+    ichinohe.iwate.jp i
+    ichinomiya.aichi.jp i
+    ichinomiya.chiba.jp i
+    ichinoseki.iwate.jp i
+    icu i
+    icurus.jp p
+    id i
+    id.au i
+    id.firewalledreplit.co p
+    id.forgerock.io p
+    id.ir i
+    id.lv i
+    id.ly i
+    id.repl.co p
+    id.us i
+    ide.kyoto.jp i
+    idf.il i
+    idrett.no i
+    idv.hk i
+    idv.tw i
+    ie i
+    ie.eu.org p
+    ieee i
+    if.ua i
+    ifm i
+    iglesias-carbonia.it i
+    iglesiascarbonia.it i
+    iheya.okinawa.jp i
+    iida.nagano.jp i
+    iide.yamagata.jp i
+    iijima.nagano.jp i
+    iitate.fukushima.jp i
+    iiyama.nagano.jp i
+    iizuka.fukuoka.jp i
+    iizuna.nagano.jp i
+    ikano i
+    ikaruga.nara.jp i
+    ikata.ehime.jp i
+    ikawa.akita.jp i
+    ikeda.fukui.jp i
+    ikeda.gifu.jp i
+    ikeda.hokkaido.jp i
+    ikeda.nagano.jp i
+    ikeda.osaka.jp i
+    iki.fi p
+    iki.nagasaki.jp i
+    ikoma.nara.jp i
+    ikusaka.nagano.jp i
+    il i
+    il.eu.org p
+    il.us i
+    ilawa.pl i
+    iliadboxos.it p
+    illustration.museum i
+    ilovecollege.info p
+    im i
+    im.it i
+    imabari.ehime.jp i
+    imageandsound.museum i
+    imakane.hokkaido.jp i
+    imamat i
+    imari.saga.jp i
+    imb.br i
+    imdb i
+    imizu.toyama.jp i
+    immo i
+    immobilien i
+    imperia.it i
+    impertrix.com p
+    impertrixcdn.com p
+    in i
+    in-addr.arpa i
+    in-berlin.de p
+    in-brb.de p
+    in-butter.de p
+    in-dsl.de p
+    in-dsl.net p
+    in-dsl.org p
+    in-the-band.net p
+    in-vpn.de p
+    in-vpn.net p
+    in-vpn.org p
+    in.eu.org p
+    in.futurecms.at P
+    in.na i
+    in.net p
+    in.ni i
+    in.rs i
+    in.th i
+    in.ua i
+    in.us i
+    ina.ibaraki.jp i
+    ina.nagano.jp i
+    ina.saitama.jp i
+    inabe.mie.jp i
+    inagawa.hyogo.jp i
+    inagi.tokyo.jp i
+    inami.toyama.jp i
+    inami.wakayama.jp i
+    inashiki.ibaraki.jp i
+    inatsuki.fukuoka.jp i
+    inawashiro.fukushima.jp i
+    inazawa.aichi.jp i
+    inc i
+    inc.hk p
+    incheon.kr i
+    ind.br i
+    ind.gt i
+    ind.in i
+    ind.kw i
+    ind.tn i
+    independent-commission.uk p
+    independent-inquest.uk p
+    independent-inquiry.uk p
+    independent-panel.uk p
+    independent-review.uk p
+    inderoy.no i
+    indian.museum i
+    indiana.museum i
+    indianapolis.museum i
+    indianmarket.museum i
+    indie.porn p
+    indigena.bo i
+    industria.bo i
+    industries i
+    ine.kyoto.jp i
+    inf.br i
+    inf.cu i
+    inf.mk i
+    inf.ua p
+    infiniti i
+    info i
+    info.at p
+    info.au i
+    info.az i
+    info.bb i
+    info.bj i
+    info.bo i
+    info.co i
+    info.cx p
+    info.ec i
+    info.et i
+    info.fj i
+    info.gu i
+    info.ht i
+    info.hu i
+    info.in i
+    info.ke i
+    info.ki i
+    info.la i
+    info.ls i
+    info.mv i
+    info.na i
+    info.nf i
+    info.ni i
+    info.nr i
+    info.pk i
+    info.pl i
+    info.pr i
+    info.ro i
+    info.sd i
+    info.tn i
+    info.tr i
+    info.tt i
+    info.tz i
+    info.ve i
+    info.vn i
+    info.zm i
+    ing i
+    ing.pa i
+    ingatlan.hu i
+    ink i
+    ino.kochi.jp i
+    instance.datadetect.com p
+    instances.spawn.cc p
+    instantcloud.cn p
+    institute i
+    insurance i
+    insurance.aero i
+    insure i
+    int i
+    int.ar i
+    int.az i
+    int.bo i
+    int.ci i
+    int.co i
+    int.cv i
+    int.eu.org p
+    int.in i
+    int.is i
+    int.la i
+    int.lk i
+    int.mv i
+    int.mw i
+    int.ni i
+    int.pt i
+    int.ru p
+    int.tj i
+    int.tt i
+    int.ve i
+    int.vn i
+    intelligence.museum i
+    interactive.museum i
+    international i
+    internet-dns.de p
+    internet.in i
+    intl.tn i
+    intuit i
+    inuyama.aichi.jp i
+    investments i
+    inzai.chiba.jp i
+    io i
+    io.in i
+    io.kg p
+    iobb.net p
+    iopsys.se p
+    ip.linodeusercontent.com p
+    ip6.arpa i
+    ipifony.net p
+    ipiranga i
+    iq i
+    ir i
+    iraq.museum i
+    iris.arpa i
+    irish i
+    iron.museum i
+    iruma.saitama.jp i
+    is i
+    is-a-anarchist.com p
+    is-a-blogger.com p
+    is-a-bookkeeper.com p
+    is-a-bruinsfan.org p
+    is-a-bulls-fan.com p
+    is-a-candidate.org p
+    is-a-caterer.com p
+    is-a-celticsfan.org p
+    is-a-chef.com p
+    is-a-chef.net p
+    is-a-chef.org p
+    is-a-conservative.com p
+    is-a-cpa.com p
+    is-a-cubicle-slave.com p
+    is-a-democrat.com p
+    is-a-designer.com p
+    is-a-doctor.com p
+    is-a-financialadvisor.com p
+    is-a-geek.com p
+    is-a-geek.net p
+    is-a-geek.org p
+    is-a-green.com p
+    is-a-guru.com p
+    is-a-hard-worker.com p
+    is-a-hunter.com p
+    is-a-knight.org p
+    is-a-landscaper.com p
+    is-a-lawyer.com p
+    is-a-liberal.com p
+    is-a-libertarian.com p
+    is-a-linux-user.org p
+    is-a-llama.com p
+    is-a-musician.com p
+    is-a-nascarfan.com p
+    is-a-nurse.com p
+    is-a-painter.com p
+    is-a-patsfan.org p
+    is-a-personaltrainer.com p
+    is-a-photographer.com p
+    is-a-player.com p
+    is-a-republican.com p
+    is-a-rockstar.com p
+    is-a-socialist.com p
+    is-a-soxfan.org p
+    is-a-student.com p
+    is-a-teacher.com p
+    is-a-techie.com p
+    is-a-therapist.com p
+    is-an-accountant.com p
+    is-an-actor.com p
+    is-an-actress.com p
+    is-an-anarchist.com p
+    is-an-artist.com p
+    is-an-engineer.com p
+    is-an-entertainer.com p
+    is-by.us p
+    is-certified.com p
+    is-found.org p
+    is-gone.com p
+    is-into-anime.com p
+    is-into-cars.com p
+    is-into-cartoons.com p
+    is-into-games.com p
+    is-leet.com p
+    is-lost.org p
+    is-not-certified.com p
+    is-saved.org p
+    is-slick.com p
+    is-uberleet.com p
+    is-very-bad.org p
+    is-very-evil.org p
+    is-very-good.org p
+    is-very-nice.org p
+    is-very-sweet.org p
+    is-with-theband.com p
+    is.eu.org p
+    is.gov.pl i
+    is.it i
+    isa-geek.com p
+    isa-geek.net p
+    isa-geek.org p
+    isa-hockeynut.com p
+    isa.kagoshima.jp i
+    isa.us i
+    isahaya.nagasaki.jp i
+    ise.mie.jp i
+    isehara.kanagawa.jp i
+    isen.kagoshima.jp i
+    isernia.it i
+    iserv.dev p
+    iservschule.de p
+    isesaki.gunma.jp i
+    ishigaki.okinawa.jp i
+    ishikari.hokkaido.jp i
+    ishikawa.fukushima.jp i
+    ishikawa.jp i
+    ishikawa.okinawa.jp i
+    ishinomaki.miyagi.jp i
+    isla.pr i
+    isleofman.museum i
+    ismaili i
+    isshiki.aichi.jp i
+    issmarterthanyou.com p
+    ist i
+    istanbul i
+    isteingeek.de p
+    istmein.de p
+    isumi.chiba.jp i
+    it i
+    it.ao i
+    it.com p
+    it.eu.org p
+    it1.eur.aruba.jenv-aruba.cloud p
+    it1.jenv-aruba.cloud p
+    itabashi.tokyo.jp i
+    itako.ibaraki.jp i
+    itakura.gunma.jp i
+    itami.hyogo.jp i
+    itano.tokushima.jp i
+    itau i
+    itayanagi.aomori.jp i
+    itcouldbewor.se p
+    itigo.jp p
+    ito.shizuoka.jp i
+    itoigawa.niigata.jp i
+    itoman.okinawa.jp i
+    its.me i
+    itv i
+    ivano-frankivsk.ua i
+    ivanovo.su p
+    iveland.no i
+    ivgu.no i
+    iwade.wakayama.jp i
+    iwafune.tochigi.jp i
+    iwaizumi.iwate.jp i
+    iwaki.fukushima.jp i
+    iwakuni.yamaguchi.jp i
+    iwakura.aichi.jp i
+    iwama.ibaraki.jp i
+    iwamizawa.hokkaido.jp i
+    iwanai.hokkaido.jp i
+    iwanuma.miyagi.jp i
+    iwata.shizuoka.jp i
+    iwate.iwate.jp i
+    iwate.jp i
+    iwatsuki.saitama.jp i
+    iwi.nz i
+    iyo.ehime.jp i
+    iz.hr i
+    izena.okinawa.jp i
+    izu.shizuoka.jp i
+    izumi.kagoshima.jp i
+    izumi.osaka.jp i
+    izumiotsu.osaka.jp i
+    izumisano.osaka.jp i
+    izumizaki.fukushima.jp i
+    izumo.shimane.jp i
+    izumozaki.niigata.jp i
+    izunokuni.shizuoka.jp i
+    j.bg i
+    j.layershift.co.uk p
+    j.scaleforce.com.cy p
+    j.scaleforce.net p
+    jab.br i
+    jaguar i
+    jambyl.su p
+    jamison.museum i
+    jampa.br i
+    jan-mayen.no i
+    java i
+    jaworzno.pl i
+    jc.neen.it p
+    jcb i
+    jcloud-ver-jpc.ik-server.com p
+    jcloud.ik-server.com p
+    jcloud.kz p
+    jdevcloud.com p
+    jdf.br i
+    je i
+    jed.wafaicloud.com p
+    jeep i
+    jefferson.museum i
+    jeju.kr i
+    jelastic.dogado.eu p
+    jelastic.regruhosting.ru p
+    jelastic.saveincloud.net p
+    jelastic.team p
+    jelastic.tsukaeru.net p
+    jele.cloud p
+    jele.club p
+    jele.host p
+    jele.io p
+    jele.site p
+    jelenia-gora.pl i
+    jellybean.jp p
+    jeonbuk.kr i
+    jeonnam.kr i
+    jerusalem.museum i
+    jessheim.no i
+    jetzt i
+    jevnaker.no i
+    jewelry i
+    jewelry.museum i
+    jewish.museum i
+    jewishart.museum i
+    jfk.museum i
+    jgora.pl i
+    jinsekikogen.hiroshima.jp i
+    jio i
+    jl.cn i
+    jll i
+    jls-sto1.elastx.net p
+    jls-sto2.elastx.net p
+    jls-sto3.elastx.net p
+    jm I
+    jmp i
+    jnj i
+    jo i
+    joboji.iwate.jp i
+    jobs i
+    jobs.tt i
+    joburg i
+    joetsu.niigata.jp i
+    jogasz.hu i
+    johana.toyama.jp i
+    joinville.br i
+    jolster.no i
+    jondal.no i
+    jor.br i
+    jorpeland.no i
+    joso.ibaraki.jp i
+    jot i
+    jotelulu.cloud p
+    journal.aero i
+    journalism.museum i
+    journalist.aero i
+    joy i
+    joyo.kyoto.jp i
+    jozi.biz p
+    jp i
+    jp.eu.org p
+    jp.kg p
+    jp.md p
+    jp.net p
+    jpmorgan i
+    jpn.com p
+    jprs i
+    js.cn i
+    js.org p
+    js.wpenginepowered.com p
+    ju.mp p
+    judaica.museum i
+    judygarland.museum i
+    juedisches.museum i
+    juegos i
+    juif.museum i
+    juniper i
+    jur.pro i
+    jus.br i
+    jx.cn i
+    k.bg i
+    k.se i
+    k12.ak.us i
+    k12.al.us i
+    k12.ar.us i
+    k12.as.us i
+    k12.az.us i
+    k12.ca.us i
+    k12.co.us i
+    k12.ct.us i
+    k12.dc.us i
+    k12.de.us i
+    k12.ec i
+    k12.fl.us i
+    k12.ga.us i
+    k12.gu.us i
+    k12.ia.us i
+    k12.id.us i
+    k12.il i
+    k12.il.us i
+    k12.in.us i
+    k12.ks.us i
+    k12.ky.us i
+    k12.la.us i
+    k12.ma.us i
+    k12.md.us i
+    k12.me.us i
+    k12.mi.us i
+    k12.mn.us i
+    k12.mo.us i
+    k12.ms.us i
+    k12.mt.us i
+    k12.nc.us i
+    k12.ne.us i
+    k12.nh.us i
+    k12.nj.us i
+    k12.nm.us i
+    k12.nv.us i
+    k12.ny.us i
+    k12.oh.us i
+    k12.ok.us i
+    k12.or.us i
+    k12.pa.us i
+    k12.pr.us i
+    k12.sc.us i
+    k12.tn.us i
+    k12.tr i
+    k12.tx.us i
+    k12.ut.us i
+    k12.va.us i
+    k12.vi i
+    k12.vi.us i
+    k12.vt.us i
+    k12.wa.us i
+    k12.wi.us i
+    k12.wy.us i
+    k8s.fr-par.scw.cloud p
+    k8s.nl-ams.scw.cloud p
+    k8s.pl-waw.scw.cloud p
+    k8s.scw.cloud p
+    kaas.gg p
+    kadena.okinawa.jp i
+    kadogawa.miyazaki.jp i
+    kadoma.osaka.jp i
+    kafjord.no i
+    kaga.ishikawa.jp i
+    kagami.kochi.jp i
+    kagamiishi.fukushima.jp i
+    kagamino.okayama.jp i
+    kagawa.jp i
+    kagoshima.jp i
+    kagoshima.kagoshima.jp i
+    kaho.fukuoka.jp i
+    kahoku.ishikawa.jp i
+    kahoku.yamagata.jp i
+    kai.yamanashi.jp i
+    kainan.tokushima.jp i
+    kainan.wakayama.jp i
+    kaisei.kanagawa.jp i
+    kaita.hiroshima.jp i
+    kaizuka.osaka.jp i
+    kakamigahara.gifu.jp i
+    kakegawa.shizuoka.jp i
+    kakinoki.shimane.jp i
+    kakogawa.hyogo.jp i
+    kakuda.miyagi.jp i
+    kalisz.pl i
+    kalmykia.ru p
+    kalmykia.su p
+    kaluga.su p
+    kamagaya.chiba.jp i
+    kamaishi.iwate.jp i
+    kamakura.kanagawa.jp i
+    kameoka.kyoto.jp i
+    kameyama.mie.jp i
+    kami.kochi.jp i
+    kami.miyagi.jp i
+    kamiamakusa.kumamoto.jp i
+    kamifurano.hokkaido.jp i
+    kamigori.hyogo.jp i
+    kamiichi.toyama.jp i
+    kamiizumi.saitama.jp i
+    kamijima.ehime.jp i
+    kamikawa.hokkaido.jp i
+    kamikawa.hyogo.jp i
+    kamikawa.saitama.jp i
+    kamikitayama.nara.jp i
+    kamikoani.akita.jp i
+    kamimine.saga.jp i
+    kaminokawa.tochigi.jp i
+    kaminoyama.yamagata.jp i
+    kamioka.akita.jp i
+    kamisato.saitama.jp i
+    kamishihoro.hokkaido.jp i
+    kamisu.ibaraki.jp i
+    kamisunagawa.hokkaido.jp i
+    kamitonda.wakayama.jp i
+    kamitsue.oita.jp i
+    kamo.kyoto.jp i
+    kamo.niigata.jp i
+    kamoenai.hokkaido.jp i
+    kamogawa.chiba.jp i
+    kanagawa.jp i
+    kanan.osaka.jp i
+    kanazawa.ishikawa.jp i
+    kanegasaki.iwate.jp i
+    kaneyama.fukushima.jp i
+    kaneyama.yamagata.jp i
+    kani.gifu.jp i
+    kanie.aichi.jp i
+    kanmaki.nara.jp i
+    kanna.gunma.jp i
+    kannami.shizuoka.jp i
+    kanonji.kagawa.jp i
+    kanoya.kagoshima.jp i
+    kanra.gunma.jp i
+    kanuma.tochigi.jp i
+    kanzaki.saga.jp i
+    kapsi.fi p
+    karacol.su p
+    karaganda.su p
+    karasjohka.no i
+    karasjok.no i
+    karasuyama.tochigi.jp i
+    karate.museum i
+    karatsu.saga.jp i
+    karelia.su p
+    karikatur.museum i
+    kariwa.niigata.jp i
+    kariya.aichi.jp i
+    karlsoy.no i
+    karmoy.no i
+    karpacz.pl i
+    kartuzy.pl i
+    karuizawa.nagano.jp i
+    karumai.iwate.jp i
+    kasahara.gifu.jp i
+    kasai.hyogo.jp i
+    kasama.ibaraki.jp i
+    kasamatsu.gifu.jp i
+    kasaoka.okayama.jp i
+    kashiba.nara.jp i
+    kashihara.nara.jp i
+    kashima.ibaraki.jp i
+    kashima.saga.jp i
+    kashiwa.chiba.jp i
+    kashiwara.osaka.jp i
+    kashiwazaki.niigata.jp i
+    kasserver.com p
+    kasuga.fukuoka.jp i
+    kasuga.hyogo.jp i
+    kasugai.aichi.jp i
+    kasukabe.saitama.jp i
+    kasumigaura.ibaraki.jp i
+    kasuya.fukuoka.jp i
+    kaszuby.pl i
+    katagami.akita.jp i
+    katano.osaka.jp i
+    katashina.gunma.jp i
+    katori.chiba.jp i
+    katowice.pl i
+    katsuragi.nara.jp i
+    katsuragi.wakayama.jp i
+    katsushika.tokyo.jp i
+    katsuura.chiba.jp i
+    katsuyama.fukui.jp i
+    kaufen i
+    kautokeino.no i
+    kawaba.gunma.jp i
+    kawachinagano.osaka.jp i
+    kawagoe.mie.jp i
+    kawagoe.saitama.jp i
+    kawaguchi.saitama.jp i
+    kawahara.tottori.jp i
+    kawai.iwate.jp i
+    kawai.nara.jp i
+    kawaiishop.jp p
+    kawajima.saitama.jp i
+    kawakami.nagano.jp i
+    kawakami.nara.jp i
+    kawakita.ishikawa.jp i
+    kawamata.fukushima.jp i
+    kawaminami.miyazaki.jp i
+    kawanabe.kagoshima.jp i
+    kawanehon.shizuoka.jp i
+    kawanishi.hyogo.jp i
+    kawanishi.nara.jp i
+    kawanishi.yamagata.jp i
+    kawara.fukuoka.jp i
+    kawasaki.jp I
+    kawasaki.miyagi.jp i
+    kawatana.nagasaki.jp i
+    kawaue.gifu.jp i
+    kawazu.shizuoka.jp i
+    kayabe.hokkaido.jp i
+    kazimierz-dolny.pl i
+    kazo.saitama.jp i
+    kazuno.akita.jp i
+    kddi i
+    ke i
+    keisen.fukuoka.jp i
+    keliweb.cloud p
+    kembuchi.hokkaido.jp i
+    kep.tr i
+    kepno.pl i
+    kerryhotels i
+    kerrylogistics i
+    kerryproperties i
+    ketrzyn.pl i
+    keymachine.de p
+    kfh i
+    kg i
+    kg.kr i
+    kh I
+    kh.ua i
+    khakassia.su p
+    kharkiv.ua i
+    kharkov.ua i
+    kherson.ua i
+    khmelnitskiy.ua i
+    khmelnytskyi.ua i
+    khplay.nl p
+    ki i
+    kia i
+    kibichuo.okayama.jp i
+    kicks-ass.net p
+    kicks-ass.org p
+    kids i
+    kids.museum i
+    kids.us i
+    kiev.ua i
+    kiho.mie.jp i
+    kihoku.ehime.jp i
+    kijo.miyazaki.jp i
+    kikirara.jp p
+    kikonai.hokkaido.jp i
+    kikuchi.kumamoto.jp i
+    kikugawa.shizuoka.jp i
+    kilatiron.com p
+    kill.jp p
+    kilo.jp p
+    kim i
+    kimino.wakayama.jp i
+    kimitsu.chiba.jp i
+    kimobetsu.hokkaido.jp i
+    kin.okinawa.jp i
+    kinder i
+    kindle i
+    kinghost.net p
+    kinko.kagoshima.jp i
+    kinokawa.wakayama.jp i
+    kira.aichi.jp i
+    kirkenes.no i
+    kirovograd.ua i
+    kiryu.gunma.jp i
+    kisarazu.chiba.jp i
+    kishiwada.osaka.jp i
+    kiso.nagano.jp i
+    kisofukushima.nagano.jp i
+    kisosaki.mie.jp i
+    kita.kyoto.jp i
+    kita.osaka.jp i
+    kita.tokyo.jp i
+    kitaaiki.nagano.jp i
+    kitaakita.akita.jp i
+    kitadaito.okinawa.jp i
+    kitagata.gifu.jp i
+    kitagata.saga.jp i
+    kitagawa.kochi.jp i
+    kitagawa.miyazaki.jp i
+    kitahata.saga.jp i
+    kitahiroshima.hokkaido.jp i
+    kitakami.iwate.jp i
+    kitakata.fukushima.jp i
+    kitakata.miyazaki.jp i
+    kitakyushu.jp I
+    kitami.hokkaido.jp i
+    kitamoto.saitama.jp i
+    kitanakagusuku.okinawa.jp i
+    kitashiobara.fukushima.jp i
+    kitaura.miyazaki.jp i
+    kitayama.wakayama.jp i
+    kitchen i
+    kiwa.mie.jp i
+    kiwi i
+    kiwi.nz i
+    kiyama.saga.jp i
+    kiyokawa.kanagawa.jp i
+    kiyosato.hokkaido.jp i
+    kiyose.tokyo.jp i
+    kiyosu.aichi.jp i
+    kizu.kyoto.jp i
+    klabu.no i
+    klepp.no i
+    klodzko.pl i
+    km i
+    km.ua i
+    kmpsp.gov.pl i
+    kn i
+    knightpoint.systems p
+    knowsitall.info p
+    knx-server.net p
+    kobayashi.miyazaki.jp i
+    kobe.jp I
+    kobierzyce.pl i
+    kochi.jp i
+    kochi.kochi.jp i
+    kodaira.tokyo.jp i
+    koebenhavn.museum i
+    koeln i
+    koeln.museum i
+    kofu.yamanashi.jp i
+    koga.fukuoka.jp i
+    koga.ibaraki.jp i
+    koganei.tokyo.jp i
+    koge.tottori.jp i
+    koka.shiga.jp i
+    kokonoe.oita.jp i
+    kokubunji.tokyo.jp i
+    kolobrzeg.pl i
+    komae.tokyo.jp i
+    komagane.nagano.jp i
+    komaki.aichi.jp i
+    komatsu i
+    komatsu.ishikawa.jp i
+    komatsushima.tokushima.jp i
+    komforb.se i
+    kommunalforbund.se i
+    kommune.no i
+    komono.mie.jp i
+    komoro.nagano.jp i
+    komvux.se i
+    konan.aichi.jp i
+    konan.shiga.jp i
+    kongsberg.no i
+    kongsvinger.no i
+    konin.pl i
+    konskowola.pl i
+    konsulat.gov.pl i
+    konyvelo.hu i
+    koobin.events p
+    koori.fukushima.jp i
+    kopervik.no i
+    koriyama.fukushima.jp i
+    koryo.nara.jp i
+    kosai.shizuoka.jp i
+    kosaka.akita.jp i
+    kosei.shiga.jp i
+    kosher i
+    koshigaya.saitama.jp i
+    koshimizu.hokkaido.jp i
+    koshu.yamanashi.jp i
+    kosuge.yamanashi.jp i
+    kota.aichi.jp i
+    koto.shiga.jp i
+    koto.tokyo.jp i
+    kotohira.kagawa.jp i
+    kotoura.tottori.jp i
+    kouhoku.saga.jp i
+    kounosu.saitama.jp i
+    kouyama.kagoshima.jp i
+    kouzushima.tokyo.jp i
+    koya.wakayama.jp i
+    koza.wakayama.jp i
+    kozagawa.wakayama.jp i
+    kozaki.chiba.jp i
+    kozow.com p
+    kp i
+    kpmg i
+    kpn i
+    kppsp.gov.pl i
+    kr i
+    kr.com p
+    kr.eu.org p
+    kr.it i
+    kr.ua i
+    kraanghke.no i
+    kragero.no i
+    krakow.pl p
+    krasnik.pl p
+    krasnodar.su p
+    krd i
+    kred i
+    krellian.net p
+    kristiansand.no i
+    kristiansund.no i
+    krodsherad.no i
+    krokstadelva.no i
+    krym.ua i
+    ks.ua i
+    ks.us i
+    ktistory.com p
+    kuchinotsu.nagasaki.jp i
+    kudamatsu.yamaguchi.jp i
+    kudoyama.wakayama.jp i
+    kui.hiroshima.jp i
+    kuji.iwate.jp i
+    kuju.oita.jp i
+    kujukuri.chiba.jp i
+    kuki.saitama.jp i
+    kuleuven.cloud p
+    kumagaya.saitama.jp i
+    kumakogen.ehime.jp i
+    kumamoto.jp i
+    kumamoto.kumamoto.jp i
+    kumano.hiroshima.jp i
+    kumano.mie.jp i
+    kumatori.osaka.jp i
+    kumejima.okinawa.jp i
+    kumenan.okayama.jp i
+    kumiyama.kyoto.jp i
+    kunden.ortsinfo.at P
+    kunigami.okinawa.jp i
+    kunimi.fukushima.jp i
+    kunisaki.oita.jp i
+    kunitachi.tokyo.jp i
+    kunitomi.miyazaki.jp i
+    kunneppu.hokkaido.jp i
+    kunohe.iwate.jp i
+    kunst.museum i
+    kunstsammlung.museum i
+    kunstunddesign.museum i
+    kuokgroup i
+    kurashiki.okayama.jp i
+    kurate.fukuoka.jp i
+    kure.hiroshima.jp i
+    kurgan.su p
+    kuriyama.hokkaido.jp i
+    kurobe.toyama.jp i
+    kurogi.fukuoka.jp i
+    kuroishi.aomori.jp i
+    kuroiso.tochigi.jp i
+    kuromatsunai.hokkaido.jp i
+    kuron.jp p
+    kurotaki.nara.jp i
+    kurume.fukuoka.jp i
+    kusatsu.gunma.jp i
+    kusatsu.shiga.jp i
+    kushima.miyazaki.jp i
+    kushimoto.wakayama.jp i
+    kushiro.hokkaido.jp i
+    kustanai.ru p
+    kustanai.su p
+    kusu.oita.jp i
+    kutchan.hokkaido.jp i
+    kutno.pl i
+    kuwana.mie.jp i
+    kuzumaki.iwate.jp i
+    kv.ua i
+    kvafjord.no i
+    kvalsund.no i
+    kvam.no i
+    kvanangen.no i
+    kvinesdal.no i
+    kvinnherad.no i
+    kviteseid.no i
+    kvitsoy.no i
+    kw i
+    kwp.gov.pl i
+    kwpsp.gov.pl i
+    ky i
+    ky.us i
+    kyiv.ua i
+    kyonan.chiba.jp i
+    kyotamba.kyoto.jp i
+    kyotanabe.kyoto.jp i
+    kyotango.kyoto.jp i
+    kyoto i
+    kyoto.jp i
+    kyowa.akita.jp i
+    kyowa.hokkaido.jp i
+    kyuragi.saga.jp i
+    kz i
+    l-o-g-i-n.de p
+    l.bg i
+    l.se i
+    la i
+    la-spezia.it i
+    la.us i
+    laakesvuemie.no i
+    lab.ms p
+    labor.museum i
+    labour.museum i
+    lacaixa i
+    lahppi.no i
+    lajolla.museum i
+    lakas.hu i
+    lamborghini i
+    lamer i
+    lanbib.se i
+    lancashire.museum i
+    lancaster i
+    lancia i
+    land i
+    land-4-sale.us p
+    landes.museum i
+    landing.myjino.ru P
+    landrover i
+    langevag.no i
+    lans.museum i
+    lanxess i
+    lapy.pl i
+    laquila.it i
+    lardal.no i
+    larsson.museum i
+    larvik.no i
+    lasalle i
+    laspezia.it i
+    lat i
+    latina.it i
+    latino i
+    latrobe i
+    lavagis.no i
+    lavangen.no i
+    law i
+    law.pro i
+    law.za i
+    lawyer i
+    laz.it i
+    lazio.it i
+    lb i
+    lc i
+    lc.it i
+    lcl.dev P
+    lclstage.dev P
+    lcube-server.de p
+    lds i
+    le.it i
+    leadpages.co p
+    leangaviika.no i
+    lease i
+    leasing.aero i
+    lebesby.no i
+    lebork.pl i
+    lebtimnetz.de p
+    lecce.it i
+    lecco.it i
+    leclerc i
+    leczna.pl p
+    lefrak i
+    leg.br i
+    legal i
+    legnica.pl i
+    lego i
+    leikanger.no i
+    leirfjord.no i
+    leirvik.no i
+    leitungsen.de p
+    leka.no i
+    leksvik.no i
+    lel.br i
+    lelux.site p
+    lenug.su p
+    lenvik.no i
+    lerdal.no i
+    lesja.no i
+    levanger.no i
+    lewismiller.museum i
+    lexus i
+    lezajsk.pl i
+    lg.jp i
+    lg.ua i
+    lgbt i
+    li i
+    li.it i
+    lib.ak.us i
+    lib.al.us i
+    lib.ar.us i
+    lib.as.us i
+    lib.az.us i
+    lib.ca.us i
+    lib.co.us i
+    lib.ct.us i
+    lib.dc.us i
+    lib.de.us p
+    lib.ee i
+    lib.fl.us i
+    lib.ga.us i
+    lib.gu.us i
+    lib.hi.us i
+    lib.ia.us i
+    lib.id.us i
+    lib.il.us i
+    lib.in.us i
+    lib.ks.us i
+    lib.ky.us i
+    lib.la.us i
+    lib.ma.us i
+    lib.md.us i
+    lib.me.us i
+    lib.mi.us i
+    lib.mn.us i
+    lib.mo.us i
+    lib.ms.us i
+    lib.mt.us i
+    lib.nc.us i
+    lib.nd.us i
+    lib.ne.us i
+    lib.nh.us i
+    lib.nj.us i
+    lib.nm.us i
+    lib.nv.us i
+    lib.ny.us i
+    lib.oh.us i
+    lib.ok.us i
+    lib.or.us i
+    lib.pa.us i
+    lib.pr.us i
+    lib.ri.us i
+    lib.sc.us i
+    lib.sd.us i
+    lib.tn.us i
+    lib.tx.us i
+    lib.ut.us i
+    lib.va.us i
+    lib.vi.us i
+    lib.vt.us i
+    lib.wa.us i
+    lib.wi.us i
+    lib.wy.us i
+    lidl i
+    lier.no i
+    lierne.no i
+    life i
+    lifeinsurance i
+    lifestyle i
+    lig.it i
+    lighting i
+    liguria.it i
+    like i
+    likes-pie.com p
+    likescandy.com p
+    lillehammer.no i
+    lillesand.no i
+    lilly i
+    lima-city.at p
+    lima-city.ch p
+    lima-city.de p
+    lima-city.rocks p
+    lima.zone p
+    limanowa.pl i
+    limited i
+    limo i
+    lincoln i
+    lincoln.museum i
+    lindas.no i
+    linde i
+    lindesnes.no i
+    link i
+    linkyard-cloud.ch p
+    linkyard.cloud p
+    linodeobjects.com P
+    linz.museum i
+    lipsy i
+    littlestar.jp p
+    live i
+    living i
+    living.museum i
+    livinghistory.museum i
+    livorno.it i
+    lk i
+    lk3.ru p
+    llc i
+    llp i
+    ln.cn i
+    lo.it i
+    loabat.no i
+    loan i
+    loans i
+    localhistory.museum i
+    localhost.daplie.me p
+    localzone.xyz p
+    locker i
+    locus i
+    lodi.it i
+    lodingen.no i
+    log.br i
+    loginline.app p
+    loginline.dev p
+    loginline.io p
+    loginline.services p
+    loginline.site p
+    loginto.me p
+    logistics.aero i
+    logoip.com p
+    logoip.de p
+    lohmus.me p
+    loisirs.bj i
+    lol i
+    lolipop.io p
+    lolipopmc.jp p
+    lolitapunk.jp p
+    lom.it i
+    lom.no i
+    lombardia.it i
+    lombardy.it i
+    lomo.jp p
+    lomza.pl i
+    lon-1.paas.massivegrid.net p
+    lon-2.paas.massivegrid.net p
+    lon.wafaicloud.com p
+    london i
+    london.cloudapps.digital p
+    london.museum i
+    londrina.br i
+    loppa.no i
+    lorenskog.no i
+    losangeles.museum i
+    loseyourip.com p
+    loten.no i
+    lotte i
+    lotto i
+    louvre.museum i
+    love i
+    lovepop.jp p
+    lovesick.jp p
+    lowicz.pl i
+    loyalist.museum i
+    lpages.co p
+    lpl i
+    lplfinancial i
+    lpusercontent.com p
+    lr i
+    ls i
+    lt i
+    lt.eu.org p
+    lt.it i
+    lt.ua i
+    ltd i
+    ltd.co.im i
+    ltd.cy i
+    ltd.gi i
+    ltd.hk p
+    ltd.lk i
+    ltd.ng p
+    ltd.ua p
+    ltd.uk i
+    ltda i
+    lu i
+    lu.eu.org p
+    lu.it i
+    lubartow.pl p
+    lubin.pl i
+    lublin.pl p
+    lucania.it i
+    lucca.it i
+    lucerne.museum i
+    lug.org.uk p
+    lugansk.ua i
+    lugs.org.uk p
+    lukow.pl i
+    lund.no i
+    lundbeck i
+    lunner.no i
+    luroy.no i
+    luster.no i
+    lutsk.ua i
+    luxe i
+    luxembourg.museum i
+    luxury i
+    luzern.museum i
+    lv i
+    lv.eu.org p
+    lv.ua i
+    lviv.ua i
+    ly i
+    lyngdal.no i
+    lyngen.no i
+    lynx.mythic-beasts.com p
+    m.bg i
+    m.se i
+    ma i
+    ma.gov.br i
+    ma.leg.br p
+    ma.us i
+    macapa.br i
+    maceio.br i
+    macerata.it i
+    machida.tokyo.jp i
+    macys i
+    mad.museum i
+    madrid i
+    madrid.museum i
+    maebashi.gunma.jp i
+    magazine.aero i
+    magentosite.cloud P
+    magnet.page p
+    maibara.shiga.jp i
+    maif i
+    mail.pl i
+    main.jp p
+    maintenance.aero i
+    maison i
+    maizuru.kyoto.jp i
+    makeup i
+    makinohara.shizuoka.jp i
+    makurazaki.kagoshima.jp i
+    malatvuopmi.no i
+    malbork.pl i
+    mallorca.museum i
+    malopolska.pl i
+    malselv.no i
+    malvik.no i
+    mamurogawa.yamagata.jp i
+    man i
+    management i
+    manaus.br i
+    manchester.museum i
+    mandal.no i
+    mango i
+    mangyshlak.su p
+    maniwa.okayama.jp i
+    manno.kagawa.jp i
+    mansion.museum i
+    mansions.museum i
+    mantova.it i
+    manx.museum i
+    maori.nz i
+    map i
+    map.fastly.net p
+    map.fastlylb.net p
+    mar.it i
+    marburg.museum i
+    marche.it i
+    marine.ru p
+    maringa.br i
+    maritime.museum i
+    maritimo.museum i
+    marker.no i
+    market i
+    marketing i
+    markets i
+    marnardal.no i
+    marriott i
+    marshalls i
+    marugame.kagawa.jp i
+    marumori.miyagi.jp i
+    maryland.museum i
+    marylhurst.museum i
+    masaki.ehime.jp i
+    maserati i
+    masfjorden.no i
+    mashike.hokkaido.jp i
+    mashiki.kumamoto.jp i
+    mashiko.tochigi.jp i
+    masoy.no i
+    massa-carrara.it i
+    massacarrara.it i
+    masuda.shimane.jp i
+    mat.br i
+    matera.it i
+    matsubara.osaka.jp i
+    matsubushi.saitama.jp i
+    matsuda.kanagawa.jp i
+    matsudo.chiba.jp i
+    matsue.shimane.jp i
+    matsukawa.nagano.jp i
+    matsumae.hokkaido.jp i
+    matsumoto.kagoshima.jp i
+    matsumoto.nagano.jp i
+    matsuno.ehime.jp i
+    matsusaka.mie.jp i
+    matsushige.tokushima.jp i
+    matsushima.miyagi.jp i
+    matsuura.nagasaki.jp i
+    matsuyama.ehime.jp i
+    matsuzaki.shizuoka.jp i
+    matta-varjjat.no i
+    mattel i
+    mayfirst.info p
+    mayfirst.org p
+    mazeplay.com p
+    mazowsze.pl i
+    mazury.pl i
+    mb.ca i
+    mb.it i
+    mba i
+    mc i
+    mc.ax p
+    mc.eu.org p
+    mc.it i
+    mcdir.me p
+    mcdir.ru p
+    mckinsey i
+    mcpe.me p
+    mcpre.ru p
+    md i
+    md.ci i
+    md.us i
+    me i
+    me.eu.org p
+    me.in i
+    me.it i
+    me.ke i
+    me.so i
+    me.ss i
+    me.tc p
+    me.tz i
+    me.uk i
+    me.us i
+    me.vu p
+    med i
+    med.br i
+    med.ec i
+    med.ee i
+    med.ht i
+    med.ly i
+    med.om i
+    med.pa i
+    med.pl p
+    med.pro i
+    med.sa i
+    med.sd i
+    medecin.fr i
+    medecin.km i
+    media i
+    media.aero i
+    media.hu i
+    media.museum i
+    media.pl i
+    mediatech.by p
+    mediatech.dev p
+    medical.museum i
+    medicina.bo i
+    medio-campidano.it i
+    mediocampidano.it i
+    medizinhistorisches.museum i
+    meeres.museum i
+    meet i
+    meguro.tokyo.jp i
+    mein-iserv.de p
+    mein-vigor.de p
+    meinforum.net p
+    meiwa.gunma.jp i
+    meiwa.mie.jp i
+    mel.cloudlets.com.au p
+    meland.no i
+    melbourne i
+    meldal.no i
+    melhus.no i
+    meloy.no i
+    members.linode.com p
+    meme i
+    memorial i
+    memorial.museum i
+    memset.net p
+    men i
+    menu i
+    meraker.no i
+    merckmsd i
+    merseine.nu p
+    mesaverde.museum i
+    messerli.app p
+    messina.it i
+    messwithdns.com p
+    meteorapp.com p
+    mex.com p
+    mg i
+    mg.gov.br i
+    mg.leg.br p
+    mh i
+    mi.it i
+    mi.th i
+    mi.us i
+    miami i
+    miasa.nagano.jp i
+    miasta.pl i
+    mibu.tochigi.jp i
+    michigan.museum i
+    microlight.aero i
+    microsoft i
+    midatlantic.museum i
+    midori.chiba.jp i
+    midori.gunma.jp i
+    midsund.no i
+    midtre-gauldal.no i
+    mie.jp i
+    mielec.pl i
+    mielno.pl i
+    mifune.kumamoto.jp i
+    migration.run P
+    mihama.aichi.jp i
+    mihama.chiba.jp i
+    mihama.fukui.jp i
+    mihama.mie.jp i
+    mihama.wakayama.jp i
+    mihara.hiroshima.jp i
+    mihara.kochi.jp i
+    miharu.fukushima.jp i
+    miho.ibaraki.jp i
+    mikasa.hokkaido.jp i
+    mikawa.yamagata.jp i
+    miki.hyogo.jp i
+    mil i
+    mil.ac i
+    mil.ae i
+    mil.al i
+    mil.ar i
+    mil.az i
+    mil.ba i
+    mil.bo i
+    mil.br i
+    mil.by i
+    mil.cl i
+    mil.cn i
+    mil.co i
+    mil.cy i
+    mil.do i
+    mil.ec i
+    mil.eg i
+    mil.fj i
+    mil.ge i
+    mil.gh i
+    mil.gt i
+    mil.hn i
+    mil.id i
+    mil.in i
+    mil.iq i
+    mil.jo i
+    mil.kg i
+    mil.km i
+    mil.kr i
+    mil.kz i
+    mil.lv i
+    mil.mg i
+    mil.mv i
+    mil.my i
+    mil.mz i
+    mil.ng i
+    mil.ni i
+    mil.no i
+    mil.nz i
+    mil.pe i
+    mil.ph i
+    mil.pl i
+    mil.py i
+    mil.qa i
+    mil.ru p
+    mil.rw i
+    mil.sh i
+    mil.st i
+    mil.sy i
+    mil.tj i
+    mil.tm i
+    mil.to i
+    mil.tr i
+    mil.tw i
+    mil.tz i
+    mil.uy i
+    mil.vc i
+    mil.ve i
+    mil.ye i
+    mil.za i
+    mil.zm i
+    mil.zw i
+    milan.it i
+    milano.it i
+    military.museum i
+    mill.museum i
+    mima.tokushima.jp i
+    mimata.miyazaki.jp i
+    minakami.gunma.jp i
+    minamata.kumamoto.jp i
+    minami-alps.yamanashi.jp i
+    minami.fukuoka.jp i
+    minami.kyoto.jp i
+    minami.tokushima.jp i
+    minamiaiki.nagano.jp i
+    minamiashigara.kanagawa.jp i
+    minamiawaji.hyogo.jp i
+    minamiboso.chiba.jp i
+    minamidaito.okinawa.jp i
+    minamiechizen.fukui.jp i
+    minamifurano.hokkaido.jp i
+    minamiise.mie.jp i
+    minamiizu.shizuoka.jp i
+    minamimaki.nagano.jp i
+    minamiminowa.nagano.jp i
+    minamioguni.kumamoto.jp i
+    minamisanriku.miyagi.jp i
+    minamitane.kagoshima.jp i
+    minamiuonuma.niigata.jp i
+    minamiyamashiro.kyoto.jp i
+    minano.saitama.jp i
+    minato.osaka.jp i
+    minato.tokyo.jp i
+    mincom.tn i
+    mine.nu p
+    miners.museum i
+    mini i
+    mining.museum i
+    miniserver.com p
+    minisite.ms p
+    minnesota.museum i
+    mino.gifu.jp i
+    minobu.yamanashi.jp i
+    minoh.osaka.jp i
+    minokamo.gifu.jp i
+    minowa.nagano.jp i
+    mint i
+    mintere.site p
+    mircloud.host p
+    mircloud.ru p
+    mircloud.us p
+    misaki.okayama.jp i
+    misaki.osaka.jp i
+    misasa.tottori.jp i
+    misato.akita.jp i
+    misato.miyagi.jp i
+    misato.saitama.jp i
+    misato.shimane.jp i
+    misato.wakayama.jp i
+    misawa.aomori.jp i
+    misconfused.org p
+    mishima.fukushima.jp i
+    mishima.shizuoka.jp i
+    missile.museum i
+    missoula.museum i
+    misugi.mie.jp i
+    mit i
+    mitaka.tokyo.jp i
+    mitake.gifu.jp i
+    mitane.akita.jp i
+    mito.ibaraki.jp i
+    mitou.yamaguchi.jp i
+    mitoyo.kagawa.jp i
+    mitsubishi i
+    mitsue.nara.jp i
+    mitsuke.niigata.jp i
+    miura.kanagawa.jp i
+    miyada.nagano.jp i
+    miyagi.jp i
+    miyake.nara.jp i
+    miyako.fukuoka.jp i
+    miyako.iwate.jp i
+    miyakonojo.miyazaki.jp i
+    miyama.fukuoka.jp i
+    miyama.mie.jp i
+    miyashiro.saitama.jp i
+    miyawaka.fukuoka.jp i
+    miyazaki.jp i
+    miyazaki.miyazaki.jp i
+    miyazu.kyoto.jp i
+    miyoshi.aichi.jp i
+    miyoshi.hiroshima.jp i
+    miyoshi.saitama.jp i
+    miyoshi.tokushima.jp i
+    miyota.nagano.jp i
+    mizuho.tokyo.jp i
+    mizumaki.fukuoka.jp i
+    mizunami.gifu.jp i
+    mizusawa.iwate.jp i
+    mjondalen.no i
+    mk i
+    mk.eu.org p
+    mk.ua i
+    ml i
+    mlb i
+    mlbfan.org p
+    mls i
+    mm I
+    mma i
+    mmafan.biz p
+    mn i
+    mn.it i
+    mn.us i
+    mo i
+    mo-i-rana.no i
+    mo-siemens.io p
+    mo.cn i
+    mo.it i
+    mo.us i
+    moareke.no i
+    mobara.chiba.jp i
+    mobi i
+    mobi.gp i
+    mobi.ke i
+    mobi.na i
+    mobi.ng i
+    mobi.tt i
+    mobi.tz i
+    mobile i
+    mochizuki.nagano.jp i
+    mock.pstmn.io p
+    mod.gi i
+    moda i
+    modalen.no i
+    modelling.aero i
+    modena.it i
+    modern.museum i
+    mods.jp p
+    modum.no i
+    moe i
+    moi i
+    moka.tochigi.jp i
+    mol.it i
+    molde.no i
+    molise.it i
+    mom i
+    moma.museum i
+    mombetsu.hokkaido.jp i
+    monash i
+    mond.jp p
+    money i
+    money.bj i
+    money.museum i
+    mongolian.jp p
+    monmouth.museum i
+    monster i
+    monticello.museum i
+    montreal.museum i
+    monza-brianza.it i
+    monza-e-della-brianza.it i
+    monza.it i
+    monzabrianza.it i
+    monzaebrianza.it i
+    monzaedellabrianza.it i
+    moo.jp p
+    moonscale.io P
+    moonscale.net p
+    mordovia.ru p
+    mordovia.su p
+    morena.br i
+    moriguchi.osaka.jp i
+    morimachi.shizuoka.jp i
+    morioka.iwate.jp i
+    moriya.ibaraki.jp i
+    moriyama.shiga.jp i
+    moriyoshi.akita.jp i
+    mormon i
+    morotsuka.miyazaki.jp i
+    moroyama.saitama.jp i
+    mortgage i
+    moscow i
+    moscow.museum i
+    moseushi.hokkaido.jp i
+    mosjoen.no i
+    moskenes.no i
+    moss.no i
+    mosvik.no i
+    motegi.tochigi.jp i
+    moto i
+    motobu.okinawa.jp i
+    motorcycle.museum i
+    motorcycles i
+    motosu.gifu.jp i
+    motoyama.kochi.jp i
+    mov i
+    movie i
+    movimiento.bo i
+    mozilla-iot.org p
+    mp i
+    mp.br i
+    mq i
+    mr i
+    mr.no i
+    mragowo.pl i
+    ms i
+    ms.gov.br i
+    ms.it i
+    ms.kr i
+    ms.leg.br p
+    ms.us i
+    msd i
+    msk.ru p
+    msk.su p
+    mt i
+    mt.eu.org p
+    mt.gov.br i
+    mt.it i
+    mt.leg.br p
+    mt.us i
+    mtn i
+    mtr i
+    mu i
+    muenchen.museum i
+    muenster.museum i
+    mugi.tokushima.jp i
+    muika.niigata.jp i
+    mukawa.hokkaido.jp i
+    muko.kyoto.jp i
+    mulhouse.museum i
+    munakata.fukuoka.jp i
+    muncie.museum i
+    muni.il i
+    muosat.no i
+    mup.gov.pl i
+    murakami.niigata.jp i
+    murata.miyagi.jp i
+    murayama.yamagata.jp i
+    murmansk.su p
+    muroran.hokkaido.jp i
+    muroto.kochi.jp i
+    mus.br i
+    mus.mi.us i
+    musashimurayama.tokyo.jp i
+    musashino.tokyo.jp i
+    museet.museum i
+    museum i
+    museum.mv i
+    museum.mw i
+    museum.no i
+    museum.om i
+    museum.tt i
+    museumcenter.museum i
+    museumvereniging.museum i
+    music i
+    music.museum i
+    musica.ar i
+    musica.bo i
+    musician.io p
+    mutsu.aomori.jp i
+    mutsuzawa.chiba.jp i
+    mutual i
+    mutual.ar i
+    mv i
+    mw i
+    mw.gov.pl i
+    mx i
+    mx.na i
+    my i
+    my-firewall.org p
+    my-gateway.de p
+    my-router.de p
+    my-vigor.de p
+    my-wan.de p
+    my.eu.org p
+    my.id i
+    myactivedirectory.com p
+    myamaze.net p
+    myasustor.com p
+    mycd.eu p
+    mycloud.by p
+    mydatto.com p
+    mydatto.net p
+    myddns.rocks p
+    mydissent.net p
+    mydobiss.com p
+    mydrobo.com p
+    myds.me p
+    myeffect.net p
+    myfast.host p
+    myfast.space p
+    myfirewall.org p
+    myforum.community p
+    myfritz.net p
+    myftp.biz p
+    myftp.org p
+    myhome-server.de p
+    myiphost.com p
+    myjino.ru p
+    mykolaiv.ua i
+    mymailer.com.tw p
+    mymediapc.net p
+    myoko.niigata.jp i
+    mypep.link p
+    mypets.ws p
+    myphotos.cc p
+    mypi.co p
+    mypsx.net p
+    myqnapcloud.com p
+    mysecuritycamera.com p
+    mysecuritycamera.net p
+    mysecuritycamera.org p
+    myshopblocks.com p
+    myshopify.com p
+    myspreadshop.at p
+    myspreadshop.be p
+    myspreadshop.ca p
+    myspreadshop.ch p
+    myspreadshop.co.uk p
+    myspreadshop.com p
+    myspreadshop.com.au p
+    myspreadshop.de p
+    myspreadshop.dk p
+    myspreadshop.es p
+    myspreadshop.fi p
+    myspreadshop.fr p
+    myspreadshop.ie p
+    myspreadshop.it p
+    myspreadshop.net p
+    myspreadshop.nl p
+    myspreadshop.no p
+    myspreadshop.pl p
+    myspreadshop.se p
+    mytabit.co.il p
+    mytabit.com p
+    mytis.ru p
+    mytuleap.com p
+    myvnc.com p
+    mywire.org p
+    mz i
+    n.bg i
+    n.se i
+    n4t.co p
+    na i
+    na.it i
+    na4u.ru p
+    naamesjevuemie.no i
+    nab i
+    nabari.mie.jp i
+    nachikatsuura.wakayama.jp i
+    nagahama.shiga.jp i
+    nagai.yamagata.jp i
+    nagano.jp i
+    nagano.nagano.jp i
+    naganohara.gunma.jp i
+    nagaoka.niigata.jp i
+    nagaokakyo.kyoto.jp i
+    nagara.chiba.jp i
+    nagareyama.chiba.jp i
+    nagasaki.jp i
+    nagasaki.nagasaki.jp i
+    nagasu.kumamoto.jp i
+    nagato.yamaguchi.jp i
+    nagatoro.saitama.jp i
+    nagawa.nagano.jp i
+    nagi.okayama.jp i
+    nagiso.nagano.jp i
+    nago.okinawa.jp i
+    nagoya i
+    nagoya.jp I
+    naha.okinawa.jp i
+    nahari.kochi.jp i
+    naie.hokkaido.jp i
+    naka.hiroshima.jp i
+    naka.ibaraki.jp i
+    nakadomari.aomori.jp i
+    nakagawa.fukuoka.jp i
+    nakagawa.hokkaido.jp i
+    nakagawa.nagano.jp i
+    nakagawa.tokushima.jp i
+    nakagusuku.okinawa.jp i
+    nakagyo.kyoto.jp i
+    nakai.kanagawa.jp i
+    nakama.fukuoka.jp i
+    nakamichi.yamanashi.jp i
+    nakamura.kochi.jp i
+    nakaniikawa.toyama.jp i
+    nakano.nagano.jp i
+    nakano.tokyo.jp i
+    nakanojo.gunma.jp i
+    nakanoto.ishikawa.jp i
+    nakasatsunai.hokkaido.jp i
+    nakatane.kagoshima.jp i
+    nakatombetsu.hokkaido.jp i
+    nakatsugawa.gifu.jp i
+    nakayama.yamagata.jp i
+    nakijin.okinawa.jp i
+    naklo.pl i
+    nalchik.ru p
+    nalchik.su p
+    namaste.jp p
+    namdalseid.no i
+    name i
+    name.az i
+    name.eg i
+    name.et i
+    name.fj i
+    name.hr i
+    name.jo i
+    name.mk i
+    name.mv i
+    name.my i
+    name.na i
+    name.ng i
+    name.pm p
+    name.pr i
+    name.qa i
+    name.tj i
+    name.tr i
+    name.tt i
+    name.vn i
+    namegata.ibaraki.jp i
+    namegawa.saitama.jp i
+    namerikawa.toyama.jp i
+    namie.fukushima.jp i
+    namikata.ehime.jp i
+    namsos.no i
+    namsskogan.no i
+    nanae.hokkaido.jp i
+    nanao.ishikawa.jp i
+    nanbu.tottori.jp i
+    nanbu.yamanashi.jp i
+    nango.fukushima.jp i
+    nanjo.okinawa.jp i
+    nankoku.kochi.jp i
+    nanmoku.gunma.jp i
+    nannestad.no i
+    nanporo.hokkaido.jp i
+    nantan.kyoto.jp i
+    nanto.toyama.jp i
+    nanyo.yamagata.jp i
+    naoshima.kagawa.jp i
+    naples.it i
+    napoli.it i
+    nara.jp i
+    nara.nara.jp i
+    narashino.chiba.jp i
+    narita.chiba.jp i
+    naroy.no i
+    narusawa.yamanashi.jp i
+    naruto.tokushima.jp i
+    narviika.no i
+    narvik.no i
+    nasu.tochigi.jp i
+    nasushiobara.tochigi.jp i
+    nat.tn i
+    natal.br i
+    national.museum i
+    nationalfirearms.museum i
+    nationalheritage.museum i
+    nativeamerican.museum i
+    natori.miyagi.jp i
+    natura i
+    natural.bo i
+    naturalhistory.museum i
+    naturalhistorymuseum.museum i
+    naturalsciences.museum i
+    naturbruksgymn.se i
+    nature.museum i
+    naturhistorisches.museum i
+    natuurwetenschappen.museum i
+    naumburg.museum i
+    naustdal.no i
+    naval.museum i
+    navigation.aero i
+    navoi.su p
+    navuotna.no i
+    navy i
+    nayoro.hokkaido.jp i
+    nb.ca i
+    nba i
+    nc i
+    nc.tr i
+    nc.us i
+    nd.us i
+    ne i
+    ne.jp i
+    ne.ke i
+    ne.kr i
+    ne.pw i
+    ne.tz i
+    ne.ug i
+    ne.us i
+    neat-url.com p
+    nebraska.museum i
+    nec i
+    nedre-eiker.no i
+    neko.am p
+    nemuro.hokkaido.jp i
+    nerdpol.ovh p
+    nerima.tokyo.jp i
+    nes.akershus.no i
+    nes.buskerud.no i
+    nesna.no i
+    nesodden.no i
+    nesoddtangen.no i
+    nesseby.no i
+    nesset.no i
+    net i
+    net-freaks.com p
+    net.ac i
+    net.ae i
+    net.af i
+    net.ag i
+    net.ai i
+    net.al i
+    net.am i
+    net.ar i
+    net.au i
+    net.az i
+    net.ba i
+    net.bb i
+    net.bh i
+    net.bj i
+    net.bm i
+    net.bn i
+    net.bo i
+    net.br i
+    net.bs i
+    net.bt i
+    net.bz i
+    net.ci i
+    net.cm i
+    net.cn i
+    net.co i
+    net.cu i
+    net.cw i
+    net.cy i
+    net.dm i
+    net.do i
+    net.dz i
+    net.ec i
+    net.eg i
+    net.et i
+    net.eu.org p
+    net.fj i
+    net.fm i
+    net.ge i
+    net.gg i
+    net.gl i
+    net.gn i
+    net.gp i
+    net.gr i
+    net.gt i
+    net.gu i
+    net.gy i
+    net.hk i
+    net.hn i
+    net.ht i
+    net.id i
+    net.il i
+    net.im i
+    net.in i
+    net.iq i
+    net.ir i
+    net.is i
+    net.je i
+    net.jo i
+    net.kg i
+    net.ki i
+    net.kn i
+    net.kw i
+    net.ky i
+    net.kz i
+    net.la i
+    net.lb i
+    net.lc i
+    net.lk i
+    net.lr i
+    net.ls i
+    net.lv i
+    net.ly i
+    net.ma i
+    net.me i
+    net.mk i
+    net.ml i
+    net.mo i
+    net.ms i
+    net.mt i
+    net.mu i
+    net.mv i
+    net.mw i
+    net.mx i
+    net.my i
+    net.mz i
+    net.nf i
+    net.ng i
+    net.ni i
+    net.nr i
+    net.nz i
+    net.om i
+    net.pa i
+    net.pe i
+    net.ph i
+    net.pk i
+    net.pl i
+    net.pn i
+    net.pr i
+    net.ps i
+    net.pt i
+    net.py i
+    net.qa i
+    net.ru p
+    net.rw i
+    net.sa i
+    net.sb i
+    net.sc i
+    net.sd i
+    net.sg i
+    net.sh i
+    net.sl i
+    net.so i
+    net.ss i
+    net.st i
+    net.sy i
+    net.th i
+    net.tj i
+    net.tm i
+    net.tn i
+    net.to i
+    net.tr i
+    net.tt i
+    net.tw i
+    net.ua i
+    net.uk i
+    net.uy i
+    net.uz i
+    net.vc i
+    net.ve i
+    net.vi i
+    net.vn i
+    net.vu i
+    net.ws i
+    net.ye i
+    net.za i
+    net.zm i
+    netbank i
+    netflix i
+    netlify.app p
+    network i
+    neues.museum i
+    neustar i
+    new i
+    newhampshire.museum i
+    newjersey.museum i
+    newmexico.museum i
+    newport.museum i
+    news i
+    news.hu i
+    newspaper.museum i
+    newyork.museum i
+    next i
+    nextdirect i
+    nexus i
+    neyagawa.osaka.jp i
+    nf i
+    nf.ca i
+    nfl i
+    nflfan.org p
+    nfshost.com p
+    ng i
+    ng.eu.org p
+    ngo i
+    ngo.lk i
+    ngo.ng p
+    ngo.ph i
+    ngo.za i
+    ngrok.io p
+    nh-serv.co.uk p
+    nh.us i
+    nhk i
+    nhlfan.net p
+    nhs.uk i
+    ni i
+    nic.in i
+    nic.tj i
+    nic.za i
+    nichinan.miyazaki.jp i
+    nichinan.tottori.jp i
+    nico i
+    nid.io p
+    niepce.museum i
+    nieruchomosci.pl i
+    niigata.jp i
+    niigata.niigata.jp i
+    niihama.ehime.jp i
+    niikappu.hokkaido.jp i
+    niimi.okayama.jp i
+    niiza.saitama.jp i
+    nikaho.akita.jp i
+    nike i
+    niki.hokkaido.jp i
+    nikita.jp p
+    nikko.tochigi.jp i
+    nikolaev.ua i
+    nikon i
+    ninja i
+    ninohe.iwate.jp i
+    ninomiya.kanagawa.jp i
+    nirasaki.yamanashi.jp i
+    nis.za i
+    nishi.fukuoka.jp i
+    nishi.osaka.jp i
+    nishiaizu.fukushima.jp i
+    nishiarita.saga.jp i
+    nishiawakura.okayama.jp i
+    nishiazai.shiga.jp i
+    nishigo.fukushima.jp i
+    nishihara.kumamoto.jp i
+    nishihara.okinawa.jp i
+    nishiizu.shizuoka.jp i
+    nishikata.tochigi.jp i
+    nishikatsura.yamanashi.jp i
+    nishikawa.yamagata.jp i
+    nishimera.miyazaki.jp i
+    nishinomiya.hyogo.jp i
+    nishinoomote.kagoshima.jp i
+    nishinoshima.shimane.jp i
+    nishio.aichi.jp i
+    nishiokoppe.hokkaido.jp i
+    nishitosa.kochi.jp i
+    nishiwaki.hyogo.jp i
+    nissan i
+    nissay i
+    nissedal.no i
+    nisshin.aichi.jp i
+    niteroi.br i
+    nittedal.no i
+    niyodogawa.kochi.jp i
+    nj.us i
+    njs.jelastic.vps-host.net p
+    nl i
+    nl-ams-1.baremetal.scw.cloud p
+    nl.ca i
+    nl.ci p
+    nl.eu.org p
+    nl.no i
+    nm.cn i
+    nm.us i
+    no i
+    no-ip.biz p
+    no-ip.ca p
+    no-ip.co.uk p
+    no-ip.info p
+    no-ip.net p
+    no-ip.org p
+    no.com p
+    no.eu.org p
+    no.it i
+    nobeoka.miyazaki.jp i
+    noboribetsu.hokkaido.jp i
+    nobushi.jp p
+    noda.chiba.jp i
+    noda.iwate.jp i
+    nodebalancer.linode.com P
+    nodes.k8s.fr-par.scw.cloud p
+    nodes.k8s.nl-ams.scw.cloud p
+    nodes.k8s.pl-waw.scw.cloud p
+    nog.community p
+    nogata.fukuoka.jp i
+    nogi.tochigi.jp i
+    noheji.aomori.jp i
+    noho.st p
+    nohost.me p
+    noip.me p
+    noip.us p
+    nokia i
+    nom.ad i
+    nom.ag i
+    nom.br I
+    nom.co i
+    nom.es i
+    nom.fr i
+    nom.km i
+    nom.mg i
+    nom.nc i
+    nom.ni i
+    nom.pa i
+    nom.pe i
+    nom.pl i
+    nom.re i
+    nom.ro i
+    nom.tm i
+    nom.ve i
+    nom.za i
+    nombre.bo i
+    nome.cv i
+    nome.pt i
+    nomi.ishikawa.jp i
+    nonoichi.ishikawa.jp i
+    noop.app p
+    noor.jp p
+    nord-aurdal.no i
+    nord-fron.no i
+    nord-odal.no i
+    norddal.no i
+    nordeste-idc.saveincloud.net p
+    nordkapp.no i
+    nordre-land.no i
+    nordreisa.no i
+    nore-og-uvdal.no i
+    norfolk.museum i
+    north-kazakhstan.su p
+    north.museum i
+    northflank.app P
+    northwesternmutual i
+    norton i
+    nose.osaka.jp i
+    nosegawa.nara.jp i
+    noshiro.akita.jp i
+    not.br i
+    notaires.fr i
+    notaires.km i
+    noticeable.news p
+    noticias.bo i
+    noto.ishikawa.jp i
+    notodden.no i
+    notogawa.shiga.jp i
+    notteroy.no i
+    nov.ru p
+    nov.su p
+    novara.it i
+    novecore.site p
+    now i
+    now-dns.net p
+    now-dns.org p
+    now-dns.top p
+    now.sh p
+    nowaruda.pl i
+    nowruz i
+    nowtv i
+    nozawaonsen.nagano.jp i
+    np I
+    nr i
+    nra i
+    nrw i
+    nrw.museum i
+    ns.ca i
+    nsn.us i
+    nsupdate.info p
+    nsw.au i
+    nsw.edu.au i
+    nt.au i
+    nt.ca i
+    nt.edu.au i
+    nt.no i
+    nt.ro i
+    ntdll.top p
+    ntr.br i
+    ntt i
+    nu i
+    nu.ca i
+    nu.it i
+    numata.gunma.jp i
+    numata.hokkaido.jp i
+    numazu.shizuoka.jp i
+    nuoro.it i
+    nv.us i
+    nx.cn i
+    ny-1.paas.massivegrid.net p
+    ny-2.paas.massivegrid.net p
+    ny.us i
+    nyaa.am p
+    nyan.to p
+    nyc i
+    nyc.mn p
+    nyc.museum i
+    nyny.museum i
+    nysa.pl i
+    nyuzen.toyama.jp i
+    nz i
+    nz.basketball p
+    nz.eu.org p
+    o.bg i
+    o.se i
+    oamishirasato.chiba.jp i
+    oarai.ibaraki.jp i
+    obama.fukui.jp i
+    obama.nagasaki.jp i
+    obanazawa.yamagata.jp i
+    obi i
+    obihiro.hokkaido.jp i
+    obira.hokkaido.jp i
+    obninsk.su p
+    observer i
+    obu.aichi.jp i
+    obuse.nagano.jp i
+    oceanographic.museum i
+    oceanographique.museum i
+    ocelot.mythic-beasts.com p
+    ochi.kochi.jp i
+    oci.customer-oci.com P
+    ocp.customer-oci.com P
+    ocs.customer-oci.com P
+    od.ua i
+    odate.akita.jp i
+    odawara.kanagawa.jp i
+    odda.no i
+    odesa.ua i
+    odessa.ua i
+    odo.br i
+    oe.yamagata.jp i
+    of.by i
+    of.je p
+    of.no i
+    off.ai i
+    office i
+    office-on-the.net p
+    official.academy p
+    official.ec p
+    ofunato.iwate.jp i
+    og.ao i
+    og.it i
+    oga.akita.jp i
+    ogaki.gifu.jp i
+    ogano.saitama.jp i
+    ogasawara.tokyo.jp i
+    ogata.akita.jp i
+    ogawa.ibaraki.jp i
+    ogawa.nagano.jp i
+    ogawa.saitama.jp i
+    ogawara.miyagi.jp i
+    ogi.saga.jp i
+    ogimi.okinawa.jp i
+    ogliastra.it i
+    ogori.fukuoka.jp i
+    ogose.saitama.jp i
+    oguchi.aichi.jp i
+    oguni.kumamoto.jp i
+    oguni.yamagata.jp i
+    oh.us i
+    oharu.aichi.jp i
+    ohda.shimane.jp i
+    ohi.fukui.jp i
+    ohira.miyagi.jp i
+    ohira.tochigi.jp i
+    ohkura.yamagata.jp i
+    ohtawara.tochigi.jp i
+    oi.kanagawa.jp i
+    oirase.aomori.jp i
+    oirm.gov.pl i
+    oishida.yamagata.jp i
+    oiso.kanagawa.jp i
+    oita.jp i
+    oita.oita.jp i
+    oizumi.gunma.jp i
+    oji.nara.jp i
+    ojiya.niigata.jp i
+    ok.us i
+    okagaki.fukuoka.jp i
+    okawa.fukuoka.jp i
+    okawa.kochi.jp i
+    okaya.nagano.jp i
+    okayama.jp i
+    okayama.okayama.jp i
+    okazaki.aichi.jp i
+    okegawa.saitama.jp i
+    oketo.hokkaido.jp i
+    oki.fukuoka.jp i
+    okinawa i
+    okinawa.jp i
+    okinawa.okinawa.jp i
+    okinoshima.shimane.jp i
+    okoppe.hokkaido.jp i
+    oksnes.no i
+    okuizumo.shimane.jp i
+    okuma.fukushima.jp i
+    okutama.tokyo.jp i
+    ol.no i
+    olawa.pl i
+    olayan i
+    olayangroup i
+    olbia-tempio.it i
+    olbiatempio.it i
+    oldnavy i
+    olecko.pl i
+    olkusz.pl i
+    ollo i
+    olsztyn.pl i
+    om i
+    omachi.nagano.jp i
+    omachi.saga.jp i
+    omaezaki.shizuoka.jp i
+    omaha.museum i
+    omasvuotna.no i
+    ome.tokyo.jp i
+    omega i
+    omg.lol p
+    omi.nagano.jp i
+    omi.niigata.jp i
+    omigawa.chiba.jp i
+    omihachiman.shiga.jp i
+    omitama.ibaraki.jp i
+    omiya.saitama.jp i
+    omniwe.site p
+    omotego.fukushima.jp i
+    omura.nagasaki.jp i
+    omuta.fukuoka.jp i
+    on-acorn.io P
+    on-aptible.com p
+    on-k3s.io P
+    on-rancher.cloud P
+    on-rio.io P
+    on-the-web.tv p
+    on-web.fr p
+    on.ca i
+    onagawa.miyagi.jp i
+    onavstack.net p
+    oncilla.mythic-beasts.com p
+    ondigitalocean.app p
+    one i
+    onfabrica.com p
+    onflashdrive.app p
+    ong i
+    ong.br i
+    onga.fukuoka.jp i
+    onion i
+    onjuku.chiba.jp i
+    onl i
+    online i
+    online.museum i
+    online.th p
+    onna.okinawa.jp i
+    ono.fukui.jp i
+    ono.fukushima.jp i
+    ono.hyogo.jp i
+    onojo.fukuoka.jp i
+    onomichi.hiroshima.jp i
+    onporter.run p
+    onred.one p
+    onrender.com p
+    ontario.museum i
+    onthewifi.com p
+    onza.mythic-beasts.com p
+    ooguy.com p
+    ookuwa.nagano.jp i
+    ooo i
+    oops.jp p
+    ooshika.nagano.jp i
+    open i
+    openair.museum i
+    opencraft.hosting p
+    opensocial.site p
+    operaunite.com p
+    opoczno.pl i
+    opole.pl i
+    oppdal.no i
+    oppegard.no i
+    or.at i
+    or.bi i
+    or.ci i
+    or.cr i
+    or.id i
+    or.it i
+    or.jp i
+    or.ke i
+    or.kr i
+    or.mu i
+    or.na i
+    or.pw i
+    or.th i
+    or.tz i
+    or.ug i
+    or.us i
+    ora.gunma.jp i
+    oracle i
+    orange i
+    orangecloud.tn p
+    oregon.museum i
+    oregontrail.museum i
+    org i
+    org.ac i
+    org.ae i
+    org.af i
+    org.ag i
+    org.ai i
+    org.al i
+    org.am i
+    org.ar i
+    org.au i
+    org.az i
+    org.ba i
+    org.bb i
+    org.bh i
+    org.bi i
+    org.bj i
+    org.bm i
+    org.bn i
+    org.bo i
+    org.br i
+    org.bs i
+    org.bt i
+    org.bw i
+    org.bz i
+    org.ci i
+    org.cn i
+    org.co i
+    org.cu i
+    org.cv i
+    org.cw i
+    org.cy i
+    org.dm i
+    org.do i
+    org.dz i
+    org.ec i
+    org.ee i
+    org.eg i
+    org.es i
+    org.et i
+    org.fj i
+    org.fm i
+    org.ge i
+    org.gg i
+    org.gh i
+    org.gi i
+    org.gl i
+    org.gn i
+    org.gp i
+    org.gr i
+    org.gt i
+    org.gu i
+    org.gy i
+    org.hk i
+    org.hn i
+    org.ht i
+    org.hu i
+    org.il i
+    org.im i
+    org.in i
+    org.iq i
+    org.ir i
+    org.is i
+    org.je i
+    org.jo i
+    org.kg i
+    org.ki i
+    org.km i
+    org.kn i
+    org.kp i
+    org.kw i
+    org.ky i
+    org.kz i
+    org.la i
+    org.lb i
+    org.lc i
+    org.lk i
+    org.lr i
+    org.ls i
+    org.lv i
+    org.ly i
+    org.ma i
+    org.me i
+    org.mg i
+    org.mk i
+    org.ml i
+    org.mn i
+    org.mo i
+    org.ms i
+    org.mt i
+    org.mu i
+    org.mv i
+    org.mw i
+    org.mx i
+    org.my i
+    org.mz i
+    org.na i
+    org.ng i
+    org.ni i
+    org.nr i
+    org.nz i
+    org.om i
+    org.pa i
+    org.pe i
+    org.pf i
+    org.ph i
+    org.pk i
+    org.pl i
+    org.pn i
+    org.pr i
+    org.ps i
+    org.pt i
+    org.py i
+    org.qa i
+    org.ro i
+    org.rs i
+    org.ru p
+    org.rw i
+    org.sa i
+    org.sb i
+    org.sc i
+    org.sd i
+    org.se i
+    org.sg i
+    org.sh i
+    org.sl i
+    org.sn i
+    org.so i
+    org.ss i
+    org.st i
+    org.sv i
+    org.sy i
+    org.sz i
+    org.tj i
+    org.tm i
+    org.tn i
+    org.to i
+    org.tr i
+    org.tt i
+    org.tw i
+    org.ua i
+    org.ug i
+    org.uk i
+    org.uy i
+    org.uz i
+    org.vc i
+    org.ve i
+    org.vi i
+    org.vn i
+    org.vu i
+    org.ws i
+    org.ye i
+    org.yt p
+    org.za i
+    org.zm i
+    org.zw i
+    organic i
+    origins i
+    oristano.it i
+    orkanger.no i
+    orkdal.no i
+    orland.no i
+    orsites.com p
+    orskog.no i
+    orsta.no i
+    orx.biz p
+    os.hedmark.no i
+    os.hordaland.no i
+    osaka i
+    osaka.jp i
+    osakasayama.osaka.jp i
+    osaki.miyagi.jp i
+    osakikamijima.hiroshima.jp i
+    osasco.br i
+    osen.no i
+    oseto.nagasaki.jp i
+    oshima.tokyo.jp i
+    oshima.yamaguchi.jp i
+    oshino.yamanashi.jp i
+    oshu.iwate.jp i
+    oslo.no i
+    osoyro.no i
+    osteroy.no i
+    ostre-toten.no i
+    ostroda.pl i
+    ostroleka.pl i
+    ostrowiec.pl i
+    ostrowwlkp.pl i
+    ot.it i
+    ota.gunma.jp i
+    ota.tokyo.jp i
+    otago.museum i
+    otake.hiroshima.jp i
+    otaki.chiba.jp i
+    otaki.nagano.jp i
+    otaki.saitama.jp i
+    otama.fukushima.jp i
+    otap.co P
+    otari.nagano.jp i
+    otaru.hokkaido.jp i
+    ote.bj i
+    other.nf i
+    oto.fukuoka.jp i
+    otobe.hokkaido.jp i
+    otofuke.hokkaido.jp i
+    otoineppu.hokkaido.jp i
+    otoyo.kochi.jp i
+    otsu.shiga.jp i
+    otsuchi.iwate.jp i
+    otsuka i
+    otsuki.kochi.jp i
+    otsuki.yamanashi.jp i
+    ott i
+    ouchi.saga.jp i
+    ouda.nara.jp i
+    oum.gov.pl i
+    oumu.hokkaido.jp i
+    outsystemscloud.com p
+    overhalla.no i
+    ovh i
+    ovre-eiker.no i
+    owani.aomori.jp i
+    owariasahi.aichi.jp i
+    own.pm p
+    ownip.net p
+    ownprovider.com p
+    owo.codes P
+    ox.rs p
+    oxa.cloud p
+    oxford.museum i
+    oy.lc p
+    oya.to p
+    oyabe.toyama.jp i
+    oyama.tochigi.jp i
+    oyamazaki.kyoto.jp i
+    oyer.no i
+    oygarden.no i
+    oyodo.nara.jp i
+    oystre-slidre.no i
+    oz.au i
+    ozora.hokkaido.jp i
+    ozu.ehime.jp i
+    ozu.kumamoto.jp i
+    p.bg i
+    p.se i
+    pa i
+    pa.gov.br i
+    pa.gov.pl i
+    pa.it i
+    pa.leg.br p
+    pa.us i
+    paas.beebyte.io p
+    paas.datacenter.fi p
+    paas.hosted-by-previder.com p
+    paas.massivegrid.com p
+    pacific.museum i
+    paderborn.museum i
+    padova.it i
+    padua.it i
+    page i
+    pagefrontapp.com p
+    pages.dev p
+    pages.it.hs-heilbronn.de p
+    pages.torproject.net p
+    pages.wiardweb.com p
+    pagespeedmobilizer.com p
+    pagexl.com p
+    palace.museum i
+    paleo.museum i
+    palermo.it i
+    palmas.br i
+    palmsprings.museum i
+    panama.museum i
+    panasonic i
+    panel.gg p
+    pantheonsite.io p
+    parachuting.aero i
+    paragliding.aero i
+    parallel.jp p
+    parasite.jp p
+    paris i
+    paris.eu.org p
+    paris.museum i
+    parliament.nz i
+    parma.it i
+    paroch.k12.ma.us i
+    pars i
+    parti.se i
+    partners i
+    parts i
+    party i
+    pasadena.museum i
+    passagens i
+    passenger-association.aero i
+    patria.bo i
+    pavia.it i
+    pay i
+    paywhirl.com P
+    pb.ao i
+    pb.gov.br i
+    pb.leg.br p
+    pc.it i
+    pc.pl i
+    pccw i
+    pcloud.host p
+    pd.it i
+    pdns.page p
+    pe i
+    pe.ca i
+    pe.gov.br i
+    pe.it i
+    pe.kr i
+    pe.leg.br p
+    pecori.jp p
+    peewee.jp p
+    penne.jp p
+    penza.su p
+    pepper.jp p
+    per.la i
+    per.nf i
+    per.sg i
+    perma.jp p
+    perso.ht i
+    perso.sn i
+    perso.tn i
+    perspecta.cloud p
+    perugia.it i
+    pesaro-urbino.it i
+    pesarourbino.it i
+    pescara.it i
+    pet i
+    pf i
+    pfizer i
+    pg I
+    pg.in i
+    pg.it i
+    pgafan.net p
+    pgfog.com p
+    ph i
+    pharmacien.fr i
+    pharmaciens.km i
+    pharmacy i
+    pharmacy.museum i
+    phd i
+    philadelphia.museum i
+    philadelphiaarea.museum i
+    philately.museum i
+    philips i
+    phoenix.museum i
+    phone i
+    photo i
+    photography i
+    photography.museum i
+    photos i
+    phx.enscaled.us p
+    physio i
+    pi.gov.br i
+    pi.it i
+    pi.leg.br p
+    piacenza.it i
+    pics i
+    pictet i
+    pictures i
+    pid i
+    piedmont.it i
+    piemonte.it i
+    pigboat.jp p
+    pila.pl i
+    pilot.aero i
+    pilots.museum i
+    pimienta.org p
+    pin i
+    pinb.gov.pl i
+    ping i
+    pink i
+    pinoko.jp p
+    pioneer i
+    pippu.hokkaido.jp i
+    pisa.it i
+    pistoia.it i
+    pisz.pl i
+    pittsburgh.museum i
+    piw.gov.pl i
+    pixolino.com p
+    pizza i
+    pk i
+    pl i
+    pl.eu.org p
+    pl.ua i
+    place i
+    planetarium.museum i
+    plantation.museum i
+    plants.museum i
+    platform0.app p
+    platformsh.site P
+    platter-app.com p
+    platter-app.dev p
+    platterp.us p
+    play i
+    playstation i
+    playstation-cloud.com p
+    plaza.museum i
+    plc.co.im i
+    plc.ly i
+    plc.uk i
+    plesk.page p
+    pleskns.com p
+    plo.ps i
+    plumbing i
+    plurinacional.bo i
+    plus i
+    pm i
+    pmn.it i
+    pn i
+    pn.it i
+    pnc i
+    po.gov.pl i
+    po.it i
+    poa.br i
+    podhale.pl i
+    podlasie.pl i
+    podzone.net p
+    podzone.org p
+    pohl i
+    point2this.com p
+    pointto.us p
+    poivron.org p
+    poker i
+    pokrovsk.su p
+    pol.dz i
+    pol.ht i
+    pol.tr i
+    police.uk i
+    politica.bo i
+    politie i
+    polkowice.pl i
+    poltava.ua i
+    pomorskie.pl i
+    pomorze.pl i
+    poniatowa.pl p
+    ponpes.id i
+    pordenone.it i
+    porn i
+    porsanger.no i
+    porsangu.no i
+    porsgrunn.no i
+    port.fr i
+    portal.museum i
+    portland.museum i
+    portlligat.museum i
+    post i
+    post.in i
+    postman-echo.com p
+    posts-and-telecommunications.museum i
+    potager.org p
+    potenza.it i
+    powiat.pl i
+    poznan.pl p
+    pp.az i
+    pp.ru p
+    pp.se i
+    pp.ua p
+    ppg.br i
+    pr i
+    pr.gov.br i
+    pr.it i
+    pr.leg.br p
+    pr.us i
+    pramerica i
+    prato.it i
+    praxi i
+    prd.fr i
+    prd.km i
+    prd.mg i
+    prequalifyme.today p
+    preservation.museum i
+    presidio.museum i
+    press i
+    press.aero i
+    press.cy i
+    press.ma i
+    press.museum i
+    press.se i
+    presse.ci i
+    presse.km i
+    presse.ml i
+    pri.ee i
+    prime i
+    primetel.cloud p
+    principe.st i
+    priv.at p
+    priv.hu i
+    priv.instances.scw.cloud p
+    priv.me i
+    priv.no i
+    priv.pl i
+    privatelink.snowflake.app p
+    privatizehealthinsurance.net p
+    pro i
+    pro.az i
+    pro.br i
+    pro.cy i
+    pro.ec i
+    pro.fj i
+    pro.ht i
+    pro.in i
+    pro.mv i
+    pro.na i
+    pro.om i
+    pro.pr i
+    pro.tt i
+    pro.typeform.com p
+    pro.vn i
+    prochowice.pl i
+    prod i
+    production.aero i
+    productions i
+    prof i
+    prof.pr i
+    profesional.bo i
+    progressive i
+    project.museum i
+    promo i
+    properties i
+    property i
+    protection i
+    protonet.io p
+    pru i
+    prudential i
+    pruszkow.pl i
+    prvcy.page p
+    przeworsk.pl i
+    ps i
+    psc.br i
+    psi.br i
+    psp.gov.pl i
+    psse.gov.pl i
+    pstmn.io p
+    pt i
+    pt.eu.org p
+    pt.it i
+    pu.it i
+    pub i
+    pub.instances.scw.cloud p
+    pub.sa i
+    publ.pt i
+    public-inquiry.uk p
+    public.museum i
+    publishproxy.com p
+    pubol.museum i
+    pubtls.org p
+    pueblo.bo i
+    pug.it i
+    puglia.it i
+    pulawy.pl i
+    punyu.jp p
+    pup.gov.pl i
+    pupu.jp p
+    pussycat.jp p
+    pv.it i
+    pvh.br i
+    pvt.ge i
+    pvt.k12.ma.us i
+    pw i
+    pwc i
+    py i
+    pya.jp p
+    pyatigorsk.ru p
+    pymnt.uk p
+    pythonanywhere.com p
+    pz.it i
+    q-a.eu.org p
+    q.bg i
+    qa i
+    qa2.com p
+    qbuser.com p
+    qc.ca i
+    qc.com p
+    qcx.io p
+    qh.cn i
+    qld.au i
+    qld.edu.au i
+    qld.gov.au i
+    qoto.io p
+    qpon i
+    qsl.br i
+    qualifioapp.com p
+    quebec i
+    quebec.museum i
+    quest i
+    quicksytes.com p
+    quipelements.com P
+    r.appspot.com P
+    r.bg i
+    r.cdn77.net p
+    r.se i
+    r2.dev p
+    ra.it i
+    racing i
+    rackmaze.com p
+    rackmaze.net p
+    rade.no i
+    radio i
+    radio.am p
+    radio.br i
+    radio.fm p
+    radom.pl i
+    radoy.no i
+    raffleentry.org.uk p
+    rag-cloud-ch.hosteur.com p
+    rag-cloud.hosteur.com p
+    ragusa.it i
+    rahkkeravju.no i
+    raholt.no i
+    railroad.museum i
+    railway.museum i
+    raindrop.jp p
+    raisa.no i
+    rakkestad.no i
+    ralingen.no i
+    rana.no i
+    randaberg.no i
+    rankoshi.hokkaido.jp i
+    ranzan.saitama.jp i
+    rar.ve i
+    ras.ru p
+    rauma.no i
+    ravendb.cloud p
+    ravendb.community p
+    ravendb.me p
+    ravendb.run p
+    ravenna.it i
+    ravpage.co.il p
+    rawa-maz.pl i
+    rc.it i
+    rdv.to p
+    re i
+    re.it i
+    re.kr i
+    read i
+    read-books.org p
+    readmyblog.org p
+    readthedocs.io p
+    readymade.jp p
+    realestate i
+    realestate.pl i
+    realm.cz p
+    realtor i
+    realty i
+    rebun.hokkaido.jp i
+    rec.br i
+    rec.co i
+    rec.nf i
+    rec.ro i
+    rec.ve i
+    recht.pro i
+    recife.br i
+    recipes i
+    recreation.aero i
+    red i
+    red.sv i
+    redirectme.net p
+    redstone i
+    redumbrella i
+    reg.dk p
+    reggio-calabria.it i
+    reggio-emilia.it i
+    reggiocalabria.it i
+    reggioemilia.it i
+    rehab i
+    reise i
+    reisen i
+    reit i
+    reklam.hu i
+    rel.ht i
+    rel.pl i
+    reliance i
+    remotewd.com p
+    ren i
+    rendalen.no i
+    rennebu.no i
+    rennesoy.no i
+    rent i
+    rentals i
+    rep.br i
+    rep.kp i
+    repair i
+    repbody.aero i
+    repl.co p
+    repl.run p
+    report i
+    republican i
+    res.aero i
+    res.in i
+    research.aero i
+    research.museum i
+    reservd.com p
+    reservd.dev.thingdust.io p
+    reservd.disrec.thingdust.io p
+    reservd.testing.thingdust.io p
+    reserve-online.com p
+    reserve-online.net p
+    resindevice.io p
+    resistance.museum i
+    rest i
+    restaurant i
+    restaurant.bj i
+    resto.bj i
+    review i
+    reviews i
+    revista.bo i
+    rexroth i
+    rg.it i
+    rhcloud.com p
+    ri.it i
+    ri.us i
+    ribeirao.br i
+    ric.jelastic.vps-host.net p
+    rich i
+    richardli i
+    ricoh i
+    rieti.it i
+    rifu.miyagi.jp i
+    riik.ee i
+    rikubetsu.hokkaido.jp i
+    rikuzentakata.iwate.jp i
+    ril i
+    rimini.it i
+    rindal.no i
+    ringebu.no i
+    ringerike.no i
+    ringsaker.no i
+    rio i
+    rio.br i
+    riobranco.br i
+    riodejaneiro.museum i
+    riopreto.br i
+    rip i
+    rishiri.hokkaido.jp i
+    rishirifuji.hokkaido.jp i
+    risor.no i
+    rissa.no i
+    ritto.shiga.jp i
+    rivne.ua i
+    rj.gov.br i
+    rj.leg.br p
+    rl.no i
+    rm.it i
+    rn.gov.br i
+    rn.it i
+    rn.leg.br p
+    ro i
+    ro.eu.org p
+    ro.gov.br i
+    ro.im p
+    ro.it i
+    ro.leg.br p
+    roan.no i
+    rocher i
+    rochester.museum i
+    rockart.museum i
+    rocks i
+    rocky.page p
+    rodeo i
+    rodoy.no i
+    rogers i
+    rokunohe.aomori.jp i
+    rollag.no i
+    roma.it i
+    roma.museum i
+    rome.it i
+    romsa.no i
+    romskog.no i
+    room i
+    roros.no i
+    rost.no i
+    rotorcraft.aero i
+    router.management p
+    rovigo.it i
+    rovno.ua i
+    royal-commission.uk p
+    royken.no i
+    royrvik.no i
+    rr.gov.br i
+    rr.leg.br p
+    rs i
+    rs.ba p
+    rs.gov.br i
+    rs.leg.br p
+    rsc.cdn77.org p
+    rss.my.id P
+    rsvp i
+    ru i
+    ru.com p
+    ru.eu.org p
+    ru.net p
+    rugby i
+    ruhr i
+    run i
+    run.app p
+    ruovat.no i
+    russia.museum i
+    rv.ua i
+    rw i
+    rwe i
+    rybnik.pl i
+    ryd.wafaicloud.com p
+    rygge.no i
+    ryokami.saitama.jp i
+    ryugasaki.ibaraki.jp i
+    ryukyu i
+    ryuoh.shiga.jp i
+    rzeszow.pl i
+    rzgw.gov.pl i
+    s.bg i
+    s.se i
+    s3-ap-northeast-1.amazonaws.com p
+    s3-ap-northeast-2.amazonaws.com p
+    s3-ap-south-1.amazonaws.com p
+    s3-ap-southeast-1.amazonaws.com p
+    s3-ap-southeast-2.amazonaws.com p
+    s3-ca-central-1.amazonaws.com p
+    s3-eu-central-1.amazonaws.com p
+    s3-eu-west-1.amazonaws.com p
+    s3-eu-west-2.amazonaws.com p
+    s3-eu-west-3.amazonaws.com p
+    s3-external-1.amazonaws.com p
+    s3-fips-us-gov-west-1.amazonaws.com p
+    s3-sa-east-1.amazonaws.com p
+    s3-us-east-2.amazonaws.com p
+    s3-us-gov-west-1.amazonaws.com p
+    s3-us-west-1.amazonaws.com p
+    s3-us-west-2.amazonaws.com p
+    s3-website-ap-northeast-1.amazonaws.com p
+    s3-website-ap-southeast-1.amazonaws.com p
+    s3-website-ap-southeast-2.amazonaws.com p
+    s3-website-eu-west-1.amazonaws.com p
+    s3-website-sa-east-1.amazonaws.com p
+    s3-website-us-east-1.amazonaws.com p
+    s3-website-us-west-1.amazonaws.com p
+    s3-website-us-west-2.amazonaws.com p
+    s3-website.ap-northeast-2.amazonaws.com p
+    s3-website.ap-south-1.amazonaws.com p
+    s3-website.ca-central-1.amazonaws.com p
+    s3-website.eu-central-1.amazonaws.com p
+    s3-website.eu-west-2.amazonaws.com p
+    s3-website.eu-west-3.amazonaws.com p
+    s3-website.fr-par.scw.cloud p
+    s3-website.nl-ams.scw.cloud p
+    s3-website.pl-waw.scw.cloud p
+    s3-website.us-east-2.amazonaws.com p
+    s3.amazonaws.com p
+    s3.ap-northeast-2.amazonaws.com p
+    s3.ap-south-1.amazonaws.com p
+    s3.ca-central-1.amazonaws.com p
+    s3.cn-north-1.amazonaws.com.cn p
+    s3.dualstack.ap-northeast-1.amazonaws.com p
+    s3.dualstack.ap-northeast-2.amazonaws.com p
+    s3.dualstack.ap-south-1.amazonaws.com p
+    s3.dualstack.ap-southeast-1.amazonaws.com p
+    s3.dualstack.ap-southeast-2.amazonaws.com p
+    s3.dualstack.ca-central-1.amazonaws.com p
+    s3.dualstack.eu-central-1.amazonaws.com p
+    s3.dualstack.eu-west-1.amazonaws.com p
+    s3.dualstack.eu-west-2.amazonaws.com p
+    s3.dualstack.eu-west-3.amazonaws.com p
+    s3.dualstack.sa-east-1.amazonaws.com p
+    s3.dualstack.us-east-1.amazonaws.com p
+    s3.dualstack.us-east-2.amazonaws.com p
+    s3.eu-central-1.amazonaws.com p
+    s3.eu-west-2.amazonaws.com p
+    s3.eu-west-3.amazonaws.com p
+    s3.fr-par.scw.cloud p
+    s3.nl-ams.scw.cloud p
+    s3.pl-waw.scw.cloud p
+    s3.teckids.org p
+    s3.us-east-2.amazonaws.com p
+    s5y.io P
+    sa i
+    sa-east-1.elasticbeanstalk.com p
+    sa.au i
+    sa.com p
+    sa.cr i
+    sa.edu.au i
+    sa.gov.au i
+    sa.gov.pl i
+    sa.it i
+    saarland i
+    sabae.fukui.jp i
+    sadist.jp p
+    sado.niigata.jp i
+    safe i
+    safety i
+    safety.aero i
+    saga.jp i
+    saga.saga.jp i
+    sagae.yamagata.jp i
+    sagamihara.kanagawa.jp i
+    saigawa.fukuoka.jp i
+    saijo.ehime.jp i
+    saikai.nagasaki.jp i
+    saiki.oita.jp i
+    saintlouis.museum i
+    saitama.jp i
+    saitama.saitama.jp i
+    saito.miyazaki.jp i
+    saka.hiroshima.jp i
+    sakado.saitama.jp i
+    sakae.chiba.jp i
+    sakae.nagano.jp i
+    sakahogi.gifu.jp i
+    sakai.fukui.jp i
+    sakai.ibaraki.jp i
+    sakai.osaka.jp i
+    sakaiminato.tottori.jp i
+    sakaki.nagano.jp i
+    sakata.yamagata.jp i
+    sakawa.kochi.jp i
+    sakegawa.yamagata.jp i
+    saku.nagano.jp i
+    sakuho.nagano.jp i
+    sakura i
+    sakura.chiba.jp i
+    sakura.tochigi.jp i
+    sakuragawa.ibaraki.jp i
+    sakurai.nara.jp i
+    sakyo.kyoto.jp i
+    salangen.no i
+    salat.no i
+    sale i
+    salem.museum i
+    salerno.it i
+    salon i
+    saltdal.no i
+    salud.bo i
+    salvador.br i
+    salvadordali.museum i
+    salzburg.museum i
+    samegawa.fukushima.jp i
+    samnanger.no i
+    sampa.br i
+    samsclub i
+    samsung i
+    samukawa.kanagawa.jp i
+    sanagochi.tokushima.jp i
+    sanda.hyogo.jp i
+    sandcats.io p
+    sande.more-og-romsdal.no i
+    sande.vestfold.no i
+    sande.xn--mre-og-romsdal-qqb.no i
+    sandefjord.no i
+    sandiego.museum i
+    sandnes.no i
+    sandnessjoen.no i
+    sandoy.no i
+    sandvik i
+    sandvikcoromant i
+    sanfrancisco.museum i
+    sango.nara.jp i
+    sanjo.niigata.jp i
+    sannan.hyogo.jp i
+    sannohe.aomori.jp i
+    sano.tochigi.jp i
+    sanofi i
+    sanok.pl i
+    santabarbara.museum i
+    santacruz.museum i
+    santafe.museum i
+    santamaria.br i
+    santoandre.br i
+    sanuki.kagawa.jp i
+    saobernardo.br i
+    saogonca.br i
+    saotome.st i
+    sap i
+    sapporo.jp I
+    sar.it i
+    sardegna.it i
+    sardinia.it i
+    sarl i
+    saroma.hokkaido.jp i
+    sarpsborg.no i
+    sarufutsu.hokkaido.jp i
+    sas i
+    sasaguri.fukuoka.jp i
+    sasayama.hyogo.jp i
+    sasebo.nagasaki.jp i
+    saskatchewan.museum i
+    sassari.it i
+    satosho.okayama.jp i
+    satsumasendai.kagoshima.jp i
+    satte.saitama.jp i
+    satx.museum i
+    sauda.no i
+    sauherad.no i
+    savannahga.museum i
+    save i
+    saves-the-whales.com p
+    savona.it i
+    saxo i
+    sayama.osaka.jp i
+    sayama.saitama.jp i
+    sayo.hyogo.jp i
+    sb i
+    sb.ua i
+    sbi i
+    sbs i
+    sc i
+    sc.cn i
+    sc.gov.br i
+    sc.ke i
+    sc.kr i
+    sc.leg.br p
+    sc.ls i
+    sc.tz i
+    sc.ug i
+    sc.us i
+    sca i
+    scalebook.scw.cloud p
+    scb i
+    sch.ae i
+    sch.id i
+    sch.ir i
+    sch.jo i
+    sch.lk i
+    sch.ly i
+    sch.ng i
+    sch.qa i
+    sch.sa i
+    sch.so p
+    sch.ss i
+    sch.tf p
+    sch.uk I
+    sch.wf p
+    sch.zm i
+    schaeffler i
+    schlesisches.museum i
+    schmidt i
+    schoenbrunn.museum i
+    schokokeks.net p
+    schokoladen.museum i
+    scholarships i
+    school i
+    school.museum i
+    school.na i
+    school.nz i
+    school.za i
+    schoolbus.jp p
+    schools.nsw.edu.au i
+    schule i
+    schulplattform.de p
+    schulserver.de p
+    schwarz i
+    schweiz.museum i
+    sci.eg i
+    science i
+    science-fiction.museum i
+    science.museum i
+    scienceandhistory.museum i
+    scienceandindustry.museum i
+    sciencecenter.museum i
+    sciencecenters.museum i
+    sciencehistory.museum i
+    sciences.museum i
+    sciencesnaturelles.museum i
+    scientist.aero i
+    scot i
+    scotland.museum i
+    scrapper-site.net p
+    scrapping.cc p
+    scrysec.com p
+    sd i
+    sd.cn i
+    sd.us i
+    sdn.gov.pl i
+    sdscloud.pl p
+    se i
+    se.eu.org p
+    se.gov.br i
+    se.leg.br p
+    se.net p
+    seaport.museum i
+    search i
+    seat i
+    sebastopol.ua i
+    sec.ps i
+    secaas.hk p
+    secret.jp p
+    secure i
+    security i
+    securitytactics.com p
+    seek i
+    seg.br i
+    seidat.net p
+    seihi.nagasaki.jp i
+    seika.kyoto.jp i
+    seiro.niigata.jp i
+    seirou.niigata.jp i
+    seiyo.ehime.jp i
+    sejny.pl i
+    sekd1.beebyteapp.io p
+    seki.gifu.jp i
+    sekigahara.gifu.jp i
+    sekikawa.niigata.jp i
+    sel.no i
+    selbu.no i
+    select i
+    selfip.biz p
+    selfip.com p
+    selfip.info p
+    selfip.net p
+    selfip.org p
+    selje.no i
+    seljord.no i
+    sellfy.store p
+    sells-for-less.com p
+    sells-for-u.com p
+    sells-it.net p
+    sellsyourhome.org p
+    semboku.akita.jp i
+    semine.miyagi.jp i
+    senasa.ar i
+    sendai.jp I
+    sener i
+    sennan.osaka.jp i
+    senseering.net p
+    sensiosite.cloud P
+    seoul.kr i
+    sera.hiroshima.jp i
+    seranishi.hiroshima.jp i
+    servebbs.com p
+    servebbs.net p
+    servebbs.org p
+    servebeer.com p
+    serveblog.net p
+    servecounterstrike.com p
+    serveexchange.com p
+    serveftp.com p
+    serveftp.net p
+    serveftp.org p
+    servegame.com p
+    servegame.org p
+    servehalflife.com p
+    servehttp.com p
+    servehumour.com p
+    serveirc.com p
+    serveminecraft.net p
+    servemp3.com p
+    servep2p.com p
+    servepics.com p
+    servequake.com p
+    servers.run p
+    servesarcasm.com p
+    service.gov.scot p
+    service.gov.uk p
+    service.one p
+    services i
+    services.aero i
+    setagaya.tokyo.jp i
+    seto.aichi.jp i
+    setouchi.okayama.jp i
+    settlement.museum i
+    settlers.museum i
+    settsu.osaka.jp i
+    sevastopol.ua i
+    seven i
+    sew i
+    sex i
+    sex.hu i
+    sex.pl i
+    sexy i
+    sf.no i
+    sfr i
+    sg i
+    sg-1.paas.massivegrid.net p
+    sh i
+    sh.cn i
+    shacknet.nu p
+    shakotan.hokkaido.jp i
+    shangrila i
+    shari.hokkaido.jp i
+    sharp i
+    shaw i
+    shell i
+    shell.museum i
+    sherbrooke.museum i
+    shia i
+    shibata.miyagi.jp i
+    shibata.niigata.jp i
+    shibecha.hokkaido.jp i
+    shibetsu.hokkaido.jp i
+    shibukawa.gunma.jp i
+    shibuya.tokyo.jp i
+    shichikashuku.miyagi.jp i
+    shichinohe.aomori.jp i
+    shiftcrypto.dev p
+    shiftcrypto.io p
+    shiftedit.io p
+    shiga.jp i
+    shiiba.miyazaki.jp i
+    shijonawate.osaka.jp i
+    shika.ishikawa.jp i
+    shikabe.hokkaido.jp i
+    shikama.miyagi.jp i
+    shikaoi.hokkaido.jp i
+    shikatsu.aichi.jp i
+    shiki.saitama.jp i
+    shikokuchuo.ehime.jp i
+    shiksha i
+    shima.mie.jp i
+    shimabara.nagasaki.jp i
+    shimada.shizuoka.jp i
+    shimamaki.hokkaido.jp i
+    shimamoto.osaka.jp i
+    shimane.jp i
+    shimane.shimane.jp i
+    shimizu.hokkaido.jp i
+    shimizu.shizuoka.jp i
+    shimoda.shizuoka.jp i
+    shimodate.ibaraki.jp i
+    shimofusa.chiba.jp i
+    shimogo.fukushima.jp i
+    shimoichi.nara.jp i
+    shimoji.okinawa.jp i
+    shimokawa.hokkaido.jp i
+    shimokitayama.nara.jp i
+    shimonita.gunma.jp i
+    shimonoseki.yamaguchi.jp i
+    shimosuwa.nagano.jp i
+    shimotsuke.tochigi.jp i
+    shimotsuma.ibaraki.jp i
+    shinagawa.tokyo.jp i
+    shinanomachi.nagano.jp i
+    shingo.aomori.jp i
+    shingu.fukuoka.jp i
+    shingu.hyogo.jp i
+    shingu.wakayama.jp i
+    shinichi.hiroshima.jp i
+    shinjo.nara.jp i
+    shinjo.okayama.jp i
+    shinjo.yamagata.jp i
+    shinjuku.tokyo.jp i
+    shinkamigoto.nagasaki.jp i
+    shinonsen.hyogo.jp i
+    shinshinotsu.hokkaido.jp i
+    shinshiro.aichi.jp i
+    shinto.gunma.jp i
+    shintoku.hokkaido.jp i
+    shintomi.miyazaki.jp i
+    shinyoshitomi.fukuoka.jp i
+    shiogama.miyagi.jp i
+    shiojiri.nagano.jp i
+    shioya.tochigi.jp i
+    shirahama.wakayama.jp i
+    shirakawa.fukushima.jp i
+    shirakawa.gifu.jp i
+    shirako.chiba.jp i
+    shiranuka.hokkaido.jp i
+    shiraoi.hokkaido.jp i
+    shiraoka.saitama.jp i
+    shirataka.yamagata.jp i
+    shiriuchi.hokkaido.jp i
+    shiroi.chiba.jp i
+    shiroishi.miyagi.jp i
+    shiroishi.saga.jp i
+    shirosato.ibaraki.jp i
+    shishikui.tokushima.jp i
+    shiso.hyogo.jp i
+    shisui.chiba.jp i
+    shitara.aichi.jp i
+    shiwa.iwate.jp i
+    shizukuishi.iwate.jp i
+    shizuoka.jp i
+    shizuoka.shizuoka.jp i
+    shobara.hiroshima.jp i
+    shoes i
+    shonai.fukuoka.jp i
+    shonai.yamagata.jp i
+    shoo.okayama.jp i
+    shop i
+    shop.brendly.rs p
+    shop.ht i
+    shop.hu i
+    shop.pl i
+    shop.ro p
+    shop.th p
+    shoparena.pl p
+    shopitsite.com p
+    shopping i
+    shopselect.net p
+    shopware.store p
+    shouji i
+    show i
+    show.aero i
+    showa.fukushima.jp i
+    showa.gunma.jp i
+    showa.yamanashi.jp i
+    showtime i
+    shunan.yamaguchi.jp i
+    shw.io p
+    si i
+    si.eu.org p
+    si.it i
+    sibenik.museum i
+    sic.it i
+    sicilia.it i
+    sicily.it i
+    siellak.no i
+    siena.it i
+    sigdal.no i
+    siiites.com p
+    siljan.no i
+    silk i
+    silk.museum i
+    simple-url.com p
+    simplesite.com p
+    simplesite.com.br p
+    simplesite.gr p
+    simplesite.pl p
+    sina i
+    sinaapp.com p
+    singles i
+    siracusa.it i
+    sirdal.no i
+    site i
+    site.tb-hosting.com p
+    site.transip.me p
+    siteleaf.net p
+    sites.static.land p
+    sj i
+    sjc.br i
+    sk i
+    sk.ca i
+    sk.eu.org p
+    skanit.no i
+    skanland.no i
+    skaun.no i
+    skedsmo.no i
+    skedsmokorset.no i
+    ski i
+    ski.museum i
+    ski.no i
+    skien.no i
+    skierva.no i
+    skin i
+    skiptvet.no i
+    skjak.no i
+    skjervoy.no i
+    sklep.pl i
+    sko.gov.pl i
+    skoczow.pl i
+    skodje.no i
+    skole.museum i
+    sky i
+    skydiving.aero i
+    skygearapp.com p
+    skype i
+    sl i
+    slask.pl i
+    slattum.no i
+    sld.do i
+    sld.pa i
+    slg.br i
+    sling i
+    slupsk.pl i
+    slz.br i
+    sm i
+    sm.ua i
+    small-web.org p
+    smart i
+    smartlabeling.scw.cloud p
+    smile i
+    smola.no i
+    smushcdn.com p
+    sn i
+    sn.cn i
+    snaase.no i
+    snasa.no i
+    sncf i
+    snillfjord.no i
+    snoasa.no i
+    snowflake.app p
+    so i
+    so.gov.pl i
+    so.it i
+    sobetsu.hokkaido.jp i
+    soc.dz i
+    soc.lk i
+    soc.srcf.net p
+    soccer i
+    sochi.su p
+    social i
+    society.museum i
+    sodegaura.chiba.jp i
+    soeda.fukuoka.jp i
+    softbank i
+    software i
+    software.aero i
+    sogndal.no i
+    sogne.no i
+    sohu i
+    soja.okayama.jp i
+    soka.saitama.jp i
+    sokndal.no i
+    sola.no i
+    solar i
+    sologne.museum i
+    solund.no i
+    solutions i
+    soma.fukushima.jp i
+    somna.no i
+    sondre-land.no i
+    sondrio.it i
+    song i
+    songdalen.no i
+    soni.nara.jp i
+    sony i
+    soo.kagoshima.jp i
+    sopot.pl p
+    sor-aurdal.no i
+    sor-fron.no i
+    sor-odal.no i
+    sor-varanger.no i
+    sorfold.no i
+    sorocaba.br i
+    sorreisa.no i
+    sortland.no i
+    sorum.no i
+    sos.pl i
+    sosa.chiba.jp i
+    sosnowiec.pl i
+    soundandvision.museum i
+    soundcast.me p
+    southcarolina.museum i
+    southwest.museum i
+    sowa.ibaraki.jp i
+    soy i
+    sp.gov.br i
+    sp.it i
+    sp.leg.br p
+    spa i
+    space i
+    space-to-rent.com p
+    space.museum i
+    spacekit.io p
+    spb.ru p
+    spb.su p
+    spdns.de p
+    spdns.eu p
+    spdns.org p
+    spectrum.myjino.ru P
+    sphinx.mythic-beasts.com p
+    spjelkavik.no i
+    sport i
+    sport.hu i
+    spot i
+    spy.museum i
+    spydeberg.no i
+    square.museum i
+    square7.ch p
+    square7.de p
+    square7.net p
+    sr i
+    sr.gov.pl i
+    sr.it i
+    srht.site p
+    srl i
+    srv.br i
+    ss i
+    ss.it i
+    ssl.origin.cdn77-secure.org p
+    st i
+    st.no i
+    staba.jp p
+    stackhero-network.com p
+    stada i
+    stadt.museum i
+    stage.nodeart.io p
+    staging.onred.one p
+    stalbans.museum i
+    stalowa-wola.pl i
+    stange.no i
+    staples i
+    star i
+    starachowice.pl i
+    stargard.pl i
+    starnberg.museum i
+    starostwo.gov.pl i
+    stat.no i
+    state.museum i
+    statebank i
+    statefarm i
+    stateofdelaware.museum i
+    stathelle.no i
+    static-access.net p
+    static.land p
+    static.observableusercontent.com p
+    statics.cloud P
+    station.museum i
+    stavanger.no i
+    stavern.no i
+    stc i
+    stcgroup i
+    steam.museum i
+    steiermark.museum i
+    steigen.no i
+    steinkjer.no i
+    stg-builder.code.com P
+    stg.dev P
+    stgstage.dev P
+    sth.ac.at i
+    stjohn.museum i
+    stjordal.no i
+    stjordalshalsen.no i
+    stockholm i
+    stockholm.museum i
+    stokke.no i
+    stolos.io P
+    stor-elvdal.no i
+    storage i
+    storage.yandexcloud.net p
+    stord.no i
+    stordal.no i
+    store i
+    store.bb i
+    store.dk p
+    store.nf i
+    store.ro i
+    store.st i
+    store.ve i
+    storebase.store p
+    storfjord.no i
+    storj.farm p
+    stpetersburg.museum i
+    strand.no i
+    stranda.no i
+    stream i
+    streamlit.app p
+    streamlitapp.com p
+    stripper.jp p
+    stryn.no i
+    student.aero i
+    studio i
+    study i
+    stuff-4-sale.org p
+    stuff-4-sale.us p
+    stufftoread.com p
+    stuttgart.museum i
+    style i
+    su i
+    su.paba.se p
+    sub.jp p
+    sucks i
+    sue.fukuoka.jp i
+    suedtirol.it i
+    suginami.tokyo.jp i
+    sugito.saitama.jp i
+    suifu.ibaraki.jp i
+    suisse.museum i
+    suita.osaka.jp i
+    sukagawa.fukushima.jp i
+    sukumo.kochi.jp i
+    sula.no i
+    suldal.no i
+    suli.hu i
+    sumida.tokyo.jp i
+    sumita.iwate.jp i
+    sumoto.hyogo.jp i
+    sumoto.kumamoto.jp i
+    sumy.ua i
+    sunagawa.hokkaido.jp i
+    sund.no i
+    sunndal.no i
+    sunnyday.jp p
+    supabase.co p
+    supabase.in p
+    supabase.net p
+    supersale.jp p
+    supplies i
+    supply i
+    support i
+    surf i
+    surgeonshall.museum i
+    surgery i
+    surnadal.no i
+    surrey.museum i
+    susaki.kochi.jp i
+    susono.shizuoka.jp i
+    suwa.nagano.jp i
+    suwalki.pl i
+    suzaka.nagano.jp i
+    suzu.ishikawa.jp i
+    suzuka.mie.jp i
+    suzuki i
+    sv i
+    sv.it i
+    svalbard.no i
+    svc.firenet.ch P
+    sveio.no i
+    svelvik.no i
+    svizzera.museum i
+    svn-repos.de p
+    swatch i
+    sweden.museum i
+    sweetpepper.org p
+    swidnica.pl i
+    swidnik.pl p
+    swiebodzin.pl i
+    swinoujscie.pl i
+    swiss i
+    sx i
+    sx.cn i
+    sy i
+    sydney i
+    sydney.museum i
+    sykkylven.no i
+    syncloud.it p
+    syno-ds.de p
+    synology-diskstation.de p
+    synology-ds.de p
+    synology.me p
+    sys.qcx.io P
+    systems i
+    sytes.net p
+    sz i
+    szczecin.pl i
+    szczytno.pl i
+    szex.hu i
+    szkola.pl i
+    t.bg i
+    t.se i
+    t3l3p0rt.net p
+    ta.it i
+    taa.it i
+    tab i
+    tabayama.yamanashi.jp i
+    tabitorder.co.il p
+    tabuse.yamaguchi.jp i
+    tachiarai.fukuoka.jp i
+    tachikawa.tokyo.jp i
+    tadaoka.osaka.jp i
+    tado.mie.jp i
+    tadotsu.kagawa.jp i
+    tagajo.miyagi.jp i
+    tagami.niigata.jp i
+    tagawa.fukuoka.jp i
+    tahara.aichi.jp i
+    taifun-dns.de p
+    taiji.wakayama.jp i
+    taiki.hokkaido.jp i
+    taiki.mie.jp i
+    tainai.niigata.jp i
+    taipei i
+    taira.toyama.jp i
+    taishi.hyogo.jp i
+    taishi.osaka.jp i
+    taishin.fukushima.jp i
+    taito.tokyo.jp i
+    taiwa.miyagi.jp i
+    tajimi.gifu.jp i
+    tajiri.osaka.jp i
+    taka.hyogo.jp i
+    takagi.nagano.jp i
+    takahagi.ibaraki.jp i
+    takahama.aichi.jp i
+    takahama.fukui.jp i
+    takaharu.miyazaki.jp i
+    takahashi.okayama.jp i
+    takahata.yamagata.jp i
+    takaishi.osaka.jp i
+    takamatsu.kagawa.jp i
+    takamori.kumamoto.jp i
+    takamori.nagano.jp i
+    takanabe.miyazaki.jp i
+    takanezawa.tochigi.jp i
+    takaoka.toyama.jp i
+    takarazuka.hyogo.jp i
+    takasago.hyogo.jp i
+    takasaki.gunma.jp i
+    takashima.shiga.jp i
+    takasu.hokkaido.jp i
+    takata.fukuoka.jp i
+    takatori.nara.jp i
+    takatsuki.osaka.jp i
+    takatsuki.shiga.jp i
+    takayama.gifu.jp i
+    takayama.gunma.jp i
+    takayama.nagano.jp i
+    takazaki.miyazaki.jp i
+    takehara.hiroshima.jp i
+    taketa.oita.jp i
+    taketomi.okinawa.jp i
+    taki.mie.jp i
+    takikawa.hokkaido.jp i
+    takino.hyogo.jp i
+    takinoue.hokkaido.jp i
+    takko.aomori.jp i
+    tako.chiba.jp i
+    taku.saga.jp i
+    talk i
+    tama.tokyo.jp i
+    tamakawa.fukushima.jp i
+    tamaki.mie.jp i
+    tamamura.gunma.jp i
+    tamano.okayama.jp i
+    tamatsukuri.ibaraki.jp i
+    tamayu.shimane.jp i
+    tamba.hyogo.jp i
+    tana.no i
+    tanabe.kyoto.jp i
+    tanabe.wakayama.jp i
+    tanagura.fukushima.jp i
+    tananger.no i
+    tank.museum i
+    tanohata.iwate.jp i
+    taobao i
+    tara.saga.jp i
+    tarama.okinawa.jp i
+    taranto.it i
+    target i
+    targi.pl i
+    tarnobrzeg.pl i
+    tarui.gifu.jp i
+    tarumizu.kagoshima.jp i
+    tas.au i
+    tas.edu.au i
+    tas.gov.au i
+    tashkent.su p
+    tatamotors i
+    tatar i
+    tatebayashi.gunma.jp i
+    tateshina.nagano.jp i
+    tateyama.chiba.jp i
+    tateyama.toyama.jp i
+    tatsuno.hyogo.jp i
+    tatsuno.nagano.jp i
+    tattoo i
+    tawaramoto.nara.jp i
+    tax i
+    taxi i
+    taxi.br i
+    tc i
+    tc.br i
+    tci i
+    tcm.museum i
+    tcp4.me p
+    td i
+    tdk i
+    te.it i
+    te.ua i
+    teaches-yoga.com p
+    team i
+    tec.br i
+    tec.mi.us i
+    tec.ve i
+    tech i
+    tech.orange p
+    technology i
+    technology.museum i
+    tecnologia.bo i
+    tel i
+    tel.tr i
+    tele.amune.org p
+    telebit.app p
+    telebit.io p
+    telebit.xyz P
+    telekommunikation.museum i
+    television.museum i
+    temasek i
+    temp-dns.com p
+    tempio-olbia.it i
+    tempioolbia.it i
+    tempurl.host p
+    tendo.yamagata.jp i
+    tenei.fukushima.jp i
+    tenkawa.nara.jp i
+    tennis i
+    tenri.nara.jp i
+    teo.br i
+    teramo.it i
+    termez.su p
+    terni.it i
+    ternopil.ua i
+    teshikaga.hokkaido.jp i
+    test-iserv.de p
+    test.ru p
+    test.tj i
+    teva i
+    texas.museum i
+    textile.museum i
+    tf i
+    tg i
+    tgory.pl i
+    th i
+    thd i
+    the.br i
+    theater i
+    theater.museum i
+    theatre i
+    theshop.jp p
+    theworkpc.com p
+    thick.jp p
+    thingdustdata.com p
+    thruhere.net p
+    tiaa i
+    tickets i
+    tickets.io p
+    tienda i
+    tiffany i
+    time.museum i
+    time.no i
+    timekeeping.museum i
+    tingvoll.no i
+    tinn.no i
+    tips i
+    tires i
+    tirol i
+    tj i
+    tj.cn i
+    tjeldsund.no i
+    tjmaxx i
+    tjome.no i
+    tjx i
+    tk i
+    tkmaxx i
+    tksat.bo i
+    tl i
+    tlon.network p
+    tm i
+    tm.cy i
+    tm.dz i
+    tm.fr i
+    tm.hu i
+    tm.km i
+    tm.mc i
+    tm.mg i
+    tm.no i
+    tm.pl i
+    tm.ro i
+    tm.se i
+    tm.za i
+    tmall i
+    tmp.br i
+    tn i
+    tn.it i
+    tn.oxa.cloud p
+    tn.us i
+    to i
+    to.gov.br i
+    to.gt p
+    to.it i
+    to.leg.br p
+    to.md p
+    toba.mie.jp i
+    tobe.ehime.jp i
+    tobetsu.hokkaido.jp i
+    tobishima.aichi.jp i
+    tochigi.jp i
+    tochigi.tochigi.jp i
+    tochio.niigata.jp i
+    toda.saitama.jp i
+    today i
+    toei.aichi.jp i
+    toga.toyama.jp i
+    togakushi.nagano.jp i
+    togane.chiba.jp i
+    togitsu.nagasaki.jp i
+    togliatti.su p
+    togo.aichi.jp i
+    togura.nagano.jp i
+    tohma.hokkaido.jp i
+    tohnosho.chiba.jp i
+    toho.fukuoka.jp i
+    tokai.aichi.jp i
+    tokai.ibaraki.jp i
+    tokamachi.niigata.jp i
+    tokashiki.okinawa.jp i
+    toki.gifu.jp i
+    tokigawa.saitama.jp i
+    tokke.no i
+    tokoname.aichi.jp i
+    tokorozawa.saitama.jp i
+    tokushima.jp i
+    tokushima.tokushima.jp i
+    tokuyama.yamaguchi.jp i
+    tokyo i
+    tokyo.jp i
+    tolga.no i
+    tomakomai.hokkaido.jp i
+    tomari.hokkaido.jp i
+    tome.miyagi.jp i
+    tomi.nagano.jp i
+    tomigusuku.okinawa.jp i
+    tomika.gifu.jp i
+    tomioka.gunma.jp i
+    tomisato.chiba.jp i
+    tomiya.miyagi.jp i
+    tomobe.ibaraki.jp i
+    tonaki.okinawa.jp i
+    tonami.toyama.jp i
+    tondabayashi.osaka.jp i
+    tone.ibaraki.jp i
+    tonkotsu.jp p
+    tono.iwate.jp i
+    tonosho.kagawa.jp i
+    tonsberg.no i
+    toolforge.org p
+    tools i
+    toon.ehime.jp i
+    top i
+    topology.museum i
+    torahime.shiga.jp i
+    toray i
+    toride.ibaraki.jp i
+    torino.it i
+    torino.museum i
+    torproject.net p
+    torsken.no i
+    tos.it i
+    tosa.kochi.jp i
+    tosashimizu.kochi.jp i
+    toscana.it i
+    toshiba i
+    toshima.tokyo.jp i
+    tosu.saga.jp i
+    total i
+    tottori.jp i
+    tottori.tottori.jp i
+    touch.museum i
+    tourism.bj i
+    tourism.pl i
+    tourism.tn i
+    tours i
+    towada.aomori.jp i
+    town i
+    town.museum i
+    townnews-staging.com p
+    toya.hokkaido.jp i
+    toyako.hokkaido.jp i
+    toyama.jp i
+    toyama.toyama.jp i
+    toyo.kochi.jp i
+    toyoake.aichi.jp i
+    toyohashi.aichi.jp i
+    toyokawa.aichi.jp i
+    toyonaka.osaka.jp i
+    toyone.aichi.jp i
+    toyono.osaka.jp i
+    toyooka.hyogo.jp i
+    toyosato.shiga.jp i
+    toyota i
+    toyota.aichi.jp i
+    toyota.yamaguchi.jp i
+    toyotomi.hokkaido.jp i
+    toyotsu.fukuoka.jp i
+    toyoura.hokkaido.jp i
+    toys i
+    tozawa.yamagata.jp i
+    tozsde.hu i
+    tp.it i
+    tr i
+    tr.eu.org p
+    tr.it i
+    tr.no i
+    tra.kp i
+    trade i
+    trader.aero i
+    trading i
+    trading.aero i
+    traeumtgerade.de p
+    trafficplex.cloud p
+    trainer.aero i
+    training i
+    trana.no i
+    tranby.no i
+    trani-andria-barletta.it i
+    trani-barletta-andria.it i
+    traniandriabarletta.it i
+    tranibarlettaandria.it i
+    tranoy.no i
+    translate.goog p
+    translated.page p
+    transport.museum i
+    transporte.bo i
+    transurl.be P
+    transurl.eu P
+    transurl.nl P
+    trapani.it i
+    travel i
+    travel.in i
+    travel.pl i
+    travel.tt i
+    travelchannel i
+    travelers i
+    travelersinsurance i
+    trd.br i
+    tree.museum i
+    trentin-sud-tirol.it i
+    trentin-sudtirol.it i
+    trentin-sued-tirol.it i
+    trentin-suedtirol.it i
+    trentino-a-adige.it i
+    trentino-aadige.it i
+    trentino-alto-adige.it i
+    trentino-altoadige.it i
+    trentino-s-tirol.it i
+    trentino-stirol.it i
+    trentino-sud-tirol.it i
+    trentino-sudtirol.it i
+    trentino-sued-tirol.it i
+    trentino-suedtirol.it i
+    trentino.it i
+    trentinoa-adige.it i
+    trentinoaadige.it i
+    trentinoalto-adige.it i
+    trentinoaltoadige.it i
+    trentinos-tirol.it i
+    trentinostirol.it i
+    trentinosud-tirol.it i
+    trentinosudtirol.it i
+    trentinosued-tirol.it i
+    trentinosuedtirol.it i
+    trentinsud-tirol.it i
+    trentinsudtirol.it i
+    trentinsued-tirol.it i
+    trentinsuedtirol.it i
+    trento.it i
+    treviso.it i
+    trieste.it i
+    triton.zone P
+    troandin.no i
+    trogstad.no i
+    troitsk.su p
+    trolley.museum i
+    tromsa.no i
+    tromso.no i
+    trondheim.no i
+    trust i
+    trust.museum i
+    trustee.museum i
+    trv i
+    try-snowplow.com p
+    trycloudflare.com p
+    trysil.no i
+    ts.it i
+    ts.net p
+    tselinograd.su p
+    tsk.tr i
+    tst.site P
+    tsu.mie.jp i
+    tsubame.niigata.jp i
+    tsubata.ishikawa.jp i
+    tsubetsu.hokkaido.jp i
+    tsuchiura.ibaraki.jp i
+    tsuga.tochigi.jp i
+    tsugaru.aomori.jp i
+    tsuiki.fukuoka.jp i
+    tsukigata.hokkaido.jp i
+    tsukiyono.gunma.jp i
+    tsukuba.ibaraki.jp i
+    tsukui.kanagawa.jp i
+    tsukumi.oita.jp i
+    tsumagoi.gunma.jp i
+    tsunan.niigata.jp i
+    tsuno.kochi.jp i
+    tsuno.miyazaki.jp i
+    tsuru.yamanashi.jp i
+    tsuruga.fukui.jp i
+    tsurugashima.saitama.jp i
+    tsurugi.ishikawa.jp i
+    tsuruoka.yamagata.jp i
+    tsuruta.aomori.jp i
+    tsushima.aichi.jp i
+    tsushima.nagasaki.jp i
+    tsuwano.shimane.jp i
+    tsuyama.okayama.jp i
+    tt i
+    tt.im i
+    tube i
+    tui i
+    tula.su p
+    tuleap-partners.com p
+    tunes i
+    tunk.org p
+    tur.ar i
+    tur.br i
+    turek.pl i
+    turin.it i
+    turystyka.pl i
+    tuscany.it i
+    tushu i
+    tuva.su p
+    tuxfamily.org p
+    tv i
+    tv.bb i
+    tv.bo i
+    tv.br i
+    tv.im i
+    tv.in i
+    tv.it i
+    tv.kg p
+    tv.na i
+    tv.sd i
+    tv.tr i
+    tv.tz i
+    tvedestrand.no i
+    tvs i
+    tw i
+    tw.cn i
+    twmail.cc p
+    twmail.net p
+    twmail.org p
+    tx.us i
+    tychy.pl i
+    tydal.no i
+    tynset.no i
+    typedream.app p
+    tysfjord.no i
+    tysnes.no i
+    tysvar.no i
+    tz i
+    u.bg i
+    u.channelsdvr.net p
+    u.se i
+    u2-local.xnbay.com p
+    u2.xnbay.com p
+    ua i
+    ua.rs p
+    ubank i
+    ube.yamaguchi.jp i
+    uber.space p
+    uberspace.de P
+    ubs i
+    uchihara.ibaraki.jp i
+    uchiko.ehime.jp i
+    uchinada.ishikawa.jp i
+    uchinomi.kagawa.jp i
+    ud.it i
+    uda.nara.jp i
+    udi.br i
+    udine.it i
+    udono.mie.jp i
+    ueda.nagano.jp i
+    ueno.gunma.jp i
+    uenohara.yamanashi.jp i
+    ufcfan.org p
+    ug i
+    ug.gov.pl i
+    ugim.gov.pl i
+    uhren.museum i
+    ui.nabu.casa p
+    uji.kyoto.jp i
+    ujiie.tochigi.jp i
+    ujitawara.kyoto.jp i
+    uk i
+    uk.com p
+    uk.eu.org p
+    uk.in i
+    uk.kg p
+    uk.net p
+    uk.oxa.cloud p
+    uk.primetel.cloud p
+    uk.reclaim.cloud p
+    uk0.bigv.io p
+    uki.kumamoto.jp i
+    ukiha.fukuoka.jp i
+    ullensaker.no i
+    ullensvang.no i
+    ulm.museum i
+    ulsan.kr i
+    ulvik.no i
+    um.gov.pl i
+    umaji.kochi.jp i
+    umb.it i
+    umbria.it i
+    umi.fukuoka.jp i
+    umig.gov.pl i
+    unazuki.toyama.jp i
+    under.jp p
+    undersea.museum i
+    uni5.net p
+    unicloud.pl p
+    unicom i
+    union.aero i
+    univ.bj i
+    univ.sn i
+    university i
+    university.museum i
+    unjarga.no i
+    unnan.shimane.jp i
+    uno i
+    unusualperson.com p
+    unzen.nagasaki.jp i
+    uol i
+    uonuma.niigata.jp i
+    uozu.toyama.jp i
+    up.in i
+    upaas.kazteleport.kz p
+    upli.io p
+    upow.gov.pl i
+    upper.jp p
+    uppo.gov.pl i
+    ups i
+    urakawa.hokkaido.jp i
+    urasoe.okinawa.jp i
+    urausu.hokkaido.jp i
+    urawa.saitama.jp i
+    urayasu.chiba.jp i
+    urbino-pesaro.it i
+    urbinopesaro.it i
+    ureshino.mie.jp i
+    uri.arpa i
+    url.tw p
+    urn.arpa i
+    urown.cloud p
+    uruma.okinawa.jp i
+    uryu.hokkaido.jp i
+    us i
+    us-1.evennode.com p
+    us-2.evennode.com p
+    us-3.evennode.com p
+    us-4.evennode.com p
+    us-east-1.amazonaws.com p
+    us-east-1.elasticbeanstalk.com p
+    us-east-2.elasticbeanstalk.com p
+    us-gov-west-1.elasticbeanstalk.com p
+    us-west-1.elasticbeanstalk.com p
+    us-west-2.elasticbeanstalk.com p
+    us.ax p
+    us.com p
+    us.eu.org p
+    us.gov.pl i
+    us.in i
+    us.kg p
+    us.na i
+    us.org p
+    us.platform.sh p
+    us.reclaim.cloud p
+    usa.museum i
+    usa.oita.jp i
+    usantiques.museum i
+    usarts.museum i
+    uscountryestate.museum i
+    usculture.museum i
+    usdecorativearts.museum i
+    user.aseinet.ne.jp p
+    user.fm P
+    user.localcert.dev P
+    user.party.eus p
+    user.srcf.net p
+    usercontent.goog P
+    usercontent.jp p
+    users.scale.virtualcloud.com.br p
+    usgarden.museum i
+    ushiku.ibaraki.jp i
+    ushistory.museum i
+    ushuaia.museum i
+    uslivinghistory.museum i
+    usr.cloud.muni.cz p
+    ustka.pl i
+    usui.fukuoka.jp i
+    usuki.oita.jp i
+    ut.us i
+    utah.museum i
+    utashinai.hokkaido.jp i
+    utazas.hu i
+    utazu.kagawa.jp i
+    uto.kumamoto.jp i
+    utsira.no i
+    utsunomiya.tochigi.jp i
+    utwente.io p
+    uvic.museum i
+    uw.gov.pl i
+    uwajima.ehime.jp i
+    uwu.ai p
+    uy i
+    uy.com p
+    uz i
+    uz.ua i
+    uzhgorod.ua i
+    uzs.gov.pl i
+    v-info.info p
+    v.bg i
+    v.ua p
+    va i
+    va.it i
+    va.no i
+    va.us i
+    vaapste.no i
+    vacations i
+    vadso.no i
+    vaga.no i
+    vagan.no i
+    vagsoy.no i
+    vaksdal.no i
+    val-d-aosta.it i
+    val-daosta.it i
+    vald-aosta.it i
+    valdaosta.it i
+    valer.hedmark.no i
+    valer.ostfold.no i
+    valle-aosta.it i
+    valle-d-aosta.it i
+    valle-daosta.it i
+    valle.no i
+    valleaosta.it i
+    valled-aosta.it i
+    valledaosta.it i
+    vallee-aoste.it i
+    vallee-d-aoste.it i
+    valleeaoste.it i
+    valleedaoste.it i
+    valley.museum i
+    vana i
+    vang.no i
+    vanguard i
+    vantaa.museum i
+    vanylven.no i
+    vao.it i
+    vapor.cloud p
+    vaporcloud.io p
+    vardo.no i
+    varese.it i
+    varggat.no i
+    varoy.no i
+    vb.it i
+    vc i
+    vc.it i
+    vda.it i
+    ve i
+    ve.it i
+    vefsn.no i
+    vega.no i
+    vegarshei.no i
+    vegas i
+    velvet.jp p
+    ven.it i
+    veneto.it i
+    venezia.it i
+    venice.it i
+    vennesla.no i
+    ventures i
+    verbania.it i
+    vercel.app p
+    vercel.dev p
+    vercelli.it i
+    verdal.no i
+    verisign i
+    verona.it i
+    verran.no i
+    versailles.museum i
+    verse.jp p
+    versicherung i
+    versus.jp p
+    vestby.no i
+    vestnes.no i
+    vestre-slidre.no i
+    vestre-toten.no i
+    vestvagoy.no i
+    vet i
+    vet.br i
+    veterinaire.fr i
+    veterinaire.km i
+    vevelstad.no i
+    vf.no i
+    vfs.cloud9.af-south-1.amazonaws.com p
+    vfs.cloud9.ap-east-1.amazonaws.com p
+    vfs.cloud9.ap-northeast-1.amazonaws.com p
+    vfs.cloud9.ap-northeast-2.amazonaws.com p
+    vfs.cloud9.ap-northeast-3.amazonaws.com p
+    vfs.cloud9.ap-south-1.amazonaws.com p
+    vfs.cloud9.ap-southeast-1.amazonaws.com p
+    vfs.cloud9.ap-southeast-2.amazonaws.com p
+    vfs.cloud9.ca-central-1.amazonaws.com p
+    vfs.cloud9.eu-central-1.amazonaws.com p
+    vfs.cloud9.eu-north-1.amazonaws.com p
+    vfs.cloud9.eu-south-1.amazonaws.com p
+    vfs.cloud9.eu-west-1.amazonaws.com p
+    vfs.cloud9.eu-west-2.amazonaws.com p
+    vfs.cloud9.eu-west-3.amazonaws.com p
+    vfs.cloud9.me-south-1.amazonaws.com p
+    vfs.cloud9.sa-east-1.amazonaws.com p
+    vfs.cloud9.us-east-1.amazonaws.com p
+    vfs.cloud9.us-east-2.amazonaws.com p
+    vfs.cloud9.us-west-1.amazonaws.com p
+    vfs.cloud9.us-west-2.amazonaws.com p
+    vg i
+    vgs.no i
+    vi i
+    vi.it i
+    vi.us i
+    viajes i
+    vibo-valentia.it i
+    vibovalentia.it i
+    vic.au i
+    vic.edu.au i
+    vic.gov.au i
+    vicenza.it i
+    video i
+    video.hu i
+    vig i
+    vik.no i
+    viking i
+    viking.museum i
+    vikna.no i
+    village.museum i
+    villas i
+    vin i
+    vindafjord.no i
+    vinnica.ua i
+    vinnytsia.ua i
+    vip i
+    vip.jelastic.cloud p
+    vipsinaapp.com p
+    virgin i
+    virginia.museum i
+    virtual-user.de p
+    virtual.museum i
+    virtualserver.io p
+    virtualuser.de p
+    virtuel.museum i
+    visa i
+    vision i
+    viterbo.it i
+    viva i
+    vivian.jp p
+    vivo i
+    vix.br i
+    vlaanderen i
+    vlaanderen.museum i
+    vladikavkaz.ru p
+    vladikavkaz.su p
+    vladimir.ru p
+    vladimir.su p
+    vlog.br i
+    vm.bytemark.co.uk p
+    vn i
+    vn.ua i
+    voagat.no i
+    vodka i
+    volda.no i
+    volkenkunde.museum i
+    volkswagen i
+    vologda.su p
+    volvo i
+    volyn.ua i
+    voorloper.cloud p
+    voss.no i
+    vossevangen.no i
+    vote i
+    voting i
+    voto i
+    voyage i
+    vp4.me p
+    vpndns.net p
+    vpnplus.to p
+    vps-host.net p
+    vps.mcdir.ru p
+    vps.myjino.ru P
+    vr.it i
+    vs.it i
+    vs.mythic-beasts.com p
+    vt.it i
+    vt.us i
+    vu i
+    vuelos i
+    vultrobjects.com P
+    vv.it i
+    vxl.sh p
+    w.bg i
+    w.se i
+    wa.au i
+    wa.edu.au i
+    wa.gov.au i
+    wa.us i
+    wada.nagano.jp i
+    wafflecell.com p
+    wajiki.tokushima.jp i
+    wajima.ishikawa.jp i
+    wakasa.fukui.jp i
+    wakasa.tottori.jp i
+    wakayama.jp i
+    wakayama.wakayama.jp i
+    wake.okayama.jp i
+    wakkanai.hokkaido.jp i
+    wakuya.miyagi.jp i
+    walbrzych.pl i
+    wales i
+    wales.museum i
+    wallonie.museum i
+    walmart i
+    walter i
+    wang i
+    wanggou i
+    wanouchi.gifu.jp i
+    war.museum i
+    warabi.saitama.jp i
+    warmia.pl i
+    warszawa.pl i
+    washingtondc.museum i
+    washtenaw.mi.us i
+    wassamu.hokkaido.jp i
+    watarai.mie.jp i
+    watari.miyagi.jp i
+    watch i
+    watch-and-clock.museum i
+    watchandclock.museum i
+    watches i
+    watson.jp p
+    waw.pl i
+    wazuka.kyoto.jp i
+    we.bs p
+    we.tc p
+    weather i
+    weatherchannel i
+    web.app p
+    web.bo i
+    web.co i
+    web.do i
+    web.gu i
+    web.id i
+    web.in p
+    web.lk i
+    web.nf i
+    web.ni i
+    web.pk i
+    web.tj i
+    web.tr i
+    web.ve i
+    web.za i
+    webcam i
+    weber i
+    webhare.dev P
+    webhop.biz p
+    webhop.info p
+    webhop.me p
+    webhop.net p
+    webhop.org p
+    webhosting.be p
+    weblike.jp p
+    webpaas.ovh.net P
+    webredirect.org p
+    website i
+    website.yandexcloud.net p
+    webspace.rocks p
+    webthings.io p
+    webview-assets.cloud9.af-south-1.amazonaws.com p
+    webview-assets.cloud9.ap-east-1.amazonaws.com p
+    webview-assets.cloud9.ap-northeast-1.amazonaws.com p
+    webview-assets.cloud9.ap-northeast-2.amazonaws.com p
+    webview-assets.cloud9.ap-northeast-3.amazonaws.com p
+    webview-assets.cloud9.ap-south-1.amazonaws.com p
+    webview-assets.cloud9.ap-southeast-1.amazonaws.com p
+    webview-assets.cloud9.ap-southeast-2.amazonaws.com p
+    webview-assets.cloud9.ca-central-1.amazonaws.com p
+    webview-assets.cloud9.eu-central-1.amazonaws.com p
+    webview-assets.cloud9.eu-north-1.amazonaws.com p
+    webview-assets.cloud9.eu-south-1.amazonaws.com p
+    webview-assets.cloud9.eu-west-1.amazonaws.com p
+    webview-assets.cloud9.eu-west-2.amazonaws.com p
+    webview-assets.cloud9.eu-west-3.amazonaws.com p
+    webview-assets.cloud9.me-south-1.amazonaws.com p
+    webview-assets.cloud9.sa-east-1.amazonaws.com p
+    webview-assets.cloud9.us-east-1.amazonaws.com p
+    webview-assets.cloud9.us-east-2.amazonaws.com p
+    webview-assets.cloud9.us-west-1.amazonaws.com p
+    webview-assets.cloud9.us-west-2.amazonaws.com p
+    wedding i
+    wedeploy.io p
+    wedeploy.me p
+    wedeploy.sh p
+    weeklylottery.org.uk p
+    wegrow.pl i
+    weibo i
+    weir i
+    wellbeingzone.co.uk p
+    wellbeingzone.eu p
+    west1-us.cloudjiffy.net p
+    western.museum i
+    westeurope.azurestaticapps.net p
+    westfalen.museum i
+    westus2.azurestaticapps.net p
+    wf i
+    whaling.museum i
+    whitesnow.jp p
+    whm.fr-par.scw.cloud p
+    whm.nl-ams.scw.cloud p
+    whoswho i
+    wi.us i
+    wielun.pl i
+    wien i
+    wien.funkfeuer.at p
+    wif.gov.pl i
+    wiih.gov.pl i
+    wiki i
+    wiki.bo i
+    wiki.br i
+    wildlife.museum i
+    williamhill i
+    williamsburg.museum i
+    win i
+    winb.gov.pl i
+    windmill.museum i
+    windows i
+    wine i
+    winners i
+    wios.gov.pl i
+    witd.gov.pl i
+    withgoogle.com p
+    withyoutube.com p
+    wiw.gov.pl i
+    wixsite.com p
+    wlocl.pl i
+    wloclawek.pl i
+    wmcloud.org p
+    wme i
+    wmflabs.org p
+    wnext.app p
+    wodzislaw.pl i
+    wolomin.pl i
+    wolterskluwer i
+    woltlab-demo.com p
+    woodside i
+    work i
+    workers.dev p
+    workinggroup.aero i
+    workisboring.com p
+    works i
+    works.aero i
+    workshop.museum i
+    world i
+    worse-than.tv p
+    wow i
+    wpdevcloud.com p
+    wpenginepowered.com p
+    wphostedmail.com p
+    wpmucdn.com p
+    wpmudev.host p
+    writesthisblog.com p
+    wroc.pl p
+    wroclaw.pl i
+    ws i
+    ws.na i
+    wsa.gov.pl i
+    wskr.gov.pl i
+    wtc i
+    wtf i
+    wuoz.gov.pl i
+    wv.us i
+    www.ck !
+    www.ro i
+    wy.us i
+    wzmiuw.gov.pl i
+    x.bg i
+    x.mythic-beasts.com p
+    x.se i
+    x443.pw p
+    xbox i
+    xen.prgmr.com p
+    xerox i
+    xfinity i
+    xihuan i
+    xin i
+    xj.cn i
+    xn--0trq7p7nn.jp i
+    xn--11b4c3d i
+    xn--12c1fe0br.xn--o3cw4h i
+    xn--12cfi8ixb8l.xn--o3cw4h i
+    xn--12co0c3b4eva.xn--o3cw4h i
+    xn--1ck2e1b i
+    xn--1ctwo.jp i
+    xn--1lqs03n.jp i
+    xn--1lqs71d.jp i
+    xn--1qqw23a i
+    xn--2m4a15e.jp i
+    xn--2scrj9c i
+    xn--30rr7y i
+    xn--32vp30h.jp i
+    xn--3bst00m i
+    xn--3ds443g i
+    xn--3e0b707e i
+    xn--3hcrj9c i
+    xn--3pxu8k i
+    xn--41a.xn--p1acf p
+    xn--42c2d9a i
+    xn--45br5cyl i
+    xn--45brj9c i
+    xn--45q11c i
+    xn--4dbgdty6c.xn--4dbrk0ce i
+    xn--4dbrk0ce i
+    xn--4gbrim i
+    xn--4it168d.jp i
+    xn--4it797k.jp i
+    xn--4pvxs.jp i
+    xn--54b7fta0cc i
+    xn--55qw42g i
+    xn--55qx5d i
+    xn--55qx5d.cn i
+    xn--55qx5d.hk i
+    xn--55qx5d.xn--j6w193g i
+    xn--5dbhl8d.xn--4dbrk0ce i
+    xn--5js045d.jp i
+    xn--5rtp49c.jp i
+    xn--5rtq34k.jp i
+    xn--5su34j936bgsg i
+    xn--5tzm5g i
+    xn--6btw5a.jp i
+    xn--6frz82g i
+    xn--6orx2r.jp i
+    xn--6qq986b3xl i
+    xn--7t0a264c.jp i
+    xn--80aaa0cvac.xn--p1acf p
+    xn--80adxhks i
+    xn--80ao21a i
+    xn--80aqecdr1a i
+    xn--80asehdb i
+    xn--80aswg i
+    xn--80au.xn--90a3ac i
+    xn--8dbq2a.xn--4dbrk0ce i
+    xn--8ltr62k.jp i
+    xn--8pvr4u.jp i
+    xn--8y0a063a i
+    xn--90a1af.xn--p1acf p
+    xn--90a3ac i
+    xn--90ae i
+    xn--90ais i
+    xn--90amc.xn--p1acf p
+    xn--90azh.xn--90a3ac i
+    xn--9dbhblg6di.museum i
+    xn--9dbq2a i
+    xn--9et52u i
+    xn--9krt00a i
+    xn--andy-ira.no i
+    xn--aroport-bya.ci i
+    xn--asky-ira.no i
+    xn--aurskog-hland-jnb.no i
+    xn--avery-yua.no i
+    xn--b-5ga.nordland.no i
+    xn--b-5ga.telemark.no i
+    xn--b4w605ferd i
+    xn--balsan-sdtirol-nsb.it i
+    xn--bck1b9a5dre4c i
+    xn--bdddj-mrabd.no i
+    xn--bearalvhki-y4a.no i
+    xn--berlevg-jxa.no i
+    xn--bhcavuotna-s4a.no i
+    xn--bhccavuotna-k7a.no i
+    xn--bidr-5nac.no i
+    xn--bievt-0qa.no i
+    xn--bjarky-fya.no i
+    xn--bjddar-pta.no i
+    xn--blt-elab.no i
+    xn--bmlo-gra.no i
+    xn--bod-2na.no i
+    xn--bozen-sdtirol-2ob.it i
+    xn--brnny-wuac.no i
+    xn--brnnysund-m8ac.no i
+    xn--brum-voa.no i
+    xn--btsfjord-9za.no i
+    xn--bulsan-sdtirol-nsb.it i
+    xn--c1avg i
+    xn--c1avg.xn--90a3ac i
+    xn--c1avg.xn--p1acf p
+    xn--c2br7g i
+    xn--c3s14m.jp i
+    xn--cck2b3b i
+    xn--cckwcxetd i
+    xn--cesena-forl-mcb.it i
+    xn--cesenaforl-i8a.it i
+    xn--cg4bki i
+    xn--ciqpn.hk i
+    xn--clchc0ea0b2g2a9gcd i
+    xn--comunicaes-v6a2o.museum i
+    xn--correios-e-telecomunicaes-ghc29a.museum i
+    xn--czr694b i
+    xn--czrs0t i
+    xn--czru2d i
+    xn--czrw28b.tw i
+    xn--d1acj3b i
+    xn--d1alf i
+    xn--d1at.xn--90a3ac i
+    xn--d5qv7z876c.jp i
+    xn--davvenjrga-y4a.no i
+    xn--djrs72d6uy.jp i
+    xn--djty4k.jp i
+    xn--dnna-gra.no i
+    xn--drbak-wua.no i
+    xn--dyry-ira.no i
+    xn--e1a4c i
+    xn--eckvdtc9d i
+    xn--efvn9s.jp i
+    xn--efvy88h i
+    xn--ehqz56n.jp i
+    xn--elqq16h.jp i
+    xn--eveni-0qa01ga.no i
+    xn--f6qx53a.jp i
+    xn--fct429k i
+    xn--fhbei i
+    xn--finny-yua.no i
+    xn--fiq228c5hs i
+    xn--fiq64b i
+    xn--fiqs8s i
+    xn--fiqz9s i
+    xn--fjord-lra.no i
+    xn--fjq720a i
+    xn--fl-zia.no i
+    xn--flor-jra.no i
+    xn--flw351e i
+    xn--forl-cesena-fcb.it i
+    xn--forlcesena-c8a.it i
+    xn--fpcrj9c3d i
+    xn--frde-gra.no i
+    xn--frna-woa.no i
+    xn--frya-hra.no i
+    xn--fzc2c9e2c i
+    xn--fzys8d69uvgm i
+    xn--g2xx48c i
+    xn--gckr3f0f i
+    xn--gecrj9c i
+    xn--ggaviika-8ya47h.no i
+    xn--gildeskl-g0a.no i
+    xn--givuotna-8ya.no i
+    xn--gjvik-wua.no i
+    xn--gk3at1e i
+    xn--gls-elac.no i
+    xn--gmq050i.hk i
+    xn--gmqw5a.hk i
+    xn--gmqw5a.xn--j6w193g i
+    xn--gnstigbestellen-zvb.de p
+    xn--gnstigliefern-wob.de p
+    xn--h-2fa.no i
+    xn--h1aegh.museum i
+    xn--h1ahn.xn--p1acf p
+    xn--h1aliz.xn--p1acf p
+    xn--h2breg3eve i
+    xn--h2brj9c i
+    xn--h2brj9c8c i
+    xn--h3cuzk1di.xn--o3cw4h i
+    xn--hbmer-xqa.no i
+    xn--hcesuolo-7ya35b.no i
+    xn--hebda8b.xn--4dbrk0ce i
+    xn--hery-ira.nordland.no i
+    xn--hery-ira.xn--mre-og-romsdal-qqb.no i
+    xn--hgebostad-g3a.no i
+    xn--hkkinen-5wa.fi p
+    xn--hmmrfeasta-s4ac.no i
+    xn--hnefoss-q1a.no i
+    xn--hobl-ira.no i
+    xn--holtlen-hxa.no i
+    xn--hpmir-xqa.no i
+    xn--hxt814e i
+    xn--hyanger-q1a.no i
+    xn--hylandet-54a.no i
+    xn--i1b6b1a6a2e i
+    xn--imr513n i
+    xn--indery-fya.no i
+    xn--io0a7i i
+    xn--io0a7i.cn i
+    xn--io0a7i.hk i
+    xn--j1adp.xn--p1acf p
+    xn--j1aef i
+    xn--j1aef.xn--p1acf p
+    xn--j1ael8b.xn--p1acf p
+    xn--j1amh i
+    xn--j6w193g i
+    xn--jlq480n2rg i
+    xn--jlster-bya.no i
+    xn--jrpeland-54a.no i
+    xn--jvr189m i
+    xn--k7yn95e.jp i
+    xn--karmy-yua.no i
+    xn--kbrq7o.jp i
+    xn--kcrx77d1x4a i
+    xn--kfjord-iua.no i
+    xn--klbu-woa.no i
+    xn--klt787d.jp i
+    xn--kltp7d.jp i
+    xn--kltx9a.jp i
+    xn--klty5x.jp i
+    xn--koluokta-7ya57h.no i
+    xn--kprw13d i
+    xn--kpry57d i
+    xn--kput3i i
+    xn--krager-gya.no i
+    xn--kranghke-b0a.no i
+    xn--krdsherad-m8a.no i
+    xn--krehamn-dxa.no i
+    xn--krjohka-hwab49j.no i
+    xn--ksnes-uua.no i
+    xn--kvfjord-nxa.no i
+    xn--kvitsy-fya.no i
+    xn--kvnangen-k0a.no i
+    xn--l-1fa.no i
+    xn--l1acc i
+    xn--laheadju-7ya.no i
+    xn--langevg-jxa.no i
+    xn--lcvr32d.hk i
+    xn--ldingen-q1a.no i
+    xn--leagaviika-52b.no i
+    xn--lesund-hua.no i
+    xn--lgbbat1ad8j i
+    xn--lgrd-poac.no i
+    xn--lhppi-xqa.no i
+    xn--linds-pra.no i
+    xn--lns-qla.museum i
+    xn--loabt-0qa.no i
+    xn--lrdal-sra.no i
+    xn--lrenskog-54a.no i
+    xn--lt-liac.no i
+    xn--lten-gra.no i
+    xn--lury-ira.no i
+    xn--m3ch0j3a.xn--o3cw4h i
+    xn--mely-ira.no i
+    xn--merker-kua.no i
+    xn--mgb2ddes i
+    xn--mgb9awbf i
+    xn--mgba3a3ejt i
+    xn--mgba3a4f16a i
+    xn--mgba3a4f16a.ir i
+    xn--mgba3a4fra i
+    xn--mgba3a4fra.ir i
+    xn--mgba7c0bbn0a i
+    xn--mgbaakc7dvf i
+    xn--mgbaam7a8h i
+    xn--mgbab2bd i
+    xn--mgbah1a3hjkrd i
+    xn--mgbai9a5eva00b i
+    xn--mgbai9azgqp6j i
+    xn--mgbayh7gpa i
+    xn--mgbbh1a i
+    xn--mgbbh1a71e i
+    xn--mgbc0a9azcg i
+    xn--mgbca7dzdo i
+    xn--mgbcpq6gpa1a i
+    xn--mgberp4a5d4a87g i
+    xn--mgberp4a5d4ar i
+    xn--mgbgu82a i
+    xn--mgbi4ecexp i
+    xn--mgbpl2fh i
+    xn--mgbqly7c0a67fbc i
+    xn--mgbqly7cvafr i
+    xn--mgbt3dhd i
+    xn--mgbtf8fl i
+    xn--mgbtx2b i
+    xn--mgbx4cd0ab i
+    xn--mix082f i
+    xn--mix891f i
+    xn--mjndalen-64a.no i
+    xn--mk0axi.hk i
+    xn--mk1bu44c i
+    xn--mkru45i.jp i
+    xn--mlatvuopmi-s4a.no i
+    xn--mli-tla.no i
+    xn--mlselv-iua.no i
+    xn--moreke-jua.no i
+    xn--mori-qsa.nz i
+    xn--mosjen-eya.no i
+    xn--mot-tla.no i
+    xn--msy-ula0h.no i
+    xn--mtta-vrjjat-k7af.no i
+    xn--muost-0qa.no i
+    xn--mxtq1m i
+    xn--mxtq1m.hk i
+    xn--mxtq1m.xn--j6w193g i
+    xn--ngbc5azd i
+    xn--ngbe9e0a i
+    xn--ngbrx i
+    xn--nit225k.jp i
+    xn--nmesjevuemie-tcba.no i
+    xn--nnx388a i
+    xn--node i
+    xn--nqv7f i
+    xn--nqv7fs00ema i
+    xn--nry-yla5g.no i
+    xn--ntso0iqx3a.jp i
+    xn--ntsq17g.jp i
+    xn--nttery-byae.no i
+    xn--nvuotna-hwa.no i
+    xn--nyqy26a i
+    xn--o1ac.xn--90a3ac i
+    xn--o1ach.xn--90a3ac i
+    xn--o3cw4h i
+    xn--o3cyx2a.xn--o3cw4h i
+    xn--od0alg.cn i
+    xn--od0alg.hk i
+    xn--od0alg.xn--j6w193g i
+    xn--od0aq3b.hk i
+    xn--ogbpf8fl i
+    xn--oppegrd-ixa.no i
+    xn--ostery-fya.no i
+    xn--osyro-wua.no i
+    xn--otu796d i
+    xn--p1acf i
+    xn--p1ai i
+    xn--pgbs0dh i
+    xn--porsgu-sta26f.no i
+    xn--pssu33l.jp i
+    xn--pssy2u i
+    xn--q7ce6a i
+    xn--q9jyb4c i
+    xn--qcka1pmc i
+    xn--qqqt11m.jp i
+    xn--qxa6a i
+    xn--qxam i
+    xn--rady-ira.no i
+    xn--rdal-poa.no i
+    xn--rde-ula.no i
+    xn--rdy-0nab.no i
+    xn--rennesy-v1a.no i
+    xn--rhkkervju-01af.no i
+    xn--rholt-mra.no i
+    xn--rhqv96g i
+    xn--rht27z.jp i
+    xn--rht3d.jp i
+    xn--rht61e.jp i
+    xn--risa-5na.no i
+    xn--risr-ira.no i
+    xn--rland-uua.no i
+    xn--rlingen-mxa.no i
+    xn--rmskog-bya.no i
+    xn--rny31h.jp i
+    xn--rovu88b i
+    xn--rros-gra.no i
+    xn--rskog-uua.no i
+    xn--rst-0na.no i
+    xn--rsta-fra.no i
+    xn--rvc1e0am3e i
+    xn--ryken-vua.no i
+    xn--ryrvik-bya.no i
+    xn--s-1fa.no i
+    xn--s9brj9c i
+    xn--sandnessjen-ogb.no i
+    xn--sandy-yua.no i
+    xn--sdtirol-n2a.it i
+    xn--seral-lra.no i
+    xn--ses554g i
+    xn--sgne-gra.no i
+    xn--skierv-uta.no i
+    xn--skjervy-v1a.no i
+    xn--skjk-soa.no i
+    xn--sknit-yqa.no i
+    xn--sknland-fxa.no i
+    xn--slat-5na.no i
+    xn--slt-elab.no i
+    xn--smla-hra.no i
+    xn--smna-gra.no i
+    xn--snase-nra.no i
+    xn--sndre-land-0cb.no i
+    xn--snes-poa.no i
+    xn--snsa-roa.no i
+    xn--sr-aurdal-l8a.no i
+    xn--sr-fron-q1a.no i
+    xn--sr-odal-q1a.no i
+    xn--sr-varanger-ggb.no i
+    xn--srfold-bya.no i
+    xn--srreisa-q1a.no i
+    xn--srum-gra.no i
+    xn--stjrdal-s1a.no i
+    xn--stjrdalshalsen-sqb.no i
+    xn--stre-toten-zcb.no i
+    xn--t60b56a i
+    xn--tckwe i
+    xn--tiq49xqyj i
+    xn--tjme-hra.no i
+    xn--tn0ag.hk i
+    xn--tnsberg-q1a.no i
+    xn--tor131o.jp i
+    xn--trany-yua.no i
+    xn--trentin-sd-tirol-rzb.it i
+    xn--trentin-sdtirol-7vb.it i
+    xn--trentino-sd-tirol-c3b.it i
+    xn--trentino-sdtirol-szb.it i
+    xn--trentinosd-tirol-rzb.it i
+    xn--trentinosdtirol-7vb.it i
+    xn--trentinsd-tirol-6vb.it i
+    xn--trentinsdtirol-nsb.it i
+    xn--trgstad-r1a.no i
+    xn--trna-woa.no i
+    xn--troms-zua.no i
+    xn--tysvr-vra.no i
+    xn--uc0atv.hk i
+    xn--uc0atv.tw i
+    xn--uc0atv.xn--j6w193g i
+    xn--uc0ay4a.hk i
+    xn--uist22h.jp i
+    xn--uisz3g.jp i
+    xn--unjrga-rta.no i
+    xn--unup4y i
+    xn--uuwu58a.jp i
+    xn--vads-jra.no i
+    xn--valle-aoste-ebb.it i
+    xn--valle-d-aoste-ehb.it i
+    xn--valleaoste-e7a.it i
+    xn--valledaoste-ebb.it i
+    xn--vard-jra.no i
+    xn--vegrshei-c0a.no i
+    xn--vermgensberater-ctb i
+    xn--vermgensberatung-pwb i
+    xn--vestvgy-ixa6o.no i
+    xn--vg-yiab.no i
+    xn--vgan-qoa.no i
+    xn--vgsy-qoa0j.no i
+    xn--vgu402c.jp i
+    xn--vhquv i
+    xn--vler-qoa.hedmark.no i
+    xn--vler-qoa.xn--stfold-9xa.no i
+    xn--vre-eiker-k8a.no i
+    xn--vrggt-xqad.no i
+    xn--vry-yla5g.no i
+    xn--vuq861b i
+    xn--w4r85el8fhu5dnra i
+    xn--w4rs40l i
+    xn--wcvs22d.hk i
+    xn--wcvs22d.xn--j6w193g i
+    xn--wgbh1c i
+    xn--wgbl6a i
+    xn--xhq521b i
+    xn--xkc2al3hye2a i
+    xn--xkc2dl3a5ee0h i
+    xn--y9a3aq i
+    xn--yer-zna.no i
+    xn--yfro4i67o i
+    xn--ygarden-p1a.no i
+    xn--ygbi2ammx i
+    xn--ystre-slidre-ujb.no i
+    xn--zbx025d.jp i
+    xn--zf0ao64a.tw i
+    xn--zf0avx.hk i
+    xn--zfr164b i
+    xnbay.com p
+    xs4all.space p
+    xx.gl p
+    xxx i
+    xy.ax p
+    xyz i
+    xz.cn i
+    y.bg i
+    y.se i
+    yabu.hyogo.jp i
+    yabuki.fukushima.jp i
+    yachimata.chiba.jp i
+    yachiyo.chiba.jp i
+    yachiyo.ibaraki.jp i
+    yachts i
+    yaese.okinawa.jp i
+    yahaba.iwate.jp i
+    yahiko.niigata.jp i
+    yahoo i
+    yaita.tochigi.jp i
+    yaizu.shizuoka.jp i
+    yakage.okayama.jp i
+    yakumo.hokkaido.jp i
+    yakumo.shimane.jp i
+    yali.mythic-beasts.com p
+    yalta.ua i
+    yamada.fukuoka.jp i
+    yamada.iwate.jp i
+    yamada.toyama.jp i
+    yamaga.kumamoto.jp i
+    yamagata.gifu.jp i
+    yamagata.ibaraki.jp i
+    yamagata.jp i
+    yamagata.nagano.jp i
+    yamagata.yamagata.jp i
+    yamaguchi.jp i
+    yamakita.kanagawa.jp i
+    yamamoto.miyagi.jp i
+    yamanakako.yamanashi.jp i
+    yamanashi.jp i
+    yamanashi.yamanashi.jp i
+    yamanobe.yamagata.jp i
+    yamanouchi.nagano.jp i
+    yamashina.kyoto.jp i
+    yamato.fukushima.jp i
+    yamato.kanagawa.jp i
+    yamato.kumamoto.jp i
+    yamatokoriyama.nara.jp i
+    yamatotakada.nara.jp i
+    yamatsuri.fukushima.jp i
+    yamaxun i
+    yamazoe.nara.jp i
+    yame.fukuoka.jp i
+    yanagawa.fukuoka.jp i
+    yanaizu.fukushima.jp i
+    yandex i
+    yandexcloud.net p
+    yao.osaka.jp i
+    yaotsu.gifu.jp i
+    yasaka.nagano.jp i
+    yashio.saitama.jp i
+    yashiro.hyogo.jp i
+    yasu.shiga.jp i
+    yasuda.kochi.jp i
+    yasugi.shimane.jp i
+    yasuoka.nagano.jp i
+    yatomi.aichi.jp i
+    yatsuka.shimane.jp i
+    yatsushiro.kumamoto.jp i
+    yawara.ibaraki.jp i
+    yawata.kyoto.jp i
+    yawatahama.ehime.jp i
+    yazu.tottori.jp i
+    ybo.faith p
+    ybo.party p
+    ybo.review p
+    ybo.science p
+    ybo.trade p
+    ye i
+    yk.ca i
+    yn.cn i
+    ynh.fr p
+    yodobashi i
+    yoga i
+    yoichi.hokkaido.jp i
+    yoita.niigata.jp i
+    yoka.hyogo.jp i
+    yokaichiba.chiba.jp i
+    yokawa.hyogo.jp i
+    yokkaichi.mie.jp i
+    yokohama i
+    yokohama.jp I
+    yokoshibahikari.chiba.jp i
+    yokosuka.kanagawa.jp i
+    yokote.akita.jp i
+    yokoze.saitama.jp i
+    yolasite.com p
+    yombo.me p
+    yomitan.okinawa.jp i
+    yonabaru.okinawa.jp i
+    yonago.tottori.jp i
+    yonaguni.okinawa.jp i
+    yonezawa.yamagata.jp i
+    yono.saitama.jp i
+    yorii.saitama.jp i
+    york.museum i
+    yorkshire.museum i
+    yoro.gifu.jp i
+    yosemite.museum i
+    yoshida.saitama.jp i
+    yoshida.shizuoka.jp i
+    yoshikawa.saitama.jp i
+    yoshimi.saitama.jp i
+    yoshino.nara.jp i
+    yoshinogari.saga.jp i
+    yoshioka.gunma.jp i
+    yotsukaido.chiba.jp i
+    you i
+    youth.museum i
+    youtube i
+    yt i
+    yuasa.wakayama.jp i
+    yufu.oita.jp i
+    yugawa.fukushima.jp i
+    yugawara.kanagawa.jp i
+    yuki.ibaraki.jp i
+    yukuhashi.fukuoka.jp i
+    yun i
+    yura.wakayama.jp i
+    yurihonjo.akita.jp i
+    yusuhara.kochi.jp i
+    yusui.kagoshima.jp i
+    yuu.yamaguchi.jp i
+    yuza.yamagata.jp i
+    yuzawa.niigata.jp i
+    z.bg i
+    z.se i
+    za.bz p
+    za.com p
+    za.net p
+    za.org p
+    zachpomor.pl i
+    zagan.pl i
+    zakopane.pl p
+    zama.kanagawa.jp i
+    zamami.okinawa.jp i
+    zao.miyagi.jp i
+    zaporizhzhe.ua i
+    zaporizhzhia.ua i
+    zappos i
+    zapto.org p
+    zapto.xyz p
+    zara i
+    zarow.pl i
+    zentsuji.kagawa.jp i
+    zero i
+    zgora.pl i
+    zgorzelec.pl i
+    zhitomir.ua i
+    zhytomyr.ua i
+    zip i
+    zj.cn i
+    zlg.br i
+    zm i
+    zombie.jp p
+    zone i
+    zoological.museum i
+    zoology.museum i
+    zp.gov.pl i
+    zp.ua i
+    zt.ua i
+    zuerich i
+    zushi.kanagawa.jp i
+    zw i
     """#
 }

@@ -5,9 +5,10 @@ import Foundation
 ///
 /// The core carries the list (``compiledIn``, generated from Debian's `publicsuffix` package by
 /// `scripts/generate-public-suffix-table.py`), so a wildcard is judged the same on a phone as in CI; a caller that
-/// wants another list reads one (``load(path:)``) and passes it. The parser follows the list's format: one rule per line (the first whitespace-free token), `//` comments, wildcard rules
-/// (`*.ck`), exception rules (`!www.ck`), the ICANN and private sections, and Unicode (IDN) rules, which are
-/// stored as A-labels because manifest hosts are A-labels.
+/// wants another list reads one (``load(path:)``) and passes it. The parser follows the list's format: one rule per
+/// line (the first whitespace-free token), `//` comments, wildcard rules (`*.ck`), exception rules (`!www.ck`), the
+/// ICANN and private sections, and Unicode (IDN) rules, which are stored as A-labels because manifest hosts are
+/// A-labels. The compiled-in list is never parsed: it is a sorted table searched where the binary holds it.
 public struct PublicSuffixList: Hashable, Sendable {
     /// Which part of the list a rule comes from.
     public enum Section: String, Sendable {
@@ -23,6 +24,8 @@ public struct PublicSuffixList: Hashable, Sendable {
     private var rules: [String: Section] = [:]
     private var wildcards: [String: Section] = [:]
     private var exceptions: Set<String> = []
+    /// True for ``compiledIn``, whose rules are looked up in ``compiledInTable`` instead of the three above.
+    private var isCompiledTable = false
 
     /// The number of rules read (normal, wildcard and exception).
     public private(set) var ruleCount = 0
@@ -66,6 +69,7 @@ public struct PublicSuffixList: Hashable, Sendable {
     public func publicSuffixSection(of host: String) -> Section? {
         let name = DomainPolicy.normalize(host)
         guard !name.isEmpty else { return nil }
+        if isCompiledTable { return CompiledSuffixTable.section(of: name) }
         if exceptions.contains(name) { return nil }
         if let section = rules[name] { return section }
         if let dot = name.firstIndex(of: ".") {
@@ -88,9 +92,28 @@ public struct PublicSuffixList: Hashable, Sendable {
         }
     }
 
-    /// The list compiled into the core (``compiledInSource`` says which), parsed the first time it is needed and
-    /// kept for the life of the process.
-    public static let compiledIn = PublicSuffixList(text: compiledInRules)
+    /// The list compiled into the core (``compiledInSource`` says which). Nothing is built: lookups binary-search
+    /// the generated table in the program's read-only data, so a `check` neither spends the time to parse 9,500
+    /// rules nor keeps the 0.4 MB of dictionaries they made.
+    public static let compiledIn: PublicSuffixList = {
+        var list = PublicSuffixList(bytes: [])
+        list.isCompiledTable = true
+        list.ruleCount = compiledInSource.ruleCount
+        return list
+    }()
+
+    /// Every rule, as `(name, kind)` sorted by the name's UTF-8 bytes then the kind: what two lists are compared by
+    /// in tests, whichever way each holds its rules.
+    package var everyRule: [(name: String, kind: RuleKind)] {
+        if isCompiledTable { return CompiledSuffixTable.everyRule() }
+        var all = rules.map { ($0.key, RuleKind.rule($0.value)) }
+        all += wildcards.map { ($0.key, RuleKind.wildcard($0.value)) }
+        all += exceptions.map { ($0, RuleKind.exception) }
+        return all.sorted {
+            ($0.0.utf8.lexicographicallyPrecedes($1.0.utf8)) || ($0.0 == $1.0 && $0.1.code < $1.1.code)
+        }
+        .map { (name: $0.0, kind: $0.1) }
+    }
 
     /// The origin of a compiled-in list: the package version and file it was generated from.
     public struct Source: Hashable, Sendable {

@@ -18,13 +18,15 @@ public enum CanonicalJSON {
     /// One element of the array that ``encode(_:thenArray:_:encoder:write:)`` writes, already in its final text.
     /// Elements can be encoded where they are made (on several tasks at once) and written later in order.
     public struct ArrayElement: Sendable {
-        fileprivate let text: [UInt8]
+        package let text: [UInt8]
 
         /// `element` in canonical text, indented as an element of an array under a top-level key.
         public init<Element: Encodable>(_ element: Element, encoder: JSONEncoder = JSONEncoder()) throws {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            // Kept until the whole report is written: stored without the re-indenter's spare capacity.
-            text = Array(CanonicalReformatter(compact: Array(try encoder.encode(element)), indent: "    ").output[...])
+            // Kept until the whole report is written: copied without the re-indenter's spare capacity (an array made
+            // from a slice of a whole array keeps that array's storage, capacity and all: about twice the text).
+            let output = CanonicalReformatter(compact: Array(try encoder.encode(element)), indent: "    ").output
+            text = output.withUnsafeBufferPointer { Array($0) }
         }
     }
 
