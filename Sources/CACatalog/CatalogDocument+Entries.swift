@@ -55,6 +55,10 @@ extension IssuanceProfile {
 
     init(_ fields: StrictFields<Keys>) throws(SchemaFailure) {
         name = try fields.string(.name)
+        if let problem = DomainIssuance.nameProblem(name) {
+            // The rule a manifest's `issuance.profile` is read by: every profile offered can be named there.
+            throw fields.invalid(.name, "the profile name \(quoted(name)) is not usable: \(problem)")
+        }
         isDefault = try fields.boolIfPresent(.default) ?? false
         keyReuse = try fields.boolIfPresent(.keyReuse) ?? false
         availableFrom = try CatalogDocument.day(fields, .availableFrom)
