@@ -99,7 +99,9 @@ extension IssuancePlan {
         lines.append(row("keyReuse", keyReuse.value.map(String.init), keyReuse.provenance))
         let pools = pools(issuedOn: day)
         if pools.isEmpty {
-            lines.append("  issuers      none known: the CA is not in the catalog")
+            lines.append(
+                authority.map { "  issuers      none the catalog knows: no intermediate of \($0.name) may issue on \(day)" }
+                    ?? "  issuers      none known: the CA is not in the catalog")
         }
         for pool in pools {
             let members = pool.intermediates.map { $0.status == .backup ? "\($0.label) (backup)" : $0.label }
