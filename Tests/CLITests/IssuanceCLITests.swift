@@ -91,6 +91,21 @@ struct IssuanceCLITests {
         #expect(forced.status == 0 && forcedCA == "digicert", "\(forced.stderrText)")
     }
 
+    @Test("a manifest whose caCatalog cannot be read: refused by the gate; written when overridden, without a plan")
+    func unreadableCatalog() async throws {
+        folder.write(
+            "pins.json",
+            #"{"schema": 1, "caCatalog": "missing", "domains": [{"host": "\#(pki.host)", "mode": "report-only"}]}"#)
+        let refused = try await run(["domain", "set", pki.host, "--issuance-ca", "private"])
+        #expect(refused.status == 1 && refused.stderrText.contains("ca-catalog-unreadable"), "\(refused.stderrText)")
+        #expect(try issuanceJSON() == nil)
+        let forced = try await run(["domain", "set", pki.host, "--issuance-ca", "private", "--allow-lint-errors"])
+        #expect(forced.status == 0, "the write happened, so the command succeeds: \(forced.stderrText)")
+        #expect(try issuanceJSON()?["ca"] as? String == "private")
+        #expect(
+            forced.stdoutText.contains("issuance.ca private (was none)") && !forced.stdoutText.contains("Issuance of"))
+    }
+
     @Test("ca --host: the served chain's leaf lifetime, a private declaration, and text and JSON that agree")
     func caHost() async throws {
         try await pinLeaf()

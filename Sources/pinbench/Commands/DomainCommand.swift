@@ -63,9 +63,11 @@ struct DomainSetCommand: ParsableCommand {
             return (outcome, manifest.indexOfDomain(host).map { manifest.domains[$0] }, manifest)
         }
         let report = DomainEditReport(outcome, domain: domain, host: host, manifest: url)
-        guard change.touchesIssuance else { return Output.report(report, json: json, lines: [report.line]) }
-        // The effective issuance after the change, from the declaration and the catalog (no chain is fetched here).
-        let plan = try IssuancePlan.of(host, in: manifest, at: url, served: nil, on: Date())
+        // The effective issuance after the change, from the declaration and the catalog (no chain is fetched here);
+        // a catalog that cannot be read (written with --allow-lint-errors, its finding shown) leaves the plan out.
+        guard change.touchesIssuance,
+            let plan = try? IssuancePlan.of(host, in: manifest, at: url, served: nil, on: Date())
+        else { return Output.report(report, json: json, lines: [report.line]) }
         Output.report(WithIssuancePlan(report, plan: plan), json: json, lines: [report.line] + plan.lines)
     }
 }
