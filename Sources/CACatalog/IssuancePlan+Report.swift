@@ -78,7 +78,10 @@ extension IssuancePlan {
     }
 
     /// The plan for a terminal: one line per value with its provenance, the pools, and a CA change when there is one.
-    public var lines: [String] {
+    public var lines: [String] { valueLines + (caChangeLine.map { [$0] } ?? []) }
+
+    /// ``lines`` without the CA change.
+    public var valueLines: [String] {
         func row(_ name: String, _ value: String?, _ provenance: IssuanceProvenance) -> String {
             "  " + name.padding(toLength: 13, withPad: " ", startingAt: 0) + (value ?? "?").terminalSafe + "  ("
                 + provenance.phrase.terminalSafe + ")"
@@ -100,7 +103,9 @@ extension IssuancePlan {
         let pools = pools(issuedOn: day)
         if pools.isEmpty {
             lines.append(
-                authority.map { "  issuers      none the catalog knows: no intermediate of \($0.name) may issue on \(day)" }
+                authority.map {
+                    "  issuers      none the catalog knows: no intermediate of \($0.name) may issue on \(day)"
+                }
                     ?? "  issuers      none known: the CA is not in the catalog")
         }
         for pool in pools {
@@ -114,13 +119,17 @@ extension IssuancePlan {
                 "  served       " + Self.describe(served.issuer).terminalSafe
                     + ", a leaf of \(served.lifetimeDays) days")
         }
-        if let change = caChange {
-            lines.append(
-                "! moving CA: the manifest declares \(change.declared.terminalSafe), but the served chain comes from "
-                    + Self.describe(change.served).terminalSafe
-                    + "; renewals are planned from \(change.declared.terminalSafe)")
-        }
         return lines
+    }
+
+    /// The warning that the declared CA is not the served chain's, terminal-safe; nil when there is no move. Also the
+    /// last of ``lines``: the workbench shows it apart, as a warning.
+    public var caChangeLine: String? {
+        caChange.map { change in
+            "! moving CA: the manifest declares \(change.declared.terminalSafe), but the served chain comes from "
+                + Self.describe(change.served).terminalSafe
+                + "; renewals are planned from \(change.declared.terminalSafe)"
+        }
     }
 
     static func describe(_ issuer: ServedIssuer) -> String {

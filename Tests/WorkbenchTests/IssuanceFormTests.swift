@@ -64,8 +64,15 @@ import Testing
         // The draft's plan: declared values, and a move away from the CA the live chain comes from.
         #expect(current.issuanceLines.contains { $0.contains("shortlived  (declared in the manifest)") })
         #expect(current.issuanceLines.contains { $0.contains("lifetimeDays 5 days: declared in the manifest") })
-        #expect(current.issuanceLines.contains { $0.hasPrefix("! moving CA: the manifest declares letsencrypt") })
-        #expect(WorkbenchProgram.view(Self.resized(state, 160, 48)).text.contains("! moving CA"))
+        #expect(current.issuanceWarning?.hasPrefix("! moving CA: the manifest declares letsencrypt") == true)
+        // Drawn as a warning: the marker is in words, and its cells take the warning role.
+        let frame = WorkbenchProgram.view(Self.resized(state, 160, 48))
+        let row = try #require(
+            (0..<frame.size.height).first { String(frame.row($0).map(\.character)).contains("! moving CA") })
+        let cells = Array(frame.row(row))
+        let start = try #require(
+            cells.indices.first { String(cells[$0..<min($0 + 11, cells.count)].map(\.character)) == "! moving CA" })
+        #expect(cells[start].role == .verdictWarning)
 
         await F.press([.character("y")], on: &state)
         #expect(state.overlay == nil)

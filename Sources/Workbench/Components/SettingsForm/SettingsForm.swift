@@ -71,8 +71,11 @@ public struct SettingsForm: Hashable, Sendable {
     /// Lint findings for this domain as the manifest is now, and as it would be with the draft.
     public private(set) var currentFindings: [LintFinding] = []
     public private(set) var draftFindings: [LintFinding] = []
-    /// The draft's effective issuance (``IssuancePlan/lines``), or why it cannot be shown (an unreadable catalog).
+    /// The draft's effective issuance (``IssuancePlan/valueLines``), or why it cannot be shown (an unreadable
+    /// catalog).
     public private(set) var issuanceLines: [String] = []
+    /// The plan's warning that the declared CA is not the live chain's (``IssuancePlan/caChangeLine``).
+    public private(set) var issuanceWarning: String?
 
     public init(domain: DomainPolicy) {
         host = domain.host
@@ -185,10 +188,12 @@ public struct SettingsForm: Hashable, Sendable {
         switch environment.catalog.catalog {
         case .success(let catalog):
             let issuance = draft.issuance.isEmpty ? nil : draft.issuance
-            issuanceLines =
-                IssuancePlan(host: self.host, issuance: issuance, served: chain, catalog: catalog, on: now).lines
+            let plan = IssuancePlan(host: self.host, issuance: issuance, served: chain, catalog: catalog, on: now)
+            issuanceLines = plan.valueLines
+            issuanceWarning = plan.caChangeLine
         case .failure(let error):
             issuanceLines = ["Issuance not planned: the CA catalog cannot be read (\(error))."]
+            issuanceWarning = nil
         }
     }
 

@@ -49,9 +49,10 @@ enum SettingsFormView {
         // The draft's effective issuance, each value with where it comes from; a CA move is a warning.
         if !form.issuanceLines.isEmpty { lines.append(.init("")) }
         for line in form.issuanceLines {
-            for part in Frame.wrap(line.terminalSafe, width: width) {
-                lines.append(.init(part, line.hasPrefix("!") ? .verdictWarning : .overlayText))
-            }
+            for part in Frame.wrap(line.terminalSafe, width: width) { lines.append(.init(part, .overlayText)) }
+        }
+        for part in form.issuanceWarning.map({ Frame.wrap($0.terminalSafe, width: width) }) ?? [] {
+            lines.append(.init(part, .verdictWarning))
         }
         return lines
     }
