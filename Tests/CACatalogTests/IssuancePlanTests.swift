@@ -18,7 +18,7 @@ struct IssuancePlanTests {
         let pool: [IssuedCertificate]
         let catalog: CACatalog
 
-        init() throws {
+        init(isPublic: Bool = true) throws {
             let start = Date().addingTimeInterval(-30 * 86_400)
             let root = try CertificateIssuer.root(commonName: "Lab Root LE", notBefore: start)
             let pool = try ["Lab Y1", "Lab Y2", "Lab Y3"].map {
@@ -28,7 +28,7 @@ struct IssuancePlanTests {
             self.pool = pool
             let json = """
                 {
-                  "format": 1, "id": "labca", "name": "Lab CA", "public": true, "issuance": "random",
+                  "format": 1, "id": "labca", "name": "Lab CA", "public": \(isPublic), "issuance": "random",
                   "certificates": [
                     { "file": "root.pem", "label": "Lab Root", "role": "root", "status": "active" },
                     { "file": "y1.pem", "label": "Y1", "role": "intermediate", "status": "active" },
@@ -175,6 +175,31 @@ struct IssuancePlanTests {
         #expect(plan.keyReuse.provenance == .unknown(.noServedChain))
         #expect(plan.lifetime.terms.map(\.limit.word) == ["public-maximum"])
         #expect(plan.lines.first == "Issuance of a.example, for a certificate issued on \(today):")
+    }
+
+    @Test("a private CA of the team's catalog is bounded by its profile alone, past every SC-081 step")
+    func privateCatalogCA() throws {
+        let lab = try LabCA(isPublic: false)
+        let plan = IssuancePlan(
+            host: "api.lab.test", issuance: nil, served: try lab.chain(days: 90), catalog: lab.catalog, on: now)
+        #expect(!plan.isPublic)
+        for text in ["2026-03-14", "2027-03-15", "2029-03-15"] {
+            let bound = plan.lifetime(issuedOn: try #require(CalendarDay(text)))
+            #expect(bound.terms == [.init(limit: .profile("classic"), days: text < "2027-02-10" ? 90 : 64)], "\(text)")
+        }
+    }
+
+    @Test("Let's Encrypt after its Gen Y intermediates end (2028-09-02): no pool the catalog knows, said so")
+    func afterTheLastIntermediate() throws {
+        let plan = IssuancePlan(
+            host: "a.example", issuance: DomainIssuance(ca: "letsencrypt"), served: nil,
+            catalog: try CACatalog.builtIn(),
+            on: try #require(CalendarDay("2028-09-03")?.startDate))
+        #expect(plan.pools(issuedOn: plan.day).isEmpty)
+        #expect(try #require(plan.pools(issuedOn: try #require(CalendarDay("2028-09-02")))).count == 2)
+        #expect(
+            plan.lines.contains(
+                "  issuers      none the catalog knows: no intermediate of Let's Encrypt may issue on 2028-09-03"))
     }
 
     @Test("the JSON says each value's provenance and reason, and lists the bounds and pools")
