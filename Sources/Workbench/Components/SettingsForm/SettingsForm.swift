@@ -18,6 +18,16 @@ public struct SettingsForm: Hashable, Sendable {
         /// The setting as the manifest names it (`issuance.ca`), which is also what its typing errors name.
         public var name: String { setting.rawValue }
 
+        /// The row's label: the name, with the last two fields of `issuance` indented under it so that every label
+        /// fits the form's name column.
+        public var label: String {
+            switch self {
+            case .lifetimeDays: return "  lifetimeDays"
+            case .keyReuse: return "  keyReuse"
+            default: return name
+            }
+        }
+
         /// The setting a typed value goes to, read by ``DomainSettingsChange``.
         var setting: DomainSettingsError.Field {
             switch self {

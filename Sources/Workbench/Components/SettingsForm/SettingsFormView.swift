@@ -5,8 +5,7 @@ import PinningCore
 /// off is named beside it), the line being typed, then the lint findings for the domain with the draft, marked new
 /// or resolved against the settings it has now, and last the draft's effective issuance with its provenance.
 enum SettingsFormView {
-    /// The longest setting name (`issuance.lifetimeDays`), so that no name is cut.
-    static let nameWidth = SettingsForm.Field.allCases.map { CharacterWidth.of($0.name) }.max() ?? 18
+    static let nameWidth = 18
 
     static func lines(_ form: SettingsForm, width: Int) -> [CertificatePane.Line] {
         var lines = SettingsForm.Field.allCases.map { row(of: $0, in: form) }
@@ -65,7 +64,8 @@ enum SettingsFormView {
         if selected, let typed = form.editing { value = typed.terminalSafe + "▏" }
         let consequences = form.findings(for: field)
         var text =
-            (selected ? "▸ " : "  ") + (form.isChanged(field) ? "* " : "  ") + Frame.pad(field.name, toWidth: nameWidth)
+            (selected ? "▸ " : "  ") + (form.isChanged(field) ? "* " : "  ")
+            + Frame.pad(field.label, toWidth: nameWidth)
             + " " + value
         if !consequences.isEmpty { text += "   " + consequences.map(consequenceText).joined(separator: ", ") }
         let role: StyleRole =
