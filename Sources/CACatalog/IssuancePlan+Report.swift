@@ -43,13 +43,14 @@ extension IssuanceProvenance {
 }
 
 extension LifetimeBound.Limit {
-    /// `declared`, `profile`, `public-maximum` or `served-leaf`.
+    /// `declared`, `profile`, `public-maximum`, `served-leaf` or `served-leaf-no-profile`.
     public var word: String {
         switch self {
         case .declared: return "declared"
         case .profile: return "profile"
         case .publicMaximum: return "public-maximum"
         case .servedLeaf: return "served-leaf"
+        case .servedLeafNoProfile: return "served-leaf-no-profile"
         }
     }
 
@@ -59,6 +60,8 @@ extension LifetimeBound.Limit {
         case .profile(let name): return "the profile \(name) for a certificate issued on \(day)"
         case .publicMaximum: return "SC-081's maximum for a public certificate issued on \(day)"
         case .servedLeaf: return "the served leaf's lifetime (no catalog entry or declaration)"
+        case .servedLeafNoProfile:
+            return "the served leaf's lifetime, inferred from the leaf (it matches no profile of the CA)"
         }
     }
 }
@@ -70,7 +73,7 @@ extension IssuancePlan {
         case .declared: return .declared
         case .profile(let name): return .defaulted(.profile(name))
         case .publicMaximum: return .defaulted(.publicMaximum)
-        case .servedLeaf: return .inferred(.servedLeafLifetime(served?.lifetimeDays ?? 0))
+        case .servedLeaf, .servedLeafNoProfile: return .inferred(.servedLeafLifetime(served?.lifetimeDays ?? 0))
         case nil:
             if case .unknown(let why) = ca.provenance { return .unknown(why) }
             return .unknown(served == nil ? .noServedChain : .caNotInCatalog)

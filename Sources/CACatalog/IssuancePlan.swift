@@ -75,6 +75,9 @@ public struct IssuancePlan: Sendable {
     public let issuanceProfile: IssuanceProfile?
     /// The root key of the served chain's pool, when the chain comes from the planned CA.
     private let servedRootPin: String?
+    /// True when the served chain comes from the planned CA but its leaf's lifetime is no profile's: the catalog
+    /// does not describe what the CA issues this domain, so the leaf's own lifetime bounds the plan too.
+    private let servedLeafMatchesNoProfile: Bool
 
     /// The plan for `host` with the setting `issuance` (nil when the manifest has none), the chain it serves
     /// (leaf first; nil when none was fetched) and the CAs of `catalog`, for a certificate issued on `date`.
@@ -110,7 +113,11 @@ public struct IssuancePlan: Sendable {
         caChange = Self.change(declared: declared.ca, served: served?.issuer, catalog: catalog)
         let fromPlannedCA = recognition.flatMap { $0.authority.id == planned?.id ? $0 : nil }
         servedRootPin = fromPlannedCA?.rootPin
-        let resolved = Self.profile(declared.profile, planned, fromPlannedCA, caKnown: declared.ca != nil)
+        let leafProfile = planned.flatMap { authority in fromPlannedCA.flatMap { Self.profile(of: $0, in: authority) } }
+        servedLeafMatchesNoProfile = fromPlannedCA != nil && leafProfile == nil
+        let resolved = Self.profile(
+            declared.profile, planned, leafProfile: leafProfile, leafDays: served?.lifetimeDays ?? 0,
+            caKnown: declared.ca != nil)
         profile = resolved.value
         issuanceProfile = resolved.profile
         if let reuse = declared.keyReuse {
@@ -128,7 +135,8 @@ public struct IssuancePlan: Sendable {
     /// The lifetime of a certificate issued on `day`. A public CA's (and an unknown CA's, unless declared `private`)
     /// is bounded by the team's declaration, the CA's profile on that day and SC-081's maximum; a private CA's by the
     /// declaration (its catalog profile, or `lifetimeDays`) only. With neither a catalog entry nor a declaration,
-    /// the served leaf's lifetime stands in, unless the team is moving CA.
+    /// the served leaf's lifetime stands in, unless the team is moving CA; it bounds the plan too when the leaf comes
+    /// from the planned CA but matches none of its profiles (the catalog does not describe what it issues).
     public func lifetime(issuedOn day: CalendarDay) -> LifetimeBound {
         var terms: [LifetimeBound.Term] = []
         if let days = declaredLifetimeDays { terms.append(.init(limit: .declared, days: days)) }
@@ -138,8 +146,10 @@ public struct IssuancePlan: Sendable {
             terms.append(.init(limit: .profile(used.name), days: used.lifetimeDays(issuedOn: day)))
         }
         if isPublic { terms.append(.init(limit: .publicMaximum, days: PublicLifetimeLimit.maximumDays(issuedOn: day))) }
-        if authority == nil, declaredLifetimeDays == nil, caChange == nil, let served {
+        if let served, authority == nil, declaredLifetimeDays == nil, caChange == nil {
             terms.append(.init(limit: .servedLeaf, days: served.lifetimeDays))
+        } else if let served, servedLeafMatchesNoProfile {
+            terms.append(.init(limit: .servedLeafNoProfile, days: served.lifetimeDays))
         }
         return LifetimeBound(day: day, terms: terms)
     }
@@ -197,10 +207,10 @@ public struct IssuancePlan: Sendable {
         }
     }
 
-    /// The planned profile: the declared one; else the one that issues the served leaf's lifetime on the leaf's day
-    /// (the CA's default first); else the CA's default.
+    /// The planned profile: the declared one; else the one the served leaf's lifetime matches; else the CA's default.
     private static func profile(
-        _ declared: String?, _ authority: CertificateAuthority?, _ recognition: CatalogRecognition?, caKnown: Bool
+        _ declared: String?, _ authority: CertificateAuthority?, leafProfile: IssuanceProfile?, leafDays: Int,
+        caKnown: Bool
     ) -> (value: Value<String>, profile: IssuanceProfile?) {
         if let declared {
             return (Value(value: declared, provenance: .declared), authority?.profile(named: declared))
@@ -208,17 +218,32 @@ public struct IssuancePlan: Sendable {
         guard let authority else {
             return (Value(value: nil, provenance: .unknown(caKnown ? .caNotInCatalog : .caUnknown)), nil)
         }
-        if let recognition {
-            let leafDay = CalendarDay(containing: recognition.leaf.details.notBefore)
-            let days = lifetimeDays(of: recognition.leaf)
-            let matching = authority.profiles.filter {
-                $0.isOffered(on: leafDay) && $0.lifetimeDays(issuedOn: leafDay) == days
-            }
-            if let found = matching.first(where: \.isDefault) ?? matching.first {
-                return (Value(value: found.name, provenance: .inferred(.servedLeafLifetime(days))), found)
-            }
+        if let leafProfile {
+            return (Value(value: leafProfile.name, provenance: .inferred(.servedLeafLifetime(leafDays))), leafProfile)
         }
         let fallback = authority.defaultProfile
         return (Value(value: fallback?.name, provenance: .defaulted(.caDefaultProfile)), fallback)
+    }
+
+    /// How far a served leaf's lifetime may be from a profile's and still be that profile's: a day. CAs do not all
+    /// count a lifetime the same way (Let's Encrypt's 6-day certificates are valid 160 hours; most CAs make notAfter
+    /// the last second of the last day).
+    static let profileMatchTolerance: TimeInterval = 86_400
+
+    /// The profile of `authority` that issued the recognised leaf: offered on the leaf's day, with a lifetime within
+    /// ``profileMatchTolerance`` of the leaf's; the closest, the default first among equals. Nil when none is.
+    static func profile(of recognition: CatalogRecognition, in authority: CertificateAuthority) -> IssuanceProfile? {
+        let leaf = recognition.leaf
+        let seconds = leaf.notAfter.timeIntervalSince(leaf.details.notBefore)
+        guard seconds.isFinite, seconds > 0 else { return nil }
+        let leafDay = CalendarDay(containing: leaf.details.notBefore)
+        let candidates = authority.profiles.compactMap { profile -> (profile: IssuanceProfile, gap: TimeInterval)? in
+            guard profile.isOffered(on: leafDay) else { return nil }
+            let gap = abs(seconds - Double(profile.lifetimeDays(issuedOn: leafDay)) * 86_400)
+            return gap <= profileMatchTolerance ? (profile, gap) : nil
+        }
+        let closest = candidates.min { $0.gap < $1.gap }?.gap
+        let matching = candidates.filter { $0.gap == closest }.map(\.profile)
+        return matching.first(where: \.isDefault) ?? matching.first
     }
 }

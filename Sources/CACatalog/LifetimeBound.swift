@@ -2,7 +2,7 @@ import PinningCore
 
 /// The lifetime of a certificate issued on one day, and every bound that was weighed: the team's declaration, the
 /// CA's profile on that day, SC-081's maximum for a public CA, or the served leaf's lifetime when nothing else is
-/// known. The shortest bound applies.
+/// known or when the leaf matches none of the catalog CA's profiles. The shortest bound applies.
 public struct LifetimeBound: Hashable, Sendable {
     /// What bounds the lifetime.
     public enum Limit: Hashable, Sendable {
@@ -14,6 +14,9 @@ public struct LifetimeBound: Hashable, Sendable {
         case publicMaximum
         /// The served leaf's own lifetime, for a CA with no catalog entry and no declaration.
         case servedLeaf
+        /// The served leaf's own lifetime, when the leaf comes from the planned catalog CA but matches none of its
+        /// profiles: what the CA issued this domain, which the catalog does not describe.
+        case servedLeafNoProfile
     }
 
     public struct Term: Hashable, Sendable {

@@ -51,10 +51,15 @@ struct IssuancePlanTests {
 
         /// A leaf of `days` (as CAs count: the last second is inside) from pool member `index`, sent with it.
         func chain(days: Int, from index: Int = 0) throws -> [ChainCertificate] {
+            try chain(seconds: Double(days) * 86_400 - 1, from: index)
+        }
+
+        /// A leaf whose notAfter is `seconds` after its notBefore, from pool member `index`, sent with it.
+        func chain(seconds: TimeInterval, from index: Int = 0) throws -> [ChainCertificate] {
             let start = Date().addingTimeInterval(-3_600)
             let leaf = try CertificateIssuer.leaf(
                 commonName: "api.lab.test", dnsNames: ["api.lab.test"], issuer: pool[index], notBefore: start,
-                notAfter: start.addingTimeInterval(Double(days) * 86_400 - 1))
+                notAfter: start.addingTimeInterval(seconds))
             return [leaf.chainCertificate, pool[index].chainCertificate]
         }
     }
@@ -79,16 +84,50 @@ struct IssuancePlanTests {
         #expect(plan.renewAt.map { abs($0 - 2.0 / 3.0) < 1e-9 } == true)
     }
 
-    @Test("a 90-day leaf is the default profile; a 30-day one matches no profile and the default is assumed")
+    @Test("a 90-day leaf is the default profile; a 30-day one matches no profile, and bounds the plan by 30 days")
     func profileFromLifetime() throws {
         let lab = try LabCA()
         let ninety = IssuancePlan(
             host: "api.lab.test", issuance: nil, served: try lab.chain(days: 90), catalog: lab.catalog, on: now)
         #expect(ninety.profile == .init(value: "classic", provenance: .inferred(.servedLeafLifetime(90))))
+        #expect(!ninety.lifetime.terms.contains { $0.limit == .servedLeafNoProfile })
         let thirty = IssuancePlan(
             host: "api.lab.test", issuance: nil, served: try lab.chain(days: 30), catalog: lab.catalog, on: now)
         #expect(thirty.profile == .init(value: "classic", provenance: .defaulted(.caDefaultProfile)))
-        #expect(thirty.lifetime.days == 90, "the CA's schedule, not the odd leaf, bounds its renewals")
+        #expect(thirty.lifetime.days == 30, "what the CA issued this domain, not the 90-day default, bounds renewals")
+        #expect(thirty.lifetime.binding == .init(limit: .servedLeafNoProfile, days: 30))
+        #expect(thirty.lifetimeProvenance == .inferred(.servedLeafLifetime(30)))
+        #expect(thirty.lines.contains { $0.contains("30 days: the served leaf's lifetime, inferred from the leaf") })
+        // A declared profile does not hide the odd leaf either: the shorter bound applies.
+        let declared = IssuancePlan(
+            host: "api.lab.test", issuance: DomainIssuance(profile: "classic"), served: try lab.chain(days: 30),
+            catalog: lab.catalog, on: now)
+        #expect(declared.lifetime.days == 30 && declared.lifetime.binding?.limit == .servedLeafNoProfile)
+    }
+
+    @Test("a real 160-hour leaf (Let's Encrypt's short-lived certificates) is the 6-day profile, within a day")
+    func profileWithinADay() throws {
+        let lab = try LabCA()
+        let leaf = try lab.chain(seconds: 160 * 3_600)
+        let certificate = try #require(leaf.first)
+        #expect(certificate.notAfter.timeIntervalSince(certificate.details.notBefore) == 160 * 3_600)
+        let plan = IssuancePlan(host: "api.lab.test", issuance: nil, served: leaf, catalog: lab.catalog, on: now)
+        #expect(plan.profile.value == "shortlived" && plan.profile.provenance.kind == "inferred")
+        #expect(plan.lifetime.days == 6 && plan.lifetime.binding?.limit == .profile("shortlived"))
+        #expect(plan.keyReuse == .init(value: false, provenance: .defaulted(.profile("shortlived"))))
+        // A 90-day leaf counted to the last second, or to a whole day, is the default profile.
+        for seconds in [90 * 86_400 - 1, 90 * 86_400, 90 * 86_400 + 86_400] {
+            let classic = IssuancePlan(
+                host: "api.lab.test", issuance: nil, served: try lab.chain(seconds: Double(seconds)),
+                catalog: lab.catalog, on: now)
+            #expect(classic.profile.value == "classic" && classic.profile.provenance.kind == "inferred", "\(seconds)")
+        }
+        // More than a day from every profile: none matches, and the leaf bounds the plan.
+        let odd = IssuancePlan(
+            host: "api.lab.test", issuance: nil, served: try lab.chain(seconds: 6 * 86_400 + 86_401),
+            catalog: lab.catalog, on: now)
+        #expect(odd.profile.provenance == .defaulted(.caDefaultProfile))
+        #expect(odd.lifetime.binding?.limit == .servedLeafNoProfile)
     }
 
     @Test("declared fields win over the chain; the lifetime weighs the declaration, profile and SC-081")
@@ -196,7 +235,7 @@ struct IssuancePlanTests {
             catalog: try CACatalog.builtIn(),
             on: try #require(CalendarDay("2028-09-03")?.startDate))
         #expect(plan.pools(issuedOn: plan.day).isEmpty)
-        #expect(try #require(plan.pools(issuedOn: try #require(CalendarDay("2028-09-02")))).count == 2)
+        #expect(plan.pools(issuedOn: try #require(CalendarDay("2028-09-02"))).count == 2)
         #expect(
             plan.lines.contains(
                 "  issuers      none the catalog knows: no intermediate of Let's Encrypt may issue on 2028-09-03"))
