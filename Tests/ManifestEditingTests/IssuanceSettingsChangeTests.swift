@@ -67,4 +67,16 @@ struct IssuanceSettingsChangeTests {
         #expect(throws: DomainSettingsError.self) { try DomainSettingsChange(.lifetimeDays, text: "thirty") }
         #expect(throws: DomainSettingsError.self) { try DomainSettingsChange(.port, text: "") }
     }
+
+    @Test("the help's lifetime range is the rule's: its ends are accepted, one past each refused")
+    func lifetimeRangeHelp() throws {
+        let range = DomainIssuance.lifetimeDaysRange
+        #expect(DomainSetHelp.lifetimeDays.contains("(\(range.lowerBound)-\(range.upperBound))"))
+        for days in [range.lowerBound, range.upperBound] {
+            #expect(try DomainSettings.parseLifetimeDays(String(days)) == days)
+        }
+        for days in [range.lowerBound - 1, range.upperBound + 1] {
+            #expect(throws: DomainSettingsError.self) { try DomainSettings.parseLifetimeDays(String(days)) }
+        }
+    }
 }

@@ -108,4 +108,11 @@ import Testing
         _ = state.apply(.resize(Size(width: width, height: height)))
         return state
     }
+
+    @Test("the lifetime row's hint names the rule's range")
+    func lifetimeHint() {
+        let range = DomainIssuance.lifetimeDaysRange
+        #expect(
+            SettingsFormView.hint(for: .lifetimeDays).hasPrefix("days, \(range.lowerBound) to \(range.upperBound),"))
+    }
 }

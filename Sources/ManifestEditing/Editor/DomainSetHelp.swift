@@ -1,3 +1,5 @@
+import PinningCore
+
 /// `pinbench domain set`'s help and messages, beside the settings they describe (the executable only parses and
 /// renders).
 public enum DomainSetHelp {
@@ -32,7 +34,9 @@ public enum DomainSetHelp {
         "Dial this ADDRESS:PORT instead of the host (SNI and checks still use the host), or none."
     public static let issuanceCA = "The CA issuing its certificates: a CA catalog id, private, or none."
     public static let issuanceProfile = "The CA's profile (classic, tlsserver, shortlived), or none."
-    public static let lifetimeDays = "Each certificate's lifetime in days (1-3650), or none."
+    public static let lifetimeDays =
+        "Each certificate's lifetime in days (\(DomainIssuance.lifetimeDaysRange.lowerBound)-"
+        + "\(DomainIssuance.lifetimeDaysRange.upperBound)), or none."
     public static let keyReuse = "true: a renewal keeps the key; false: a new key each time; or none."
 
     /// The refusal of a `domain set` that names no setting.

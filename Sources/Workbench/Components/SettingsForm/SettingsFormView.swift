@@ -85,7 +85,9 @@ enum SettingsFormView {
         case .connect: return "ADDRESS:PORT or none · Enter takes it · Esc drops it"
         case .issuanceCA: return "a CA catalog id (letsencrypt), private, or none · Enter takes it · Esc drops it"
         case .issuanceProfile: return "a profile of the CA (classic) or none · Enter takes it · Esc drops it"
-        case .lifetimeDays: return "days, 1 to 3650, or none · Enter takes it · Esc drops it"
+        case .lifetimeDays:
+            let range = DomainIssuance.lifetimeDaysRange
+            return "days, \(range.lowerBound) to \(range.upperBound), or none · Enter takes it · Esc drops it"
         case .mode, .includeSubdomains, .keyReuse: return ""
         }
     }
