@@ -104,6 +104,42 @@ struct IssuanceCLITests {
         #expect(try issuanceJSON()?["ca"] as? String == "private")
         #expect(
             forced.stdoutText.contains("issuance.ca private (was none)") && !forced.stdoutText.contains("Issuance of"))
+        // The plan is not dropped in silence: the note says why, in text and in JSON.
+        #expect(
+            forced.stdoutText.contains("Issuance plan unavailable: the CA catalog cannot be read ("),
+            "\(forced.stdoutText)")
+        let json = try await run([
+            "domain", "set", pki.host, "--issuance-ca", "none", "--allow-lint-errors", "--json",
+        ])
+        #expect(json.status == 0, "\(json.stderrText)")
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        #expect(object["issuancePlan"] == nil && object["changed"] as? Bool == true)
+        let unavailable = try #require(object["issuancePlanUnavailable"] as? [String: Any], "\(json.stdoutText)")
+        #expect(unavailable["code"] as? String == "unreadable", "\(unavailable)")
+        #expect((unavailable["reason"] as? String)?.isEmpty == false, "\(unavailable)")
+    }
+
+    @Test("a catalog folder named with terminal controls: the note escapes it, the JSON reason reads back as named")
+    func unreadableHostileCatalog() async throws {
+        let name = "x\u{1B}]0;owned\u{07}y"
+        let authority = folder.url.appendingPathComponent("ca").appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: authority, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: authority.appendingPathComponent("catalog.json"))
+        folder.write(
+            "pins.json",
+            #"{"schema": 1, "caCatalog": "ca", "domains": [{"host": "\#(pki.host)", "mode": "report-only"}]}"#)
+        let text = try await run(["domain", "set", pki.host, "--issuance-ca", "private", "--allow-lint-errors"])
+        #expect(text.status == 0, "\(text.stderrText)")
+        #expect(!text.stdout.contains(0x1B) && !text.stdout.contains(0x07), "\(text.stdoutText)")
+        #expect(text.stdoutText.contains("Issuance plan unavailable: the CA catalog cannot be read (x"))
+        let json = try await run(["domain", "set", pki.host, "--key-reuse", "true", "--allow-lint-errors", "--json"])
+        #expect(json.status == 0, "\(json.stderrText)")
+        #expect(!json.stdout.contains(0x1B) && !json.stdout.contains(0x07), "\(json.stdoutText)")
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let unavailable = try #require(object["issuancePlanUnavailable"] as? [String: Any], "\(json.stdoutText)")
+        #expect(unavailable["code"] as? String == "invalidSchema", "\(unavailable)")
+        #expect(unavailable["path"] as? String == name + "/catalog.json", "\(unavailable)")
+        #expect((unavailable["reason"] as? String)?.contains(name) == true, "\(unavailable)")
     }
 
     @Test("ca --host: the served chain's leaf lifetime, a private declaration, and text and JSON that agree")

@@ -63,12 +63,11 @@ struct DomainSetCommand: ParsableCommand {
             return (outcome, manifest.indexOfDomain(host).map { manifest.domains[$0] }, manifest)
         }
         let report = DomainEditReport(outcome, domain: domain, host: host, manifest: url)
-        // The effective issuance after the change, from the declaration and the catalog (no chain is fetched here);
-        // a catalog that cannot be read (written with --allow-lint-errors, its finding shown) leaves the plan out.
-        guard change.touchesIssuance,
-            let plan = try? IssuancePlan.of(host, in: manifest, at: url, served: nil, on: Date())
-        else { return Output.report(report, json: json, lines: [report.line]) }
-        Output.report(WithIssuancePlan(report, plan: plan), json: json, lines: [report.line] + plan.lines)
+        // The effective issuance after the change, from the declaration and the catalog (no chain is fetched here),
+        // or why there is none (a catalog that cannot be read, written with --allow-lint-errors).
+        guard change.touchesIssuance else { return Output.report(report, json: json, lines: [report.line]) }
+        let shown = WithIssuancePlan(report, plan: IssuancePlan.result(of: host, in: manifest, at: url, on: Date()))
+        Output.report(shown, json: json, lines: [report.line] + shown.lines)
     }
 }
 
