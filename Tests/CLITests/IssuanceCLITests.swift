@@ -91,7 +91,7 @@ struct IssuanceCLITests {
         #expect(forced.status == 0 && forcedCA == "digicert", "\(forced.stderrText)")
     }
 
-    @Test("a manifest whose caCatalog cannot be read: refused by the gate; written when overridden, the missing plan said")
+    @Test("a manifest whose caCatalog cannot be read: refused by the gate; forced, the missing plan said")
     func unreadableCatalog() async throws {
         folder.write(
             "pins.json",
