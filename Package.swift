@@ -189,8 +189,8 @@ let package = Package(
         .target(
             name: "Workbench",
             dependencies: [
-                "WorkbenchThemes", "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestLint",
-                "PinExport", "PinForecast", "CTWatch", "TransparencyLog",
+                "WorkbenchThemes", "PinningCore", "CACatalog", "ClientModels", "ConnectionAudit", "ManifestEditing",
+                "ManifestLint", "PinExport", "PinForecast", "CTWatch", "TransparencyLog",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
@@ -332,9 +332,8 @@ let package = Package(
         .testTarget(
             name: "WorkbenchTests",
             dependencies: [
-                "Workbench", "PinningCore", "ClientModels", "ConnectionAudit", "ManifestEditing", "ManifestFiles",
-                "ManifestLint",
-                "PinExport", "PinForecast", "CTWatch", "TransparencyLog",
+                "Workbench", "PinningCore", "CACatalog", "ClientModels", "ConnectionAudit", "ManifestEditing",
+                "ManifestFiles", "ManifestLint", "PinExport", "PinForecast", "CTWatch", "TransparencyLog",
                 .product(name: "X509", package: "swift-certificates"),
             ],
             exclude: ["Snapshots", "Fixtures"]

@@ -56,6 +56,19 @@ public struct CACatalog: Sendable {
         return try builtIn.adding(read(from: CatalogFolder(URL(fileURLWithPath: folder))))
     }
 
+    /// The CAs a manifest's rules know: the built-in catalog, with the manifest's `caCatalog` folder added when it
+    /// names one (relative to `manifestFolder`). Lint, `pinbench ca --host`, `domain set` and the workbench read it
+    /// this one way.
+    public static func forManifest(
+        caCatalog folder: String?, manifestFolder: URL
+    ) -> Result<CACatalog, CACatalogError> {
+        Result { () throws(CACatalogError) -> CACatalog in
+            guard let folder else { return try builtIn() }
+            let url = TrustAnchors.manifestAnchorURL(folder, relativeTo: manifestFolder)
+            return try builtIn().adding(read(from: CatalogFolder(url)))
+        }
+    }
+
     /// This catalog with `other`'s CAs added; a CA of `other` with an id this catalog has is refused, so a team's
     /// folder cannot silently replace what the binary knows.
     public func adding(_ other: CACatalog) throws(CACatalogError) -> CACatalog {

@@ -50,11 +50,12 @@ extension IssuanceProfile {
         case name, `default`, keyReuse, availableFrom, lifetimes
     }
 
-    /// The longest lifetime a profile may state: SC-081's 398 days of the past, with room to spare.
-    static let maximumDays = 3_650
-
     init(_ fields: StrictFields<Keys>) throws(SchemaFailure) {
         name = try fields.string(.name)
+        if let problem = DomainIssuance.nameProblem(name) {
+            // The rule a manifest's `issuance.profile` is read by: every profile offered can be named there.
+            throw fields.invalid(.name, "the profile name \(quoted(name)) is not usable: \(problem)")
+        }
         isDefault = try fields.boolIfPresent(.default) ?? false
         keyReuse = try fields.boolIfPresent(.keyReuse) ?? false
         availableFrom = try CatalogDocument.day(fields, .availableFrom)
@@ -79,8 +80,7 @@ extension IssuanceProfile.LifetimeStep {
     init(_ fields: StrictFields<Keys>) throws(SchemaFailure) {
         from = try CatalogDocument.day(fields, .from)
         days = try fields.int(.days)
-        guard (1...IssuanceProfile.maximumDays).contains(days) else {
-            throw fields.invalid(.days, "a lifetime is 1 to \(IssuanceProfile.maximumDays) days, not \(days)")
-        }
+        // The rule a manifest's `issuance.lifetimeDays` is read by (``DomainIssuance/lifetimeDaysRange``).
+        if let problem = DomainIssuance.lifetimeProblem(days) { throw fields.invalid(.days, problem) }
     }
 }

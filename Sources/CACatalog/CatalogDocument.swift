@@ -53,6 +53,9 @@ struct CatalogDocument {
             throw fields.invalid(
                 .id, "an id is lower-case letters, digits and '-' (as a folder name), not \(quoted(id))")
         }
+        guard id != DomainIssuance.privateCA else {
+            throw fields.invalid(.id, "\"private\" is what a manifest's issuance names a CA outside every catalog")
+        }
         name = try fields.string(.name)
         isPublic = try fields.boolIfPresent(.public) ?? false
         sources = try fields.stringsIfPresent(.sources)
@@ -68,6 +71,10 @@ struct CatalogDocument {
         entries = try Self.elements(fields, .certificates, limit: Self.maximumCertificates, Entry.init(_:))
         chains = try Self.elements(fields, .chains, limit: Self.maximumCertificates, OfferedChain.init(_:))
         profiles = try Self.elements(fields, .profiles, limit: 100, IssuanceProfile.init(_:))
+        var names: Set<String> = []
+        for profile in profiles where !names.insert(profile.name).inserted {
+            throw fields.invalid(.profiles, "the profile \(quoted(profile.name)) is listed twice")
+        }
     }
 
     static func isIdentifier(_ text: String) -> Bool {

@@ -14,9 +14,5 @@ public struct CatalogRecognition: Sendable {
 
     /// The leaf's lifetime in whole days, as CAs count it (notAfter is the last second, so 90 days are
     /// 90 × 86,400 − 1 seconds).
-    public var leafLifetimeDays: Int {
-        let seconds = leaf.notAfter.timeIntervalSince(leaf.details.notBefore)
-        guard seconds.isFinite, seconds > 0 else { return 0 }
-        return Int((seconds / 86_400).rounded())
-    }
+    public var leafLifetimeDays: Int { IssuancePlan.lifetimeDays(of: leaf) }
 }

@@ -68,8 +68,7 @@ public struct CatalogReport: Encodable, Sendable {
                 name: profile.name, isDefault: profile.isDefault, keyReuse: profile.keyReuse,
                 availableFrom: profile.availableFrom?.description,
                 lifetimes: profile.lifetimes.map { Profile.Step(from: $0.from?.description, days: $0.days) },
-                lifetimeDaysOnDay: profile.availableFrom.map { day < $0 } == true
-                    ? nil : profile.lifetimeDays(issuedOn: day))
+                lifetimeDaysOnDay: profile.isOffered(on: day) ? profile.lifetimeDays(issuedOn: day) : nil)
         }
         chains = authority.chains.map {
             Chain(label: $0.label, isDefault: $0.isDefault, under: label($0.under), served: $0.served.map(label))

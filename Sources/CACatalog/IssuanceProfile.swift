@@ -8,6 +8,11 @@ public struct IssuanceProfile: Sendable, Hashable {
     public struct LifetimeStep: Sendable, Hashable {
         public let from: CalendarDay?
         public let days: Int
+
+        public init(from: CalendarDay?, days: Int) {
+            self.from = from
+            self.days = days
+        }
     }
 
     public let name: String
@@ -22,7 +27,19 @@ public struct IssuanceProfile: Sendable, Hashable {
 
     /// The lifetime in days of a certificate issued on `day` under this profile.
     public func lifetimeDays(issuedOn day: CalendarDay) -> Int {
-        // The reader keeps the steps in the order they take effect, so the last that has begun applies.
-        lifetimes.last { step in step.from.map { $0 <= day } ?? true }?.days ?? 0
+        lifetimes.days(issuedOn: day)
+    }
+
+    /// True when the profile can be asked for on `day`.
+    public func isOffered(on day: CalendarDay) -> Bool {
+        availableFrom.map { $0 <= day } ?? true
+    }
+}
+
+extension [IssuanceProfile.LifetimeStep] {
+    /// The days of the last step that has begun on `day`: the one rule for a profile's schedule and SC-081's.
+    /// The steps are in the order they take effect (the catalog's reader checks it); 0 when none has begun.
+    func days(issuedOn day: CalendarDay) -> Int {
+        last { step in step.from.map { $0 <= day } ?? true }?.days ?? 0
     }
 }

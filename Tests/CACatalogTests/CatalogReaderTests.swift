@@ -81,6 +81,23 @@ struct CatalogReaderTests {
         }
     }
 
+    @Test("a profile's lifetime is read by the manifest's rule: its longest reads, one day more is refused alike")
+    func lifetimeRange() throws {
+        let longest = DomainIssuance.lifetimeDaysRange.upperBound
+        let step = #"{ "days": 6 }"#
+        #expect(letsEncrypt()["letsencrypt/catalog.json"]?.contains(step) == true)
+        for days in [longest, longest + 1, DomainIssuance.lifetimeDaysRange.lowerBound - 1] {
+            let error = refusal(letsEncrypt { $0 = $0.replacingOccurrences(of: step, with: "{ \"days\": \(days) }") })
+            if let problem = DomainIssuance.lifetimeProblem(days) {
+                #expect(
+                    error?.code == .invalidSchema && error?.message.contains(problem) == true,
+                    "\(days): \(String(describing: error))")
+            } else {
+                #expect(error == nil, "\(days): \(String(describing: error))")
+            }
+        }
+    }
+
     @Test("a PEM file with two certificates, or none, or garbage, is an invalid certificate naming the file")
     func badCertificates() throws {
         let x1 = CACatalogFixtures.letsEncryptFiles["letsencrypt/roots/isrgrootx1.pem"]!

@@ -30,6 +30,7 @@ struct HostileOptionValuesCLITests {
             (["release", "add", "4.0", "--from", "leaf-only.json"], "--share"),
             (["pin", "add", host, "--chain", "good.pem"], "--level"),
             (["domain", "set", host], "--port"),
+            (["domain", "set", host], "--lifetime-days"),
             (["demo"], "--timeout"),
             (["workbench"], "--ct-interval"), (["workbench"], "--timeout"),
             (["watch", "--ct-log-list", "logs.json"], "--interval"),

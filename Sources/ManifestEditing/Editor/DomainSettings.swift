@@ -9,23 +9,26 @@ public struct DomainSettings: Hashable, Sendable {
     public var port: Int
     /// `HOST[:PORT]` or `[IPv6]:PORT` as ``HostEndpoint`` writes it, or nil to dial the host itself.
     public var connect: String?
+    /// How the domain's certificates are issued (each field optional); empty when the manifest states nothing.
+    public var issuance: DomainIssuance
 
     public init(
         mode: EnforcementMode = DomainPolicy.newDomainMode, includeSubdomains: Bool = false,
-        expires: CalendarDay? = nil, port: Int = 443, connect: String? = nil
+        expires: CalendarDay? = nil, port: Int = 443, connect: String? = nil, issuance: DomainIssuance = .init()
     ) {
         self.mode = mode
         self.includeSubdomains = includeSubdomains
         self.expires = expires
         self.port = port
         self.connect = connect
+        self.issuance = issuance
     }
 
     /// The settings `domain` has now.
     public init(_ domain: DomainPolicy) {
         self.init(
             mode: domain.mode, includeSubdomains: domain.includeSubdomains, expires: domain.expires,
-            port: domain.port, connect: domain.connect)
+            port: domain.port, connect: domain.connect, issuance: domain.issuance ?? .init())
     }
 
     /// Writes these settings into `domain`, leaving its host and pins alone.
@@ -35,6 +38,7 @@ public struct DomainSettings: Hashable, Sendable {
         domain.expires = expires
         domain.port = port
         domain.connect = connect
+        domain.issuance = issuance.isEmpty ? nil : issuance
     }
 
     /// What differs from `old`, one phrase per setting (`mode report-only (was enforce)`), in field order.
@@ -48,12 +52,20 @@ public struct DomainSettings: Hashable, Sendable {
         note("expires", expires?.description ?? "none", old.expires?.description ?? "none")
         note("port", String(port), String(old.port))
         note("connect", connect ?? "none", old.connect ?? "none")
+        note("issuance.ca", issuance.ca ?? "none", old.issuance.ca ?? "none")
+        note("issuance.profile", issuance.profile ?? "none", old.issuance.profile ?? "none")
+        note(
+            "issuance.lifetimeDays", issuance.lifetimeDays.map(String.init) ?? "none",
+            old.issuance.lifetimeDays.map(String.init) ?? "none")
+        note(
+            "issuance.keyReuse", issuance.keyReuse.map(String.init) ?? "none",
+            old.issuance.keyReuse.map(String.init) ?? "none")
         return phrases
     }
 
     // MARK: - Reading settings typed by a user
 
-    /// The word that clears an optional setting (`expires`, `connect`).
+    /// The word that clears an optional setting (`expires`, `connect`, each field of `issuance`).
     public static let noneWord = "none"
 
     /// `enforce` or `report-only`.
@@ -64,12 +76,14 @@ public struct DomainSettings: Hashable, Sendable {
         return mode
     }
 
-    /// `true` or `false` (also `yes`/`no`).
-    public static func parseBool(_ text: String) throws(DomainSettingsError) -> Bool {
+    /// `true` or `false` (also `yes`/`no`); `field` is the setting the error names.
+    public static func parseBool(
+        _ text: String, field: DomainSettingsError.Field = .includeSubdomains
+    ) throws(DomainSettingsError) -> Bool {
         switch text.lowercased() {
         case "true", "yes": return true
         case "false", "no": return false
-        default: throw DomainSettingsError(.includeSubdomains, text, expected: "true or false")
+        default: throw DomainSettingsError(field, text, expected: "true or false")
         }
     }
 
@@ -106,5 +120,51 @@ public struct DomainSettings: Hashable, Sendable {
                 .connect, text, expected: "ADDRESS:PORT or none", reason: "the port is missing (e.g. \(endpoint):443)")
         }
         return endpoint.description
+    }
+
+    // MARK: - Issuance
+
+    /// A CA catalog id (`letsencrypt`) or `private`, or `none` to clear it. Whether the catalog knows the CA is lint's
+    /// to say (`issuance-unknown-ca`), behind the same gate as every setting.
+    public static func parseIssuanceCA(_ text: String) throws(DomainSettingsError) -> String? {
+        try parseIssuanceName(
+            text, field: .issuanceCA, expected: "a CA catalog id such as letsencrypt, private, or none")
+    }
+
+    /// A profile of the CA (`classic`, `tlsserver`, `shortlived`), or `none` to clear it.
+    public static func parseIssuanceProfile(_ text: String) throws(DomainSettingsError) -> String? {
+        try parseIssuanceName(text, field: .issuanceProfile, expected: "a profile name such as classic, or none")
+    }
+
+    /// Days from 1 to 3650, or `none` to clear it.
+    public static func parseLifetimeDays(_ text: String) throws(DomainSettingsError) -> Int? {
+        if text.lowercased() == noneWord { return nil }
+        let range = DomainIssuance.lifetimeDaysRange
+        guard text.allSatisfy({ $0.isASCII && $0.isWholeNumber }), let days = Int(text), range.contains(days) else {
+            throw DomainSettingsError(
+                .lifetimeDays, text,
+                expected: "a number of days from \(range.lowerBound) to \(range.upperBound), or none")
+        }
+        return days
+    }
+
+    /// `true` or `false`, or `none` to clear it.
+    public static func parseKeyReuse(_ text: String) throws(DomainSettingsError) -> Bool? {
+        if text.lowercased() == noneWord { return nil }
+        do {
+            return try parseBool(text, field: .keyReuse)
+        } catch {
+            throw DomainSettingsError(.keyReuse, text, expected: "true, false or none")
+        }
+    }
+
+    private static func parseIssuanceName(
+        _ text: String, field: DomainSettingsError.Field, expected: String
+    ) throws(DomainSettingsError) -> String? {
+        if text.lowercased() == noneWord { return nil }
+        if let problem = DomainIssuance.nameProblem(text) {
+            throw DomainSettingsError(field, text, expected: expected, reason: problem)
+        }
+        return text
     }
 }

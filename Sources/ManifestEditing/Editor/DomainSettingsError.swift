@@ -5,6 +5,22 @@ public struct DomainSettingsError: Error, Hashable, Sendable, CustomStringConver
     /// Which setting was wrong.
     public enum Field: String, Hashable, Sendable, CaseIterable {
         case mode, includeSubdomains, expires, port, connect
+        case issuanceCA = "issuance.ca"
+        case issuanceProfile = "issuance.profile"
+        case lifetimeDays = "issuance.lifetimeDays"
+        case keyReuse = "issuance.keyReuse"
+
+        /// The `pinbench domain set` option that sets this field (`include-subdomains`, `issuance-ca`).
+        public var optionName: String {
+            switch self {
+            case .mode, .expires, .port, .connect: return rawValue
+            case .includeSubdomains: return "include-subdomains"
+            case .issuanceCA: return "issuance-ca"
+            case .issuanceProfile: return "issuance-profile"
+            case .lifetimeDays: return "lifetime-days"
+            case .keyReuse: return "key-reuse"
+            }
+        }
     }
 
     public let field: Field

@@ -127,6 +127,7 @@ extension SettingChange {
         case .includeSubdomains: return String(domain.includeSubdomains)
         case .mode: return domain.mode.rawValue
         case .expires: return SettingChange.expires(domain.expires, nil).values.old
+        case .issuance: return SettingChange.issuance(domain.issuance, nil).values.old
         }
     }
 
@@ -138,6 +139,7 @@ extension SettingChange {
         case .includeSubdomains(_, let value): domain.includeSubdomains = value
         case .mode(_, let value): domain.mode = value
         case .expires(_, let value): domain.expires = value
+        case .issuance(_, let value): domain.issuance = value
         }
     }
 }

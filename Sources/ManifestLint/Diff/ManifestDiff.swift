@@ -174,6 +174,8 @@ public enum SettingChange: Hashable, Sendable {
     case includeSubdomains(Bool, Bool)
     case mode(EnforcementMode, EnforcementMode)
     case expires(CalendarDay?, CalendarDay?)
+    /// The `issuance` setting as a whole (written `ca=… profile=…`, or `none`).
+    case issuance(DomainIssuance?, DomainIssuance?)
 
     /// The setting's name as the manifest spells it.
     public var field: String {
@@ -183,6 +185,7 @@ public enum SettingChange: Hashable, Sendable {
         case .includeSubdomains: return "includeSubdomains"
         case .mode: return "mode"
         case .expires: return "expires"
+        case .issuance: return "issuance"
         }
     }
 
@@ -195,6 +198,7 @@ public enum SettingChange: Hashable, Sendable {
         case .includeSubdomains(let a, let b): return (String(a), String(b))
         case .mode(let a, let b): return (a.rawValue, b.rawValue)
         case .expires(let a, let b): return (text(a), text(b))
+        case .issuance(let a, let b): return (text(a), text(b))
         }
     }
 
@@ -207,6 +211,7 @@ public enum SettingChange: Hashable, Sendable {
         }
         if old.mode != new.mode { changes.append(.mode(old.mode, new.mode)) }
         if old.expires != new.expires { changes.append(.expires(old.expires, new.expires)) }
+        if old.issuance != new.issuance { changes.append(.issuance(old.issuance, new.issuance)) }
         return changes
     }
 }

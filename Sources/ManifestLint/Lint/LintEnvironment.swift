@@ -57,11 +57,8 @@ public struct LintEnvironment: Sendable {
     /// when it names one: that folder is read and checked now, and a folder that cannot be is the finding.
     static func catalog(for document: ManifestDocument) -> LintCatalog {
         guard let folder = document.manifest.caCatalog else { return .builtIn }
-        let url = TrustAnchors.manifestAnchorURL(folder, relativeTo: document.url.deletingLastPathComponent())
         return .given(
-            Result { () throws(CACatalogError) in
-                try CACatalog.builtIn().adding(CACatalog.read(from: CatalogFolder(url)))
-            })
+            CACatalog.forManifest(caCatalog: folder, manifestFolder: document.url.deletingLastPathComponent()))
     }
 
     /// The `--manifest` value that names `manifest` from `folder` (relative below it, else absolute), or nil when

@@ -36,6 +36,10 @@ public struct LintFinding: Hashable, Sendable, Codable {
         case pinOnReplacedCertificate = "pin-on-replaced-certificate"
         /// The CA catalog could not be read, so the rules that know the CAs could not run.
         case caCatalogUnreadable = "ca-catalog-unreadable"
+        /// A domain's `issuance.ca` names a CA the catalog does not know (neither built in nor the manifest's).
+        case issuanceUnknownCA = "issuance-unknown-ca"
+        /// A domain's `issuance.profile` names a profile its CA does not offer.
+        case issuanceUnknownProfile = "issuance-unknown-profile"
     }
 
     public let severity: Severity

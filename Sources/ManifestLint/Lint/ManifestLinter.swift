@@ -133,6 +133,7 @@ public struct ManifestLinter: Sendable {
         findings += clientFindings(domain, served: served)
         findings += backupFindings(domain, served: served)
         findings += catalogFindings(domain, now: now)
+        findings += issuanceFindings(domain)
         if let leafFinding = expiringLeafFinding(domain, now: now) {
             findings.append(leafFinding)
         }

@@ -25,6 +25,8 @@ public struct DomainPolicy: Hashable, Sendable {
     /// Where clients that support it (TrustKit, HPKP) send RFC 7469 failure reports: https URLs only
     /// (``ReportURI``). Empty when the manifest has none, and then left out of the file.
     public var reportUris: [String]
+    /// How the domain's certificates are issued, as far as the team states it; nil when the manifest says nothing.
+    public var issuance: DomainIssuance?
 
     public init(
         host: String,
@@ -34,7 +36,8 @@ public struct DomainPolicy: Hashable, Sendable {
         mode: EnforcementMode = .enforce,
         expires: CalendarDay? = nil,
         pins: [Pin] = [],
-        reportUris: [String] = []
+        reportUris: [String] = [],
+        issuance: DomainIssuance? = nil
     ) {
         self.host = host
         self.normalizedHost = Self.normalize(host)
@@ -45,6 +48,7 @@ public struct DomainPolicy: Hashable, Sendable {
         self.expires = expires
         self.pins = pins
         self.reportUris = reportUris
+        self.issuance = issuance
     }
 
     /// True when the pins no longer apply at `date` because `expires` has passed.

@@ -42,7 +42,7 @@ extension PinManifest: Encodable {
 
 extension DomainPolicy: Encodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case host, port, connect, includeSubdomains, mode, expires, pins, reportUris
+        case host, port, connect, includeSubdomains, mode, expires, pins, reportUris, issuance
     }
 
     init(_ fields: StrictFields<CodingKeys>) throws(SchemaFailure) {
@@ -90,6 +90,7 @@ extension DomainPolicy: Encodable {
         for uri in reportUris {
             if let problem = ReportURI.problem(uri) { throw fields.invalid(.reportUris, problem) }
         }
+        issuance = try DomainIssuance.read(fields)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -102,6 +103,7 @@ extension DomainPolicy: Encodable {
         try container.encodeIfPresent(expires?.description, forKey: .expires)
         try container.encode(pins, forKey: .pins)
         if !reportUris.isEmpty { try container.encode(reportUris, forKey: .reportUris) }
+        try container.encodeIfPresent(issuance.flatMap { $0.isEmpty ? nil : $0 }, forKey: .issuance)
     }
 }
 

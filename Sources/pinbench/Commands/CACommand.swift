@@ -12,11 +12,25 @@ struct CACommand: ParsableCommand {
     var catalogFolder: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("The day shown (default: today).", valueName: "YYYY-MM-DD"))
     var date: String?
+    @Option(help: .init(CatalogHelp.host, valueName: "host")) var host: String?
+    @Option(help: .init(CatalogHelp.served, valueName: "file")) var served: String?
+    @OptionGroup var manifestOptions: ManifestOptions
     @Flag(help: "Print JSON instead of text.") var json = false
+
+    func validate() throws {
+        if let problem = CatalogHelp.conflict(id: id, host: host, served: served) { throw ValidationError(problem) }
+    }
 
     func run() throws {
         guard let day = date.map({ CalendarDay($0)?.startDate }) ?? Date() else {
             throw CLIFailure("--date \(date ?? "") is not a day of the form YYYY-MM-DD from the year 1600 to 9999")
+        }
+        if let host {
+            let document = try manifestOptions.loadForReading()
+            let plan = try IssuancePlan.of(
+                HostArgument.parse(host).text, in: document.manifest, at: document.url, catalogFolder: catalogFolder,
+                served: served.map(ChainFile.read), on: day)
+            return Output.report(plan, json: json, lines: plan.lines)
         }
         let catalog = try CACatalog.builtIn(adding: catalogFolder)
         guard let id else {

@@ -1,36 +1,59 @@
+import CACatalog
 import Foundation
 import ManifestEditing
 import ManifestLint
 import PinningCore
 
-/// The domain settings form (`e`): mode, includeSubdomains, expires, port and connect of one domain, edited as a
-/// draft and applied as one undoable edit. Each change is linted (the one ``ManifestLinter``, on the manifest as it
-/// would be) before it is applied, so the form shows what a setting would cost.
+/// The domain settings form (`e`): mode, includeSubdomains, expires, port, connect and the fields of `issuance` of
+/// one domain, edited as a draft and applied as one undoable edit. Each typed value goes through
+/// ``DomainSettingsChange``, as `pinbench domain set` reads it; each change is linted (the one ``ManifestLinter``, on
+/// the manifest as it would be) before it is applied, so the form shows what a setting would cost, and the draft's
+/// effective issuance (``IssuancePlan``, with the live chain) is shown with where each value comes from.
 ///
 /// A pure model: ``update(key:command:)`` answers with an ``Action`` for the workbench to carry out.
 public struct SettingsForm: Hashable, Sendable {
     public enum Field: Int, CaseIterable, Hashable, Sendable {
-        case mode, includeSubdomains, expires, port, connect
+        case mode, includeSubdomains, expires, port, connect, issuanceCA, issuanceProfile, lifetimeDays, keyReuse
 
-        public var name: String {
+        /// The setting as the manifest names it (`issuance.ca`), which is also what its typing errors name.
+        public var name: String { setting.rawValue }
+
+        /// The row's label: the name, with the last two fields of `issuance` indented under it so that every label
+        /// fits the form's name column.
+        public var label: String {
             switch self {
-            case .mode: return "mode"
-            case .includeSubdomains: return "includeSubdomains"
-            case .expires: return "expires"
-            case .port: return "port"
-            case .connect: return "connect"
+            case .lifetimeDays: return "  lifetimeDays"
+            case .keyReuse: return "  keyReuse"
+            default: return name
             }
         }
 
-        /// Choices toggle in place; the others are typed.
-        public var isChoice: Bool { self == .mode || self == .includeSubdomains }
+        /// The setting a typed value goes to, read by ``DomainSettingsChange``.
+        var setting: DomainSettingsError.Field {
+            switch self {
+            case .mode: return .mode
+            case .includeSubdomains: return .includeSubdomains
+            case .expires: return .expires
+            case .port: return .port
+            case .connect: return .connect
+            case .issuanceCA: return .issuanceCA
+            case .issuanceProfile: return .issuanceProfile
+            case .lifetimeDays: return .lifetimeDays
+            case .keyReuse: return .keyReuse
+            }
+        }
+
+        /// Choices toggle in place (keyReuse cycles none, true, false); the others are typed.
+        public var isChoice: Bool { self == .mode || self == .includeSubdomains || self == .keyReuse }
 
         /// The lint rules this setting can set off or clear.
         public var rules: [LintFinding.Rule] {
             switch self {
             case .mode: return [.tooFewPins]
             case .expires: return [.expiresInPast]
-            case .includeSubdomains, .port, .connect: return []
+            case .issuanceCA: return [.issuanceUnknownCA, .issuanceUnknownProfile]
+            case .issuanceProfile: return [.issuanceUnknownProfile]
+            case .includeSubdomains, .port, .connect, .lifetimeDays, .keyReuse: return []
             }
         }
     }
@@ -58,6 +81,11 @@ public struct SettingsForm: Hashable, Sendable {
     /// Lint findings for this domain as the manifest is now, and as it would be with the draft.
     public private(set) var currentFindings: [LintFinding] = []
     public private(set) var draftFindings: [LintFinding] = []
+    /// The draft's effective issuance (``IssuancePlan/valueLines``), or why it cannot be shown (an unreadable
+    /// catalog).
+    public private(set) var issuanceLines: [String] = []
+    /// The plan's warning that the declared CA is not the live chain's (``IssuancePlan/caChangeLine``).
+    public private(set) var issuanceWarning: String?
 
     public init(domain: DomainPolicy) {
         host = domain.host
@@ -73,7 +101,7 @@ public struct SettingsForm: Hashable, Sendable {
         case .moveUp: field = Field(rawValue: max(0, field.rawValue - 1))!
         case .moveDown: field = Field(rawValue: min(Field.allCases.count - 1, field.rawValue + 1))!
         case .moveTop: field = .mode
-        case .moveBottom: field = .connect
+        case .moveBottom: field = Field.allCases[Field.allCases.count - 1]
         case .editField:
             switch field {
             case .mode:
@@ -82,7 +110,11 @@ public struct SettingsForm: Hashable, Sendable {
             case .includeSubdomains:
                 draft.includeSubdomains.toggle()
                 return .relint
-            case .expires, .port, .connect:
+            case .keyReuse:
+                let next = draft.issuance.keyReuse.map { $0 ? "false" : DomainSettings.noneWord } ?? "true"
+                (try? DomainSettingsChange(.keyReuse, text: next))?.apply(to: &draft)
+                return .relint
+            case .expires, .port, .connect, .issuanceCA, .issuanceProfile, .lifetimeDays:
                 editing = text(of: field, in: draft)
                 error = nil
             }
@@ -102,14 +134,9 @@ public struct SettingsForm: Hashable, Sendable {
         case .enter:
             let entered = text.trimmingCharacters(in: .whitespaces)
             do {
-                switch field {
-                case .expires:
-                    draft.expires = try DomainSettings.parseExpires(entered.isEmpty ? DomainSettings.noneWord : entered)
-                case .port: draft.port = try DomainSettings.parsePort(entered)
-                case .connect:
-                    draft.connect = try DomainSettings.parseConnect(entered.isEmpty ? DomainSettings.noneWord : entered)
-                case .mode, .includeSubdomains: break
-                }
+                // An empty optional setting clears it; an empty port is refused, as any port that is not one.
+                let typed = entered.isEmpty && field != .port ? DomainSettings.noneWord : entered
+                try DomainSettingsChange(field.setting, text: typed).apply(to: &draft)
                 editing = nil
                 error = nil
                 return .relint
@@ -139,6 +166,10 @@ public struct SettingsForm: Hashable, Sendable {
         case .expires: return settings.expires?.description ?? DomainSettings.noneWord
         case .port: return String(settings.port)
         case .connect: return settings.connect ?? DomainSettings.noneWord
+        case .issuanceCA: return settings.issuance.ca ?? DomainSettings.noneWord
+        case .issuanceProfile: return settings.issuance.profile ?? DomainSettings.noneWord
+        case .lifetimeDays: return settings.issuance.lifetimeDays.map(String.init) ?? DomainSettings.noneWord
+        case .keyReuse: return settings.issuance.keyReuse.map(String.init) ?? DomainSettings.noneWord
         }
     }
 
@@ -148,10 +179,12 @@ public struct SettingsForm: Hashable, Sendable {
     }
 
     /// Lints `manifest` as it is and as it would be with the draft, at `now`, with the live chains `served` and the
-    /// facts gathered from the disk (`environment`); keeps the findings that concern this domain. The workbench calls
-    /// this when the form opens and on ``Action/relint``.
+    /// facts gathered from the disk (`environment`); keeps the findings that concern this domain, and plans the
+    /// draft's issuance with the domain's live chain (`chain`, leaf first). The workbench calls this when the form
+    /// opens and on ``Action/relint``.
     public mutating func lint(
-        _ manifest: PinManifest, now: Date, served: [String: ServedChain], environment: LintEnvironment
+        _ manifest: PinManifest, now: Date, served: [String: ServedChain], environment: LintEnvironment,
+        chain: [ChainCertificate]? = nil
     ) {
         let linter = ManifestLinter(environment)
         let host = DomainPolicy(host: self.host).normalizedHost
@@ -162,6 +195,16 @@ public struct SettingsForm: Hashable, Sendable {
         _ = ManifestEditor.updateSettings(host: self.host, in: &wouldBe) { $0 = draft }
         currentFindings = mine(linter.lint(manifest, now: now, servedChains: served))
         draftFindings = draft == original ? currentFindings : mine(linter.lint(wouldBe, now: now, servedChains: served))
+        switch environment.catalog.catalog {
+        case .success(let catalog):
+            let issuance = draft.issuance.isEmpty ? nil : draft.issuance
+            let plan = IssuancePlan(host: self.host, issuance: issuance, served: chain, catalog: catalog, on: now)
+            issuanceLines = plan.valueLines
+            issuanceWarning = plan.caChangeLine
+        case .failure(let error):
+            issuanceLines = ["Issuance not planned: the CA catalog cannot be read (\(error))."]
+            issuanceWarning = nil
+        }
     }
 
     /// Findings the draft brings that the domain does not have now.

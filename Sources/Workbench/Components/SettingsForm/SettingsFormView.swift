@@ -3,7 +3,7 @@ import PinningCore
 
 /// Draws the settings form as an overlay: one row per setting (a `*` marks a changed one, and the lint rule it sets
 /// off is named beside it), the line being typed, then the lint findings for the domain with the draft, marked new
-/// or resolved against the settings it has now.
+/// or resolved against the settings it has now, and last the draft's effective issuance with its provenance.
 enum SettingsFormView {
     static let nameWidth = 18
 
@@ -45,6 +45,14 @@ enum SettingsFormView {
                 lines.append(.init(part, .verdictAccepted))
             }
         }
+        // The draft's effective issuance, each value with where it comes from; a CA move is a warning.
+        if !form.issuanceLines.isEmpty { lines.append(.init("")) }
+        for line in form.issuanceLines {
+            for part in Frame.wrap(line.terminalSafe, width: width) { lines.append(.init(part, .overlayText)) }
+        }
+        for part in form.issuanceWarning.map({ Frame.wrap($0.terminalSafe, width: width) }) ?? [] {
+            lines.append(.init(part, .verdictWarning))
+        }
         return lines
     }
 
@@ -56,7 +64,8 @@ enum SettingsFormView {
         if selected, let typed = form.editing { value = typed.terminalSafe + "▏" }
         let consequences = form.findings(for: field)
         var text =
-            (selected ? "▸ " : "  ") + (form.isChanged(field) ? "* " : "  ") + Frame.pad(field.name, toWidth: nameWidth)
+            (selected ? "▸ " : "  ") + (form.isChanged(field) ? "* " : "  ")
+            + Frame.pad(field.label, toWidth: nameWidth)
             + " " + value
         if !consequences.isEmpty { text += "   " + consequences.map(consequenceText).joined(separator: ", ") }
         let role: StyleRole =
@@ -74,7 +83,12 @@ enum SettingsFormView {
         case .expires: return "YYYY-MM-DD or none · Enter takes it · Esc drops it"
         case .port: return "1 to 65535 · Enter takes it · Esc drops it"
         case .connect: return "ADDRESS:PORT or none · Enter takes it · Esc drops it"
-        case .mode, .includeSubdomains: return ""
+        case .issuanceCA: return "a CA catalog id (letsencrypt), private, or none · Enter takes it · Esc drops it"
+        case .issuanceProfile: return "a profile of the CA (classic) or none · Enter takes it · Esc drops it"
+        case .lifetimeDays:
+            let range = DomainIssuance.lifetimeDaysRange
+            return "days, \(range.lowerBound) to \(range.upperBound), or none · Enter takes it · Esc drops it"
+        case .mode, .includeSubdomains, .keyReuse: return ""
         }
     }
 

@@ -10,7 +10,9 @@ extension WorkbenchUpdate {
             return
         }
         var form = SettingsForm(domain: domain)
-        form.lint(manifest, now: chrome.now, served: servedChains, environment: editing.lintEnvironment)
+        form.lint(
+            manifest, now: chrome.now, served: servedChains, environment: editing.lintEnvironment,
+            chain: results.live[domain.normalizedHost]?.chain?.certificates)
         overlay = .settings(form)
     }
 
@@ -22,7 +24,9 @@ extension WorkbenchUpdate {
         case .stay:
             overlay = .settings(form)
         case .relint:
-            form.lint(manifest, now: chrome.now, served: servedChains, environment: editing.lintEnvironment)
+            form.lint(
+                manifest, now: chrome.now, served: servedChains, environment: editing.lintEnvironment,
+                chain: results.live[DomainPolicy(host: form.host).normalizedHost]?.chain?.certificates)
             overlay = .settings(form)
         case .cancel:
             overlay = nil
