@@ -4,6 +4,7 @@ import PinForecast
 import PinningCore
 import TestSupport
 import Testing
+import X509
 
 /// The fleet's path (each release judged as it is read, equal policies sharing a row, the validator's trust once per
 /// chain and host) against the plain one: every release judged alone, real chains by the whole validator with the
@@ -185,5 +186,91 @@ struct FleetForecastTests {
             #expect(cell == ForecastCell(verdict), "r\(index)")
         }
         #expect(outcomes.isSuperset(of: ["accepted", "locked-out"]), "the positions must turn the verdict")
+    }
+}
+
+/// The fleet as the CLI reads it: release manifests decoded from JSON (domains that repeat a pins array share it),
+/// many hosts on one wildcard chain and a few on others, so that a release's cells are recalled across hosts
+/// (``FleetForecast``'s memo) and its bound is passed.
+@Suite("Forecast: releases read from JSON, many hosts on few chains, agree with each release judged alone")
+struct FleetFromJSONTests {
+    @Test("every cell and the rows' policies agree with the whole validator and the plain judge")
+    func agrees() async throws {
+        let world = try ForecastWorld()
+        let at = Date()
+        let profile = CertificateIssuer.Profile(
+            subject: try DistinguishedName { CommonName("*.fleet.pinbench.test") },
+            dnsNames: ["*.fleet.pinbench.test"], extendedKeyUsage: ([.serverAuth], false))
+        let wildcard = try CertificateIssuer.issue(profile, key: world.leaf.key, issuer: world.intermediate)
+        let fleetChain = [wildcard.chainCertificate, world.intermediate.chainCertificate]
+        let planned = try #require(try world.realised(.renewalNewKey))
+        let fleetHosts = (0..<30).map { "h\($0).fleet.pinbench.test" }
+        let hosts = fleetHosts + [ForecastWorld.host, "other.pinbench.test", "unserved.fleet.pinbench.test"]
+        var served = Dictionary(uniqueKeysWithValues: fleetHosts.map { ($0, fleetChain) })
+        served[ForecastWorld.host] = world.current
+        served["other.pinbench.test"] = world.current
+        let leaf = world.spki(world.leaf)
+        let pinSets = [
+            #"[{"type":"spki-sha256","value":"\#(leaf)","label":"leaf"}]"#,
+            #"[{"type":"spki-sha256","value":"\#(world.spki(world.intermediate))","position":"ca"}]"#,
+            #"[{"type":"spki-sha256","value":"\#(world.spki(world.root))","role":"backup"}]"#,
+            #"[{"type":"cert-sha256","value":"\#(world.cert(wildcard))","position":"leaf"}]"#,
+            #"[{"type":"spki-sha256","value":"\#(leaf)","position":"ca"}]"#,
+            #"[{"type":"spki-sha256","value":"\#(Data(repeating: 7, count: 32).base64EncodedString())"}]"#,
+        ]
+        var random = SeededGenerator(seed: 38)
+        var releases: [Release] = []
+        for index in 0..<14 {
+            let common = pinSets[index % pinSets.count]
+            let mode = index % 3 == 2 ? #","mode":"report-only""# : ""
+            let expires = index % 4 == 3 ? #","expires":"2020-01-01""# : ""
+            var domains: [String] = []
+            for (position, host) in hosts.enumerated() where position % 11 != 10 {
+                // Most hosts ship the release's common pins (one array, shared); some a set of their own, some the
+                // same pins spelled with a label.
+                let draw = random.next() % 6
+                let pins =
+                    draw == 0
+                    ? pinSets[Int(random.next() % UInt64(pinSets.count))]
+                    : draw == 1 ? common.replacingOccurrences(of: "}]", with: #","note":"x\#(position)"}]"#) : common
+                domains.append(#"{"host":"\#(host)","pins":\#(pins)\#(mode)\#(expires)}"#)
+            }
+            // A parent covering the hosts left out above.
+            domains.append(#"{"host":"fleet.pinbench.test","includeSubdomains":true,"pins":\#(pinSets[2])}"#)
+            let text = #"{"schema":1,"domains":["# + domains.joined(separator: ",") + "]}"
+            let manifest = try ManifestCodec.decode(Data(text.utf8), path: "r\(index).json")
+            releases.append(Release(name: "r\(index)", share: 1, manifest: manifest))
+        }
+        let judge = ForecastJudge(trustAnchors: world.anchors)
+        var fleet = await FleetForecast(
+            hosts: hosts, served: served, planned: [fleetHosts[0]: planned, ForecastWorld.host: planned], judge: judge,
+            at: at)
+        for release in releases { fleet.add(release) }
+        var kinds: Set<String> = []
+        for (index, host) in hosts.enumerated() {
+            let (forecast, _) = fleet.forecast(ofHost: index)
+            let plannedChain = host == fleetHosts[0] || host == ForecastWorld.host ? planned : nil
+            let book = await judge.forecast(
+                host: host, releases: releases, current: served[host], planned: plannedChain, at: at)
+            #expect(forecast.scenarios == book.scenarios, "\(host)")
+            for (release, alone) in releases.enumerated() {
+                for scenario in forecast.scenarios {
+                    let cell = try #require(forecast.cell(release: release, scenario))
+                    kinds.insert(cell.outcome)
+                    let expected: ForecastCell?
+                    if scenario.isRealChain {
+                        let chain = try #require(scenario == .current ? served[host] : plannedChain)
+                        let verdict = await PinValidator(manifest: alone.manifest, trustAnchors: world.anchors)
+                            .validate(host: host, chain: chain, at: at)
+                        expected = ForecastCell(verdict)
+                    } else {
+                        expected = await judge.forecast(host: host, releases: [alone], current: served[host], at: at)
+                            .cell(release: 0, scenario)
+                    }
+                    #expect(cell == expected, "\(host), r\(release), \(scenario.rawValue)")
+                }
+            }
+        }
+        #expect(kinds.isSuperset(of: ["accepted", "locked-out", "lapsed", "report-only", "refused"]), "\(kinds)")
     }
 }

@@ -16,19 +16,20 @@ package struct JSONReader {
     /// it a 64 MiB text of `[0,0,…]` would make 32 million nodes, half a gigabyte of tape.
     static let maximumValues = 1 << 22
 
-    /// Parses `bytes` into a tape of nodes, or says exactly what is wrong and where.
-    package static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONTape {
+    /// Parses `bytes` into a tape of nodes, or says exactly what is wrong and where. `repeats: false` reads every
+    /// container byte by byte (the plain path, which tests hold the repeat path to).
+    package static func read(_ bytes: [UInt8], repeats: Bool = true) throws(JSONSyntaxError) -> JSONTape {
         guard bytes.count <= maximumSize else {
             throw JSONSyntaxError(
                 .tooLarge, at: TextPosition(line: 1, column: 1, offset: 0), path: "$",
                 message: "the text is \(bytes.count) bytes; a manifest may be at most \(maximumSize >> 20) MiB")
         }
         let nodes = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
-            var parser = Parser(buffer)
+            var parser = Parser(buffer, repeats: repeats)
             try parser.run()
-            return parser.nodes
+            return (parser.nodes, parser.repeats)
         }
-        return JSONTape(bytes: bytes, nodes: nodes)
+        return JSONTape(bytes: bytes, nodes: nodes.0, repeats: nodes.1)
     }
 
     /// An open object or array.
@@ -45,18 +46,35 @@ package struct JSONReader {
         var keyTable: [String: Int]?
     }
 
+    /// The last container closed at one depth: a container that opens at the same depth with the same bytes is
+    /// the same value (see ``Parser/repeatLast(depth:)``).
+    private struct Closed {
+        /// Its opening and one past its closing bracket.
+        let bytes: Range<Int>
+        /// Its own node and one past its last descendant's.
+        let nodes: Range<Int>
+    }
+
     private struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         var nodes: [JSONTape.Node] = []
+        /// Containers read as repeats of an earlier one: copy -> original (``JSONTape/repeats``).
+        var repeats: [UInt32: UInt32] = [:]
+        /// The last container closed at each depth (index 0: the top level).
+        private var closed: [Closed?] = []
         private var frames: [Frame] = []
         /// The key nodes of the open objects, for the duplicate check.
         private var keys: [Int] = []
         /// Objects with more keys than this index them in a table instead of comparing with each.
         private let linearKeyLimit = 16
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        /// Whether containers repeating the last one at their depth are copied (``repeatLast(depth:)``).
+        private let findsRepeats: Bool
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, repeats: Bool) {
             self.bytes = bytes
+            findsRepeats = repeats
             nodes.reserveCapacity(bytes.count / 16)
         }
 
@@ -117,6 +135,7 @@ package struct JSONReader {
                         throw failure(
                             .tooDeep, "objects and arrays nest deeper than \(JSONReader.maximumDepth) levels")
                     }
+                    if repeatLast(depth: frames.count) { return }
                     let isObject = byte == UInt8(ascii: "{")
                     nodes.append(JSONTape.Node(kind: isObject ? .object : .array, start: UInt32(index), end: 0))
                     frames.append(Frame(node: nodes.count - 1, isObject: isObject, keysStart: keys.count))
@@ -155,6 +174,44 @@ package struct JSONReader {
             nodes[frame.node].end = UInt32(nodes.count)
             nodes[frame.node].count = UInt32(frame.count)
             keys.removeLast(keys.count - frame.keysStart)
+            remember(Closed(bytes: Int(nodes[frame.node].start)..<index, nodes: frame.node..<nodes.count))
+        }
+
+        private mutating func remember(_ container: Closed) {
+            let depth = frames.count
+            if closed.count <= depth { closed.append(contentsOf: repeatElement(nil, count: depth + 1 - closed.count)) }
+            closed[depth] = container
+        }
+
+        /// Reads the container opening at `index` as a repeat when its bytes are those of the last container closed
+        /// at the same depth (a manifest's domains mostly carry the same pins): the same bytes at the same depth read
+        /// the same way, so the earlier container's nodes are copied, moved to here, and its bytes are not read again.
+        /// Returns false, having read nothing, when the bytes differ or the copy would pass ``maximumValues``.
+        ///
+        /// The bytes are compared up to their first difference, which lies within the container being read (the
+        /// earlier one, read the same way, had not ended there), so the comparisons add at most one pass over the text
+        /// per open container above a byte.
+        private mutating func repeatLast(depth: Int) -> Bool {
+            guard findsRepeats, depth < closed.count, let earlier = closed[depth] else { return false }
+            let length = earlier.bytes.count
+            guard length <= bytes.count - index, nodes.count + earlier.nodes.count <= JSONReader.maximumValues,
+                bytesEqual(
+                    UnsafeBufferPointer(rebasing: bytes[index..<index + length]),
+                    UnsafeBufferPointer(rebasing: bytes[earlier.bytes]))
+            else { return false }
+            let byteShift = UInt32(index - earlier.bytes.lowerBound)
+            let nodeShift = UInt32(nodes.count - earlier.nodes.lowerBound)
+            let first = nodes.count
+            for source in earlier.nodes {
+                var node = nodes[source]
+                node.start += byteShift
+                node.end += node.kind == .object || node.kind == .array ? nodeShift : byteShift
+                nodes.append(node)
+            }
+            repeats[UInt32(first)] = UInt32(earlier.nodes.lowerBound)
+            index += length
+            remember(Closed(bytes: index - length..<index, nodes: first..<nodes.count))
+            return true
         }
 
         /// Reads `"key" :` of the next member, refusing a key the object already has.

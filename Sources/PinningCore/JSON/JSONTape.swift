@@ -26,6 +26,20 @@ public struct JSONTape: Sendable {
 
     let bytes: [UInt8]
     let nodes: [Node]
+    /// The containers read as repeats of the one before them at their depth, each with that container: their bytes
+    /// are equal, so their values are (a reader may build the value once).
+    let repeats: [UInt32: UInt32]
+
+    init(bytes: [UInt8], nodes: [Node], repeats: [UInt32: UInt32] = [:]) {
+        self.bytes = bytes
+        self.nodes = nodes
+        self.repeats = repeats
+    }
+
+    /// The earlier container whose bytes the container `index` repeats, when the reader found it so.
+    package func original(of index: Int) -> Int? {
+        repeats[UInt32(index)].map(Int.init)
+    }
 
     package subscript(index: Int) -> Node { nodes[index] }
 

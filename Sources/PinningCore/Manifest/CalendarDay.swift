@@ -16,10 +16,12 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             Self.years.contains(year), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
+        // By arithmetic, not the calendar: a manifest of 10,000 domains with an expiry read one a domain, and
+        // asking the calendar cost more than reading the rest of the domain. Tests hold it to the calendar.
+        guard day <= Timestamp.daysIn(month: month, year: year) else { return nil }
         self.year = year
         self.month = month
         self.day = day
-        guard let start = startDate, Self.calendar.component(.day, from: start) == day else { return nil }
     }
 
     public init(containing date: Date) {

@@ -26,8 +26,10 @@ extension PinManifest: Encodable {
         domains = []
         guard let list = try fields.arrayIfPresent(.domains) else { return }
         domains.reserveCapacity(share?.count ?? list.remaining)
+        var pinLists = PinListMemo()
         for (index, element) in list.enumerated() where share?.contains(index) ?? true {
-            domains.append(try DomainPolicy(StrictFields(tape, element, DomainPolicy.CodingKeys.self)))
+            domains.append(
+                try DomainPolicy(StrictFields(tape, element, DomainPolicy.CodingKeys.self), pinLists: &pinLists))
         }
     }
 
@@ -45,7 +47,8 @@ extension DomainPolicy: Encodable {
         case host, port, connect, includeSubdomains, mode, expires, pins, reportUris, issuance
     }
 
-    init(_ fields: StrictFields<CodingKeys>) throws(SchemaFailure) {
+    /// `pinLists` shares the pins of domains whose pins arrays repeat the same bytes.
+    init(_ fields: StrictFields<CodingKeys>, pinLists: inout PinListMemo) throws(SchemaFailure) {
         let hostText = try fields.string(.host)
         do {
             host = try HostName(hostText).text
@@ -76,12 +79,7 @@ extension DomainPolicy: Encodable {
         } else {
             expires = nil
         }
-        pins = []
-        if let list = try fields.arrayIfPresent(.pins) {
-            for element in list {
-                pins.append(try Pin(StrictFields(fields.tape, element, Pin.CodingKeys.self)))
-            }
-        }
+        pins = try pinLists.pins(fields)
         reportUris = try fields.stringsIfPresent(.reportUris)
         guard reportUris.count <= ReportURI.maximumCount else {
             throw fields.invalid(

@@ -77,7 +77,8 @@ public enum Timestamp {
         return reading ?? .otherForm
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
+    /// The days of `month` (1 to 12) in the Gregorian `year`.
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: return 30
