@@ -72,7 +72,9 @@ public struct FleetForecast: Sendable {
             ledgers[index].add(policyFor(ledgers[index].host), at: at)
         }
         releases.append(
-            Release(name: release.name, shipped: release.shipped, share: release.share, manifest: PinManifest()))
+            Release(
+                name: release.name, shipped: release.shipped, share: release.share, manifest: PinManifest(),
+                build: release.build))
     }
 
     /// The forecast of host `index` over the releases added, with one policy per distinct row of cells (the first

@@ -47,6 +47,15 @@ extension DomainForecast: Encodable {
         let shipped: String?
         let share: Double?
         let cells: [String: ForecastCell]
+        /// For a release taken from a build that pins this host: the build, and its pins found only by a code pattern.
+        let build: BuildSource?
+    }
+
+    private struct BuildSource: Encodable {
+        let artifact: String
+        let sha256: String
+        let version: String?
+        let codePatternOnly: [String]
     }
 
     private struct Share: Encodable {
@@ -72,7 +81,13 @@ extension DomainForecast: Encodable {
             Row(
                 name: releases[row].name, shipped: releases[row].shipped?.description, share: releases[row].share,
                 cells: Dictionary(
-                    uniqueKeysWithValues: scenarios.indices.map { (scenarios[$0].rawValue, cells(ofRelease: row)[$0]) })
+                    uniqueKeysWithValues: scenarios.indices.map { (scenarios[$0].rawValue, cells(ofRelease: row)[$0]) }),
+                build: releases[row].build.flatMap { build in
+                    guard build.manifest.policy(for: host) != nil else { return nil }
+                    return BuildSource(
+                        artifact: build.artifact, sha256: build.sha256, version: build.version,
+                        codePatternOnly: build.codePatternOnly(for: host).map { "sha256/" + $0.value })
+                }
             )
         }
         try container.encode(rows, forKey: .releases)

@@ -36,6 +36,9 @@ public struct LintFinding: Hashable, Sendable, Codable {
         case pinOnReplacedCertificate = "pin-on-replaced-certificate"
         /// The CA catalog could not be read, so the rules that know the CAs could not run.
         case caCatalogUnreadable = "ca-catalog-unreadable"
+        /// The newest release taken from a build drifts from the manifest (``BuildDrift``), or the releases file
+        /// that says which one it is cannot be read.
+        case buildDrift = "build-drift"
     }
 
     public let severity: Severity

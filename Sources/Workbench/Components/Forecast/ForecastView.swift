@@ -40,6 +40,10 @@ enum ForecastView {
                 width: width, role: .verdictWarning)
         }
         lines += ForecastMatrix.lines(outlook, candidateName: candidateName, width: width)
+        // Where each release taken from a build got its pins here, and those found only by a code pattern.
+        for line in ForecastText.builds(outlook.forecast) {
+            lines += ForecastLine.wrapped(line.terminalSafe, width: width, role: .dim, indent: 2)
+        }
         let timeline = ForecastTimeline.lines(outlook, candidateName: candidateName, width: width)
         if !timeline.isEmpty { lines += [ForecastLine("")] + timeline }
         lines += adviceLines(outlook, width: width)
