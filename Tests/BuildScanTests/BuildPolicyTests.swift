@@ -58,9 +58,15 @@ struct BuildPolicyTests {
         #expect(policy.domains.first { $0.policy.host == "legacy.example.com" }?.policy.pins.count == 2)
         #expect(policy.notCarried.map(\.value) == ["sha1/" + String(repeating: "A", count: 27) + "="])
         // The bundled CA is a pin with no host: kept apart, as a bundled file.
-        let root = CertificateDetails(TestPKI.shared.root.certificate).spkiPin
-        #expect(policy.unplaced.map(\.pin.value) == [root])
-        #expect(policy.unplaced.first?.origins.map(\.certainty) == [.bundledFile])
+        // The bundled CA's key and whole-certificate pins, as openssl computes them: pins with no host, kept apart.
+        let pem = TestPKI.shared.root.pem
+        let (key, whole) = try await OffPoolThread.run {
+            (try OpenSSLCLI.spkiPin(certificatePEM: pem), try OpenSSLCLI.certPin(certificatePEM: pem))
+        }
+        #expect(
+            policy.unplaced.map(\.pin) == [Pin(type: .spkiSHA256, value: key), Pin(type: .certSHA256, value: whole)])
+        #expect(policy.unplaced.allSatisfy { $0.origins.map(\.certainty) == [.bundledFile] })
+        #expect(policy.unplaced.first?.origins.first?.location.entry == "res/raw/corp_ca.der")
         #expect(policy.manifest.domains == policy.domains.map(\.policy))
     }
 

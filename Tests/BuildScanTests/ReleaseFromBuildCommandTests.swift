@@ -159,4 +159,51 @@ struct ReleaseFromBuildCommandTests {
         #expect(try await run(["drift", "junk.apk"], in: folder).status == 2)
         #expect(try await run(["drift", "app.apk", "--manifest", "absent.json"], in: folder).status == 2)
     }
+
+    @Test("an IPA's TrustKit pins judged as its manifest's; a version with an escape is refused, nothing written")
+    func ipa() async throws {
+        let folder = world()
+        let (host, leaf, ca) = (pki.host, leafKey, caKey)
+        func ipa(version: String, name: String) async throws -> IPABuild {
+            try await OffPoolThread.run { () throws -> IPABuild in
+                var build = IPABuild()
+                build.plist["CFBundleShortVersionString"] = version
+                build.plist["TSKConfiguration"] = [
+                    "TSKPinnedDomains": [host: ["TSKPublicKeyHashes": [leaf, ca], "TSKEnforcePinning": true]]
+                ]
+                build.files["Demo"] = try MachOBuild.image(strings: ["hello"])
+                let built = try build.build()
+                try FileManager.default.copyItem(atPath: built, toPath: folder.path(name))
+                return build
+            }
+        }
+        let good = try await ipa(version: "2.0", name: "app.ipa")
+        folder.write("pins.json", manifest([Pin(type: .spkiSHA256, value: leaf)]))
+        folder.write("same.json", manifest([leaf, ca].map { Pin(type: .spkiSHA256, value: $0) }))
+        let added = try await run(["release", "add", "--from", "app.ipa", "--share", "50"], in: folder)
+        #expect(added.status == 0, "\(added.stderrText)")
+        #expect(added.stdoutText.contains("Added release 2.0 (pins from build app.ipa 2.0 (4.1.0.7), SHA-256 "))
+        #expect(try await run(["release", "add", "same", "--from", "same.json"], in: folder).status == 0)
+        let forecast = try await run(
+            ["forecast", "--json", "--ca-bundle", "root.pem", "--served", "\(host)=good.pem"], in: folder)
+        let report = try JSONSerialization.jsonObject(with: forecast.stdout) as? [String: Any] ?? [:]
+        let domain = (report["domains"] as? [[String: Any]])?.first { $0["host"] as? String == host } ?? [:]
+        let rows = domain["releases"] as? [[String: Any]] ?? []
+        let cells = { (name: String) in
+            (rows.first { $0["name"] as? String == name }?["cells"] as? [String: [String: Any]] ?? [:]).mapValues {
+                $0["outcome"] as? String ?? "?"
+            }
+        }
+        #expect(cells("2.0").count >= 5)
+        #expect(cells("2.0") == cells("same"))
+        #expect(cells("2.0") != cells("next (pins.json)"), "the candidate pins the leaf key alone")
+
+        _ = good
+        _ = try await ipa(version: "2.1\u{1B}[2J", name: "hostile.ipa")
+        let hostile = try await run(["release", "add", "--from", "hostile.ipa"], in: folder)
+        #expect(hostile.status == 2)
+        #expect(!hostile.stderrText.contains("\u{1B}"))
+        #expect(hostile.stderrText.contains("nothing was written"), "\(hostile.stderrText)")
+        #expect(try await run(["release", "list"], in: folder).stdoutText.components(separatedBy: "\n").count == 4)
+    }
 }

@@ -6,8 +6,8 @@ import PinningCore
 ///
 /// One rule for every platform: a `pin` finding with a host pins that host; a pin set's expiration is the first day
 /// without pins (the manifest's `expires` is the day before, as the importers read it); TrustKit's mode is the
-/// domain's mode (Android always enforces). Pins with no host (a bundled certificate, a string in a Mach-O, a DEX
-/// literal no host is loaded beside) cannot be placed and are kept apart; what the manifest cannot hold (a SHA-1 pin,
+/// domain's mode (Android always enforces). Pins with no host (a bundled certificate's key and whole-certificate pins,
+/// a string in a Mach-O, a DEX literal no host is loaded beside) cannot be placed and are kept apart; what the manifest cannot hold (a SHA-1 pin,
 /// a value that is not base64 of 32 bytes, a host its rule refuses) is listed with why. What sits in
 /// `debug-overrides` never reaches a release.
 public struct BuildPolicy: Sendable, Equatable {
@@ -75,6 +75,10 @@ public struct BuildPolicy: Sendable, Equatable {
                 }
                 guard let text = finding.host, finding.kind == .pin else {
                     Self.add(pin, origin, to: &unplaced)
+                    // A bundled certificate is pinned whole too (Alamofire's and AFNetworking's certificate pins).
+                    if let whole = finding.certificatePin {
+                        Self.add(Pin(type: .certSHA256, value: whole), origin, to: &unplaced)
+                    }
                     continue
                 }
                 guard let (host, wildcard) = Self.host(text) else {

@@ -89,11 +89,14 @@ public struct ScanFinding: Codable, Sendable, Equatable {
     /// Where in the verified path a pin may match, when the configuration says (ATS's leaf and CA identities): typed,
     /// so that a release taken from the build carries it.
     public let position: PinPosition?
+    /// A bundled certificate's whole-certificate pin (`cert-sha256`, base64), beside its key's in ``value``: how
+    /// Alamofire's and AFNetworking's certificate pinning match it.
+    public let certificatePin: String?
 
     public init(
         _ kind: Kind, host: String? = nil, includeSubdomains: Bool? = nil, value: String, detail: String? = nil,
         location: ScanLocation, certainty: ScanCertainty, debugOnly: Bool = false, rules: [ReleaseRule] = [],
-        position: PinPosition? = nil
+        position: PinPosition? = nil, certificatePin: String? = nil
     ) {
         self.kind = kind
         self.host = host
@@ -105,6 +108,7 @@ public struct ScanFinding: Codable, Sendable, Equatable {
         self.debugOnly = debugOnly
         self.rules = rules
         self.position = position
+        self.certificatePin = certificatePin
     }
 
     /// This finding breaking one more rule, for the reason given.
@@ -113,6 +117,7 @@ public struct ScanFinding: Codable, Sendable, Equatable {
         return ScanFinding(
             kind, host: host, includeSubdomains: includeSubdomains, value: value,
             detail: [detail, reason].compactMap { $0 }.joined(separator: "; "), location: location,
-            certainty: certainty, debugOnly: debugOnly, rules: rules + [rule], position: position)
+            certainty: certainty, debugOnly: debugOnly, rules: rules + [rule], position: position,
+            certificatePin: certificatePin)
     }
 }
