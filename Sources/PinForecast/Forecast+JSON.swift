@@ -83,10 +83,11 @@ extension DomainForecast: Encodable {
                 cells: Dictionary(
                     uniqueKeysWithValues: scenarios.indices.map { (scenarios[$0].rawValue, cells(ofRelease: row)[$0]) }),
                 build: releases[row].build.flatMap { build in
-                    guard build.manifest.policy(for: host) != nil else { return nil }
-                    return BuildSource(
-                        artifact: build.artifact, sha256: build.sha256, version: build.version,
-                        codePatternOnly: build.codePatternOnly(for: host).map { "sha256/" + $0.value })
+                    build.domain(governing: host).map { domain in
+                        BuildSource(
+                            artifact: build.artifact, sha256: build.sha256, version: build.version,
+                            codePatternOnly: domain.pins.filter(\.codePatternOnly).map { "sha256/" + $0.pin.value })
+                    }
                 }
             )
         }

@@ -65,8 +65,8 @@ public enum ForecastText {
     /// pattern: sha256/AAAA…".
     public static func builds(_ forecast: DomainForecast) -> [String] {
         forecast.releases.compactMap { release in
-            guard let build = release.build, build.manifest.policy(for: forecast.host) != nil else { return nil }
-            let code = build.codePatternOnly(for: forecast.host)
+            guard let build = release.build, let domain = build.domain(governing: forecast.host) else { return nil }
+            let code = domain.pins.filter(\.codePatternOnly).map(\.pin)
             return "\(release.name): pins from \(build.shown)"
                 + (code.isEmpty
                     ? ""

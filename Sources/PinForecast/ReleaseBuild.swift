@@ -105,12 +105,16 @@ public struct ReleaseBuild: Hashable, Sendable {
     /// The build's pins as a manifest: the forecast, the watch and the client views judge it as any release's.
     public var manifest: PinManifest { PinManifest(domains: domains.map(\.policy)) }
 
+    /// The domain whose policy governs `host` (the manifest's rule: exact, else the nearest parent with
+    /// `includeSubdomains`); nil when the build does not pin it.
+    public func domain(governing host: String) -> Domain? {
+        guard let governing = manifest.policy(for: host) else { return nil }
+        return domains.first { $0.host == governing.host }
+    }
+
     /// The pins of the policy governing `host` that were found only by a code pattern.
     public func codePatternOnly(for host: String) -> [Pin] {
-        guard let governing = manifest.policy(for: host),
-            let domain = domains.first(where: { $0.host == governing.host })
-        else { return [] }
-        return domain.pins.filter(\.codePatternOnly).map(\.pin)
+        domain(governing: host)?.pins.filter(\.codePatternOnly).map(\.pin) ?? []
     }
 
     /// "build app.apk 4.1 (41), SHA-256 3f2a…9c1e": where a release's pins came from, as the lists and the
