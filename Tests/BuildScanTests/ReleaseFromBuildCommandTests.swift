@@ -155,6 +155,11 @@ struct ReleaseFromBuildCommandTests {
             "same.json", manifest([leafKey, caKey, Self.codeOnly].map { Pin(type: .spkiSHA256, value: $0) }))
         let clean = try await run(["drift", "app.apk", "--manifest", "same.json"], in: folder)
         #expect(clean.status == 0 && clean.stdoutText.hasSuffix("no drift\n"), "\(clean.stdoutText)")
+        // A file name that drives a terminal is shown escaped.
+        try FileManager.default.copyItem(atPath: folder.path("app.apk"), toPath: folder.path("app\u{1B}[2J.apk"))
+        let named = try await run(["drift", "app\u{1B}[2J.apk"], in: folder)
+        #expect(named.status == 1 && named.stdoutText.hasPrefix("app\\u{1B}[2J.apk (version 4.1) against "))
+        #expect(!named.stdoutText.contains("\u{1B}"))
         folder.write("junk.apk", "not a zip")
         #expect(try await run(["drift", "junk.apk"], in: folder).status == 2)
         #expect(try await run(["drift", "app.apk", "--manifest", "absent.json"], in: folder).status == 2)
