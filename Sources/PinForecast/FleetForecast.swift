@@ -74,7 +74,7 @@ public struct FleetForecast: Sendable {
         releases.append(
             Release(
                 name: release.name, shipped: release.shipped, share: release.share, manifest: PinManifest(),
-                build: release.build))
+                build: release.build, pinsFrom: release.pinsFrom))
     }
 
     /// The forecast of host `index` over the releases added, with one policy per distinct row of cells (the first

@@ -13,16 +13,20 @@ public struct Release: Hashable, Sendable {
     /// The build its pins were read from, when they were (`release add --from app.apk`): where each pin was found,
     /// and which were found only by a code pattern.
     public var build: ReleaseBuild?
+    /// Where its pins were read from, as `release list` shows it (`git v4.1`, `old/pins.json (trustkit)`, `build
+    /// app.apk 4.1 (41), SHA-256 3f2a…`), when it came from the releases file.
+    public var pinsFrom: String?
 
     public init(
         name: String, shipped: CalendarDay? = nil, share: Double? = nil, manifest: PinManifest,
-        build: ReleaseBuild? = nil
+        build: ReleaseBuild? = nil, pinsFrom: String? = nil
     ) {
         self.name = name
         self.shipped = shipped
         self.share = share
         self.manifest = manifest
         self.build = build
+        self.pinsFrom = pinsFrom
     }
 }
 

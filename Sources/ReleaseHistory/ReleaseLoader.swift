@@ -41,8 +41,10 @@ public struct ReleaseLoader: Sendable {
     public func release(_ entry: ReleaseEntry) throws -> Release {
         var build: ReleaseBuild?
         if case .build(let record) = entry.source { build = record }
+        let format = entry.formatShown
         return Release(
-            name: entry.name, shipped: entry.shipped, share: entry.share, manifest: try pins(of: entry), build: build)
+            name: entry.name, shipped: entry.shipped, share: entry.share, manifest: try pins(of: entry), build: build,
+            pinsFrom: entry.source.shown + (format == "manifest" || format == "build" ? "" : " (\(format))"))
     }
 
     /// The pins `entry` carries, as a manifest; the error names the release.

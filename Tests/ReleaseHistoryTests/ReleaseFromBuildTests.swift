@@ -79,4 +79,20 @@ struct ReleaseFromBuildTests {
             #expect(!FileManager.default.fileExists(atPath: loader.releasesFile.path))
         }
     }
+
+    @Test("a release read from the releases file says where its pins came from, as the list shows it")
+    func pinsFrom() throws {
+        let folder = TemporaryFolder()
+        let loader = ReleaseLoader(manifest: folder.url.appendingPathComponent("pins.json"))
+        folder.write("old.json", ManifestCodec.encode(PinManifest()))
+        folder.write(
+            "TrustKit.plist",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>TSKPinnedDomains</key><dict/></dict></plist>
+            """)
+        #expect(try loader.release(ReleaseEntry(name: "4.1", source: .file("old.json"))).pinsFrom == "old.json")
+        let trustkit = ReleaseEntry(name: "4.0", source: .file("TrustKit.plist"), format: .trustkit)
+        #expect(try loader.release(trustkit).pinsFrom == "TrustKit.plist (trustkit)")
+    }
 }

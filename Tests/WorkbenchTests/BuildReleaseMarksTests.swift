@@ -39,7 +39,9 @@ import Testing
                 .init(pin: Pin(type: .spkiSHA256, value: caKey), found: declared),
             ])
         return [
-            Release(name: "4.3", shipped: CalendarDay("2026-10-01"), share: 40, manifest: new.manifest, build: new),
+            Release(
+                name: "4.3", shipped: CalendarDay("2026-10-01"), share: 40, manifest: new.manifest, build: new,
+                pinsFrom: "build app-4.3.apk 4.3 (43), SHA-256 abababababab…"),
             Release(name: "4.0", shipped: CalendarDay("2026-01-01"), share: 60, manifest: old.manifest, build: old),
         ]
     }
@@ -69,6 +71,12 @@ import Testing
         #expect(text.contains("4.3: pins from build app-4.3.apk 4.3 (43), SHA-256 abababababab…; found only by a"))
         #expect(text.contains("sha256/" + Self.codeKey.prefix(20)))
         #expect(text.contains("4.0: pins from build app-4.0.apk 4.0 (43)"))
+        // Where every release's pins were read from, under the releases file's line.
+        let rows = text.split(separator: "\n")
+        #expect(
+            rows.contains {
+                $0.contains("4.3: pins from build app-4.3.apk 4.3 (43), SHA-256 abababababab…") && !$0.contains("found")
+            })
     }
 
     @Test func thePinsPaneMarksAPinTheNewestBuildLacks() async {

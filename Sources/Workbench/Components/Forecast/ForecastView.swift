@@ -69,6 +69,12 @@ enum ForecastView {
             var lines = ForecastLine.wrapped(
                 "\(count) shipped release\(count == 1 ? "" : "s") from \(path.terminalSafe), and the next release "
                     + "(the manifest as edited)", width: width, role: .dim)
+            for release in book.releases {
+                guard let from = release.pinsFrom else { continue }
+                lines += ForecastLine.wrapped(
+                    "\(release.name.terminalSafe): pins from \(from.terminalSafe)", width: width, role: .dim,
+                    indent: 4)
+            }
             for problem in problems {
                 lines += ForecastLine.wrapped(
                     Marker.rejected.symbol + " not judged: " + problem.terminalSafe, width: width, role: .error,
