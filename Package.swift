@@ -67,7 +67,7 @@ let package = Package(
             name: "ClientModels",
             dependencies: ["PinningCore", .product(name: "X509", package: "swift-certificates")]),
         // Judging a manifest: its lint and the diff between two of them (with the lockout each change risks).
-        .target(name: "ManifestLint", dependencies: ["PinningCore", "ClientModels", "CACatalog"]),
+        .target(name: "ManifestLint", dependencies: ["PinningCore", "ClientModels", "CACatalog", "PinForecast"]),
         // The manifest as each client's configuration, through an encoder for each output language.
         .target(
             name: "PinExport",
@@ -80,7 +80,9 @@ let package = Package(
         .target(name: "PinImport", dependencies: ["PinningCore"]),
         // The pins inside an app build (`pinbench scan`): the APK read in place with bounds (ZIP, binary XML,
         // resources.arsc, DEX), its pinning facts with where each was found and how sure.
-        .target(name: "BuildScan", dependencies: ["PinningCore", "PinImport", "CZlib"]),
+        .target(
+            name: "BuildScan",
+            dependencies: ["PinningCore", "PinImport", "CZlib", .product(name: "Crypto", package: "swift-crypto")]),
         // The CAs PinBench knows (Catalog/, compiled in): certificates with their status, pools, offered chains and
         // issuance profiles, each link proved by a signature; a served chain's issuer recognised by key.
         .target(
@@ -239,6 +241,7 @@ let package = Package(
             name: "ReleaseHistory",
             dependencies: [
                 "PinningCore", "PinForecast", "PinImport", "ManifestEditing", "ManifestFiles", "CommandText",
+                "BuildScan",
             ]),
         .testTarget(
             name: "ReleaseHistoryTests",
@@ -379,7 +382,11 @@ let package = Package(
                 "ConnectionAudit", "PinningCore", "TestSupport", .product(name: "X509", package: "swift-certificates"),
             ]),
         .testTarget(
-            name: "ManifestLintTests", dependencies: ["ManifestLint", "CACatalog", "PinningCore", "LabPKI", "TestSupport"]),
+            name: "ManifestLintTests",
+            dependencies: [
+                "ManifestLint", "CACatalog", "PinningCore", "PinForecast", "ManifestEditing", "ManifestFiles", "LabPKI",
+                "TestSupport",
+            ]),
         // PinExport: the round trip imports what the exporters write; hostile inputs are written with its encoders.
         .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinExport", "PinningCore", "TestSupport"]),
         .testTarget(

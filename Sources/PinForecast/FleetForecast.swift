@@ -89,7 +89,9 @@ public struct FleetForecast: Sendable {
             ledgers[index].add(policy, cells: memo.cells(policy, columnSet: set, columns: columnSets[set], at: at))
         }
         releases.append(
-            Release(name: release.name, shipped: release.shipped, share: release.share, manifest: PinManifest()))
+            Release(
+                name: release.name, shipped: release.shipped, share: release.share, manifest: PinManifest(),
+                build: release.build, pinsFrom: release.pinsFrom))
     }
 
     /// The forecast of host `index` over the releases added, with one policy per distinct row of cells (the first

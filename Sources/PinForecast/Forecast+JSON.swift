@@ -47,6 +47,15 @@ extension DomainForecast: Encodable {
         let shipped: String?
         let share: Double?
         let cells: [String: ForecastCell]
+        /// For a release taken from a build that pins this host: the build, and its pins found only by a code pattern.
+        let build: BuildSource?
+    }
+
+    private struct BuildSource: Encodable {
+        let artifact: String
+        let sha256: String
+        let version: String?
+        let codePatternOnly: [String]
     }
 
     private struct Share: Encodable {
@@ -72,7 +81,14 @@ extension DomainForecast: Encodable {
             Row(
                 name: releases[row].name, shipped: releases[row].shipped?.description, share: releases[row].share,
                 cells: Dictionary(
-                    uniqueKeysWithValues: scenarios.indices.map { (scenarios[$0].rawValue, cells(ofRelease: row)[$0]) })
+                    uniqueKeysWithValues: scenarios.indices.map { (scenarios[$0].rawValue, cells(ofRelease: row)[$0]) }),
+                build: releases[row].build.flatMap { build in
+                    build.domain(governing: host).map { domain in
+                        BuildSource(
+                            artifact: build.artifact, sha256: build.sha256, version: build.version,
+                            codePatternOnly: domain.pins.filter(\.codePatternOnly).map { "sha256/" + $0.pin.value })
+                    }
+                }
             )
         }
         try container.encode(rows, forKey: .releases)

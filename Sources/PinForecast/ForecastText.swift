@@ -27,6 +27,7 @@ public enum ForecastText {
         if let note = outlook.note { lines.append("  " + note) }
         guard !forecast.scenarios.isEmpty else { return lines }
         lines += matrix(outlook).map { "  " + $0 }
+        lines += builds(forecast).map { "  " + $0 }
         if let event = outlook.firstUnavoidable {
             lines.append("  First unavoidable lockout: " + sentence(event, outlook))
         } else if forecast.today != nil {
@@ -57,6 +58,20 @@ public enum ForecastText {
                         + (lockout.withoutShare.isEmpty ? "" : " +\(lockout.withoutShare.count)?")
                 })
         return columns([header] + rows)
+    }
+
+    /// Where each release taken from a build got its pins for this host, and its pins found only by a code pattern
+    /// (which the app may never run): "4.1: pins from build app.apk 4.1 (41), SHA-256 3f2a…; found only by a code
+    /// pattern: sha256/AAAA…".
+    public static func builds(_ forecast: DomainForecast) -> [String] {
+        forecast.releases.compactMap { release in
+            guard let build = release.build, let domain = build.domain(governing: forecast.host) else { return nil }
+            let code = domain.pins.filter(\.codePatternOnly).map(\.pin)
+            return "\(release.name): pins from \(build.shown)"
+                + (code.isEmpty
+                    ? ""
+                    : "; found only by a code pattern: " + code.map { "sha256/" + $0.value }.joined(separator: ", "))
+        }
     }
 
     /// A cell as one word or two.

@@ -10,12 +10,23 @@ public struct Release: Hashable, Sendable {
     public var share: Double?
     /// The manifest its pins come from (a git revision, a file or an imported app configuration).
     public var manifest: PinManifest
+    /// The build its pins were read from, when they were (`release add --from app.apk`): where each pin was found,
+    /// and which were found only by a code pattern.
+    public var build: ReleaseBuild?
+    /// Where its pins were read from, as `release list` shows it (`git v4.1`, `old/pins.json (trustkit)`, `build
+    /// app.apk 4.1 (41), SHA-256 3f2a…`), when it came from the releases file.
+    public var pinsFrom: String?
 
-    public init(name: String, shipped: CalendarDay? = nil, share: Double? = nil, manifest: PinManifest) {
+    public init(
+        name: String, shipped: CalendarDay? = nil, share: Double? = nil, manifest: PinManifest,
+        build: ReleaseBuild? = nil, pinsFrom: String? = nil
+    ) {
         self.name = name
         self.shipped = shipped
         self.share = share
         self.manifest = manifest
+        self.build = build
+        self.pinsFrom = pinsFrom
     }
 }
 
@@ -36,5 +47,23 @@ extension Release {
     public static func candidateNameRefusal(_ name: String) -> String {
         "\"\(name.terminalSafe)\" is what the forecast and the watch call the working manifest (the candidate next "
             + "release); name a shipped release by its version"
+    }
+}
+
+extension Release {
+    /// Which of `items` is the newest release taken from a build: the latest day shipped, a release that states no
+    /// day counting as older than one that does, and among equals the last listed. One rule for lint's drift warning
+    /// and the workbench's marks.
+    public static func newestBuild<Item>(
+        _ items: [Item], shipped: (Item) -> CalendarDay?, isBuild: (Item) -> Bool
+    ) -> Int? {
+        var newest: Int?
+        for (index, item) in items.enumerated() where isBuild(item) {
+            if let current = newest, let day = shipped(items[current]) {
+                guard let mine = shipped(item), mine >= day else { continue }
+            }
+            newest = index
+        }
+        return newest
     }
 }

@@ -62,7 +62,7 @@ extension ReleaseList: Encodable {
 
 extension ReleaseEntry: Encodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, shipped, share, revision, path, file, format
+        case name, shipped, share, revision, path, file, format, build
     }
 
     /// The longest name, revision or path accepted: far beyond any real one, short enough for a table.
@@ -84,6 +84,13 @@ extension ReleaseEntry: Encodable {
             throw fields.invalid(.share, "a share of \(share) % is outside 0 to 100")
         }
         format = try fields.choice(.format, default: .manifest)
+        if let node = fields.valueNode(.build) {
+            for other in [CodingKeys.revision, .path, .file, .format] where fields.valueNode(other) != nil {
+                throw fields.invalid(other, "a release from a build records its pins itself: no \"\(other.rawValue)\"")
+            }
+            source = .build(try ReleaseBuild(StrictFields(fields.tape, node, ReleaseBuild.CodingKeys.self)))
+            return
+        }
         let revision = try fields.stringIfPresent(.revision)
         let file = try fields.stringIfPresent(.file)
         switch (revision, file) {
@@ -103,7 +110,8 @@ extension ReleaseEntry: Encodable {
             }
             source = .file(try Self.text(fields, .file, value: file))
         case (nil, nil):
-            throw fields.invalid(.revision, "a release needs \"revision\" (a git revision) or \"file\"")
+            throw fields.invalid(
+                .revision, "a release needs \"revision\" (a git revision), \"file\" or \"build\"")
         case (_?, _?):
             throw fields.invalid(.file, "a release takes \"revision\" or \"file\", not both")
         }
@@ -135,6 +143,9 @@ extension ReleaseEntry: Encodable {
             try container.encodeIfPresent(path, forKey: .path)
         case .file(let file):
             try container.encode(file, forKey: .file)
+        case .build(let build):
+            try container.encode(build, forKey: .build)
+            return
         }
         try container.encode(format.rawValue, forKey: .format)
     }

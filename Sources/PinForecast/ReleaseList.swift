@@ -25,7 +25,7 @@ public struct ReleaseList: StoredDocument {
     }
 
     public static var missingReason: String {
-        "no such releases file (add a release with `pinbench release add NAME --from REV|FILE`)"
+        "no such releases file (add a release with `pinbench release add NAME --from REV|FILE|BUILD`)"
     }
 
     /// The release named `name` (names are unique, compared exactly).
@@ -41,6 +41,8 @@ public struct ReleaseEntry: Hashable, Sendable {
         case revision(String, path: String?)
         /// A file, relative to the releases file's folder.
         case file(String)
+        /// An app build scanned when the release was added: its pins are the record's, read from the releases file.
+        case build(ReleaseBuild)
     }
 
     /// How the source is written: a PinBench manifest, or an app configuration the importers read.
@@ -53,6 +55,7 @@ public struct ReleaseEntry: Hashable, Sendable {
     /// Share of active installs, in percent.
     public var share: Double?
     public var source: Source
+    /// How a file or revision is written; a build's record is always `manifest` (and not written).
     public var format: Format
 
     public init(

@@ -17,6 +17,10 @@ extension ReleaseAddition.Source {
             }
             return .tags(tags)
         }
+        // A build states its version: the name may be left to it.
+        if let from, ReleaseFromBuild.isArtifact(from) {
+            return .build(name: name, artifact: from, shipped: shipped, share: share)
+        }
         guard let name, let from else { throw ReleaseAdditionError("give NAME --from REV|FILE (or --tags GLOB).") }
         return .word(name: name, from: from, shipped: shipped, share: share)
     }

@@ -8,6 +8,8 @@ public struct ReleaseAddition: Sendable {
         case word(name: String, from: String, shipped: String?, share: Double?)
         /// Every git tag matching the glob, dated by the tag; tags already listed are kept as they are.
         case tags(String)
+        /// One release whose pins are read out of an app build; the name defaults to the version the build states.
+        case build(name: String?, artifact: String, shipped: String?, share: Double?)
     }
 
     public var source: Source
@@ -34,6 +36,15 @@ public struct ReleaseAddition: Sendable {
                 try ReleaseSourceWord.entry(
                     name: name, from: from, path: path, format: format, shipped: shipped, share: share, loader: loader)
             ]
+        case .build(let name, let artifact, let shipped, let share):
+            guard path == nil, format == .manifest else {
+                throw HistoryError("--path and --format go with a revision or a file; a build is read by its scan")
+            }
+            let built = try ReleaseFromBuild.entry(
+                name: name, artifact: artifact, shipped: shipped, share: share, loader: loader)
+            _ = try loader.add([built.entry], keepListed: false)
+            return ["Added release \(built.entry.name) (pins from \(built.entry.source.shown))"] + built.notes
+                + ["\(loader.releasesFile.path): 1 added"]
         }
         let kept = try loader.add(entries, keepListed: keepListed)
         var lines = entries.filter { !kept.contains($0.name) }.map {

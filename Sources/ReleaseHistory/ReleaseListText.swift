@@ -10,9 +10,17 @@ extension ReleaseList {
         let rows = releases.map { entry in
             [
                 entry.name, entry.shipped?.description ?? "-", entry.share.map(ReleaseShare.percent) ?? "-",
-                entry.format.rawValue, entry.source.shown,
+                entry.formatShown, entry.source.shown,
             ]
         }
         return TextTable(header: ["RELEASE", "SHIPPED", "SHARE", "FORMAT", "PINS FROM"], rows: rows).lines
+    }
+}
+
+extension ReleaseEntry {
+    /// How the list names the source's format: a build's record is `build`.
+    public var formatShown: String {
+        if case .build = source { return "build" }
+        return format.rawValue
     }
 }

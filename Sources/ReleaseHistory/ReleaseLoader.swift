@@ -39,13 +39,21 @@ public struct ReleaseLoader: Sendable {
 
     /// `entry` with its pins read.
     public func release(_ entry: ReleaseEntry) throws -> Release {
-        Release(name: entry.name, shipped: entry.shipped, share: entry.share, manifest: try pins(of: entry))
+        var build: ReleaseBuild?
+        if case .build(let record) = entry.source { build = record }
+        let format = entry.formatShown
+        return Release(
+            name: entry.name, shipped: entry.shipped, share: entry.share, manifest: try pins(of: entry), build: build,
+            pinsFrom: entry.source.shown + (format == "manifest" || format == "build" ? "" : " (\(format))"))
     }
 
     /// The pins `entry` carries, as a manifest; the error names the release.
     public func pins(of entry: ReleaseEntry) throws -> PinManifest {
         do {
             switch entry.source {
+            case .build(let build):
+                // The pins the scan found when the release was added: the artifact need not be kept.
+                return build.manifest
             case .file(let path):
                 let url = URL(fileURLWithPath: path, relativeTo: releasesFile.deletingLastPathComponent())
                 guard let format = ImportFormat(entry.format) else {

@@ -46,7 +46,7 @@ public enum ReleaseSourceWord {
     }
 
     /// `file` as the entry stores it: relative to the releases file's folder when inside it, else absolute.
-    private static func relativeToReleases(_ file: URL, loader: ReleaseLoader) -> String {
+    static func relativeToReleases(_ file: URL, loader: ReleaseLoader) -> String {
         let folder = loader.releasesFile.deletingLastPathComponent().standardizedFileURL.path
         let path = file.standardizedFileURL.path
         return path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
@@ -59,6 +59,7 @@ extension ReleaseEntry.Source {
         switch self {
         case .revision(let revision, let path): return "git \(revision)" + (path.map { ":" + $0 } ?? "")
         case .file(let file): return file
+        case .build(let build): return build.shown
         }
     }
 }

@@ -16,7 +16,7 @@ struct PinBench: ParsableCommand {
             DomainCommand.self, ExportCommand.self, InspectCommand.self, CheckCommand.self, LabCommand.self,
             DemoCommand.self, ImportCommand.self, BackupKeyCommand.self,
             DiffCommand.self, ReleaseCommand.self, ForecastCommand.self, WatchCommand.self, ScanCommand.self,
-            CACommand.self,
+            CACommand.self, DriftCommand.self,
         ],
         defaultSubcommand: WorkbenchCommand.self
     )

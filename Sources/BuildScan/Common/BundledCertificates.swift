@@ -46,7 +46,7 @@ enum BundledCertificates {
                     + (isProxy ? "; a debugging proxy's CA" : ""),
                 location: ScanLocation(
                     entry: entry, keyPath: certificates.count > 1 ? "certificate[\(index + 1)]" : nil),
-                certainty: .bundledFile, rules: isProxy ? [.debuggingProxyCA] : [])
+                certainty: .bundledFile, rules: isProxy ? [.debuggingProxyCA] : [], certificatePin: details.certPin)
         }
     }
 }

@@ -1,3 +1,5 @@
+import PinningCore
+
 /// Where in the artifact a fact was found: the archive entry, and the key path (with its line) or the byte offset.
 public struct ScanLocation: Codable, Sendable, Equatable {
     public let entry: String
@@ -84,10 +86,17 @@ public struct ScanFinding: Codable, Sendable, Equatable {
     public let debugOnly: Bool
     /// The release-only rules it breaks.
     public let rules: [ReleaseRule]
+    /// Where in the verified path a pin may match, when the configuration says (ATS's leaf and CA identities): typed,
+    /// so that a release taken from the build carries it.
+    public let position: PinPosition?
+    /// A bundled certificate's whole-certificate pin (`cert-sha256`, base64), beside its key's in ``value``: how
+    /// Alamofire's and AFNetworking's certificate pinning match it.
+    public let certificatePin: String?
 
     public init(
         _ kind: Kind, host: String? = nil, includeSubdomains: Bool? = nil, value: String, detail: String? = nil,
-        location: ScanLocation, certainty: ScanCertainty, debugOnly: Bool = false, rules: [ReleaseRule] = []
+        location: ScanLocation, certainty: ScanCertainty, debugOnly: Bool = false, rules: [ReleaseRule] = [],
+        position: PinPosition? = nil, certificatePin: String? = nil
     ) {
         self.kind = kind
         self.host = host
@@ -98,6 +107,8 @@ public struct ScanFinding: Codable, Sendable, Equatable {
         self.certainty = certainty
         self.debugOnly = debugOnly
         self.rules = rules
+        self.position = position
+        self.certificatePin = certificatePin
     }
 
     /// This finding breaking one more rule, for the reason given.
@@ -106,6 +117,7 @@ public struct ScanFinding: Codable, Sendable, Equatable {
         return ScanFinding(
             kind, host: host, includeSubdomains: includeSubdomains, value: value,
             detail: [detail, reason].compactMap { $0 }.joined(separator: "; "), location: location,
-            certainty: certainty, debugOnly: debugOnly, rules: rules + [rule])
+            certainty: certainty, debugOnly: debugOnly, rules: rules + [rule], position: position,
+            certificatePin: certificatePin)
     }
 }

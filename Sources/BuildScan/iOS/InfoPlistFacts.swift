@@ -115,7 +115,8 @@ struct InfoPlistFacts {
                 findings.append(
                     ScanFinding(
                         .pin, host: policy.host, includeSubdomains: policy.includeSubdomains,
-                        value: "sha256/" + pin.value, detail: detail, location: location(path), certainty: .declared))
+                        value: "sha256/" + pin.value, detail: detail, location: location(path), certainty: .declared,
+                        position: format == .ats ? pin.position : nil))
             }
             guard format == .trustkit else { continue }
             findings.append(

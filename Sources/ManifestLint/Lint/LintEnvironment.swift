@@ -23,17 +23,21 @@ public struct LintEnvironment: Sendable {
     public var manifestArgument: String?
     /// The CAs the catalog rules know: the built-in catalog, or one given whole (a team's added to it).
     public var catalog: LintCatalog
+    /// The newest release taken from a build, from the releases file beside the manifest (nil: none), or why that
+    /// file could not be read: the drift rule compares it with the manifest.
+    public var shippedBuild: Result<ShippedBuild?, ManifestError>
 
     public init(
         unreadableTrustAnchors: [String] = [], publicSuffixes: Result<PublicSuffixList, FileReadError>,
         clients: [PinClient] = [], manifestArgument: String? = nil,
-        catalog: LintCatalog = .builtIn
+        catalog: LintCatalog = .builtIn, shippedBuild: Result<ShippedBuild?, ManifestError> = .success(nil)
     ) {
         self.unreadableTrustAnchors = unreadableTrustAnchors
         self.publicSuffixes = publicSuffixes
         self.clients = clients
         self.manifestArgument = manifestArgument
         self.catalog = catalog
+        self.shippedBuild = shippedBuild
     }
 
     /// Looks at the disk for `document`: which of its trust anchors (relative paths resolved against its folder)
@@ -50,7 +54,7 @@ public struct LintEnvironment: Sendable {
             publicSuffixes: publicSuffixes, clients: clients,
             manifestArgument: manifestArgument(
                 for: document.url, from: FileManager.default.currentDirectoryPath),
-            catalog: catalog(for: document))
+            catalog: catalog(for: document), shippedBuild: ShippedBuild.gather(besideManifest: document.url))
     }
 
     /// The built-in catalog, with the manifest's `caCatalog` folder (relative to the manifest's folder) added

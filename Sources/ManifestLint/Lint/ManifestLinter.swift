@@ -70,6 +70,7 @@ public struct ManifestLinter: Sendable {
                     fix: "Fix the catalog folder (docs/ca-catalog.md), or leave it out."))
         }
         findings += ignoredPinFindings(manifest)
+        findings += buildDriftFindings(manifest)
         var seen: [String: Int] = [:]
         for domain in manifest.domains {
             let key = domain.normalizedHost

@@ -40,6 +40,10 @@ enum ForecastView {
                 width: width, role: .verdictWarning)
         }
         lines += ForecastMatrix.lines(outlook, candidateName: candidateName, width: width)
+        // Where each release taken from a build got its pins here, and those found only by a code pattern.
+        for line in ForecastText.builds(outlook.forecast) {
+            lines += ForecastLine.wrapped(line.terminalSafe, width: width, role: .dim, indent: 2)
+        }
         let timeline = ForecastTimeline.lines(outlook, candidateName: candidateName, width: width)
         if !timeline.isEmpty { lines += [ForecastLine("")] + timeline }
         lines += adviceLines(outlook, width: width)
@@ -65,6 +69,12 @@ enum ForecastView {
             var lines = ForecastLine.wrapped(
                 "\(count) shipped release\(count == 1 ? "" : "s") from \(path.terminalSafe), and the next release "
                     + "(the manifest as edited)", width: width, role: .dim)
+            for release in book.releases {
+                guard let from = release.pinsFrom else { continue }
+                lines += ForecastLine.wrapped(
+                    "\(release.name.terminalSafe): pins from \(from.terminalSafe)", width: width, role: .dim,
+                    indent: 4)
+            }
             for problem in problems {
                 lines += ForecastLine.wrapped(
                     Marker.rejected.symbol + " not judged: " + problem.terminalSafe, width: width, role: .error,

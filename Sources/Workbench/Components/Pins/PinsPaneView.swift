@@ -1,4 +1,5 @@
 import Foundation
+import PinForecast
 import PinningCore
 
 /// Draws the Pins pane: every pin of the selected domain, live or not, one row each, then the selected pin's
@@ -20,7 +21,9 @@ enum PinsPaneView {
     static let labelWidth = 9
 
     /// The details of `pin`, wrapped to `width` columns.
-    static func details(of pin: Pin, match: PinLiveMatch, now: Date, width: Int) -> [CertificatePane.Line] {
+    static func details(
+        of pin: Pin, match: PinLiveMatch, now: Date, width: Int, build: PinBuildMatch? = nil
+    ) -> [CertificatePane.Line] {
         var lines: [CertificatePane.Line] = []
         func field(_ label: String, _ value: String, _ role: StyleRole = .text) {
             let valueWidth = max(1, width - labelWidth - 1)
@@ -43,6 +46,7 @@ enum PinsPaneView {
         field(
             "Live", (matchRole == .verdictAccepted ? "✓ " : matchRole == .dim ? "? " : "! ") + match.sentence, matchRole
         )
+        if let build { field("Build", build.sentence(pin), build.carries(pin) ? .verdictAccepted : .verdictWarning) }
         field("Label", pin.label?.terminalSafe ?? "none", pin.label == nil ? .dim : .text)
         field("Note", pin.note?.terminalSafe ?? "none (n adds one)", pin.note == nil ? .dim : .text)
         field("Added", pin.added.map(DateText.minute) ?? "unknown", pin.added == nil ? .dim : .text)
@@ -72,6 +76,7 @@ enum PinsPaneView {
             return
         }
         let levels = state.results.live[domain.normalizedHost].flatMap { $0.chain == nil ? nil : $0.levels }
+        let build = PinBuildMatch(releases: state.forecast.releases.book.releases, host: domain.normalizedHost)
         let listHeight = listHeight(count: pins.count, inside: rect.height)
         let listRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: listHeight)
         let pane = state.selection.pinsPane
@@ -83,6 +88,7 @@ enum PinsPaneView {
             let kind = pin.type == .spkiSHA256 ? "key " : "cert"
             let text =
                 "\(kind) \(Frame.pad(pin.role.rawValue, toWidth: 6)) \(Frame.pad(pin.position.rawValue, toWidth: 4))  "
+                + (build.map { $0.carries(pin) ? "" : "✗ not in build " + $0.release.terminalSafe + ": " } ?? "")
                 + (pin.label?.terminalSafe ?? pin.value)
             let live: Bool
             if case .level = match { live = true } else { live = false }
@@ -102,7 +108,8 @@ enum PinsPaneView {
         let room = rect.maxY - top
         guard room > 0 else { return }
         let lines = details(
-            of: pin, match: PinLiveMatch(pin, levels: levels), now: state.chrome.now, width: rect.width - 1)
+            of: pin, match: PinLiveMatch(pin, levels: levels), now: state.chrome.now, width: rect.width - 1,
+            build: build)
         for (row, line) in lines.prefix(room).enumerated() {
             frame.text(line.text, at: Point(x: rect.x + 1, y: top + row), width: rect.width - 1, role: line.role)
         }

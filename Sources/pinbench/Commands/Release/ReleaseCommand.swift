@@ -10,12 +10,7 @@ struct ReleaseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "release",
         abstract: "Keep the list of shipped app versions and where their pins come from.",
-        discussion: """
-            The list lives in \(ReleaseList.fileName) beside the manifest (--manifest, default pins.json). Each \
-            release names where its pins are read from: a git revision of the manifest, a manifest file, or an app \
-            configuration the importers read (TrustKit, Android Network Security Config, ATS). The working \
-            manifest is always the candidate next release. `pinbench forecast` judges them all.
-            """,
+        discussion: ReleaseHelp.overview,
         subcommands: [ReleaseAddCommand.self, ReleaseListCommand.self, ReleaseRemoveCommand.self]
     )
 }

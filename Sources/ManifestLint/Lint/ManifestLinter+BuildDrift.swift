@@ -1,0 +1,75 @@
+import Foundation
+import PinForecast
+import PinningCore
+
+/// The release lint compares with the manifest when releases are taken from builds: the newest one (by the day it
+/// shipped, then by its place in the releases file), read from the releases file beside the manifest.
+public struct ShippedBuild: Sendable, Equatable {
+    public let release: String
+    public let build: ReleaseBuild
+
+    public init(release: String, build: ReleaseBuild) {
+        self.release = release
+        self.build = build
+    }
+
+    /// The newest release of `list` taken from a build, if any.
+    public static func newest(in list: ReleaseList) -> ShippedBuild? {
+        let entries = list.releases
+        guard
+            let index = Release.newestBuild(
+                entries, shipped: \.shipped,
+                isBuild: { if case .build = $0.source { true } else { false } }),
+            case .build(let build) = entries[index].source
+        else { return nil }
+        return ShippedBuild(release: entries[index].name, build: build)
+    }
+
+    /// What the lint knows of the releases file beside `manifest`: nil when there is none or it holds no release
+    /// from a build; the reader's error when it cannot be read (the rule then says it could not judge).
+    static func gather(besideManifest manifest: URL) -> Result<ShippedBuild?, ManifestError> {
+        let url = ReleaseList.url(besideManifest: manifest)
+        guard FileManager.default.fileExists(atPath: url.path) else { return .success(nil) }
+        let data: Data
+        do {
+            data = try BoundedFileReader.read(url, limit: ManifestCodec.maximumSize, what: "releases file")
+        } catch {
+            return .failure(ManifestError(.unreadable, path: url.path, reason: error.reason))
+        }
+        do {
+            return .success(newest(in: try ReleaseList.decode(data, path: url.path)))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+extension ManifestLinter {
+    /// A warning when the newest release taken from a build drifts from the manifest, naming the release and each
+    /// difference (``BuildDrift``); a warning too when the releases file cannot be read, so that drift is never
+    /// passed over unjudged.
+    func buildDriftFindings(_ manifest: PinManifest) -> [LintFinding] {
+        switch environment.shippedBuild {
+        case .success(nil): return []
+        case .failure(let error):
+            return [
+                LintFinding(
+                    .warning, .buildDrift, host: nil,
+                    message: "the releases file cannot be read (\(error.description)), so drift from the shipped "
+                        + "build was not judged.",
+                    fix: "Fix the releases file (`pinbench release list` names the problem).")
+            ]
+        case .success(let shipped?):
+            let drift = BuildDrift.compare(
+                manifest: manifest, build: shipped.build.manifest, unplaced: shipped.build.unplaced.map(\.pin))
+            return drift.differences.map { difference in
+                LintFinding(
+                    .warning, .buildDrift, host: difference.host,
+                    message: "release \(shipped.release) (\(shipped.build.shown)) drifts from the manifest: "
+                        + difference.sentence + ".",
+                    fix: "Ship a build with the manifest's pins, or bring the manifest in line "
+                        + "(`pinbench drift \(shipped.build.artifact)` lists every difference).")
+            }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import PinningCore
+
+/// A release whose pins were read out of its build (`release add --from app.apk`), as the releases file records it:
+/// which artifact (its SHA-256 and the version it states), the pins in the manifest's shape, and per pin every place
+/// the scan found it with how sure it is. The artifact need not be kept: the pins are read from this record.
+public struct ReleaseBuild: Hashable, Sendable {
+    /// How sure the scan is of a place: what the platform reads, a certificate file bundled in the build, or a
+    /// pattern in code, which the app may never run.
+    public enum Certainty: String, Hashable, Sendable, CaseIterable {
+        case declared
+        case bundledFile = "bundled-file"
+        case codePattern = "code-pattern"
+    }
+
+    /// One place inside the artifact where a pin was found.
+    public struct Place: Hashable, Sendable {
+        public var entry: String
+        public var keyPath: String?
+        public var line: Int?
+        public var offset: Int?
+        public var certainty: Certainty
+
+        public init(entry: String, keyPath: String? = nil, line: Int? = nil, offset: Int? = nil, certainty: Certainty) {
+            self.entry = entry
+            self.keyPath = keyPath
+            self.line = line
+            self.offset = offset
+            self.certainty = certainty
+        }
+    }
+
+    /// A pin (type, value, position) and where the build holds it.
+    public struct FoundPin: Hashable, Sendable {
+        public var pin: Pin
+        public var found: [Place]
+
+        public init(pin: Pin, found: [Place]) {
+            self.pin = pin
+            self.found = found
+        }
+
+        /// Found only by a pattern in code: the pin may be dead code, or used for another host.
+        public var codePatternOnly: Bool { !found.isEmpty && found.allSatisfy { $0.certainty == .codePattern } }
+    }
+
+    /// A host the build pins, and its pins with where they were found.
+    public struct Domain: Hashable, Sendable {
+        public var host: String
+        public var includeSubdomains: Bool
+        public var mode: EnforcementMode
+        public var expires: CalendarDay?
+        public var pins: [FoundPin]
+
+        public init(
+            host: String, includeSubdomains: Bool = false, mode: EnforcementMode = .enforce,
+            expires: CalendarDay? = nil, pins: [FoundPin]
+        ) {
+            self.host = host
+            self.includeSubdomains = includeSubdomains
+            self.mode = mode
+            self.expires = expires
+            self.pins = pins
+        }
+
+        public var policy: DomainPolicy {
+            DomainPolicy(
+                host: host, includeSubdomains: includeSubdomains, mode: mode, expires: expires, pins: pins.map(\.pin))
+        }
+    }
+
+    /// The artifact as given, relative to the releases file's folder when inside it.
+    public var artifact: String
+    /// Lower-case hex.
+    public var sha256: String
+    /// `android` or `ios`.
+    public var platform: String
+    public var package: String?
+    /// The version the build states (`versionName`, `CFBundleShortVersionString`).
+    public var version: String?
+    /// The build number it states (`versionCode`, `CFBundleVersion`).
+    public var buildNumber: String?
+    /// The release-only rules the build broke when it was scanned (`user-trust`, `debuggable`, …).
+    public var brokenRules: [String]
+    public var domains: [Domain]
+    /// Pins the build holds with no host to place them on (bundled certificates, strings in code): shown and
+    /// compared, never judged for a host.
+    public var unplaced: [FoundPin]
+
+    public init(
+        artifact: String, sha256: String, platform: String, package: String? = nil, version: String? = nil,
+        buildNumber: String? = nil, brokenRules: [String] = [], domains: [Domain], unplaced: [FoundPin] = []
+    ) {
+        self.artifact = artifact
+        self.sha256 = sha256
+        self.platform = platform
+        self.package = package
+        self.version = version
+        self.buildNumber = buildNumber
+        self.brokenRules = brokenRules
+        self.domains = domains
+        self.unplaced = unplaced
+    }
+
+    /// The build's pins as a manifest: the forecast, the watch and the client views judge it as any release's.
+    public var manifest: PinManifest { PinManifest(domains: domains.map(\.policy)) }
+
+    /// The domain whose policy governs `host` (the manifest's rule: exact, else the nearest parent with
+    /// `includeSubdomains`); nil when the build does not pin it.
+    public func domain(governing host: String) -> Domain? {
+        guard let governing = manifest.policy(for: host) else { return nil }
+        return domains.first { $0.host == governing.host }
+    }
+
+    /// The pins of the policy governing `host` that were found only by a code pattern.
+    public func codePatternOnly(for host: String) -> [Pin] {
+        domain(governing: host)?.pins.filter(\.codePatternOnly).map(\.pin) ?? []
+    }
+
+    /// "build app.apk 4.1 (41), SHA-256 3f2a…9c1e": where a release's pins came from, as the lists and the
+    /// forecast show it (unescaped: the caller escapes for its output).
+    public var shown: String {
+        var text = "build " + artifact
+        if let version { text += " " + version }
+        if let buildNumber { text += " (\(buildNumber))" }
+        return text + ", SHA-256 " + String(sha256.prefix(12)) + "…"
+    }
+}

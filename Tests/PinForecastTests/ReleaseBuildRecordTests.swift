@@ -1,0 +1,168 @@
+import Foundation
+import ManifestEditing
+import ManifestFiles
+import PinForecast
+import PinningCore
+import TestSupport
+import Testing
+
+/// A release taken from a build, as the releases file records it: read back exactly as written, strictly, beside
+/// the older kinds of release; its pins judged as a manifest, its code-pattern pins told apart.
+@Suite("Releases file: releases from builds")
+struct ReleaseBuildRecordTests {
+    static let pinA = "7HIpactkIAq2Y49orFOOQKurWxmmSFZhBCoQYcRhJ3Y="
+    static let pinB = "r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E="
+    static let pinC = "x4QzPSC810K5/cMjb05Qm4k3Bw5zBn4lTdO/nEW/Td4="
+    let folder = TemporaryFolder()
+
+    static func record() -> ReleaseBuild {
+        let config = "res/xml/network_security_config.xml"
+        return ReleaseBuild(
+            artifact: "builds/app\u{1B}[2J.apk", sha256: String(repeating: "ab", count: 32), platform: "android",
+            package: "com.example.pins", version: "4.1", buildNumber: "41", brokenRules: ["override-pins"],
+            domains: [
+                ReleaseBuild.Domain(
+                    host: "api.example.com", includeSubdomains: true, expires: CalendarDay("2027-06-29"),
+                    pins: [
+                        ReleaseBuild.FoundPin(
+                            pin: Pin(type: .spkiSHA256, value: pinA),
+                            found: [
+                                .init(
+                                    entry: config, keyPath: "network-security-config/pin[1]", line: 7,
+                                    certainty: .declared),
+                                .init(
+                                    entry: "classes.dex", keyPath: "string_ids[3]", offset: 412, certainty: .codePattern
+                                ),
+                            ]),
+                        ReleaseBuild.FoundPin(
+                            pin: Pin(type: .spkiSHA256, value: pinC),
+                            found: [.init(entry: "classes2.dex", offset: 99, certainty: .codePattern)]),
+                    ]),
+                ReleaseBuild.Domain(
+                    host: "login.example.com", mode: .reportOnly,
+                    pins: [
+                        ReleaseBuild.FoundPin(
+                            pin: Pin(type: .spkiSHA256, value: pinB, position: .ca),
+                            found: [.init(entry: "Info.plist", keyPath: "a/b", certainty: .declared)])
+                    ]),
+            ],
+            unplaced: [
+                ReleaseBuild.FoundPin(
+                    pin: Pin(type: .spkiSHA256, value: pinB),
+                    found: [.init(entry: "res/raw/ca.der", certainty: .bundledFile)])
+            ])
+    }
+
+    @Test("a build's record reads back equal beside a revision and a file release; the file is stable")
+    func roundTrip() throws {
+        let url = folder.url.appendingPathComponent("releases.json")
+        let entries = [
+            ReleaseEntry(name: "4.0", source: .revision("v4.0", path: nil)),
+            ReleaseEntry(name: "4.1", shipped: CalendarDay("2026-05-02"), share: 12, source: .build(Self.record())),
+            ReleaseEntry(name: "3.9", share: 5, source: .file("TrustKit.plist"), format: .trustkit),
+        ]
+        try ManifestStore.update(ReleaseList.self, at: url) { $0.releases = entries }
+        let first = try #require(folder.read("releases.json"))
+        #expect(try ManifestStore.loadIfPresent(ReleaseList.self, at: url)?.releases == entries)
+        try ManifestStore.update(ReleaseList.self, at: url) { _ in }
+        #expect(folder.read("releases.json") == first)
+        // JSON escapes the control character; no "format" is written for a build.
+        #expect(first.contains(#""artifact": "builds/app\u001b[2J.apk""#), "\(first)")
+        #expect(!first.contains("\u{1B}"))
+        #expect(first.components(separatedBy: #""format""#).count == 3)
+    }
+
+    @Test("a releases file written before builds existed still reads")
+    func olderFile() throws {
+        let text = #"""
+            {"schema": 1, "releases": [{"name": "4.0", "revision": "v4.0", "format": "manifest"},
+              {"name": "3.9", "file": "pins-3.9.json", "share": 5}]}
+            """#
+        let list = try ReleaseList.decode(Data(text.utf8), path: "releases.json")
+        #expect(list.releases.map(\.source) == [.revision("v4.0", path: nil), .file("pins-3.9.json")])
+    }
+
+    static let sha = String(repeating: "ab", count: 32)
+
+    /// A build record's body with `domains` (JSON text) and `more` fields.
+    static func body(domains: String = "[]", sha256: String = sha, more: String = "") -> String {
+        #""build":{"artifact":"a.apk","sha256":"\#(sha256)","platform":"android","domains":\#(domains)\#(more)}"#
+    }
+
+    /// One domain holding one pin with `value` and `found` (JSON text).
+    static func pinned(_ value: String = pinA, found: String) -> String {
+        #"[{"host":"a.example","pins":[{"type":"spki-sha256","value":"\#(value)","found":\#(found)}]}]"#
+    }
+
+    static let hostileCases: [(String, String)] = [
+        (body(more: #","extra":1"#), "unknown field"),
+        (body(sha256: "AB"), "64 lower-case hex"),
+        (#""file":"x","# + body(), "no \"file\""),
+        (body(domains: #"[{"host":"a b","pins":[]}]"#), "host"),
+        (body(domains: pinned("short", found: #"[{"entry":"x","certainty":"declared"}]"#)), "not base64 of 32 bytes"),
+        (body(domains: pinned(found: "[]")), "names where it was found"),
+        (body(domains: pinned(found: #"[{"entry":"x","certainty":"guessed"}]"#)), "is not one of"),
+    ]
+
+    @Test("hostile records are refused with their JSON path", arguments: hostileCases)
+    func hostile(body: String, words: String) throws {
+        let text = #"{"schema":1,"releases":[{"name":"4.1","# + body + "}]}"
+        do {
+            _ = try ReleaseList.decode(Data(text.utf8), path: "releases.json")
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect(error.description.contains(words), "\(error.description)")
+            #expect(error.description.contains("releases.json:1:"), "\(error.description)")
+        }
+    }
+
+    @Test("the record's pins are its manifest; code-pattern pins are told apart by the host's governing policy")
+    func pinsAsManifest() {
+        let build = Self.record()
+        #expect(build.manifest.domains.map(\.host) == ["api.example.com", "login.example.com"])
+        #expect(build.manifest.policy(for: "x.api.example.com")?.pins.map(\.value) == [Self.pinA, Self.pinC])
+        #expect(build.manifest.domains[0].expires == CalendarDay("2027-06-29"))
+        #expect(build.manifest.domains[1].mode == .reportOnly)
+        #expect(build.codePatternOnly(for: "x.api.example.com").map(\.value) == [Self.pinC])
+        #expect(build.codePatternOnly(for: "login.example.com").isEmpty)
+        #expect(build.codePatternOnly(for: "other.example.com").isEmpty)
+        #expect(build.shown == "build builds/app\u{1B}[2J.apk 4.1 (41), SHA-256 abababababab…")
+    }
+
+    @Test("the forecast's text and JSON say where a build's pins came from and mark code-pattern pins")
+    func forecastLines() throws {
+        let build = Self.record()
+        let releases = [
+            Release(name: "4.1", manifest: build.manifest, build: build),
+            Release(name: "4.0", manifest: build.manifest),
+        ]
+        let forecast = DomainForecast(host: "api.example.com", releases: releases, scenarios: [], cells: [[], []])
+        #expect(
+            ForecastText.builds(forecast) == [
+                "4.1: pins from build builds/app\u{1B}[2J.apk 4.1 (41), SHA-256 abababababab…; found only by a code "
+                    + "pattern: sha256/\(Self.pinC)"
+            ])
+        let json = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(forecast)) as? [String: Any]
+        let rows = json?["releases"] as? [[String: Any]] ?? []
+        let source = rows.first?["build"] as? [String: Any]
+        #expect(source?["codePatternOnly"] as? [String] == ["sha256/" + Self.pinC])
+        #expect(source?["sha256"] as? String == build.sha256)
+        #expect(rows.last?["build"] == nil)
+        let elsewhere = DomainForecast(host: "other.example.com", releases: releases, scenarios: [], cells: [[], []])
+        #expect(ForecastText.builds(elsewhere).isEmpty)
+    }
+
+    @Test("the newest release from a build: the latest day, a day beating none, the last listed among equals")
+    func newest() {
+        typealias Item = (day: String?, build: Bool)
+        func newest(_ items: [Item]) -> Int? {
+            Release.newestBuild(items, shipped: { $0.day.flatMap(CalendarDay.init) }, isBuild: { $0.build })
+        }
+        #expect(newest([]) == nil)
+        #expect(newest([("2026-01-01", false)]) == nil)
+        #expect(newest([("2026-06-01", true), ("2026-01-01", true), ("2026-09-01", false)]) == 0)
+        #expect(newest([(nil, true), ("2026-01-01", true), (nil, true)]) == 1)
+        #expect(newest([("2026-01-01", true), ("2026-01-01", true)]) == 1)
+        #expect(newest([(nil, true), (nil, true)]) == 1)
+    }
+}
