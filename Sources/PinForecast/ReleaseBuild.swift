@@ -51,16 +51,21 @@ public struct ReleaseBuild: Hashable, Sendable {
         public var mode: EnforcementMode
         public var expires: CalendarDay?
         public var pins: [FoundPin]
+        /// Pins another mechanism of the build checks for this host with a different set, mode or expiry: the app
+        /// checks them too (both must pass), so the forecast, which judges ``pins`` only, may call accepted a chain
+        /// the app refuses. Shown, never judged.
+        public var alsoChecked: [FoundPin]
 
         public init(
             host: String, includeSubdomains: Bool = false, mode: EnforcementMode = .enforce,
-            expires: CalendarDay? = nil, pins: [FoundPin]
+            expires: CalendarDay? = nil, pins: [FoundPin], alsoChecked: [FoundPin] = []
         ) {
             self.host = host
             self.includeSubdomains = includeSubdomains
             self.mode = mode
             self.expires = expires
             self.pins = pins
+            self.alsoChecked = alsoChecked
         }
 
         public var policy: DomainPolicy {
@@ -104,6 +109,11 @@ public struct ReleaseBuild: Hashable, Sendable {
 
     /// The build's pins as a manifest: the forecast, the watch and the client views judge it as any release's.
     public var manifest: PinManifest { PinManifest(domains: domains.map(\.policy)) }
+
+    /// By host, the pins another mechanism of the build checks too (``Domain/alsoChecked``).
+    public var alsoChecked: [String: [Pin]] {
+        Dictionary(domains.map { ($0.host, $0.alsoChecked.map(\.pin)) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// The domain whose policy governs `host` (the manifest's rule: exact, else the nearest parent with
     /// `includeSubdomains`); nil when the build does not pin it.

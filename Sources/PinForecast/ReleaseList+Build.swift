@@ -83,7 +83,7 @@ extension ReleaseBuild: Encodable {
 
 extension ReleaseBuild.Domain: Encodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case host, includeSubdomains, mode, expires, pins
+        case host, includeSubdomains, mode, expires, pins, alsoChecked
     }
 
     init(_ fields: StrictFields<CodingKeys>) throws(SchemaFailure) {
@@ -102,6 +102,7 @@ extension ReleaseBuild.Domain: Encodable {
             expires = parsed
         }
         pins = try ReleaseBuild.FoundPin.list(fields, .pins)
+        alsoChecked = try ReleaseBuild.FoundPin.list(fields, .alsoChecked)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -111,6 +112,7 @@ extension ReleaseBuild.Domain: Encodable {
         try container.encode(mode.rawValue, forKey: .mode)
         try container.encodeIfPresent(expires?.description, forKey: .expires)
         try container.encode(pins, forKey: .pins)
+        if !alsoChecked.isEmpty { try container.encode(alsoChecked, forKey: .alsoChecked) }
     }
 }
 

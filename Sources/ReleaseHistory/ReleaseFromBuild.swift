@@ -90,7 +90,8 @@ public enum ReleaseFromBuild {
             domains: policy.domains.map { domain in
                 ReleaseBuild.Domain(
                     host: domain.policy.host, includeSubdomains: domain.policy.includeSubdomains,
-                    mode: domain.policy.mode, expires: domain.policy.expires, pins: domain.found.map(found))
+                    mode: domain.policy.mode, expires: domain.policy.expires, pins: domain.found.map(found),
+                    alsoChecked: domain.alsoChecked.map(found))
             },
             unplaced: policy.unplaced.map(found))
     }

@@ -52,8 +52,12 @@ public struct BuildDrift: Codable, Sendable, Equatable {
 
     public var drifted: Bool { !differences.isEmpty }
 
-    /// Compares `manifest` with the policy read out of a build, and the pins the build holds with no host.
-    public static func compare(manifest: PinManifest, build: PinManifest, unplaced: [Pin] = []) -> BuildDrift {
+    /// Compares `manifest` with the policy read out of a build, the pins the build holds with no host, and by host
+    /// the pins another mechanism of the build checks too (both must pass): those are held for the host, and one the
+    /// manifest does not know is unknown as any other.
+    public static func compare(
+        manifest: PinManifest, build: PinManifest, unplaced: [Pin] = [], alsoChecked: [String: [Pin]] = [:]
+    ) -> BuildDrift {
         var differences: [Difference] = []
         let loose = Set(unplaced.map(\.value))
         for domain in manifest.domains where !domain.pins.isEmpty {
@@ -77,8 +81,9 @@ public struct BuildDrift: Codable, Sendable, Equatable {
                         .settingDiffers, host: domain.host, manifest: "mode \(domain.mode.rawValue)",
                         build: "mode \(shipped.mode.rawValue)"))
             }
+            let held = shipped.pins + (alsoChecked[shipped.host] ?? [])
             for pin in domain.pins {
-                guard let match = shipped.pins.first(where: { $0.value == pin.value }) else {
+                guard let match = held.first(where: { $0.value == pin.value }) else {
                     differences.append(
                         Difference(
                             pin.role == .backup ? .backupMissing : .pinMissing, host: domain.host, pin: name(pin),
@@ -101,7 +106,8 @@ public struct BuildDrift: Codable, Sendable, Equatable {
         }
         for domain in build.domains {
             let known = manifest.policy(for: domain.host)
-            for pin in domain.pins where !(known?.pins.contains(where: { $0.value == pin.value }) ?? false) {
+            let held = domain.pins + (alsoChecked[domain.host] ?? [])
+            for pin in held where !(known?.pins.contains(where: { $0.value == pin.value }) ?? false) {
                 differences.append(
                     Difference(
                         .unknownPin, host: domain.host, pin: name(pin),

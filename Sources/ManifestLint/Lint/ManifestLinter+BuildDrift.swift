@@ -61,7 +61,8 @@ extension ManifestLinter {
             ]
         case .success(let shipped?):
             let drift = BuildDrift.compare(
-                manifest: manifest, build: shipped.build.manifest, unplaced: shipped.build.unplaced.map(\.pin))
+                manifest: manifest, build: shipped.build.manifest, unplaced: shipped.build.unplaced.map(\.pin),
+                alsoChecked: shipped.build.alsoChecked)
             return drift.differences.map { difference in
                 LintFinding(
                     .warning, .buildDrift, host: difference.host,
