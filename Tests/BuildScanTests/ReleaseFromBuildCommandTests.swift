@@ -180,6 +180,47 @@ struct ReleaseFromBuildCommandTests {
         #expect(try await run(["drift", "app.apk", "--manifest", "absent.json"], in: folder).status == 2)
     }
 
+    @Test("lint's build-drift fix runs as printed from another folder, for a build path with a space and a quote")
+    func lintFixRunsAsPrinted() async throws {
+        let folder = world()
+        let built = try await apk(in: folder)
+        let spare = Data(repeating: 7, count: 32).base64EncodedString()
+        folder.write(
+            "pins.json",
+            manifest([
+                Pin(type: .spkiSHA256, value: leafKey), Pin(type: .spkiSHA256, value: spare, role: .backup),
+            ]))
+        try FileManager.default.createDirectory(atPath: folder.path("it's builds"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: built, toPath: folder.path("it's builds/app 1.apk"))
+        let added = try await run(["release", "add", "--from", "it's builds/app 1.apk"], in: folder)
+        #expect(added.status == 0, "\(added.stderrText)")
+        let elsewhere = folder.url.appendingPathComponent("elsewhere")
+        let lint = try await OffPoolThread.run {
+            try PinBenchBinary.run(["lint", "--json", "--manifest", "../pins.json"], in: elsewhere)
+        }
+        let report = try JSONSerialization.jsonObject(with: lint.stdout)
+        func fixes(_ value: Any) -> [String] {
+            if let object = value as? [String: Any] {
+                let own = (object["fix"] as? String).map { [$0] } ?? []
+                return own + object.values.flatMap(fixes)
+            }
+            return (value as? [Any])?.flatMap(fixes) ?? []
+        }
+        let fix = try #require(fixes(report).first { $0.contains("`pinbench drift ") }, "\(lint.stdoutText)")
+        let command = try #require(fix.split(separator: "`").dropFirst().first.map(String.init))
+        #expect(command.contains(" --manifest "), "\(command)")
+        // Run exactly as printed, from the folder lint ran in, with the binary under test for `pinbench`.
+        let binary = PinBenchBinary.url.path
+        let ran = try await OffPoolThread.run {
+            try ProcessRunner.run(
+                "/bin/sh", ["-c", "pinbench() { \"$0\" \"$@\"; }; " + command, binary], currentDirectory: elsewhere)
+        }
+        #expect(ran.status == 1, "\(command): \(ran.stderrText)")
+        #expect(ran.stdoutText.contains("app 1.apk (version 4.1) against "), "\(ran.stdoutText)")
+        #expect(ran.stdoutText.contains("backup pin spki-sha256:\(spare) never made it into the build"))
+    }
+
     @Test("an IPA's TrustKit pins judged as its manifest's; a version with an escape is refused, nothing written")
     func ipa() async throws {
         let folder = world()
