@@ -40,6 +40,10 @@ public struct ReleaseBuild: Hashable, Sendable {
             self.found = found
         }
 
+        /// Each place as one word (entry and key path): pins that share one were found in one thing (a bundled
+        /// certificate's key and whole-certificate pins).
+        public var places: [String] { found.map { $0.entry + "\u{0}" + ($0.keyPath ?? "") } }
+
         /// Found only by a pattern in code: the pin may be dead code, or used for another host.
         public var codePatternOnly: Bool { !found.isEmpty && found.allSatisfy { $0.certainty == .codePattern } }
     }

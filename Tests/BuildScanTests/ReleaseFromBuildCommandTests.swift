@@ -180,6 +180,37 @@ struct ReleaseFromBuildCommandTests {
         #expect(try await run(["drift", "app.apk", "--manifest", "absent.json"], in: folder).status == 2)
     }
 
+    @Test("drift: a bundled certificate is known when the manifest holds either of its two pins")
+    func bundledCertificateKnownByEitherPin() async throws {
+        let folder = world()
+        let (leaf, ca) = (leafKey, caKey)
+        let rootKey = CertificateDetails(pki.root.certificate).spkiPin
+        let otherKey = CertificateDetails(pki.selfSigned.certificate).spkiPin
+        let (rootDER, otherDER) = (pki.root.der, pki.selfSigned.der)
+        let config = networkSecurityConfig().replacingOccurrences(
+            of: "</pin-set>", with: "<pin digest=\"SHA-256\">\(rootKey)</pin></pin-set>")
+        try await OffPoolThread.run {
+            var build = APKBuild()
+            build.networkSecurityConfig = config
+            // The CA the config pins, bundled: its key's pin and its whole certificate's, found in one file.
+            build.files["res/raw/root.der"] = rootDER
+            try FileManager.default.copyItem(atPath: try build.build(), toPath: folder.path("app.apk"))
+            build.files["res/raw/other.der"] = otherDER
+            try FileManager.default.copyItem(atPath: try build.build(), toPath: folder.path("other.apk"))
+        }
+        folder.write("pins.json", manifest([leaf, ca, rootKey].map { Pin(type: .spkiSHA256, value: $0) }))
+        let clean = try await run(["drift", "app.apk"], in: folder)
+        #expect(clean.status == 0 && clean.stdoutText.hasSuffix("no drift\n"), "\(clean.stdoutText)")
+        // A bundled certificate the manifest holds neither pin of is unknown, with both its pins.
+        let other = try await run(["drift", "other.apk", "--json"], in: folder)
+        #expect(other.status == 1, "\(other.stdoutText)")
+        let report = try JSONSerialization.jsonObject(with: other.stdout) as? [String: Any] ?? [:]
+        let differences = (report["drift"] as? [String: Any])?["differences"] as? [[String: Any]] ?? []
+        #expect(differences.map { $0["kind"] as? String } == ["unknown-pin", "unknown-pin"])
+        #expect(differences.first?["pin"] as? String == "spki-sha256:" + otherKey)
+        #expect((differences.last?["pin"] as? String)?.hasPrefix("cert-sha256:") == true)
+    }
+
     @Test("lint's build-drift fix runs as printed from another folder, for a build path with a space and a quote")
     func lintFixRunsAsPrinted() async throws {
         let folder = world()

@@ -49,7 +49,7 @@ struct BuildDriftTests {
     func everyKind() {
         let drift = BuildDrift.compare(
             manifest: Self.manifest, build: Self.build,
-            unplaced: [Pin(type: .spkiSHA256, value: Self.b), Pin(type: .spkiSHA256, value: Self.e)])
+            unplaced: [(Pin(type: .spkiSHA256, value: Self.b), ["b"]), (Pin(type: .spkiSHA256, value: Self.e), ["e"])])
         typealias D = BuildDrift.Difference
         #expect(
             drift.differences == [

@@ -52,14 +52,17 @@ public struct BuildDrift: Codable, Sendable, Equatable {
 
     public var drifted: Bool { !differences.isEmpty }
 
-    /// Compares `manifest` with the policy read out of a build, the pins the build holds with no host, and by host
-    /// the pins another mechanism of the build checks too (both must pass): those are held for the host, and one the
-    /// manifest does not know is unknown as any other.
+    /// Compares `manifest` with the policy read out of a build, the pins the build holds with no host (each with
+    /// the places it was found), and by host the pins another mechanism of the build checks too (both must pass):
+    /// those are held for the host, and one the manifest does not know is unknown as any other. Pins with no host
+    /// that share a place are one thing found (a bundled certificate's key and whole-certificate pins): it is known
+    /// when the manifest holds any of its pins, as a client pins either.
     public static func compare(
-        manifest: PinManifest, build: PinManifest, unplaced: [Pin] = [], alsoChecked: [String: [Pin]] = [:]
+        manifest: PinManifest, build: PinManifest, unplaced: [(pin: Pin, places: [String])] = [],
+        alsoChecked: [String: [Pin]] = [:]
     ) -> BuildDrift {
         var differences: [Difference] = []
-        let loose = Set(unplaced.map(\.value))
+        let loose = Set(unplaced.map(\.pin.value))
         for domain in manifest.domains where !domain.pins.isEmpty {
             guard let shipped = build.policy(for: domain.host) else {
                 let held = domain.pins.filter { loose.contains($0.value) }.count
@@ -115,7 +118,9 @@ public struct BuildDrift: Codable, Sendable, Equatable {
             }
         }
         let everywhere = Set(manifest.domains.flatMap(\.pins).map(\.value))
-        for pin in unplaced where !everywhere.contains(pin.value) {
+        let knownPlaces = Set(unplaced.filter { everywhere.contains($0.pin.value) }.flatMap(\.places))
+        for (pin, places) in unplaced
+        where !everywhere.contains(pin.value) && !places.contains(where: knownPlaces.contains) {
             differences.append(Difference(.unknownPin, host: nil, pin: name(pin), build: "held with no host"))
         }
         return BuildDrift(differences: differences)

@@ -16,7 +16,7 @@ struct DriftCommand: ParsableCommand {
         let scan = try BuildScanner.scan(path: artifact), build = BuildPolicy(scan)
         let drift = BuildDrift.compare(
             manifest: try ManifestStore.load(manifestOptions.url).manifest, build: build.manifest,
-            unplaced: build.unplaced.map(\.pin), alsoChecked: build.alsoChecked)
+            unplaced: build.unplaced.map { ($0.pin, $0.places) }, alsoChecked: build.alsoChecked)
         let report = DriftReport(
             artifact: artifact, manifest: manifestOptions.url.path, version: scan.app.versionName, drift: drift)
         Output.report(report, json: json, lines: report.textLines)
