@@ -13,6 +13,22 @@ public struct ReleaseBuild: Hashable, Sendable {
         case codePattern = "code-pattern"
     }
 
+    /// The platforms a build is read for: the record's `platform` is one of them.
+    public enum Platform: String, Hashable, Sendable, CaseIterable {
+        case android
+        case ios
+    }
+
+    /// The release-only rules a scan judges (BuildScan's `ReleaseRule`, which `release add` maps case by case): the
+    /// record's `brokenRules` are among them.
+    public enum Rule: String, Hashable, Sendable, CaseIterable {
+        case userTrust = "user-trust"
+        case overridePins = "override-pins"
+        case debuggable
+        case debuggingProxyCA = "debugging-proxy-ca"
+        case arbitraryLoads = "arbitrary-loads"
+    }
+
     /// One place inside the artifact where a pin was found.
     public struct Place: Hashable, Sendable {
         public var entry: String

@@ -120,6 +120,28 @@ struct ReleaseFromBuildCommandTests {
                     + "pass; not judged here): sha256/\(Self.codeOnly)"), "\(text.stdoutText)")
     }
 
+    @Test(
+        "a releases file with a hostile build record is refused: exit 2, nothing written",
+        arguments: [
+            ("sha256", String(repeating: "\u{FF11}", count: 64), "android", "override-pins"),
+            ("platform", String(repeating: "ab", count: 32), "windows", "override-pins"),
+            ("brokenRules", String(repeating: "ab", count: 32), "android", "rm -rf"),
+        ])
+    func hostileRecord(field: String, sha256: String, platform: String, rule: String) async throws {
+        let folder = world()
+        folder.write("pins.json", manifest([Pin(type: .spkiSHA256, value: leafKey)]))
+        let record = """
+            {"schema": 1, "releases": [{"name": "4.1", "build": {"artifact": "a.apk", "sha256": "\(sha256)", \
+            "platform": "\(platform)", "brokenRules": ["\(rule)"], "domains": []}}]}
+            """
+        folder.write("releases.json", record)
+        let added = try await run(["release", "add", "4.2", "--from", "pins.json"], in: folder)
+        #expect(added.status == 2, "\(field): \(added.stdoutText)")
+        #expect(added.stderrText.contains(field), "\(added.stderrText)")
+        #expect(folder.read("releases.json") == record)
+        #expect(try await run(["release", "list"], in: folder).status == 2)
+    }
+
     @Test("a build breaking a release-only rule is recorded and said so; an unreadable one is exit 2, nothing written")
     func rulesAndRefusals() async throws {
         let folder = world()

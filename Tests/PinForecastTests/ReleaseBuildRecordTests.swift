@@ -102,6 +102,12 @@ struct ReleaseBuildRecordTests {
         (body(domains: pinned("short", found: #"[{"entry":"x","certainty":"declared"}]"#)), "not base64 of 32 bytes"),
         (body(domains: pinned(found: "[]")), "names where it was found"),
         (body(domains: pinned(found: #"[{"entry":"x","certainty":"guessed"}]"#)), "is not one of"),
+        // Fullwidth digits are hex digits to Character.isHexDigit, never to a SHA-256.
+        (body(sha256: String(repeating: "\u{FF11}", count: 64)), "64 lower-case hex"),
+        (body(sha256: String(repeating: "ab", count: 31) + "a\u{FF41}"), "64 lower-case hex"),
+        (body(sha256: String(repeating: "AB", count: 32)), "64 lower-case hex"),
+        (body().replacingOccurrences(of: #""android""#, with: #""windows""#), "is not one of"),
+        (body(more: #","brokenRules":["override-pins","rm -rf"]"#), "is not one of"),
     ]
 
     @Test("hostile records are refused with their JSON path", arguments: hostileCases)
