@@ -88,8 +88,8 @@ extension DomainForecast: Encodable {
                     build.domain(governing: host).map { domain in
                         BuildSource(
                             artifact: build.artifact, sha256: build.sha256, version: build.version,
-                            codePatternOnly: domain.pins.filter(\.codePatternOnly).map { "sha256/" + $0.pin.value },
-                            alsoChecked: domain.alsoChecked.map { "sha256/" + $0.pin.value })
+                            codePatternOnly: domain.pins.filter(\.codePatternOnly).map(\.text),
+                            alsoChecked: domain.alsoChecked.map(\.text))
                     }
                 }
             )

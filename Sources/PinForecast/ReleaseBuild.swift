@@ -56,6 +56,9 @@ public struct ReleaseBuild: Hashable, Sendable {
             self.found = found
         }
 
+        /// The pin as every listing of a build's pins shows it: its type and value (`spki-sha256:…`, `cert-sha256:…`).
+        public var text: String { ReleaseBuild.text(pin) }
+
         /// Each place as one word (entry and key path): pins that share one were found in one thing (a bundled
         /// certificate's key and whole-certificate pins).
         public var places: [String] { found.map { $0.entry + "\u{0}" + ($0.keyPath ?? "") } }
@@ -146,6 +149,10 @@ public struct ReleaseBuild: Hashable, Sendable {
     public func codePatternOnly(for host: String) -> [Pin] {
         domain(governing: host)?.pins.filter(\.codePatternOnly).map(\.pin) ?? []
     }
+
+    /// A pin as the forecast, `drift` and lint name a build's pins: its own type and value, never a prefix that
+    /// assumes a key pin.
+    public static func text(_ pin: Pin) -> String { pin.type.rawValue + ":" + pin.value }
 
     /// "build app.apk 4.1 (41), SHA-256 3f2a…9c1e": where a release's pins came from, as the lists and the
     /// forecast show it (unescaped: the caller escapes for its output).

@@ -48,7 +48,6 @@ struct BuildPolicyTests {
         #expect(api.policy.pins.allSatisfy { $0.type == .spkiSHA256 && $0.position == .any && $0.role == .active })
         #expect(api.found.allSatisfy { $0.origins.map(\.certainty) == [.declared] })
         #expect(api.found[0].origins[0].location.keyPath == "network-security-config/domain-config[1]/pin-set/pin[1]")
-        #expect(!api.found[0].codePatternOnly)
         let alsoChecked = policy.notCarried.filter { $0.reason == BuildPolicy.alsoChecked }
         // legacy.example.com inherits A and B, expiring; the same pins in code never expire: a second check too.
         #expect(
@@ -67,7 +66,7 @@ struct BuildPolicyTests {
         #expect(
             cdn.policy.includeSubdomains && cdn.policy.pins.map(\.value) == [Self.pinB] && cdn.policy.expires == nil)
         // Only code pins the host: its pins are kept, marked as found by a code pattern only.
-        #expect(cdn.found.allSatisfy { $0.codePatternOnly })
+        #expect(cdn.found.allSatisfy { $0.origins.map(\.certainty) == [.codePattern] })
         let login = try #require(policy.domains.first { $0.policy.host == "login.example.com" })
         #expect(!login.policy.includeSubdomains && login.policy.pins.count == 2)
         #expect(policy.notCarried.map(\.value).contains("sha1/" + String(repeating: "A", count: 27) + "="))
@@ -141,11 +140,11 @@ struct BuildPolicyTests {
         #expect(login.policy.mode == .reportOnly)
         #expect(login.policy.expires == CalendarDay("2027-06-29"))
         #expect(login.policy.pins.map(\.value) == [Self.pinA, Self.pinC])
-        #expect(login.found.allSatisfy { !$0.codePatternOnly })
+        #expect(login.found.allSatisfy { $0.origins.map(\.certainty) == [.declared] })
         // The malformed CA identity is the importer's note, never a pin.
         #expect(policy.domains.first { $0.policy.host == "cdn.example.com" }?.policy.pins.map(\.value) == [Self.pinB])
         #expect(policy.unplaced.map(\.pin.value) == [Self.pinC])
-        #expect(policy.unplaced.first?.codePatternOnly == true)
+        #expect(policy.unplaced.first?.origins.map(\.certainty) == [.codePattern])
         #expect(policy.unplaced.first?.origins.first?.location.offset != nil)
     }
 }

@@ -110,14 +110,14 @@ struct ReleaseFromBuildCommandTests {
         let source = build["build"] as? [String: Any]
         #expect(source?["sha256"] as? String == digest)
         #expect(source?["codePatternOnly"] as? [String] == [])
-        #expect(source?["alsoChecked"] as? [String] == ["sha256/" + Self.codeOnly])
+        #expect(source?["alsoChecked"] as? [String] == ["spki-sha256:" + Self.codeOnly])
         #expect(same["build"] == nil)
         let text = try await run(
             ["forecast", "--ca-bundle", "root.pem", "--served", "\(pki.host)=good.pem"], in: folder)
         #expect(
             text.stdoutText.contains(
                 "  4.1: pins from build app.apk 4.1 (41), SHA-256 \(digest.prefix(12))…; the app also checks (both must "
-                    + "pass; not judged here): sha256/\(Self.codeOnly)"), "\(text.stdoutText)")
+                    + "pass; not judged here): spki-sha256:\(Self.codeOnly)"), "\(text.stdoutText)")
     }
 
     @Test(

@@ -30,9 +30,6 @@ public struct BuildPolicy: Sendable, Equatable {
         public var pin: Pin
         public var origins: [Origin]
 
-        /// Found only by a pattern in code, which the app may never run.
-        public var codePatternOnly: Bool { origins.allSatisfy { $0.certainty == .codePattern } }
-
         /// Each place as one word (entry and key path): pins that share one were found in one thing.
         public var places: [String] { origins.map { $0.location.entry + "\u{0}" + ($0.location.keyPath ?? "") } }
     }

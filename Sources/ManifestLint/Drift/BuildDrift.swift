@@ -1,4 +1,5 @@
 import Foundation
+import PinForecast
 import PinningCore
 
 /// What a build ships against what the manifest says it should (`pinbench drift`, and lint's rule for the newest
@@ -126,5 +127,5 @@ public struct BuildDrift: Codable, Sendable, Equatable {
         return BuildDrift(differences: differences)
     }
 
-    private static func name(_ pin: Pin) -> String { pin.type.rawValue + ":" + pin.value }
+    private static func name(_ pin: Pin) -> String { ReleaseBuild.text(pin) }
 }
