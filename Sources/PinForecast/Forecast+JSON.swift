@@ -56,6 +56,8 @@ extension DomainForecast: Encodable {
         let sha256: String
         let version: String?
         let codePatternOnly: [String]
+        /// Pins another mechanism of the app checks for the host too (both must pass): not judged in the cells.
+        let alsoChecked: [String]
     }
 
     private struct Share: Encodable {
@@ -86,7 +88,8 @@ extension DomainForecast: Encodable {
                     build.domain(governing: host).map { domain in
                         BuildSource(
                             artifact: build.artifact, sha256: build.sha256, version: build.version,
-                            codePatternOnly: domain.pins.filter(\.codePatternOnly).map { "sha256/" + $0.pin.value })
+                            codePatternOnly: domain.pins.filter(\.codePatternOnly).map(\.text),
+                            alsoChecked: domain.alsoChecked.map(\.text))
                     }
                 }
             )

@@ -62,15 +62,20 @@ public enum ForecastText {
 
     /// Where each release taken from a build got its pins for this host, and its pins found only by a code pattern
     /// (which the app may never run): "4.1: pins from build app.apk 4.1 (41), SHA-256 3f2a…; found only by a code
-    /// pattern: sha256/AAAA…".
+    /// pattern: spki-sha256:AAAA…", and the pins another mechanism of the app checks too, which the forecast does not judge.
     public static func builds(_ forecast: DomainForecast) -> [String] {
         forecast.releases.compactMap { release in
             guard let build = release.build, let domain = build.domain(governing: forecast.host) else { return nil }
-            let code = domain.pins.filter(\.codePatternOnly).map(\.pin)
+            let code = domain.pins.filter(\.codePatternOnly).map(\.text)
+            let also = domain.alsoChecked.map(\.text)
             return "\(release.name): pins from \(build.shown)"
                 + (code.isEmpty
                     ? ""
-                    : "; found only by a code pattern: " + code.map { "sha256/" + $0.value }.joined(separator: ", "))
+                    : "; found only by a code pattern: " + code.joined(separator: ", "))
+                + (also.isEmpty
+                    ? ""
+                    : "; the app also checks (both must pass; not judged here): "
+                        + also.joined(separator: ", "))
         }
     }
 

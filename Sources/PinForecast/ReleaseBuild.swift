@@ -13,6 +13,22 @@ public struct ReleaseBuild: Hashable, Sendable {
         case codePattern = "code-pattern"
     }
 
+    /// The platforms a build is read for: the record's `platform` is one of them.
+    public enum Platform: String, Hashable, Sendable, CaseIterable {
+        case android
+        case ios
+    }
+
+    /// The release-only rules a scan judges (BuildScan's `ReleaseRule`, which `release add` maps case by case): the
+    /// record's `brokenRules` are among them.
+    public enum Rule: String, Hashable, Sendable, CaseIterable {
+        case userTrust = "user-trust"
+        case overridePins = "override-pins"
+        case debuggable
+        case debuggingProxyCA = "debugging-proxy-ca"
+        case arbitraryLoads = "arbitrary-loads"
+    }
+
     /// One place inside the artifact where a pin was found.
     public struct Place: Hashable, Sendable {
         public var entry: String
@@ -40,6 +56,13 @@ public struct ReleaseBuild: Hashable, Sendable {
             self.found = found
         }
 
+        /// The pin as every listing of a build's pins shows it: its type and value (`spki-sha256:…`, `cert-sha256:…`).
+        public var text: String { ReleaseBuild.text(pin) }
+
+        /// Each place as one word (entry and key path): pins that share one were found in one thing (a bundled
+        /// certificate's key and whole-certificate pins).
+        public var places: [String] { found.map { $0.entry + "\u{0}" + ($0.keyPath ?? "") } }
+
         /// Found only by a pattern in code: the pin may be dead code, or used for another host.
         public var codePatternOnly: Bool { !found.isEmpty && found.allSatisfy { $0.certainty == .codePattern } }
     }
@@ -51,16 +74,21 @@ public struct ReleaseBuild: Hashable, Sendable {
         public var mode: EnforcementMode
         public var expires: CalendarDay?
         public var pins: [FoundPin]
+        /// Pins another mechanism of the build checks for this host with a different set, mode or expiry: the app
+        /// checks them too (both must pass), so the forecast, which judges ``pins`` only, may call accepted a chain
+        /// the app refuses. Shown, never judged.
+        public var alsoChecked: [FoundPin]
 
         public init(
             host: String, includeSubdomains: Bool = false, mode: EnforcementMode = .enforce,
-            expires: CalendarDay? = nil, pins: [FoundPin]
+            expires: CalendarDay? = nil, pins: [FoundPin], alsoChecked: [FoundPin] = []
         ) {
             self.host = host
             self.includeSubdomains = includeSubdomains
             self.mode = mode
             self.expires = expires
             self.pins = pins
+            self.alsoChecked = alsoChecked
         }
 
         public var policy: DomainPolicy {
@@ -105,6 +133,11 @@ public struct ReleaseBuild: Hashable, Sendable {
     /// The build's pins as a manifest: the forecast, the watch and the client views judge it as any release's.
     public var manifest: PinManifest { PinManifest(domains: domains.map(\.policy)) }
 
+    /// By host, the pins another mechanism of the build checks too (``Domain/alsoChecked``).
+    public var alsoChecked: [String: [Pin]] {
+        Dictionary(domains.map { ($0.host, $0.alsoChecked.map(\.pin)) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The domain whose policy governs `host` (the manifest's rule: exact, else the nearest parent with
     /// `includeSubdomains`); nil when the build does not pin it.
     public func domain(governing host: String) -> Domain? {
@@ -116,6 +149,10 @@ public struct ReleaseBuild: Hashable, Sendable {
     public func codePatternOnly(for host: String) -> [Pin] {
         domain(governing: host)?.pins.filter(\.codePatternOnly).map(\.pin) ?? []
     }
+
+    /// A pin as the forecast, `drift` and lint name a build's pins: its own type and value, never a prefix that
+    /// assumes a key pin.
+    public static func text(_ pin: Pin) -> String { pin.type.rawValue + ":" + pin.value }
 
     /// "build app.apk 4.1 (41), SHA-256 3f2a…9c1e": where a release's pins came from, as the lists and the
     /// forecast show it (unescaped: the caller escapes for its output).

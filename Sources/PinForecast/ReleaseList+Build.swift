@@ -23,10 +23,12 @@ extension ReleaseBuild: Encodable {
     init(_ fields: StrictFields<CodingKeys>) throws(SchemaFailure) {
         artifact = try Self.text(fields, .artifact)
         sha256 = try fields.string(.sha256)
-        guard sha256.count == 64, sha256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+        // ASCII only: Character.isHexDigit also takes fullwidth digits and letters.
+        let hex = Set("0123456789abcdef".utf8)
+        guard sha256.utf8.count == 64, sha256.utf8.allSatisfy(hex.contains) else {
             throw fields.invalid(.sha256, "a SHA-256 is 64 lower-case hex digits")
         }
-        platform = try Self.text(fields, .platform)
+        platform = (try fields.choice(.platform) as Platform).rawValue
         package = try fields.stringIfPresent(.package).map { value throws(SchemaFailure) in
             try Self.text(fields, .package, value: value)
         }
@@ -38,6 +40,10 @@ extension ReleaseBuild: Encodable {
         }
         brokenRules = try fields.stringsIfPresent(.brokenRules)
         guard brokenRules.count <= 64 else { throw fields.invalid(.brokenRules, "more than 64 rules") }
+        guard brokenRules.allSatisfy({ Rule(rawValue: $0) != nil }) else {
+            let allowed = Rule.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw fields.invalid(.brokenRules, "holds a rule that is not one of \(allowed)")
+        }
         domains = []
         if let list = try fields.arrayIfPresent(.domains) {
             guard list.remaining <= Self.maximumListCount else {
@@ -83,7 +89,7 @@ extension ReleaseBuild: Encodable {
 
 extension ReleaseBuild.Domain: Encodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case host, includeSubdomains, mode, expires, pins
+        case host, includeSubdomains, mode, expires, pins, alsoChecked
     }
 
     init(_ fields: StrictFields<CodingKeys>) throws(SchemaFailure) {
@@ -102,6 +108,7 @@ extension ReleaseBuild.Domain: Encodable {
             expires = parsed
         }
         pins = try ReleaseBuild.FoundPin.list(fields, .pins)
+        alsoChecked = try ReleaseBuild.FoundPin.list(fields, .alsoChecked)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -111,6 +118,7 @@ extension ReleaseBuild.Domain: Encodable {
         try container.encode(mode.rawValue, forKey: .mode)
         try container.encodeIfPresent(expires?.description, forKey: .expires)
         try container.encode(pins, forKey: .pins)
+        if !alsoChecked.isEmpty { try container.encode(alsoChecked, forKey: .alsoChecked) }
     }
 }
 

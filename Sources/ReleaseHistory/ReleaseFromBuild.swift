@@ -84,13 +84,15 @@ public enum ReleaseFromBuild {
         let app = report.app
         let number = report.platform == "ios" ? app.bundleVersion : app.versionCode.map(String.init)
         return ReleaseBuild(
-            artifact: ReleaseBuild.limited(artifact), sha256: sha256, platform: report.platform,
+            artifact: ReleaseBuild.limited(artifact), sha256: sha256,
+            platform: (report.platform == "ios" ? ReleaseBuild.Platform.ios : .android).rawValue,
             package: app.package.flatMap(nonEmpty), version: app.versionName.flatMap(nonEmpty),
-            buildNumber: number.flatMap(nonEmpty), brokenRules: report.brokenRules.map(\.rawValue),
+            buildNumber: number.flatMap(nonEmpty), brokenRules: report.brokenRules.map { rule($0).rawValue },
             domains: policy.domains.map { domain in
                 ReleaseBuild.Domain(
                     host: domain.policy.host, includeSubdomains: domain.policy.includeSubdomains,
-                    mode: domain.policy.mode, expires: domain.policy.expires, pins: domain.found.map(found))
+                    mode: domain.policy.mode, expires: domain.policy.expires, pins: domain.found.map(found),
+                    alsoChecked: domain.alsoChecked.map(found))
             },
             unplaced: policy.unplaced.map(found))
     }
@@ -105,6 +107,17 @@ public enum ReleaseFromBuild {
                     line: origin.location.line.map { max(0, $0) }, offset: origin.location.offset.map { max(0, $0) },
                     certainty: certainty(origin.certainty))
             })
+    }
+
+    /// Case by case, so that a rule the scan gains is one the record's reader knows.
+    private static func rule(_ rule: ReleaseRule) -> ReleaseBuild.Rule {
+        switch rule {
+        case .userTrust: .userTrust
+        case .overridePins: .overridePins
+        case .debuggable: .debuggable
+        case .debuggingProxyCA: .debuggingProxyCA
+        case .arbitraryLoads: .arbitraryLoads
+        }
     }
 
     private static func certainty(_ certainty: ScanCertainty) -> ReleaseBuild.Certainty {

@@ -20,19 +20,10 @@ struct ReleaseFromBuildCommandTests {
     /// more pin for it only in OkHttp code; `overridePins` breaks a release-only rule.
     func apk(in folder: TemporaryFolder, overridePins: Bool = false) async throws -> String {
         let host = pki.host
-        let (leaf, ca) = (leafKey, caKey)
+        let config = networkSecurityConfig(overridePins: overridePins)
         let path = try await OffPoolThread.run { () throws -> String in
             var build = APKBuild()
-            build.networkSecurityConfig = """
-                <?xml version="1.0" encoding="utf-8"?>
-                <network-security-config>
-                  <domain-config>
-                    <domain>\(host)</domain>
-                    <pin-set><pin digest="SHA-256">\(leaf)</pin><pin digest="SHA-256">\(ca)</pin></pin-set>
-                    <trust-anchors><certificates src="system" overridePins="\(overridePins)"/></trust-anchors>
-                  </domain-config>
-                </network-security-config>
-                """
+            build.networkSecurityConfig = config
             build.dex = DexBuilder.make(pairs: [(host, "sha256/" + Self.codeOnly)])
             let built = try build.build()
             let target = folder.path("app.apk")
@@ -40,6 +31,20 @@ struct ReleaseFromBuildCommandTests {
             return target
         }
         return path
+    }
+
+    /// The APK's network security config: the test PKI's host pinned to its leaf and intermediate keys.
+    func networkSecurityConfig(overridePins: Bool = false) -> String {
+        """
+        <?xml version="1.0" encoding="utf-8"?>
+        <network-security-config>
+          <domain-config>
+            <domain>\(pki.host)</domain>
+            <pin-set><pin digest="SHA-256">\(leafKey)</pin><pin digest="SHA-256">\(caKey)</pin></pin-set>
+            <trust-anchors><certificates src="system" overridePins="\(overridePins)"/></trust-anchors>
+          </domain-config>
+        </network-security-config>
+        """
     }
 
     func run(_ arguments: [String], in folder: TemporaryFolder) async throws -> ProcessRunner.Result {
@@ -61,19 +66,28 @@ struct ReleaseFromBuildCommandTests {
     func forecastEqualsManifest() async throws {
         let folder = world()
         let apk = try await apk(in: folder)
-        let pins = [leafKey, caKey, Self.codeOnly].map { Pin(type: .spkiSHA256, value: $0) }
-        folder.write("pins.json", manifest(pins))
-        folder.write("same.json", manifest(pins))
+        // The expectation, derived apart from the scan: the APK's network security config alone, as the Android
+        // importer reads it. The pin found only in OkHttp code is a second check the app makes, never a widening.
+        folder.write("pins.json", manifest([Pin(type: .spkiSHA256, value: leafKey)]))
+        folder.write("same.json", manifest([Pin(type: .spkiSHA256, value: leafKey)]))
+        folder.write("nsc.xml", networkSecurityConfig())
+        let imported = try await run(["import", "android", "nsc.xml", "--manifest", "same.json"], in: folder)
+        #expect(imported.status == 0, "\(imported.stderrText)")
         let added = try await run(["release", "add", "--from", "app.apk", "--share", "40"], in: folder)
         #expect(added.status == 0, "\(added.stderrText)")
         #expect(added.stdoutText.contains("Added release 4.1 (pins from build app.apk 4.1 (41), SHA-256 "))
-        #expect(added.stdoutText.contains("1 hosts pinned, 3 pins, 1 of them found only by a code pattern"))
+        #expect(added.stdoutText.contains("1 hosts pinned, 2 pins"))
+        #expect(
+            added.stdoutText.contains(
+                "Not carried: sha256/\(Self.codeOnly) (classes.dex): \(BuildPolicy.alsoChecked)"),
+            "\(added.stdoutText)")
         #expect(!added.stdoutText.contains("release-only rules"))
         let sum = try await OffPoolThread.run { try ProcessRunner.run("/usr/bin/sha256sum", [apk]).checked() }
         let digest = String(sum.stdoutText.prefix(64))
         let releases = try #require(folder.read("releases.json"))
         #expect(releases.contains(#""sha256": "\#(digest)""#), "\(releases)")
-        #expect(releases.contains(#""certainty": "code-pattern""#) && releases.contains(#""entry": "classes.dex""#))
+        #expect(releases.contains(#""alsoChecked""#) && releases.contains(#""certainty": "code-pattern""#))
+        #expect(releases.contains(#""entry": "classes.dex""#))
         #expect(
             try await run(["release", "add", "same", "--from", "same.json", "--share", "40"], in: folder).status == 0)
         let list = try await run(["release", "list"], in: folder)
@@ -95,14 +109,37 @@ struct ReleaseFromBuildCommandTests {
         }
         let source = build["build"] as? [String: Any]
         #expect(source?["sha256"] as? String == digest)
-        #expect(source?["codePatternOnly"] as? [String] == ["sha256/" + Self.codeOnly])
+        #expect(source?["codePatternOnly"] as? [String] == [])
+        #expect(source?["alsoChecked"] as? [String] == ["spki-sha256:" + Self.codeOnly])
         #expect(same["build"] == nil)
         let text = try await run(
             ["forecast", "--ca-bundle", "root.pem", "--served", "\(pki.host)=good.pem"], in: folder)
         #expect(
             text.stdoutText.contains(
-                "  4.1: pins from build app.apk 4.1 (41), SHA-256 \(digest.prefix(12))…; found only by a code pattern: "
-                    + "sha256/\(Self.codeOnly)"), "\(text.stdoutText)")
+                "  4.1: pins from build app.apk 4.1 (41), SHA-256 \(digest.prefix(12))…; the app also checks (both must "
+                    + "pass; not judged here): spki-sha256:\(Self.codeOnly)"), "\(text.stdoutText)")
+    }
+
+    @Test(
+        "a releases file with a hostile build record is refused: exit 2, nothing written",
+        arguments: [
+            ("sha256", String(repeating: "\u{FF11}", count: 64), "android", "override-pins"),
+            ("platform", String(repeating: "ab", count: 32), "windows", "override-pins"),
+            ("brokenRules", String(repeating: "ab", count: 32), "android", "rm -rf"),
+        ])
+    func hostileRecord(field: String, sha256: String, platform: String, rule: String) async throws {
+        let folder = world()
+        folder.write("pins.json", manifest([Pin(type: .spkiSHA256, value: leafKey)]))
+        let record = """
+            {"schema": 1, "releases": [{"name": "4.1", "build": {"artifact": "a.apk", "sha256": "\(sha256)", \
+            "platform": "\(platform)", "brokenRules": ["\(rule)"], "domains": []}}]}
+            """
+        folder.write("releases.json", record)
+        let added = try await run(["release", "add", "4.2", "--from", "pins.json"], in: folder)
+        #expect(added.status == 2, "\(field): \(added.stdoutText)")
+        #expect(added.stderrText.contains(field), "\(added.stderrText)")
+        #expect(folder.read("releases.json") == record)
+        #expect(try await run(["release", "list"], in: folder).status == 2)
     }
 
     @Test("a build breaking a release-only rule is recorded and said so; an unreadable one is exit 2, nothing written")
@@ -163,6 +200,78 @@ struct ReleaseFromBuildCommandTests {
         folder.write("junk.apk", "not a zip")
         #expect(try await run(["drift", "junk.apk"], in: folder).status == 2)
         #expect(try await run(["drift", "app.apk", "--manifest", "absent.json"], in: folder).status == 2)
+    }
+
+    @Test("drift: a bundled certificate is known when the manifest holds either of its two pins")
+    func bundledCertificateKnownByEitherPin() async throws {
+        let folder = world()
+        let (leaf, ca) = (leafKey, caKey)
+        let rootKey = CertificateDetails(pki.root.certificate).spkiPin
+        let otherKey = CertificateDetails(pki.selfSigned.certificate).spkiPin
+        let (rootDER, otherDER) = (pki.root.der, pki.selfSigned.der)
+        let config = networkSecurityConfig().replacingOccurrences(
+            of: "</pin-set>", with: "<pin digest=\"SHA-256\">\(rootKey)</pin></pin-set>")
+        try await OffPoolThread.run {
+            var build = APKBuild()
+            build.networkSecurityConfig = config
+            // The CA the config pins, bundled: its key's pin and its whole certificate's, found in one file.
+            build.files["res/raw/root.der"] = rootDER
+            try FileManager.default.copyItem(atPath: try build.build(), toPath: folder.path("app.apk"))
+            build.files["res/raw/other.der"] = otherDER
+            try FileManager.default.copyItem(atPath: try build.build(), toPath: folder.path("other.apk"))
+        }
+        folder.write("pins.json", manifest([leaf, ca, rootKey].map { Pin(type: .spkiSHA256, value: $0) }))
+        let clean = try await run(["drift", "app.apk"], in: folder)
+        #expect(clean.status == 0 && clean.stdoutText.hasSuffix("no drift\n"), "\(clean.stdoutText)")
+        // A bundled certificate the manifest holds neither pin of is unknown, with both its pins.
+        let other = try await run(["drift", "other.apk", "--json"], in: folder)
+        #expect(other.status == 1, "\(other.stdoutText)")
+        let report = try JSONSerialization.jsonObject(with: other.stdout) as? [String: Any] ?? [:]
+        let differences = (report["drift"] as? [String: Any])?["differences"] as? [[String: Any]] ?? []
+        #expect(differences.map { $0["kind"] as? String } == ["unknown-pin", "unknown-pin"])
+        #expect(differences.first?["pin"] as? String == "spki-sha256:" + otherKey)
+        #expect((differences.last?["pin"] as? String)?.hasPrefix("cert-sha256:") == true)
+    }
+
+    @Test("lint's build-drift fix runs as printed from another folder, for a build path with a space and a quote")
+    func lintFixRunsAsPrinted() async throws {
+        let folder = world()
+        let built = try await apk(in: folder)
+        let spare = Data(repeating: 7, count: 32).base64EncodedString()
+        folder.write(
+            "pins.json",
+            manifest([
+                Pin(type: .spkiSHA256, value: leafKey), Pin(type: .spkiSHA256, value: spare, role: .backup),
+            ]))
+        try FileManager.default.createDirectory(atPath: folder.path("it's builds"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: built, toPath: folder.path("it's builds/app 1.apk"))
+        let added = try await run(["release", "add", "--from", "it's builds/app 1.apk"], in: folder)
+        #expect(added.status == 0, "\(added.stderrText)")
+        let elsewhere = folder.url.appendingPathComponent("elsewhere")
+        let lint = try await OffPoolThread.run {
+            try PinBenchBinary.run(["lint", "--json", "--manifest", "../pins.json"], in: elsewhere)
+        }
+        let report = try JSONSerialization.jsonObject(with: lint.stdout)
+        func fixes(_ value: Any) -> [String] {
+            if let object = value as? [String: Any] {
+                let own = (object["fix"] as? String).map { [$0] } ?? []
+                return own + object.values.flatMap(fixes)
+            }
+            return (value as? [Any])?.flatMap(fixes) ?? []
+        }
+        let fix = try #require(fixes(report).first { $0.contains("`pinbench drift ") }, "\(lint.stdoutText)")
+        let command = try #require(fix.split(separator: "`").dropFirst().first.map(String.init))
+        #expect(command.contains(" --manifest "), "\(command)")
+        // Run exactly as printed, from the folder lint ran in, with the binary under test for `pinbench`.
+        let binary = PinBenchBinary.url.path
+        let ran = try await OffPoolThread.run {
+            try ProcessRunner.run(
+                "/bin/sh", ["-c", "pinbench() { \"$0\" \"$@\"; }; " + command, binary], currentDirectory: elsewhere)
+        }
+        #expect(ran.status == 1, "\(command): \(ran.stderrText)")
+        #expect(ran.stdoutText.contains("app 1.apk (version 4.1) against "), "\(ran.stdoutText)")
+        #expect(ran.stdoutText.contains("backup pin spki-sha256:\(spare) never made it into the build"))
     }
 
     @Test("an IPA's TrustKit pins judged as its manifest's; a version with an escape is refused, nothing written")

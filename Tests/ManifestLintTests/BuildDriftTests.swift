@@ -49,7 +49,7 @@ struct BuildDriftTests {
     func everyKind() {
         let drift = BuildDrift.compare(
             manifest: Self.manifest, build: Self.build,
-            unplaced: [Pin(type: .spkiSHA256, value: Self.b), Pin(type: .spkiSHA256, value: Self.e)])
+            unplaced: [(Pin(type: .spkiSHA256, value: Self.b), ["b"]), (Pin(type: .spkiSHA256, value: Self.e), ["e"])])
         typealias D = BuildDrift.Difference
         #expect(
             drift.differences == [
@@ -153,7 +153,10 @@ struct BuildDriftTests {
         #expect(found.count == 7, "\(found.map(\.formatted))")
         #expect(found.allSatisfy { $0.severity == .warning && $0.message.hasPrefix("release 4.2 (build app-4.2.apk") })
         #expect(found.contains { $0.host == "gone.example.com" && $0.message.contains("no policy of the build") })
-        #expect(found.first?.fix.contains("pinbench drift app-4.2.apk") == true)
+        // The fix names the build from the folder lint runs in (the record names it from the releases file's).
+        let artifact = folder.url.appendingPathComponent("app-4.2.apk").standardizedFileURL.path
+        let fix = found.first?.fix ?? ""
+        #expect(fix.contains("pinbench drift \(artifact) --manifest "), "\(fix)")
         try ManifestStore.update(ReleaseList.self, at: releases) { list in list.releases.removeFirst() }
         #expect(rules().isEmpty)
         folder.write("releases.json", "{\"schema\": 1, \"releases\": [{\"name\": 1}]}")

@@ -13,6 +13,8 @@ struct ReleaseBuildRecordTests {
     static let pinA = "7HIpactkIAq2Y49orFOOQKurWxmmSFZhBCoQYcRhJ3Y="
     static let pinB = "r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E="
     static let pinC = "x4QzPSC810K5/cMjb05Qm4k3Bw5zBn4lTdO/nEW/Td4="
+    /// A whole certificate's pin, found only in code: shown with its own type.
+    static let certD = Data(repeating: 9, count: 32).base64EncodedString()
     let folder = TemporaryFolder()
 
     static func record() -> ReleaseBuild {
@@ -37,6 +39,14 @@ struct ReleaseBuildRecordTests {
                         ReleaseBuild.FoundPin(
                             pin: Pin(type: .spkiSHA256, value: pinC),
                             found: [.init(entry: "classes2.dex", offset: 99, certainty: .codePattern)]),
+                        ReleaseBuild.FoundPin(
+                            pin: Pin(type: .certSHA256, value: certD),
+                            found: [.init(entry: "classes2.dex", offset: 140, certainty: .codePattern)]),
+                    ],
+                    alsoChecked: [
+                        ReleaseBuild.FoundPin(
+                            pin: Pin(type: .spkiSHA256, value: pinB),
+                            found: [.init(entry: "classes.dex", offset: 600, certainty: .codePattern)])
                     ]),
                 ReleaseBuild.Domain(
                     host: "login.example.com", mode: .reportOnly,
@@ -102,6 +112,12 @@ struct ReleaseBuildRecordTests {
         (body(domains: pinned("short", found: #"[{"entry":"x","certainty":"declared"}]"#)), "not base64 of 32 bytes"),
         (body(domains: pinned(found: "[]")), "names where it was found"),
         (body(domains: pinned(found: #"[{"entry":"x","certainty":"guessed"}]"#)), "is not one of"),
+        // Fullwidth digits are hex digits to Character.isHexDigit, never to a SHA-256.
+        (body(sha256: String(repeating: "\u{FF11}", count: 64)), "64 lower-case hex"),
+        (body(sha256: String(repeating: "ab", count: 31) + "a\u{FF41}"), "64 lower-case hex"),
+        (body(sha256: String(repeating: "AB", count: 32)), "64 lower-case hex"),
+        (body().replacingOccurrences(of: #""android""#, with: #""windows""#), "is not one of"),
+        (body(more: #","brokenRules":["override-pins","rm -rf"]"#), "is not one of"),
     ]
 
     @Test("hostile records are refused with their JSON path", arguments: hostileCases)
@@ -120,10 +136,11 @@ struct ReleaseBuildRecordTests {
     func pinsAsManifest() {
         let build = Self.record()
         #expect(build.manifest.domains.map(\.host) == ["api.example.com", "login.example.com"])
-        #expect(build.manifest.policy(for: "x.api.example.com")?.pins.map(\.value) == [Self.pinA, Self.pinC])
+        #expect(
+            build.manifest.policy(for: "x.api.example.com")?.pins.map(\.value) == [Self.pinA, Self.pinC, Self.certD])
         #expect(build.manifest.domains[0].expires == CalendarDay("2027-06-29"))
         #expect(build.manifest.domains[1].mode == .reportOnly)
-        #expect(build.codePatternOnly(for: "x.api.example.com").map(\.value) == [Self.pinC])
+        #expect(build.codePatternOnly(for: "x.api.example.com").map(\.value) == [Self.pinC, Self.certD])
         #expect(build.codePatternOnly(for: "login.example.com").isEmpty)
         #expect(build.codePatternOnly(for: "other.example.com").isEmpty)
         #expect(build.shown == "build builds/app\u{1B}[2J.apk 4.1 (41), SHA-256 abababababab…")
@@ -140,12 +157,14 @@ struct ReleaseBuildRecordTests {
         #expect(
             ForecastText.builds(forecast) == [
                 "4.1: pins from build builds/app\u{1B}[2J.apk 4.1 (41), SHA-256 abababababab…; found only by a code "
-                    + "pattern: sha256/\(Self.pinC)"
+                    + "pattern: spki-sha256:\(Self.pinC), cert-sha256:\(Self.certD); the app also checks (both must "
+                    + "pass; not judged here): spki-sha256:\(Self.pinB)"
             ])
         let json = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(forecast)) as? [String: Any]
         let rows = json?["releases"] as? [[String: Any]] ?? []
         let source = rows.first?["build"] as? [String: Any]
-        #expect(source?["codePatternOnly"] as? [String] == ["sha256/" + Self.pinC])
+        #expect(source?["codePatternOnly"] as? [String] == ["spki-sha256:" + Self.pinC, "cert-sha256:" + Self.certD])
+        #expect(source?["alsoChecked"] as? [String] == ["spki-sha256:" + Self.pinB])
         #expect(source?["sha256"] as? String == build.sha256)
         #expect(rows.last?["build"] == nil)
         let elsewhere = DomainForecast(host: "other.example.com", releases: releases, scenarios: [], cells: [[], []])

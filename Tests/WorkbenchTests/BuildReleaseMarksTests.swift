@@ -69,7 +69,7 @@ import Testing
         await F.press([.character("F")], on: &state)
         let text = WorkbenchProgram.view(state).text
         #expect(text.contains("4.3: pins from build app-4.3.apk 4.3 (43), SHA-256 abababababab…; found only by a"))
-        #expect(text.contains("sha256/" + Self.codeKey.prefix(20)))
+        #expect(text.contains("spki-sha256:" + Self.codeKey.prefix(20)))
         #expect(text.contains("4.0: pins from build app-4.0.apk 4.0 (43)"))
         // Where every release's pins were read from, under the releases file's line.
         let rows = text.split(separator: "\n")

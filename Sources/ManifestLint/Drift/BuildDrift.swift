@@ -1,4 +1,5 @@
 import Foundation
+import PinForecast
 import PinningCore
 
 /// What a build ships against what the manifest says it should (`pinbench drift`, and lint's rule for the newest
@@ -52,10 +53,17 @@ public struct BuildDrift: Codable, Sendable, Equatable {
 
     public var drifted: Bool { !differences.isEmpty }
 
-    /// Compares `manifest` with the policy read out of a build, and the pins the build holds with no host.
-    public static func compare(manifest: PinManifest, build: PinManifest, unplaced: [Pin] = []) -> BuildDrift {
+    /// Compares `manifest` with the policy read out of a build, the pins the build holds with no host (each with
+    /// the places it was found), and by host the pins another mechanism of the build checks too (both must pass):
+    /// those are held for the host, and one the manifest does not know is unknown as any other. Pins with no host
+    /// that share a place are one thing found (a bundled certificate's key and whole-certificate pins): it is known
+    /// when the manifest holds any of its pins, as a client pins either.
+    public static func compare(
+        manifest: PinManifest, build: PinManifest, unplaced: [(pin: Pin, places: [String])] = [],
+        alsoChecked: [String: [Pin]] = [:]
+    ) -> BuildDrift {
         var differences: [Difference] = []
-        let loose = Set(unplaced.map(\.value))
+        let loose = Set(unplaced.map(\.pin.value))
         for domain in manifest.domains where !domain.pins.isEmpty {
             guard let shipped = build.policy(for: domain.host) else {
                 let held = domain.pins.filter { loose.contains($0.value) }.count
@@ -77,8 +85,9 @@ public struct BuildDrift: Codable, Sendable, Equatable {
                         .settingDiffers, host: domain.host, manifest: "mode \(domain.mode.rawValue)",
                         build: "mode \(shipped.mode.rawValue)"))
             }
+            let held = shipped.pins + (alsoChecked[shipped.host] ?? [])
             for pin in domain.pins {
-                guard let match = shipped.pins.first(where: { $0.value == pin.value }) else {
+                guard let match = held.first(where: { $0.value == pin.value }) else {
                     differences.append(
                         Difference(
                             pin.role == .backup ? .backupMissing : .pinMissing, host: domain.host, pin: name(pin),
@@ -101,7 +110,8 @@ public struct BuildDrift: Codable, Sendable, Equatable {
         }
         for domain in build.domains {
             let known = manifest.policy(for: domain.host)
-            for pin in domain.pins where !(known?.pins.contains(where: { $0.value == pin.value }) ?? false) {
+            let held = domain.pins + (alsoChecked[domain.host] ?? [])
+            for pin in held where !(known?.pins.contains(where: { $0.value == pin.value }) ?? false) {
                 differences.append(
                     Difference(
                         .unknownPin, host: domain.host, pin: name(pin),
@@ -109,11 +119,13 @@ public struct BuildDrift: Codable, Sendable, Equatable {
             }
         }
         let everywhere = Set(manifest.domains.flatMap(\.pins).map(\.value))
-        for pin in unplaced where !everywhere.contains(pin.value) {
+        let knownPlaces = Set(unplaced.filter { everywhere.contains($0.pin.value) }.flatMap(\.places))
+        for (pin, places) in unplaced
+        where !everywhere.contains(pin.value) && !places.contains(where: knownPlaces.contains) {
             differences.append(Difference(.unknownPin, host: nil, pin: name(pin), build: "held with no host"))
         }
         return BuildDrift(differences: differences)
     }
 
-    private static func name(_ pin: Pin) -> String { pin.type.rawValue + ":" + pin.value }
+    private static func name(_ pin: Pin) -> String { ReleaseBuild.text(pin) }
 }

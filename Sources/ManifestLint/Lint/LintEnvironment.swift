@@ -54,7 +54,9 @@ public struct LintEnvironment: Sendable {
             publicSuffixes: publicSuffixes, clients: clients,
             manifestArgument: manifestArgument(
                 for: document.url, from: FileManager.default.currentDirectoryPath),
-            catalog: catalog(for: document), shippedBuild: ShippedBuild.gather(besideManifest: document.url))
+            catalog: catalog(for: document),
+            shippedBuild: ShippedBuild.gather(
+                besideManifest: document.url, from: FileManager.default.currentDirectoryPath))
     }
 
     /// The built-in catalog, with the manifest's `caCatalog` folder (relative to the manifest's folder) added
@@ -68,13 +70,18 @@ public struct LintEnvironment: Sendable {
     /// The `--manifest` value that names `manifest` from `folder` (relative below it, else absolute), or nil when
     /// it is the default `pins.json` of `folder`.
     static func manifestArgument(for manifest: URL, from folder: String) -> String? {
-        let path = manifest.standardizedFileURL.path
-        let base = URL(fileURLWithPath: folder).standardizedFileURL.path
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        let relative = path(of: manifest, from: folder)
         if relative == "pins.json" { return nil }
         // A path holding a control character cannot be printed as a shell word: a placeholder stands for it.
         return ShellEncoding.word(relative) ?? "<the manifest's path>"
+    }
+
+    /// `file`'s path from `folder`: relative below it, else absolute.
+    static func path(of file: URL, from folder: String) -> String {
+        let path = file.standardizedFileURL.path
+        let base = URL(fileURLWithPath: folder).standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// The entries of `manifest`'s `trustAnchors` this environment found unreadable, in the manifest's order.

@@ -13,10 +13,10 @@ struct DriftCommand: ParsableCommand {
     @Flag(help: "Print the differences as JSON.") var json = false
 
     func run() throws {
-        let scan = try BuildScanner.scan(path: artifact)
-        let build = BuildPolicy(scan)
-        let manifest = try ManifestStore.load(manifestOptions.url).manifest
-        let drift = BuildDrift.compare(manifest: manifest, build: build.manifest, unplaced: build.unplaced.map(\.pin))
+        let scan = try BuildScanner.scan(path: artifact), build = BuildPolicy(scan)
+        let drift = BuildDrift.compare(
+            manifest: try ManifestStore.load(manifestOptions.url).manifest, build: build.manifest,
+            unplaced: build.unplaced.map { ($0.pin, $0.places) }, alsoChecked: build.alsoChecked)
         let report = DriftReport(
             artifact: artifact, manifest: manifestOptions.url.path, version: scan.app.versionName, drift: drift)
         Output.report(report, json: json, lines: report.textLines)
