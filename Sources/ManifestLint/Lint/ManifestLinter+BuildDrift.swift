@@ -77,7 +77,8 @@ extension ManifestLinter {
             ]
         case .success(let shipped?):
             let drift = BuildDrift.compare(
-                manifest: manifest, build: shipped.build.manifest, unplaced: shipped.build.unplaced.map { ($0.pin, $0.places) },
+                manifest: manifest, build: shipped.build.manifest,
+                unplaced: shipped.build.unplaced.map { ($0.pin, $0.places) },
                 alsoChecked: shipped.build.alsoChecked)
             return drift.differences.map { difference in
                 LintFinding(
