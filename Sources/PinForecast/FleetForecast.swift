@@ -33,6 +33,9 @@ public struct FleetForecast: Sendable {
         let anchors = judge.trustAnchors
         var ledgers = [HostLedger?](repeating: nil, count: hosts.count)
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let shared = await Self.sharedTrusts(
+            hosts.flatMap { [served[$0], planned[$0]].compactMap { $0 } }, trustAnchors: anchors, at: time,
+            width: width)
         await withTaskGroup(of: (Int, HostLedger).self) { group in
             var next = 0
             func start() {
@@ -41,10 +44,12 @@ public struct FleetForecast: Sendable {
                 let (chain, intendedChain) = (served[host], planned[host])
                 group.addTask {
                     let current = await chain.asyncMap {
-                        await ForecastJudge.trust($0, host: host, trustAnchors: anchors, at: time)
+                        await ForecastJudge.trust(
+                            $0, host: host, trustAnchors: anchors, at: time, sharing: shared[$0.map(\.der)])
                     }
                     let intended = await intendedChain.asyncMap {
-                        await ForecastJudge.trust($0, host: host, trustAnchors: anchors, at: time)
+                        await ForecastJudge.trust(
+                            $0, host: host, trustAnchors: anchors, at: time, sharing: shared[$0.map(\.der)])
                     }
                     return (index, HostLedger(host: host, current: current, planned: intended))
                 }
@@ -67,6 +72,37 @@ public struct FleetForecast: Sendable {
             return columnSets.count - 1
         }
         self.columnSets = columnSets
+    }
+
+    /// Default trust of each chain that more than one host serves (or plans), evaluated once with the host name
+    /// left out (``SharedChainTrust``), by the chain's DER: a fleet behind one wildcard certificate checks its
+    /// signatures once instead of once per host.
+    private static func sharedTrusts(
+        _ chains: [[ChainCertificate]], trustAnchors: TrustAnchors, at time: Date, width: Int
+    ) async -> [[[UInt8]]: SharedChainTrust] {
+        var uses: [[[UInt8]]: (chain: [ChainCertificate], count: Int)] = [:]
+        for chain in chains {
+            uses[chain.map(\.der), default: (chain, 0)].count += 1
+        }
+        let repeated = uses.values.filter { $0.count > 1 }.map(\.chain)
+        var shared: [[[UInt8]]: SharedChainTrust] = [:]
+        await withTaskGroup(of: ([[UInt8]], SharedChainTrust).self) { group in
+            var next = 0
+            func start() {
+                guard next < repeated.count else { return }
+                let chain = repeated[next]
+                group.addTask {
+                    (chain.map(\.der), await ForecastJudge.sharedTrust(chain, trustAnchors: trustAnchors, at: time))
+                }
+                next += 1
+            }
+            for _ in 0..<width { start() }
+            while let (key, trust) = await group.next() {
+                shared[key] = trust
+                start()
+            }
+        }
+        return shared
     }
 
     /// The hosts forecast, in order.

@@ -64,11 +64,22 @@ public struct ForecastJudge: Sendable {
     /// What default trust decides about a real chain for `host`: the whole validator's verdict on it with no pins,
     /// once per chain and host. The validator evaluates trust before it reads the domain's policy, so every
     /// release's cell follows from this one verdict and the pin rule (``RealChainTrust/cell(_:at:)``).
+    /// With `sharing` (``sharedTrust(_:trustAnchors:at:)`` of the same chain), the signatures and the path are
+    /// not checked again for a host the leaf covers.
     public static func trust(
-        _ chain: [ChainCertificate], host: String, trustAnchors: TrustAnchors, at time: Date
+        _ chain: [ChainCertificate], host: String, trustAnchors: TrustAnchors, at time: Date,
+        sharing: SharedChainTrust? = nil
     ) async -> RealChainTrust {
         let validator = PinValidator(manifest: PinManifest(), trustAnchors: trustAnchors)
-        return RealChainTrust(await validator.validate(host: host, chain: chain, at: time))
+        return RealChainTrust(await validator.validate(host: host, chain: chain, at: time, sharing: sharing))
+    }
+
+    /// Default trust of a chain that several hosts serve, evaluated once with the host name left out
+    /// (``SharedChainTrust``), for ``trust(_:host:trustAnchors:at:sharing:)``.
+    public static func sharedTrust(
+        _ chain: [ChainCertificate], trustAnchors: TrustAnchors, at time: Date
+    ) async -> SharedChainTrust {
+        await PinValidator(manifest: PinManifest(), trustAnchors: trustAnchors).sharedTrust(chain: chain, at: time)
     }
 }
 

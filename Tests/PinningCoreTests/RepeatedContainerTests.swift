@@ -10,9 +10,9 @@ import Testing
 @Suite("Strict JSON reader: repeated containers read as the plain path reads them")
 struct RepeatedContainerTests {
     /// Everything the reader says about `bytes`: each node, or the error with its code, position, path and message.
-    static func reading(_ bytes: [UInt8], repeats: Bool) -> String {
+    static func reading(_ bytes: [UInt8], repeats: Bool, valueCap: Int = JSONReader.maximumValues) -> String {
         do {
-            let tape = try JSONReader.read(bytes, repeats: repeats)
+            let tape = try JSONReader.read(bytes, repeats: repeats, valueCap: valueCap)
             // Every field of every node, folded into one number (a text of millions of nodes would take minutes).
             var hasher = Hasher()
             for node in tape.nodes {
@@ -117,16 +117,17 @@ struct RepeatedContainerTests {
     }
 
     @Test("the value cap: a repeat that would pass it is read the plain way and refused at the same value")
-    func valueCap() async throws {
+    func valueCap() {
         // A bare 0, then `count` arrays [0]: 2 + 2 * count nodes with the outer array.
         @Sendable func text(_ count: Int) -> [UInt8] {
             Array("[0".utf8) + Array(repeating: Array(",[0]".utf8), count: count).joined() + Array("]".utf8)
         }
-        let atCap = (JSONReader.maximumValues - 2) / 2
-        let results = try await OffPoolThread.run {
-            [atCap, atCap + 1].flatMap { count in
-                [true, false].map { repeats in Self.reading(text(count), repeats: repeats) }
-            }
+        // At a small cap: the rule does not depend on the cap's size, and the real one (StrictJSONTests holds it) would
+        // make each text millions of values long.
+        let cap = 1_000
+        let atCap = (cap - 2) / 2
+        let results = [atCap, atCap + 1].flatMap { count in
+            [true, false].map { repeats in Self.reading(text(count), repeats: repeats, valueCap: cap) }
         }
         #expect(results[0] == results[1])
         #expect(results[2] == results[3])

@@ -17,15 +17,18 @@ package struct JSONReader {
     static let maximumValues = 1 << 22
 
     /// Parses `bytes` into a tape of nodes, or says exactly what is wrong and where. `repeats: false` reads every
-    /// container byte by byte (the plain path, which tests hold the repeat path to).
-    package static func read(_ bytes: [UInt8], repeats: Bool = true) throws(JSONSyntaxError) -> JSONTape {
+    /// container byte by byte (the plain path, which tests hold the repeat path to). `valueCap` stands in for
+    /// ``maximumValues`` where a test holds both paths to the cap without building texts of millions of values.
+    package static func read(
+        _ bytes: [UInt8], repeats: Bool = true, valueCap: Int = maximumValues
+    ) throws(JSONSyntaxError) -> JSONTape {
         guard bytes.count <= maximumSize else {
             throw JSONSyntaxError(
                 .tooLarge, at: TextPosition(line: 1, column: 1, offset: 0), path: "$",
                 message: "the text is \(bytes.count) bytes; a manifest may be at most \(maximumSize >> 20) MiB")
         }
         let nodes = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
-            var parser = Parser(buffer, repeats: repeats)
+            var parser = Parser(buffer, repeats: repeats, valueCap: min(valueCap, maximumValues))
             try parser.run()
             return (parser.nodes, parser.repeats)
         }
@@ -71,10 +74,13 @@ package struct JSONReader {
 
         /// Whether containers repeating the last one at their depth are copied (``repeatLast(depth:)``).
         private let findsRepeats: Bool
+        /// The most values read (``JSONReader/maximumValues`` but in tests).
+        private let valueCap: Int
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>, repeats: Bool) {
+        init(_ bytes: UnsafeBufferPointer<UInt8>, repeats: Bool, valueCap: Int) {
             self.bytes = bytes
             findsRepeats = repeats
+            self.valueCap = valueCap
             nodes.reserveCapacity(bytes.count / 16)
         }
 
@@ -120,10 +126,9 @@ package struct JSONReader {
 
         /// Reads one value; a container is opened (and its first key read) and left for `run` to continue.
         private mutating func beginValue() throws(JSONSyntaxError) {
-            guard nodes.count < JSONReader.maximumValues else {
+            guard nodes.count < valueCap else {
                 throw failure(
-                    .tooManyValues,
-                    "the text holds more than \(JSONReader.maximumValues) values; no manifest is this big")
+                    .tooManyValues, "the text holds more than \(valueCap) values; no manifest is this big")
             }
             while true {
                 skipWhitespace()
@@ -194,7 +199,7 @@ package struct JSONReader {
         private mutating func repeatLast(depth: Int) -> Bool {
             guard findsRepeats, depth < closed.count, let earlier = closed[depth] else { return false }
             let length = earlier.bytes.count
-            guard length <= bytes.count - index, nodes.count + earlier.nodes.count <= JSONReader.maximumValues,
+            guard length <= bytes.count - index, nodes.count + earlier.nodes.count <= valueCap,
                 bytesEqual(
                     UnsafeBufferPointer(rebasing: bytes[index..<index + length]),
                     UnsafeBufferPointer(rebasing: bytes[earlier.bytes]))

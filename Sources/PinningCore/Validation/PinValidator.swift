@@ -28,10 +28,12 @@ public struct PinValidator: Sendable {
     /// The verdict for `chain` (as presented, leaf first) when connecting to `host` at `time`. Path building stays
     /// within `limits` (a signature-check cap, and a deadline such as the rest of a probe's). With `revocation`
     /// (a live connection's stapled or fetched OCSP response), a trusted leaf that the response says is revoked is
-    /// rejected, and every verdict says what was learned; nil leaves revocation out (a chain from a file).
+    /// rejected, and every verdict says what was learned; nil leaves revocation out (a chain from a file). With
+    /// `sharing` (``sharedTrust(chain:at:limits:)`` of the same chain), default trust is taken from it where it
+    /// stands for this host's own evaluation: the verdict is the same either way.
     public func validate(
         host: String, chain: [ChainCertificate], at time: Date, limits: PathBuildingLimits = PathBuildingLimits(),
-        revocation: RevocationEvidence? = nil, transparency: CTRequirement? = nil
+        revocation: RevocationEvidence? = nil, transparency: CTRequirement? = nil, sharing: SharedChainTrust? = nil
     ) async -> Verdict {
         let policy = manifest.policy(for: host)
         guard !chain.isEmpty else {
@@ -58,13 +60,16 @@ public struct PinValidator: Sendable {
                 statement: "rejected: the leaf's key is refused: \(chain[0].refusal ?? "it cannot be parsed")."
             )
         }
-        let evaluation = await TrustEvaluator(
-            anchors: trustAnchors, limits: limits, publicSuffixes: publicSuffixes, profile: profile
-        ).evaluate(
-            host: host,
-            chain: usable,
-            at: time
-        )
+        let evaluator = TrustEvaluator(
+            anchors: trustAnchors, limits: limits, publicSuffixes: publicSuffixes, profile: profile)
+        let evaluation: TrustEvaluation
+        if let path = sharing?.path(
+            for: host, chain: chain, second: TrustEvaluator.second(of: time), evaluator: evaluator)
+        {
+            evaluation = .trusted(path: path)
+        } else {
+            evaluation = await evaluator.evaluate(host: host, chain: usable, at: time)
+        }
         return judge(
             evaluation, host: host, chain: chain, policy: policy, refused: refused, at: time, revocation: revocation,
             transparency: transparency)

@@ -43,10 +43,14 @@ struct TrustEvaluator: Sendable {
         var cutoff: PathBuildingCutoff?
     }
 
+    /// Certificates state their validity in whole seconds; a moment within a second is judged as that second's
+    /// start (x509-limbo's reading: notAfter's whole second is valid, notBefore's starts when it starts).
+    static func second(of moment: Date) -> Date {
+        Date(timeIntervalSince1970: moment.timeIntervalSince1970.rounded(.down))
+    }
+
     func evaluate(host: String, chain: [Certificate], at moment: Date) async -> TrustEvaluation {
-        // Certificates state their validity in whole seconds; a moment within a second is judged as that second's
-        // start (x509-limbo's reading: notAfter's whole second is valid, notBefore's starts when it starts).
-        let time = Date(timeIntervalSince1970: moment.timeIntervalSince1970.rounded(.down))
+        let time = Self.second(of: moment)
         let full = await verify(
             host: host, chain: chain, at: time, checks: Checks(strict: profile.strictStandards))
         if let path = full.path {
@@ -95,6 +99,26 @@ struct TrustEvaluator: Sendable {
         let diagnosis = ChainDiagnosis(anchors: anchors.anchorSet, budget: SignatureCheckBudget(limits))
         let finding = diagnosis.explain(chain)
         return .failed(finding.rejection, reasons: finding.reasons)
+    }
+
+    /// The path the first, complete verification finds with the host name left out (every other rule as
+    /// ``evaluate(host:chain:at:)`` applies them), at `second` (``second(of:)``): what ``SharedChainTrust`` keeps.
+    func pathIgnoringHost(chain: [Certificate], at second: Date) async -> [Certificate]? {
+        guard !chain.isEmpty else { return nil }
+        return await verify(
+            host: "", chain: chain, at: second, checks: Checks(hostname: false, strict: profile.strictStandards)
+        ).path
+    }
+
+    /// Whether the host-name rules of ``makeVerifier(roots:host:at:checks:anchoredLeaf:)`` accept `leaf` for `host`:
+    /// the same two policies, asked of the leaf alone.
+    func leafCovers(host: String, leaf: Certificate) -> Bool {
+        if rules.hostNames == .subjectAltNamesOnly,
+            leaf.extensions[oid: .X509ExtensionID.subjectAlternativeName] == nil
+        {
+            return false
+        }
+        return ServerNameMatcher(host: host, publicSuffixes: publicSuffixes, rules: rules).judge(leaf) == .matches
     }
 
     private func cutShort(_ cutoff: PathBuildingCutoff, chain: [Certificate]) -> TrustEvaluation {
