@@ -1,13 +1,13 @@
 import Foundation
 import X509
 
-/// PinBench's Certificate Transparency policy: at least two SCTs with valid signatures from two distinct logs of
-/// the log list, as ATS (`NSRequiresCertificateTransparency`) and Chrome require at their simplest.
+/// PinBench's Certificate Transparency policy: valid SCTs from distinct logs of the log list, as many as Apple's
+/// policy asks of embedded SCTs for the leaf's lifetime (``CTPolicy/requiredDistinctLogs(lifetime:)``: two up to 180
+/// days, three above), as ATS (`NSRequiresCertificateTransparency`) and Chrome count them.
 ///
-/// What Apple's and Chrome's real policies add, and this one does not: the count grows with the certificate's
-/// lifetime (three SCTs past 180 days), the logs must belong to distinct operators, each log must have been usable
-/// (qualified) at the SCT's time, and SCTs may also come from the TLS extension or an OCSP staple (only embedded
-/// SCTs are read here).
+/// What Apple's and Chrome's real policies add, and this one does not: the logs must belong to distinct operators,
+/// each log must have been usable (qualified) at the SCT's time, and SCTs may also come from the TLS extension or an
+/// OCSP staple, where two always suffice (only embedded SCTs are read here).
 public struct CTPolicyResult: Hashable, Sendable, Encodable {
     public struct Checked: Hashable, Sendable, Encodable {
         public let timestamp: SignedCertificateTimestamp
@@ -53,15 +53,16 @@ public struct CTPolicyResult: Hashable, Sendable, Encodable {
         }
     }
 
-    public static let requiredDistinctLogs = 2
-
     public let checked: [Checked]
     /// Set when the SCT list could not be read at all.
     public let problem: String?
+    /// The distinct logs the policy asks for (``CTPolicy/requiredDistinctLogs(lifetime:)`` of the leaf).
+    public let requiredDistinctLogs: Int
 
-    public init(checked: [Checked], problem: String? = nil) {
+    public init(checked: [Checked], problem: String? = nil, requiredDistinctLogs: Int = 2) {
         self.checked = checked
         self.problem = problem
+        self.requiredDistinctLogs = requiredDistinctLogs
     }
 
     /// Distinct logs with at least one valid SCT: two SCTs from one log count once.
@@ -69,7 +70,7 @@ public struct CTPolicyResult: Hashable, Sendable, Encodable {
         Set(checked.compactMap { if case .valid(let log) = $0.result { return log.logID } else { return nil } }).count
     }
 
-    public var meetsPolicy: Bool { distinctValidLogs >= Self.requiredDistinctLogs }
+    public var meetsPolicy: Bool { distinctValidLogs >= requiredDistinctLogs }
 
     /// One line: "meets the CT policy: 2 valid SCTs from 2 distinct logs (of 2 embedded)".
     public var summary: String {
@@ -80,15 +81,18 @@ public struct CTPolicyResult: Hashable, Sendable, Encodable {
             + "\(distinctValidLogs == 1 ? "" : "s") (of \(checked.count) embedded)"
         return meetsPolicy
             ? "meets the CT policy: \(counts)"
-            : "fails the CT policy (at least \(Self.requiredDistinctLogs) distinct logs): \(counts)"
+            : "fails the CT policy (at least \(requiredDistinctLogs) distinct logs): \(counts)"
     }
 
-    private enum CodingKeys: String, CodingKey { case meetsPolicy, distinctValidLogs, timestamps, summary }
+    private enum CodingKeys: String, CodingKey {
+        case meetsPolicy, distinctValidLogs, requiredDistinctLogs, timestamps, summary
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(meetsPolicy, forKey: .meetsPolicy)
         try container.encode(distinctValidLogs, forKey: .distinctValidLogs)
+        try container.encode(requiredDistinctLogs, forKey: .requiredDistinctLogs)
         try container.encode(checked, forKey: .timestamps)
         try container.encode(summary, forKey: .summary)
     }
@@ -96,18 +100,28 @@ public struct CTPolicyResult: Hashable, Sendable, Encodable {
 
 /// Evaluates the policy for a verified path's leaf and issuer.
 public enum CTPolicy {
+    /// The longest lifetime for which two embedded SCTs suffice: 180 days (Apple's policy; Chrome's is the same).
+    public static let twoLogLifetime: TimeInterval = 180 * 86_400
+
+    /// How many distinct logs must have signed a certificate valid for `lifetime` (notAfter − notBefore): two up to
+    /// ``twoLogLifetime``, three above, as Apple counts embedded SCTs.
+    public static func requiredDistinctLogs(lifetime: TimeInterval) -> Int {
+        lifetime <= twoLogLifetime ? 2 : 3
+    }
+
     public static func evaluate(
         leaf: Certificate, issuer: Certificate, logs: CTLogList, at time: Date
     ) -> CTPolicyResult {
+        let required = requiredDistinctLogs(lifetime: leaf.notValidAfter.timeIntervalSince(leaf.notValidBefore))
         do {
             let timestamps = try SignedCertificateTimestamp.embedded(in: leaf)
             return CTPolicyResult(
                 checked: timestamps.map {
                     .init(
                         timestamp: $0, result: SCTVerifier.verify($0, leaf: leaf, issuer: issuer, logs: logs, at: time))
-                })
+                }, requiredDistinctLogs: required)
         } catch {
-            return CTPolicyResult(checked: [], problem: error.description)
+            return CTPolicyResult(checked: [], problem: error.description, requiredDistinctLogs: required)
         }
     }
 }
