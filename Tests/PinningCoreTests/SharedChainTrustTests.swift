@@ -56,7 +56,9 @@ struct SharedChainTrustTests {
         #expect(sharedPaths >= 40, "\(sharedPaths) verdicts took the shared path")
     }
 
-    @Test("a shared trust made for another chain, second, cap or with a deadline is not used: the verdict is the host's own")
+    @Test(
+        "a shared trust made for another chain, second, cap or with a deadline is not used: the verdict is the host's own"
+    )
     func mismatchedSharingIsIgnored() async throws {
         let cases = try LimboCase.all().filter { $0.isExpressible && $0.expectsSuccess && $0.expectedPeerName != nil }
         let decoded = try cases.prefix(40).map { testCase in
