@@ -112,7 +112,7 @@ struct CertificateFields {
 extension CertificateFields {
     /// The name `openssl x509 -text` prints for a signature algorithm, or its OID.
     static func signatureAlgorithmName(_ oid: ASN1ObjectIdentifier) -> String {
-        signatureAlgorithmNames[oid] ?? "\(oid)"
+        signatureAlgorithmNames[oid] ?? KeyAlgorithmIdentifiers.mlDSA[oid]?.name ?? "\(oid)"
     }
 
     /// The OID of the signature algorithm in a certificate's DER (the outer one, as `openssl x509 -text` shows it),

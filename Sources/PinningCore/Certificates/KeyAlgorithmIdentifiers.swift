@@ -11,6 +11,14 @@ package enum KeyAlgorithmIdentifiers {
     package static let ed448: ASN1ObjectIdentifier = [1, 3, 101, 113]
     package static let dsa: ASN1ObjectIdentifier = [1, 2, 840, 10_040, 4, 1]
 
+    /// ML-DSA (FIPS 204) as RFC 9881 names it in certificates, for keys and signatures alike: each parameter set's
+    /// name and the exact size of its public key in bytes.
+    package static let mlDSA: [ASN1ObjectIdentifier: (name: String, publicKeyBytes: Int)] = [
+        [2, 16, 840, 1, 101, 3, 4, 3, 17]: ("ML-DSA-44", 1_312),
+        [2, 16, 840, 1, 101, 3, 4, 3, 18]: ("ML-DSA-65", 1_952),
+        [2, 16, 840, 1, 101, 3, 4, 3, 19]: ("ML-DSA-87", 2_592),
+    ]
+
     /// Named curves with the names OpenSSL prints (NIST names where there are some) and their sizes in bits.
     package static let curves: [ASN1ObjectIdentifier: (name: String, bits: Int)] = [
         [1, 2, 840, 10_045, 3, 1, 1]: ("P-192", 192),

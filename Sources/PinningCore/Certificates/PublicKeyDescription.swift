@@ -12,6 +12,8 @@ public struct PublicKeyDescription: Hashable, Sendable, Codable {
         case ed25519 = "Ed25519"
         case ed448 = "Ed448"
         case dsa = "DSA"
+        /// ML-DSA (FIPS 204, RFC 9881); `curve` holds the parameter set ("ML-DSA-65"), `bits` the public key's size.
+        case mlDSA = "ML-DSA"
         /// An algorithm this description does not know; `curve` holds its OID.
         case other
     }
@@ -47,6 +49,7 @@ public struct PublicKeyDescription: Hashable, Sendable, Codable {
         case .ed25519: return "Ed25519"
         case .ed448: return "Ed448"
         case .dsa: return "DSA \(bits)"
+        case .mlDSA: return curve ?? "ML-DSA"
         case .other: return "key algorithm \(curve ?? "unreadable")"
         }
     }
@@ -62,6 +65,9 @@ public struct PublicKeyDescription: Hashable, Sendable, Codable {
             return "DSA key; clients no longer accept DSA certificates"
         case .ed448:
             return "Ed448 key; clients do not accept Ed448 certificates"
+        case .mlDSA:
+            return "\(curve ?? "ML-DSA") key (RFC 9881); its pins are read, but TLS clients do not accept ML-DSA "
+                + "certificates yet and swift-certificates cannot verify their signatures"
         case .other:
             return "key of algorithm \(curve ?? "(unreadable)"), which clients do not support"
         case .rsa, .ec, .ed25519:
@@ -96,6 +102,13 @@ public struct PublicKeyDescription: Hashable, Sendable, Codable {
                 return Self(algorithm: .ed448, bits: 448, curve: nil)
             case KeyAlgorithmIdentifiers.dsa:
                 return Self(algorithm: .dsa, bits: (try? dsaPrimeBits(parameters)) ?? 0, curve: nil)
+            case let oid where KeyAlgorithmIdentifiers.mlDSA[oid] != nil:
+                // RFC 9881: no parameters, and a public key of exactly the parameter set's size.
+                let set = KeyAlgorithmIdentifiers.mlDSA[oid]!
+                guard parameters == nil, key.count == set.publicKeyBytes else {
+                    return Self(algorithm: .other, bits: 0, curve: "\(oid) (a malformed \(set.name) key)")
+                }
+                return Self(algorithm: .mlDSA, bits: key.count * 8, curve: set.name)
             default:
                 return Self(algorithm: .other, bits: 0, curve: "\(oid)")
             }
