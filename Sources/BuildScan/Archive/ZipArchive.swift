@@ -38,17 +38,19 @@ public struct ZipArchive: Sendable {
     /// The entry named `name`, if the archive has one.
     public func entry(named name: String) -> ZipEntry? { byName[name].map { entries[$0] } }
 
-    /// The entry's bytes, inflated and checked: declared size, CRC-32, ratio and the per-entry bound.
-    public func read(_ entry: ZipEntry) throws(ScanError) -> [UInt8] {
+    /// The entry's bytes, inflated and checked: declared size, CRC-32, ratio and the per-entry bound (`maxBytes`,
+    /// ``ScanLimits/entryBytes`` unless given).
+    public func read(_ entry: ZipEntry, maxBytes: Int? = nil) throws(ScanError) -> [UInt8] {
+        let bound = maxBytes ?? limits.entryBytes
         guard !entry.isEncrypted else { throw ScanError(.unsupported, entry: entry.name, "the entry is encrypted") }
         guard entry.isSupportedMethod else {
             throw ScanError(
                 .unsupported, entry: entry.name, "compression method \(entry.method) (only stored and deflate)")
         }
-        guard entry.uncompressedSize <= limits.entryBytes else {
+        guard entry.uncompressedSize <= bound else {
             throw ScanError(
                 .limit, entry: entry.name,
-                "declares \(entry.uncompressedSize) bytes, over the \(limits.entryBytes) read per entry")
+                "declares \(entry.uncompressedSize) bytes, over the \(bound) read for such an entry")
         }
         // Deflate never grows data by more than a few bytes per 16 KiB block: a larger claim is a lie to make us read.
         guard entry.compressedSize <= entry.uncompressedSize + entry.uncompressedSize / 1_000 + 1_024 else {
@@ -64,15 +66,16 @@ public struct ZipArchive: Sendable {
                 .limit, entry: entry.name, "inflates over \(limits.compressionRatio) times its compressed size")
         }
         let dataOffset = try localDataOffset(entry)
-        let compressed = try source.read(offset: dataOffset, count: entry.compressedSize)
         let data: [UInt8]
         if entry.method == 0 {
             guard entry.compressedSize == entry.uncompressedSize else {
                 throw ScanError(.sizeMismatch, entry: entry.name, "a stored entry whose two sizes differ")
             }
-            data = compressed
+            data = try source.read(offset: dataOffset, count: entry.compressedSize)
         } else {
-            data = try RawInflater.inflate(compressed, expected: entry.uncompressedSize, entry: entry.name)
+            data = try RawInflater.inflate(
+                source, at: dataOffset, count: entry.compressedSize, expected: entry.uncompressedSize,
+                entry: entry.name)
         }
         guard RawInflater.crc32(data) == entry.crc32 else {
             throw ScanError(.malformed, entry: entry.name, "the CRC-32 of its bytes is not the one declared")
