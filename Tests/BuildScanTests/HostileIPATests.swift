@@ -181,8 +181,9 @@ struct HostileIPATests {
         #expect(throws: ScanError(.limit, entry: Self.executable, "")) {
             try scan(executable: image, limits: limits)
         }
+        // An executable's bound is its own (ScanBoundsTests holds the 64 MiB of other entries apart from it).
         limits = ScanLimits()
-        limits.entryBytes = image.count - 1
+        limits.executableBytes = image.count - 1
         #expect(throws: ScanError(.limit, entry: Self.executable, "")) { try scan(executable: image, limits: limits) }
 
         let folder = TemporaryFolder()
@@ -196,7 +197,7 @@ struct HostileIPATests {
             try BuildScanner.scan(path: folder.url.path, limits: limits)
         }
         limits = ScanLimits()
-        limits.entryBytes = image.count - 1
+        limits.executableBytes = image.count - 1
         #expect(throws: ScanError(.limit, entry: "Demo", "")) {
             try BuildScanner.scan(path: folder.url.path, limits: limits)
         }
