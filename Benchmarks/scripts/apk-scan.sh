@@ -12,9 +12,11 @@
 # host then an OkHttp pin (`CertificatePinner.Builder().add(host, pin)`). `dexdump -f` checks every DEX's header.
 #
 #   PINBENCH=$(scripts/build-release.sh) bash Benchmarks/scripts/apk-scan.sh [ROUNDS]
+#   OTHER=path/to/another/pinbench ...     # also alternates that binary's scan (an A/B of two builds)
 set -euo pipefail
 rounds=${1:-5}
 pinbench=$(realpath "${PINBENCH:?PINBENCH names the pinbench binary to measure}")
+other=${OTHER:+$(realpath "$OTHER")}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/src/res/xml" "$work/add/lib/arm64-v8a"
@@ -169,7 +171,16 @@ baseline="unzip -p '$apk' 'classes*.dex' | strings | grep sha256/"
 for ((round = 1; round <= rounds; round++)); do
     /usr/bin/time -f "scan %e %M" "$pinbench" scan "$apk" >/dev/null 2>>"$work/times" || true
     /usr/bin/time -f "baseline %e %M" bash -c "$baseline >/dev/null" 2>>"$work/times"
+    if [ -n "$other" ]; then
+        /usr/bin/time -f "other-scan %e %M" "$other" scan "$apk" >/dev/null 2>>"$work/times" || true
+    fi
 done
+if [ -n "$other" ]; then
+    "$other" scan "$apk" --json >"$work/other.json" || true
+    "$pinbench" scan "$apk" --json >"$work/this.json" || true
+    cmp -s "$work/other.json" "$work/this.json" && echo "the two binaries' --json reports are the same, byte for byte" \
+        || echo "the two binaries' --json reports DIFFER"
+fi
 cat "$work/times"
 python3 - "$work/times" <<'PY'
 import statistics, sys

@@ -35,32 +35,6 @@ struct ScanBoundsTests {
         #expect(small.findings.contains { $0.value == "sha256/" + IPAScanTests.pinA })
     }
 
-    @Test("a deflated executable of several MiB is inflated a MiB of input at a time, to the same bytes")
-    func chunkedInflate() async throws {
-        let image = try await HostileIPATests.image()
-        let pin = "sha256/" + IPAScanTests.pinB
-        // Random bytes: deflate cannot shrink them, so the compressed entry spans several of the inflater's reads.
-        var generator = SystemRandomNumberGenerator()
-        let noise = (0..<(3 << 20) + 12_345).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let executable = image + noise + Array(pin.utf8) + [0]
-        var build = IPABuild()
-        build.files["Demo"] = executable
-        let ipa = try await OffPoolThread.run { [build] in try build.build() }
-        let archive = try ZipArchive(FileArchiveSource(path: ipa))
-        let entry = try #require(archive.entry(named: "Payload/Demo.app/Demo"))
-        #expect(entry.method == 8 && entry.compressedSize > 2 * RawInflater.inputChunk)
-        #expect(try archive.read(entry) == executable)
-        let report = try BuildScanner.scan(path: ipa)
-        let found = try #require(report.findings.first { $0.value == pin })
-        #expect(found.location.offset == image.count + noise.count)
-        // Bytes that are not this deflate stream (the archive from its start) are refused, never a trap.
-        #expect(throws: ScanError.self) {
-            try RawInflater.inflate(
-                FileArchiveSource(path: ipa), at: 0, count: entry.compressedSize, expected: entry.uncompressedSize,
-                entry: entry.name)
-        }
-    }
-
     @Test("a file or folder swapped for a link out of the app after listing is refused, not read")
     func swappedLinks() throws {
         let folder = TemporaryFolder()

@@ -66,16 +66,15 @@ public struct ZipArchive: Sendable {
                 .limit, entry: entry.name, "inflates over \(limits.compressionRatio) times its compressed size")
         }
         let dataOffset = try localDataOffset(entry)
+        let compressed = try source.read(offset: dataOffset, count: entry.compressedSize)
         let data: [UInt8]
         if entry.method == 0 {
             guard entry.compressedSize == entry.uncompressedSize else {
                 throw ScanError(.sizeMismatch, entry: entry.name, "a stored entry whose two sizes differ")
             }
-            data = try source.read(offset: dataOffset, count: entry.compressedSize)
+            data = compressed
         } else {
-            data = try RawInflater.inflate(
-                source, at: dataOffset, count: entry.compressedSize, expected: entry.uncompressedSize,
-                entry: entry.name)
+            data = try RawInflater.inflate(compressed, expected: entry.uncompressedSize, entry: entry.name)
         }
         guard RawInflater.crc32(data) == entry.crc32 else {
             throw ScanError(.malformed, entry: entry.name, "the CRC-32 of its bytes is not the one declared")
