@@ -93,7 +93,8 @@ let package = Package(
         .testTarget(
             name: "BuildScanTests",
             dependencies: [
-                "BuildScan", "PinningCore", "LabPKI", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "BuildScan", "DemoLab", "PinningCore", "LabPKI", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // A live connection's TLS facts and their App Transport Security evaluation.
         .target(

@@ -3,8 +3,12 @@
 public struct ScanLimits: Sendable, Equatable {
     /// Entries in the central directory (a ZIP without ZIP64 holds at most 65,535).
     public var entries = 65_535
-    /// Bytes one entry may inflate to when read (a DEX file of 64 MiB is far past any real one).
+    /// Bytes one entry may inflate to when read (a DEX file of 64 MiB is far past any real one: the format's
+    /// 65,536-method references keep them near 10 MiB).
     public var entryBytes = 64 << 20
+    /// Bytes one Mach-O (an app's, an extension's or a framework's executable) may be: large apps ship executables
+    /// past 100 MiB. Read whole (its pin strings lie anywhere), so this is also the largest buffer a scan holds.
+    public var executableBytes = 256 << 20
     /// Bytes all the entries read by one scan may inflate to, together.
     public var totalBytes = 1 << 30
     /// Inflated bytes per compressed byte, for an entry past 1 MiB. Deflate reaches about 1,032 on zeros; the

@@ -36,6 +36,7 @@ extension CTFinding {
             let outcome: String
             let role: String?
             let level: Int?
+            let codePatternPins: Int?
         }
     }
 
@@ -49,7 +50,7 @@ extension CTFinding {
     }
 
     enum RowKeys: String, CodingKey, CaseIterable {
-        case name, share, shipped, outcome, role, level
+        case name, share, shipped, outcome, role, level, codePatternPins
     }
 
     /// More hosts per certificate, or rows per host, than a finding can carry (a certificate has at most a few
@@ -74,7 +75,8 @@ extension CTFinding {
                         }
                         return Stored.Row(
                             name: row.release, share: row.share, shipped: row.shipped, outcome: row.cell.outcome,
-                            role: role, level: level)
+                            role: role, level: level,
+                            codePatternPins: row.codePatternPins > 0 ? row.codePatternPins : nil)
                     })
             }, pathCut: pathCut, namesLeftOut: namesLeftOut > 0 ? namesLeftOut : nil,
             hostsLeftOut: hostsLeftOut > 0 ? hostsLeftOut : nil)
@@ -145,7 +147,10 @@ extension CTFinding {
                 .outcome, "not one of \"accepted\", \"locked-out\", \"lapsed\", \"report-only\", \"not-pinned\"")
         }
         let shipped = try fields.boolIfPresent(.shipped) ?? true
+        let code = try fields.intIfPresent(.codePatternPins) ?? 0
+        guard code >= 0 else { throw fields.invalid(.codePatternPins, "a negative count") }
         return WatchVerdict.Row(
-            release: try fields.string(.name), share: try fields.doubleIfPresent(.share), shipped: shipped, cell: cell)
+            release: try fields.string(.name), share: try fields.doubleIfPresent(.share), shipped: shipped, cell: cell,
+            codePatternPins: code)
     }
 }

@@ -15,7 +15,9 @@ public enum WatchReport {
         ]
         if let cut = finding.pathCut { lines.append("  path not proven beyond the issuers judged: \(cut)") }
         for verdict in finding.verdicts {
-            let cells = verdict.rows.map { "\($0.release) \(word($0.cell))" }.joined(separator: ", ")
+            let cells = verdict.rows.map { row in
+                "\(row.release) \(word(row.cell))" + (row.codePatternMark.map { " (\($0))" } ?? "")
+            }.joined(separator: ", ")
             lines.append("  \(verdict.host): \(cells)")
         }
         let locked = finding.lockingOut
@@ -44,7 +46,8 @@ public enum WatchReport {
         let hosts = finding.verdicts.map { verdict in
             let rows = verdict.rows.map { row in
                 "{\"name\":\(string(row.release)),\"outcome\":\(string(row.cell.outcome)),"
-                    + "\"share\":\(row.share.map { String($0) } ?? "null"),\"shipped\":\(row.shipped)}"
+                    + "\"share\":\(row.share.map { String($0) } ?? "null"),\"shipped\":\(row.shipped),"
+                    + "\"codePatternPins\":\(row.codePatternPins)}"
             }
             return "{\"host\":\(string(verdict.host)),\"releases\":[\(rows.joined(separator: ","))]}"
         }

@@ -12,13 +12,21 @@ public struct WatchVerdict: Hashable, Sendable {
         /// False for the working manifest: the candidate next release, not yet installed.
         public let shipped: Bool
         public let cell: ForecastCell
+        /// For a release taken from a build: how many pins of its policy for the host were found only by a code
+        /// pattern (the app may never run them). A count, not the pins: a finding is kept in the state file, and
+        /// `pinbench forecast` names them.
+        public let codePatternPins: Int
 
-        public init(release: String, share: Double?, shipped: Bool, cell: ForecastCell) {
+        public init(release: String, share: Double?, shipped: Bool, cell: ForecastCell, codePatternPins: Int = 0) {
             self.release = release
             self.share = share
             self.shipped = shipped
             self.cell = cell
+            self.codePatternPins = codePatternPins
         }
+
+        /// The row's mark for its code-pattern pins (``ReleaseBuild/codePatternMark(_:unnamed:)``), or nil.
+        public var codePatternMark: String? { ReleaseBuild.codePatternMark([], unnamed: codePatternPins) }
     }
 
     public let host: String
@@ -36,7 +44,8 @@ public struct WatchVerdict: Hashable, Sendable {
         var rows = releases.map { release in
             Row(
                 release: release.name, share: release.share, shipped: true,
-                cell: .judging(PolicyLookup(release.manifest).policy(for: host), path: path, at: time))
+                cell: .judging(PolicyLookup(release.manifest).policy(for: host), path: path, at: time),
+                codePatternPins: release.build?.codePatternOnly(for: host).count ?? 0)
         }
         if let next {
             rows.append(

@@ -69,9 +69,7 @@ public enum ForecastText {
             let code = domain.pins.filter(\.codePatternOnly).map(\.text)
             let also = domain.alsoChecked.map(\.text)
             return "\(release.name): pins from \(build.shown)"
-                + (code.isEmpty
-                    ? ""
-                    : "; found only by a code pattern: " + code.joined(separator: ", "))
+                + (ReleaseBuild.codePatternMark(code).map { "; " + $0 } ?? "")
                 + (also.isEmpty
                     ? ""
                     : "; the app also checks (both must pass; not judged here): "

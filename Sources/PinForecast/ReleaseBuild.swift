@@ -150,6 +150,16 @@ public struct ReleaseBuild: Hashable, Sendable {
         domain(governing: host)?.pins.filter(\.codePatternOnly).map(\.pin) ?? []
     }
 
+    /// "found only by a code pattern: spki-sha256:…, …" (or "…: 2 pins" where only a count is kept): the one mark
+    /// for a release's pins that only a pattern in code showed (the app may never run it), wherever a release's
+    /// pins show (the forecast, the CT watch, the workbench's Pins pane); nil when there are none. Unescaped: the
+    /// caller escapes for its output.
+    public static func codePatternMark(_ pins: [String], unnamed: Int = 0) -> String? {
+        guard !pins.isEmpty || unnamed > 0 else { return nil }
+        let counted = unnamed > 0 ? ["\(unnamed) pin" + (unnamed == 1 ? "" : "s")] : []
+        return "found only by a code pattern: " + (pins + counted).joined(separator: ", ")
+    }
+
     /// A pin as the forecast, `drift` and lint name a build's pins: its own type and value, never a prefix that
     /// assumes a key pin.
     public static func text(_ pin: Pin) -> String { pin.type.rawValue + ":" + pin.value }

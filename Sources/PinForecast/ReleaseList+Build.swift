@@ -20,6 +20,12 @@ extension ReleaseBuild: Encodable {
         text.count <= maximumTextLength ? text : String(text.prefix(maximumTextLength - 1)) + "…"
     }
 
+    /// Why the record refuses `text` in a text field (``ReleaseEntry/textRefusal(_:maximumLength:)``, the releases
+    /// file's one rule), or nil.
+    public static func refusal(_ text: String) -> String? {
+        ReleaseEntry.textRefusal(text, maximumLength: maximumTextLength)
+    }
+
     init(_ fields: StrictFields<CodingKeys>) throws(SchemaFailure) {
         artifact = try Self.text(fields, .artifact)
         sha256 = try fields.string(.sha256)
@@ -67,8 +73,8 @@ extension ReleaseBuild: Encodable {
     ) throws(SchemaFailure) -> String where Key: RawRepresentable & CaseIterable & Equatable, Key.RawValue == String {
         let text: String
         if let value { text = value } else { text = try fields.string(field) }
-        guard !text.isEmpty, text.count <= maximumTextLength else {
-            throw fields.invalid(field, "must hold 1 to \(maximumTextLength) characters")
+        if let refusal = ReleaseEntry.textRefusal(text, maximumLength: maximumTextLength) {
+            throw fields.invalid(field, refusal)
         }
         return text
     }

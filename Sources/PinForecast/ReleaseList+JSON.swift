@@ -123,13 +123,20 @@ extension ReleaseEntry: Encodable {
     ) throws(SchemaFailure) -> String {
         let text: String
         if let value { text = value } else { text = try fields.string(field) }
-        guard !text.isEmpty, text.count <= maximumTextLength else {
-            throw fields.invalid(field, "must hold 1 to \(maximumTextLength) characters")
-        }
-        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw fields.invalid(field, "\(quoted(text)) holds a control character")
-        }
+        if let refusal = textRefusal(text, maximumLength: maximumTextLength) { throw fields.invalid(field, refusal) }
         return text
+    }
+
+    /// Why the releases file refuses `text` as a text field, or nil: the one rule its reader applies to every text
+    /// (a release's name, revision and path, and a build's record), and that writers apply before writing, so that
+    /// what is written reads back. Empty, past `maximumLength` characters, or holding a control character (ESC
+    /// would reach a terminal from every listing).
+    public static func textRefusal(_ text: String, maximumLength: Int) -> String? {
+        guard !text.isEmpty, text.count <= maximumLength else { return "must hold 1 to \(maximumLength) characters" }
+        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return "\(quoted(text)) holds a control character"
+        }
+        return nil
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -34,7 +34,19 @@ public enum ReleaseFromBuild {
             throw HistoryError("--from \(error.description); nothing was written")
         }
         let shown = ReleaseSourceWord.relativeToReleases(URL(fileURLWithPath: path), loader: loader)
-        return (record(report, policy: BuildPolicy(report), sha256: before, artifact: shown), report)
+        let build = record(report, policy: BuildPolicy(report), sha256: before, artifact: shown)
+        // The releases file's rule for its texts, applied before writing (its reader applies the same): a version
+        // holding ESC is refused here, by field, rather than written for every listing to print.
+        let texts = [
+            ("its path", build.artifact), ("its package", build.package), ("its version", build.version),
+            ("its build number", build.buildNumber),
+        ]
+        for case (let field, let text?) in texts {
+            if let refusal = ReleaseBuild.refusal(text) {
+                throw HistoryError("--from \(path): \(field) \(refusal); nothing was written")
+            }
+        }
+        return (build, report)
     }
 
     /// `release add [NAME] --from BUILD`'s entry, read now, and what the output says of it: release-only rules the
@@ -101,9 +113,11 @@ public enum ReleaseFromBuild {
         ReleaseBuild.FoundPin(
             pin: Pin(type: pin.pin.type, value: pin.pin.value, position: pin.pin.position),
             found: pin.origins.prefix(ReleaseBuild.maximumListCount).map { origin in
+                // A place only says where: escaped (a key path may hold a hostile plist's key), never refused.
                 ReleaseBuild.Place(
-                    entry: ReleaseBuild.limited(origin.location.entry.isEmpty ? "?" : origin.location.entry),
-                    keyPath: origin.location.keyPath.flatMap(nonEmpty).map(ReleaseBuild.limited),
+                    entry: ReleaseBuild.limited(
+                        origin.location.entry.isEmpty ? "?" : TerminalSafeText.sanitize(origin.location.entry)),
+                    keyPath: origin.location.keyPath.map(TerminalSafeText.sanitize).flatMap(nonEmpty),
                     line: origin.location.line.map { max(0, $0) }, offset: origin.location.offset.map { max(0, $0) },
                     certainty: certainty(origin.certainty))
             })

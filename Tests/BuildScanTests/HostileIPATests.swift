@@ -96,7 +96,10 @@ struct HostileIPATests {
     func universalLies() async throws {
         let arm = try await Self.image()
         let fat = try await OffPoolThread.run { try MachOBuild.universal([arm, arm]) }
-        #expect(try scan(executable: fat).findings.filter { $0.kind == .pin }.count == 2)
+        // One pin in both slices: one finding naming both.
+        let pins = try scan(executable: fat).findings.filter { $0.kind == .pin }
+        #expect(pins.count == 1)
+        #expect(pins.first?.detail?.contains("in 2 slices of the universal binary: arm64 offset") == true)
         // Records start at 8, 20 bytes each: cputype, cpusubtype, offset, size, align (big-endian).
         let cases: [(String, [UInt8], ScanError.Kind)] = [
             ("no architecture", Self.setting(fat, at: 4, 0, bigEndian: true), .malformed),
@@ -178,8 +181,9 @@ struct HostileIPATests {
         #expect(throws: ScanError(.limit, entry: Self.executable, "")) {
             try scan(executable: image, limits: limits)
         }
+        // An executable's bound is its own (ScanBoundsTests holds the 64 MiB of other entries apart from it).
         limits = ScanLimits()
-        limits.entryBytes = image.count - 1
+        limits.executableBytes = image.count - 1
         #expect(throws: ScanError(.limit, entry: Self.executable, "")) { try scan(executable: image, limits: limits) }
 
         let folder = TemporaryFolder()
@@ -193,7 +197,7 @@ struct HostileIPATests {
             try BuildScanner.scan(path: folder.url.path, limits: limits)
         }
         limits = ScanLimits()
-        limits.entryBytes = image.count - 1
+        limits.executableBytes = image.count - 1
         #expect(throws: ScanError(.limit, entry: "Demo", "")) {
             try BuildScanner.scan(path: folder.url.path, limits: limits)
         }

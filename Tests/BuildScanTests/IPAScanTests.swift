@@ -278,7 +278,7 @@ struct IPAScanTests {
         }
     }
 
-    @Test("a universal Mach-O: each architecture read, its pins at offsets inside its own slice")
+    @Test("a universal Mach-O: each architecture read; a pin in every slice is one finding naming each slice's offset")
     func universal() async throws {
         let (arm, intel, fat, nm, headers) = try await OffPoolThread.run {
             () throws -> ([UInt8], [UInt8], [UInt8], String, String) in
@@ -293,20 +293,28 @@ struct IPAScanTests {
         let ipa = try await OffPoolThread.run { [build] in try build.build() }
         let report = try BuildScanner.scan(path: ipa)
         let code = report.findings.filter { $0.kind == .pin }
-        #expect(
-            code.map(\.location.keyPath) == Array(repeating: "arm64 __TEXT,__cstring", count: 2)
-                + Array(repeating: "x86_64 __TEXT,__cstring", count: 2))
+        // The same two pins in both slices: two findings, not four, each at its arm64 place.
+        #expect(code.map(\.location.keyPath) == Array(repeating: "arm64 __TEXT,__cstring", count: 2))
+        #expect(Set(code.map(\.value)).count == 2)
         let offsets = headers.split(separator: "\n").filter { $0.hasPrefix("    offset ") }.compactMap {
             Int($0.split(separator: " ").last!)
         }
         #expect(offsets == [16384, 32768])
         for finding in code {
             let offset = try #require(finding.location.offset)
-            let slice =
-                finding.location.keyPath!.hasPrefix("arm64") ? 16384..<16384 + arm.count : 32768..<32768 + intel.count
-            #expect(slice.contains(offset))
+            #expect((16384..<16384 + arm.count).contains(offset))
             let literal = finding.detail!.contains("bare") ? String(finding.value.dropFirst(7)) : finding.value
-            #expect(Array(fat[offset..<offset + literal.utf8.count]) == Array(literal.utf8))
+            // Each slice named with its own offset, where the string's bytes are.
+            let detail = try #require(finding.detail)
+            let named = try #require(detail.range(of: "in 2 slices of the universal binary: "))
+            let places = detail[named.upperBound...].split(separator: ";")[0].components(separatedBy: ", ")
+            #expect(places.map { $0.split(separator: " ")[0] } == ["arm64", "x86_64"])
+            let sliceOffsets = places.compactMap { Int($0.split(separator: " ").last!) }
+            #expect(sliceOffsets.first == offset)
+            #expect((32768..<32768 + intel.count).contains(sliceOffsets[1]))
+            for at in sliceOffsets {
+                #expect(Array(fat[at..<at + literal.utf8.count]) == Array(literal.utf8))
+            }
         }
         #expect(report.findings.filter { $0.kind == .library }.count == 2)
     }

@@ -318,6 +318,11 @@ struct ReleaseFromBuildCommandTests {
         #expect(hostile.status == 2)
         #expect(!hostile.stderrText.contains("\u{1B}"))
         #expect(hostile.stderrText.contains("nothing was written"), "\(hostile.stderrText)")
+        // Named by hand, the version is still the build's: refused by the rule the reader keeps, naming the field.
+        let named = try await run(["release", "add", "2.1", "--from", "hostile.ipa"], in: folder)
+        #expect(named.status == 2, "\(named.stdoutText)")
+        #expect(named.stderrText.contains("version") && named.stderrText.contains("control character"))
+        #expect(!named.stderrText.contains("\u{1B}"))
         #expect(try await run(["release", "list"], in: folder).stdoutText.components(separatedBy: "\n").count == 4)
     }
 }

@@ -46,6 +46,52 @@ struct WatchReportTests {
         #expect(read == ["type": "misbehaving", "log": "L\u{1B}", "detail": "fork\n"])
     }
 
+    @Test("a release from a build is marked where it holds pins found only by a code pattern; the mark is stored")
+    func codePatternMark() throws {
+        let key = Data(repeating: 7, count: 32).base64EncodedString()
+        let code = Data(repeating: 9, count: 32).base64EncodedString()
+        let declared = [ReleaseBuild.Place(entry: "res/xml/network_security_config.xml", certainty: .declared)]
+        let dex = [ReleaseBuild.Place(entry: "classes.dex", offset: 40, certainty: .codePattern)]
+        let build = ReleaseBuild(
+            artifact: "app.apk", sha256: String(repeating: "ab", count: 32), platform: "android", version: "4.1",
+            domains: [
+                ReleaseBuild.Domain(
+                    host: "api.example.com",
+                    pins: [
+                        .init(pin: Pin(type: .spkiSHA256, value: key), found: declared),
+                        .init(pin: Pin(type: .spkiSHA256, value: code), found: dex),
+                    ])
+            ])
+        let releases = [
+            Release(name: "4.1", share: 38, manifest: build.manifest, build: build),
+            Release(name: "4.0", share: 10, manifest: build.manifest),
+        ]
+        let path = PathPins(levels: [.init(spki: key, certificate: nil)])
+        let verdict = WatchVerdict(
+            host: "api.example.com", path: path, releases: releases, next: nil, at: Date(timeIntervalSince1970: 0))
+        #expect(verdict.rows.map(\.codePatternPins) == [1, 0])
+        let marked = CTFinding(
+            log: finding.log, index: 42, kind: .certificate, serial: "01", issuer: "CN=Lab CA",
+            notBefore: finding.notBefore, notAfter: finding.notAfter, names: ["api.example.com"], spkiPin: key,
+            issuerSPKIPin: nil, verdicts: [verdict], found: finding.found)
+        let lines = WatchReport.text(marked)
+        #expect(
+            lines.contains(
+                "  api.example.com: 4.1 accepted (found only by a code pattern: 1 pin), 4.0 accepted"), "\(lines)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(WatchReport.jsonLine(marked).utf8)) as? [String: Any])
+        let rows = try #require((object["hosts"] as? [[String: Any]])?.first?["releases"] as? [[String: Any]])
+        #expect(rows.map { $0["codePatternPins"] as? Int } == [1, 0])
+        // Kept in the state file and read back: a later round prints the same mark.
+        let state = WatchState(findings: [marked])
+        let read = try WatchState.decode(state.encoded(), path: "ct-watch.json")
+        #expect(read.findings.first.map(WatchReport.text) == lines)
+        // The forecast's mark and the watch's are one helper's words.
+        let mark = ReleaseBuild.codePatternMark(["spki-sha256:" + code])
+        #expect(mark == "found only by a code pattern: spki-sha256:" + code)
+        #expect(ReleaseBuild.codePatternMark([]) == nil)
+    }
+
     @Test("progress counts entries from 0, and says when the log's deadline cut the round")
     func progress() throws {
         let root = TreeHash.leaf(Data())

@@ -66,9 +66,12 @@ struct ReleaseBuildRecordTests {
     @Test("a build's record reads back equal beside a revision and a file release; the file is stable")
     func roundTrip() throws {
         let url = folder.url.appendingPathComponent("releases.json")
+        // An artifact whose name holds ESC is refused by the releases file's rule for texts (controlCharacters).
+        var record = Self.record()
+        record.artifact = "builds/app 4.1.apk"
         let entries = [
             ReleaseEntry(name: "4.0", source: .revision("v4.0", path: nil)),
-            ReleaseEntry(name: "4.1", shipped: CalendarDay("2026-05-02"), share: 12, source: .build(Self.record())),
+            ReleaseEntry(name: "4.1", shipped: CalendarDay("2026-05-02"), share: 12, source: .build(record)),
             ReleaseEntry(name: "3.9", share: 5, source: .file("TrustKit.plist"), format: .trustkit),
         ]
         try ManifestStore.update(ReleaseList.self, at: url) { $0.releases = entries }
@@ -76,9 +79,8 @@ struct ReleaseBuildRecordTests {
         #expect(try ManifestStore.loadIfPresent(ReleaseList.self, at: url)?.releases == entries)
         try ManifestStore.update(ReleaseList.self, at: url) { _ in }
         #expect(folder.read("releases.json") == first)
-        // JSON escapes the control character; no "format" is written for a build.
-        #expect(first.contains(#""artifact": "builds/app\u001b[2J.apk""#), "\(first)")
-        #expect(!first.contains("\u{1B}"))
+        // No "format" is written for a build.
+        #expect(first.contains(#""artifact": "builds/app 4.1.apk""#), "\(first)")
         #expect(first.components(separatedBy: #""format""#).count == 3)
     }
 
@@ -130,6 +132,51 @@ struct ReleaseBuildRecordTests {
             #expect(error.description.contains(words), "\(error.description)")
             #expect(error.description.contains("releases.json:1:"), "\(error.description)")
         }
+    }
+
+    /// A build record's text fields holding a control character, as JSON escapes: each field the record reads.
+    static let controlCases: [(String, String)] = [
+        ("version", body(more: #","version":"4.1\u001b[2J""#)),
+        ("buildNumber", body(more: #","buildNumber":"41\n42""#)),
+        ("package", body(more: #","package":"com.example\u0085pins""#)),
+        ("artifact", body().replacingOccurrences(of: #""a.apk""#, with: #""a\u0007.apk""#)),
+        ("keyPath", body(domains: pinned(found: #"[{"entry":"x","keyPath":"pin\u007f","certainty":"declared"}]"#))),
+        ("entry", body(domains: pinned(found: #"[{"entry":"x\u001b","certainty":"declared"}]"#))),
+    ]
+
+    @Test(
+        "a build's text holding ESC or another control character is refused as a release's name is, with line and column",
+        arguments: controlCases)
+    func controlCharacters(field: String, body: String) throws {
+        let text = "{\"schema\":1,\n\"releases\":[{\"name\":\"4.1\",\n" + body + "}]}"
+        do {
+            _ = try ReleaseList.decode(Data(text.utf8), path: "releases.json")
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect(error.description.contains("holds a control character"), "\(error.description)")
+            #expect(error.description.contains(field), "\(error.description)")
+            #expect(error.description.range(of: #"releases\.json:3:[0-9]+"#, options: .regularExpression) != nil)
+            #expect(!error.description.contains("\u{1B}[") || error.description.contains("\\u{1B}"))
+        }
+        // One rule for both: what the reader refuses in a build's record, it refuses as a release's name, and the
+        // writers' check (ReleaseBuild.refusal) says so too.
+        for sample in ["4.1\u{1B}[2J", "41\n42", "com.example\u{85}pins", "a\u{7}.apk", "pin\u{7F}"] {
+            #expect(ReleaseBuild.refusal(sample) != nil)
+            let named = #"{"schema":1,"releases":[{"name":"# + JSONEncoding.string(sample) + #","revision":"v1"}]}"#
+            #expect(throws: (any Error).self) { try ReleaseList.decode(Data(named.utf8), path: "releases.json") }
+        }
+        #expect(ReleaseBuild.refusal("4.1 (41)") == nil)
+    }
+
+    @Test("what the writer records from a build reads back; a version with ESC is not written to be refused later")
+    func writerReadsBack() throws {
+        var build = ReleaseBuild(artifact: "a.apk", sha256: Self.sha, platform: "android", version: "4.1", domains: [])
+        let entry = ReleaseEntry(name: "4.1", source: .build(build))
+        let list = ReleaseList(releases: [entry])
+        #expect(try ReleaseList.decode(list.encoded(), path: "releases.json").releases == list.releases)
+        build.version = "4.1\u{1B}[2J"
+        let hostile = ReleaseList(releases: [ReleaseEntry(name: "4.1", source: .build(build))])
+        #expect(throws: (any Error).self) { try ReleaseList.decode(hostile.encoded(), path: "releases.json") }
     }
 
     @Test("the record's pins are its manifest; code-pattern pins are told apart by the host's governing policy")

@@ -17,21 +17,26 @@ import Testing
 
     /// Build 4.3 (shipped last) pins good on its leaf key (declared) and on a key found only in code; 4.0, an older
     /// build, pinned the CA key too.
-    static func releases() -> [Release] {
-        func build(_ version: String, _ pins: [ReleaseBuild.FoundPin]) -> ReleaseBuild {
+    /// With `alsoChecked`, build 4.3's other mechanism (OkHttp in code) checks these pins too.
+    static func releases(alsoChecked: [String] = []) -> [Release] {
+        let declared = [ReleaseBuild.Place(entry: "res/xml/network_security_config.xml", certainty: .declared)]
+        let code = [ReleaseBuild.Place(entry: "classes.dex", offset: 12, certainty: .codePattern)]
+        func build(_ version: String, _ pins: [ReleaseBuild.FoundPin], also: [String] = []) -> ReleaseBuild {
             ReleaseBuild(
                 artifact: "app-\(version).apk", sha256: String(repeating: "ab", count: 32), platform: "android",
                 version: version, buildNumber: "43",
-                domains: [ReleaseBuild.Domain(host: "good.pinbench.test", pins: pins)])
+                domains: [
+                    ReleaseBuild.Domain(
+                        host: "good.pinbench.test", pins: pins,
+                        alsoChecked: also.map { .init(pin: Pin(type: .spkiSHA256, value: $0), found: code) })
+                ])
         }
-        let declared = [ReleaseBuild.Place(entry: "res/xml/network_security_config.xml", certainty: .declared)]
-        let code = [ReleaseBuild.Place(entry: "classes.dex", offset: 12, certainty: .codePattern)]
         let new = build(
             "4.3",
             [
                 .init(pin: Pin(type: .spkiSHA256, value: leafKey), found: declared),
                 .init(pin: Pin(type: .spkiSHA256, value: codeKey), found: code),
-            ])
+            ], also: alsoChecked)
         let old = build(
             "4.0",
             [
@@ -46,19 +51,22 @@ import Testing
         ]
     }
 
-    static func manifest() -> PinManifest {
+    /// With `code`, the manifest also holds the key build 4.3 has only from a code pattern.
+    static func manifest(code: Bool = false) -> PinManifest {
         var manifest = F.manifest()
         let index = manifest.indexOfDomain("good.pinbench.test")!
         manifest.domains[index].pins = [
             Pin(type: .spkiSHA256, value: leafKey, added: F.now),
             Pin(type: .spkiSHA256, value: caKey, role: .backup, added: F.now),
         ]
+        if code { manifest.domains[index].pins.append(Pin(type: .spkiSHA256, value: codeKey, role: .backup)) }
         return manifest
     }
 
-    func state() async -> WorkbenchState {
-        var state = F.state(size: Size(width: 160, height: 48), manifest: Self.manifest())
-        let loaded = ReleasesOnDisk.loaded(path: "/tmp/releases.json", book: ReleaseBook(Self.releases()), problems: [])
+    func state(alsoChecked: [String] = [], code: Bool = false) async -> WorkbenchState {
+        var state = F.state(size: Size(width: 160, height: 48), manifest: Self.manifest(code: code))
+        let book = ReleaseBook(Self.releases(alsoChecked: alsoChecked))
+        let loaded = ReleasesOnDisk.loaded(path: "/tmp/releases.json", book: book, problems: [])
         await F.run(state.apply(.releasesOnDisk(loaded)), on: &state)
         await F.press([.character("R"), .down], on: &state)
         return state
@@ -92,5 +100,25 @@ import Testing
         var plain = F.state(size: Size(width: 160, height: 48), manifest: Self.manifest())
         await F.press([.character("R"), .down, .character("4"), .down], on: &plain)
         #expect(!WorkbenchProgram.view(plain).text.contains("in build"))
+    }
+
+    @Test func thePinsPaneMarksAPinTheBuildChecksOnlyInAnotherMechanismOrOnlyByACodePattern() async {
+        // The CA key: not in 4.3's declared set, but in the set its OkHttp code checks too.
+        var shown = await state(alsoChecked: [Self.caKey], code: true)
+        await F.press([.character("4"), .down], on: &shown)
+        let also = WorkbenchProgram.view(shown).text
+        #expect(also.contains("+ other check in build 4.3: "), "\(also)")
+        #expect(also.contains("+ in build 4.3, the newest shipped, only in"), "\(also)")
+        #expect(!also.contains("✗ not in build 4.3"))
+        // The key 4.3 holds only from a code pattern: marked with the forecast's words, in the list and details.
+        await F.press([.down], on: &shown)
+        let code = WorkbenchProgram.view(shown).text
+        #expect(code.contains("? code pattern in build 4.3: "), "\(code)")
+        #expect(code.contains("? in build 4.3, the newest shipped; found only by a"), "\(code)")
+        #expect(!code.contains("✓ in build 4.3"))
+        // A pin in neither set is still missing.
+        var plain = await state(code: true)
+        await F.press([.character("4"), .down], on: &plain)
+        #expect(WorkbenchProgram.view(plain).text.contains("✗ not in build 4.3, the newest shipped"))
     }
 }

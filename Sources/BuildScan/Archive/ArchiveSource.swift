@@ -27,11 +27,17 @@ public final class FileArchiveSource: ArchiveSource {
     public let size: Int
     private let descriptor: Int32
 
-    public init(path: String) throws(ScanError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    public convenience init(path: String) throws(ScanError) {
+        // Non-blocking: a FIFO named as the artifact is refused below, never waited on.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw ScanError(.unreadable, entry: nil, "cannot be opened: \(String(cString: strerror(errno)))")
         }
+        try self.init(descriptor: descriptor)
+    }
+
+    /// Takes `descriptor` over (it is closed when this source goes, or at once when it is not a regular file).
+    init(descriptor: Int32) throws(ScanError) {
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)

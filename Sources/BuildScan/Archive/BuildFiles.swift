@@ -5,8 +5,8 @@ protocol BuildFiles {
     var names: [String] { get }
     /// The bytes a file will read to, as declared (an archive entry's size, a file's length).
     func size(of name: String) -> Int?
-    /// The file's bytes, checked and within ``ScanLimits/entryBytes``.
-    func read(_ name: String) throws(ScanError) -> [UInt8]
+    /// The file's bytes, checked and within `maxBytes` (``ScanLimits/entryBytes`` unless given).
+    func read(_ name: String, maxBytes: Int?) throws(ScanError) -> [UInt8]
 }
 
 extension ZipArchive: BuildFiles {
@@ -14,10 +14,10 @@ extension ZipArchive: BuildFiles {
 
     func size(of name: String) -> Int? { entry(named: name)?.uncompressedSize }
 
-    func read(_ name: String) throws(ScanError) -> [UInt8] {
+    func read(_ name: String, maxBytes: Int?) throws(ScanError) -> [UInt8] {
         guard let entry = entry(named: name) else {
             throw ScanError(.malformed, entry: name, "the archive has no such entry")
         }
-        return try read(entry)
+        return try read(entry, maxBytes: maxBytes)
     }
 }

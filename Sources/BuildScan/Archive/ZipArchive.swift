@@ -38,17 +38,19 @@ public struct ZipArchive: Sendable {
     /// The entry named `name`, if the archive has one.
     public func entry(named name: String) -> ZipEntry? { byName[name].map { entries[$0] } }
 
-    /// The entry's bytes, inflated and checked: declared size, CRC-32, ratio and the per-entry bound.
-    public func read(_ entry: ZipEntry) throws(ScanError) -> [UInt8] {
+    /// The entry's bytes, inflated and checked: declared size, CRC-32, ratio and the per-entry bound (`maxBytes`,
+    /// ``ScanLimits/entryBytes`` unless given).
+    public func read(_ entry: ZipEntry, maxBytes: Int? = nil) throws(ScanError) -> [UInt8] {
+        let bound = maxBytes ?? limits.entryBytes
         guard !entry.isEncrypted else { throw ScanError(.unsupported, entry: entry.name, "the entry is encrypted") }
         guard entry.isSupportedMethod else {
             throw ScanError(
                 .unsupported, entry: entry.name, "compression method \(entry.method) (only stored and deflate)")
         }
-        guard entry.uncompressedSize <= limits.entryBytes else {
+        guard entry.uncompressedSize <= bound else {
             throw ScanError(
                 .limit, entry: entry.name,
-                "declares \(entry.uncompressedSize) bytes, over the \(limits.entryBytes) read per entry")
+                "declares \(entry.uncompressedSize) bytes, over the \(bound) read for such an entry")
         }
         // Deflate never grows data by more than a few bytes per 16 KiB block: a larger claim is a lie to make us read.
         guard entry.compressedSize <= entry.uncompressedSize + entry.uncompressedSize / 1_000 + 1_024 else {

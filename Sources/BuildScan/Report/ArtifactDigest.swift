@@ -24,7 +24,9 @@ public enum ArtifactDigest {
                             .limit, entry: name, "the folder's files pass \(limits.totalBytes) bytes in all")
                     }
                     hash.update(data: Array(name.utf8) + [0])
-                    hash.update(data: Array(SHA256.hash(data: try files.read(name))))
+                    // Any file may be the executable: each within the larger of the two bounds.
+                    let bound = max(limits.entryBytes, limits.executableBytes)
+                    hash.update(data: Array(SHA256.hash(data: try files.read(name, maxBytes: bound))))
                 }
                 return hex(hash.finalize())
             }

@@ -121,3 +121,14 @@ public struct ScanFinding: Codable, Sendable, Equatable {
             certificatePin: certificatePin)
     }
 }
+
+extension ScanFinding {
+    /// This finding with one more sentence in its detail.
+    func adding(_ sentence: String) -> ScanFinding {
+        ScanFinding(
+            kind, host: host, includeSubdomains: includeSubdomains, value: value,
+            detail: [detail, sentence].compactMap { $0 }.joined(separator: "; "), location: location,
+            certainty: certainty, debugOnly: debugOnly, rules: rules, position: position,
+            certificatePin: certificatePin)
+    }
+}

@@ -77,7 +77,7 @@ struct IOSScan {
             }
         }
         for binary in binaries {
-            let bytes = try read(binary)
+            let bytes = try read(binary, maxBytes: limits.executableBytes)
             guard MachOFile.isMachO(bytes) else {
                 throw ScanError(.malformed, entry: binary, "not a Mach-O (the app's executable or a framework's)")
             }
@@ -105,7 +105,7 @@ struct IOSScan {
         return folder + executable
     }
 
-    private mutating func read(_ name: String) throws(ScanError) -> [UInt8] {
+    private mutating func read(_ name: String, maxBytes: Int? = nil) throws(ScanError) -> [UInt8] {
         guard let size = files.size(of: name) else {
             throw ScanError(.malformed, entry: name, "the app lacks this file")
         }
@@ -113,6 +113,6 @@ struct IOSScan {
         guard bytesRead <= limits.totalBytes else {
             throw ScanError(.limit, entry: name, "the files read come to over \(limits.totalBytes) bytes in all")
         }
-        return try files.read(name)
+        return try files.read(name, maxBytes: maxBytes)
     }
 }

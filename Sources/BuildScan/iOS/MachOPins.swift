@@ -22,11 +22,17 @@ public enum MachOPins {
 
     /// The findings of one Mach-O: libraries, encryption, and pin strings with their offsets and sections. At most
     /// `limit` pin strings are listed, those whose value is in `keeping` always (a debugging proxy's key: a cap must
-    /// never hide a broken rule); the rest are counted in one note.
+    /// never hide a broken rule); the rest are counted in one note. A universal file's slices are one program built
+    /// for several processors: a pin string in several slices is one finding, at its first slice's place, naming
+    /// every slice that holds it.
     public static func findings(
         _ file: MachOFile, limit: Int = ScanLimits().findings, keeping: Set<String> = []
     ) -> [ScanFinding] {
         var findings: [ScanFinding] = []
+        // Per pin value: the index of its first finding, and the slices (with offsets) holding it. Within one slice
+        // each string is its own finding, as in a thin file.
+        var pinIndex: [String: Int] = [:]
+        var slices: [String: [String]] = [:]
         var room = limit
         for architecture in file.architectures {
             findings += libraries(file, architecture)
@@ -40,8 +46,9 @@ public enum MachOPins {
                             entry: file.entry, keyPath: architecture.name, offset: encrypted.lowerBound),
                         certainty: .declared))
             }
-            let search = pinStrings(file.bytes, in: architecture.range, limit: room, keeping: keeping)
-            room = max(0, room - search.hits.count)
+            let search = pinStrings(
+                file.bytes, in: architecture.range, limit: room, keeping: keeping, known: Set(pinIndex.keys))
+            room = max(0, room - search.hits.filter { !pinIndex.keys.contains($0.value) }.count)
             if search.omitted > 0 {
                 findings.append(
                     ScanFinding(
@@ -49,7 +56,18 @@ public enum MachOPins {
                         detail: "\(search.omitted) more pin strings in \(architecture.name), past the \(limit) listed",
                         location: ScanLocation(entry: file.entry, keyPath: architecture.name), certainty: .codePattern))
             }
+            let earlier = Set(pinIndex.keys)
+            var named: Set<String> = []
             for string in search.hits {
+                let slice = "\(architecture.name) offset \(string.offset)"
+                if earlier.contains(string.value) {
+                    if named.insert(string.value).inserted { slices[string.value, default: []].append(slice) }
+                    continue
+                }
+                if pinIndex[string.value] == nil {
+                    pinIndex[string.value] = findings.count
+                    slices[string.value] = [slice]
+                }
                 let section = file.section(at: string.offset, in: architecture)
                 var notes = [
                     string.bare
@@ -70,6 +88,10 @@ public enum MachOPins {
                             offset: string.offset),
                         certainty: .codePattern))
             }
+        }
+        for (value, index) in pinIndex where (slices[value]?.count ?? 0) > 1 {
+            findings[index] = findings[index].adding(
+                "in \(slices[value]!.count) slices of the universal binary: " + slices[value]!.joined(separator: ", "))
         }
         return findings
     }
@@ -116,9 +138,11 @@ public enum MachOPins {
 
     /// Every run of base64 characters in `range` that is `sha256/` and base64 of 32 bytes, or exactly 44 base64
     /// characters of 32 bytes, canonical (the last character `=`, the one before it with its low bits clear). One
-    /// pass over the bytes: nothing is kept but the first `limit` hits (and those whose value is in `keeping`).
+    /// pass over the bytes: nothing is kept but the first `limit` hits (and those whose value is in `keeping` or
+    /// `known`: already listed from another slice, they take no room).
     static func pinStrings(
-        _ bytes: [UInt8], in range: Range<Int>, limit: Int = .max, keeping: Set<String> = []
+        _ bytes: [UInt8], in range: Range<Int>, limit: Int = .max, keeping: Set<String> = [],
+        known: Set<String> = []
     ) -> PinSearch {
         var search = PinSearch()
         var kept = 0
@@ -132,7 +156,10 @@ public enum MachOPins {
                 }
                 let length = index - start
                 if length >= 44, let hit = pin(buffer, start: start, end: index) {
-                    if kept < limit {
+                    if known.contains(hit.value) {
+                        // Already listed (from another slice): named there, and it takes no room.
+                        search.hits.append(hit)
+                    } else if kept < limit {
                         kept += 1
                         search.hits.append(hit)
                     } else if keeping.contains(hit.value) {

@@ -88,7 +88,7 @@ enum PinsPaneView {
             let kind = pin.type == .spkiSHA256 ? "key " : "cert"
             let text =
                 "\(kind) \(Frame.pad(pin.role.rawValue, toWidth: 6)) \(Frame.pad(pin.position.rawValue, toWidth: 4))  "
-                + (build.map { $0.carries(pin) ? "" : "✗ not in build " + $0.release.terminalSafe + ": " } ?? "")
+                + (build?.rowMark(pin) ?? "")
                 + (pin.label?.terminalSafe ?? pin.value)
             let live: Bool
             if case .level = match { live = true } else { live = false }
