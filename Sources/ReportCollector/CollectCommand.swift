@@ -28,9 +28,13 @@ public struct CollectCommand: AsyncParsableCommand {
 
     public func run() async throws {
         let listen = try ListenAddress(self.listen)
-        guard rate >= 0, retentionDays > 0, maxReports > 0 else {
-            throw CollectorInputError("--rate must be 0 or more; --retention-days and --max-reports more than 0")
+        guard rate.isFinite, rate >= 0, rate <= 1_000_000 else {
+            throw CollectorInputError("--rate \(rate): give requests a second from 0 (no limit) to 1000000")
         }
+        guard (1...36_500).contains(retentionDays) else {
+            throw CollectorInputError("--retention-days \(retentionDays): give 1 to 36500 days")
+        }
+        guard maxReports > 0 else { throw CollectorInputError("--max-reports \(maxReports): give 1 or more") }
         let url = URL(fileURLWithPath: manifest ?? "pins.json")
         let document: ManifestDocument
         if manifest == nil, !FileManager.default.fileExists(atPath: url.path) {

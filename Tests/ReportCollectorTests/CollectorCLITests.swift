@@ -20,6 +20,29 @@ struct CollectorCLITests {
         #expect(!FileManager.default.fileExists(atPath: world.database))
     }
 
+    @Test("Hostile option values are bad input (exit 2) naming the option, never a trap, and create no database")
+    func hostileOptionValues() async throws {
+        let world = try CollectorWorld()
+        let collect = ["collect", "--listen", "127.0.0.1:0", "--db", world.database, "--manifest", world.manifestPath]
+        let cases: [(arguments: [String], option: String)] = [
+            (collect + ["--rate", "nan"], "--rate"), (collect + ["--rate", "inf"], "--rate"),
+            (collect + ["--rate", "-1"], "--rate"), (collect + ["--retention-days", "0"], "--retention-days"),
+            (collect + ["--retention-days", "18446744073709551616"], "--retention-days"),
+            (collect + ["--retention-days", "9000000000000000000"], "--retention-days"),
+            (collect + ["--max-reports", "-1"], "--max-reports"),
+            (["reports", "--db", world.database, "--since", "10000-01-01"], "--since"),
+            (["reports", "--db", world.database, "--since", "nan"], "--since"),
+            (["reports", "--db", world.database, "--host", "a b"], "a b"),
+        ]
+        for (arguments, option) in cases {
+            let result = try await PinBenchBinary.run(arguments, in: world.folder.url)
+            #expect(result.status == 2, "\(arguments): \(result.stderrText)")
+            #expect(result.stderrText.contains(option), "\(arguments): \(result.stderrText)")
+            #expect(!result.stderrText.contains("Fatal error"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: world.database))
+    }
+
     @Test("collect, then reports: counts by host, release and judgement, text escaped, JSON that reads back, --fail-on")
     func collectThenReport() async throws {
         let world = try CollectorWorld()
