@@ -16,6 +16,9 @@ public final class ReportJudge: Sendable {
     /// The working manifest's validator, for a version no release names.
     private let working: PinValidator
     private let cache: JudgementCache
+    /// Every time at which a trust anchor starts or stops being valid, sorted: a chain's facts are not kept through
+    /// an hour that holds one (a root that expires then would change a served chain's verdict without being in it).
+    private let anchorBoundaries: [Date]
 
     /// `releases` from the releases file, `manifest` the working manifest, `trustAnchors` the trust store default
     /// evaluation uses. `cacheCapacity` chains' judgements are kept (the oldest dropped first).
@@ -28,6 +31,7 @@ public final class ReportJudge: Sendable {
         releaseByVersion = byVersion
         working = PinValidator(manifest: manifest, trustAnchors: trustAnchors)
         cache = JudgementCache(capacity: cacheCapacity)
+        anchorBoundaries = trustAnchors.certificates.flatMap { [$0.notValidBefore, $0.notValidAfter] }.sorted()
     }
 
     /// How the chain cache has answered: for tests and the benchmark.
@@ -64,9 +68,25 @@ public final class ReportJudge: Sendable {
         } else {
             let validator = index.map { releases[$0].validator } ?? working
             facts = await Self.facts(certificates, host: report.host, validator: validator, at: time)
-            if cached, facts.staysValid(through: key.hour) { cache.keep(facts, for: key) }
+            if cached, facts.staysValid(through: key.hour), !anchorBoundary(within: key.hour) {
+                cache.keep(facts, for: key)
+            }
         }
         return Self.classify(report, facts: facts, release: releaseName)
+    }
+
+    /// True when a trust anchor's validity starts or ends within `hour` (a second of margin each side).
+    func anchorBoundary(within hour: Int64) -> Bool {
+        let start = Date(timeIntervalSince1970: Double(hour) * 3_600 - 1)
+        let end = Date(timeIntervalSince1970: Double(hour + 1) * 3_600 + 1)
+        // The first boundary at or after `start`, by binary search.
+        var low = 0
+        var high = anchorBoundaries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if anchorBoundaries[middle] < start { low = middle + 1 } else { high = middle }
+        }
+        return low < anchorBoundaries.count && anchorBoundaries[low] <= end
     }
 
     /// What the validator finds about a chain: all a judgement needs besides the report's own claims.

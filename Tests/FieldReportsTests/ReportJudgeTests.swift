@@ -137,6 +137,28 @@ struct ReportJudgeTests {
         #expect(judge.cacheStatistics.hits > 0)
     }
 
+    @Test(
+        "A trust anchor that expires within the hour is not kept through: a chain without it is rejected after")
+    func anchorExpiringWithinTheHour() async throws {
+        let hourStart = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 3_600).rounded(.down) * 3_600)
+        let root = try CertificateIssuer.root(
+            commonName: "Expiring Root", notBefore: hourStart.addingTimeInterval(-86_400),
+            notAfter: hourStart.addingTimeInterval(1_800))
+        let leaf = try CertificateIssuer.leaf(
+            commonName: pki.host, dnsNames: [pki.host], issuer: root, notBefore: hourStart.addingTimeInterval(-3_600),
+            notAfter: hourStart.addingTimeInterval(86_400))
+        let judge = ReportJudge(
+            manifest: PinManifest(), releases: [], trustAnchors: TrustAnchors(certificates: [root.certificate]))
+        // The served chain is the leaf alone, as Android and RFC 7469 reports send it: the root is not in it.
+        let report = FieldReport(format: .rfc7469, host: pki.host, servedChain: .certificates([leaf.der]))
+        let before = await judge.judge(report, at: hourStart.addingTimeInterval(600))
+        #expect(before.kind == .clientFault)
+        let after = await judge.judge(report, at: hourStart.addingTimeInterval(2_400))
+        let plain = await judge.judge(report, at: hourStart.addingTimeInterval(2_400), cached: false)
+        #expect(after == plain)
+        #expect(after.kind != .clientFault)
+    }
+
     @Test("The dedupe key: the same report twice is one key; another version or judgement is another")
     func dedupeKey() async throws {
         let body = ReportBodies.trustKitIOS(chain: pki.rotated.full, version: "4.1")
