@@ -5,12 +5,13 @@ import Foundation
 /// transaction has committed, so the collector acknowledges nothing that is not on disk. A body's reports are never
 /// split between transactions: all of them are kept, or none.
 ///
-/// Bounded: with more than ``StoreSettings/maxPending`` reports waiting, a body is refused at once
-/// (``StoreError/Code/busy``).
+/// Bounded: with more than ``StoreSettings/maxPending`` reports, or ``StoreSettings/maxPendingBytes`` of certificates,
+/// waiting, a body is refused at once (``StoreError/Code/busy``).
 public actor ReportWriter {
     private let database: ReportDatabase
     private var pending: [(items: [StoredReport], done: CheckedContinuation<Void, any Error>)] = []
     private var pendingReports = 0
+    private var pendingBytes = 0
     private var draining = false
     /// Reports committed and transactions written since start: for tests and the benchmark.
     public private(set) var committed = 0
@@ -25,13 +26,17 @@ public actor ReportWriter {
     public func submit(_ items: [StoredReport]) async throws(StoreError) {
         guard !items.isEmpty else { return }
         let limit = database.settings.maxPending
-        guard pendingReports + items.count <= limit else {
+        let bytes = items.reduce(0) { $0 + Self.bytes(of: $1) }
+        guard pendingReports + items.count <= limit,
+            pendingReports == 0 || pendingBytes + bytes <= database.settings.maxPendingBytes
+        else {
             throw StoreError(.busy, "\(pendingReports) reports are waiting for the disk; try again shortly")
         }
         do {
             try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
                 pending.append((items, done))
                 pendingReports += items.count
+                pendingBytes += bytes
                 if !draining {
                     draining = true
                     Task { await self.drain() }
@@ -47,6 +52,12 @@ public actor ReportWriter {
     /// One report; see ``submit(_:)-([StoredReport])``.
     public func submit(_ item: StoredReport) async throws(StoreError) { try await submit([item]) }
 
+    /// What a waiting report holds in memory, about: its certificates' bytes and a kilobyte for the rest.
+    static func bytes(of item: StoredReport) -> Int {
+        1_024 + item.report.servedChain.certificates.reduce(0) { $0 + $1.count }
+            + item.report.validatedChain.certificates.reduce(0) { $0 + $1.count }
+    }
+
     private func drain() async {
         while !pending.isEmpty {
             // Whole bodies up to the batch size (at least one body, however large).
@@ -60,6 +71,7 @@ public actor ReportWriter {
             let batch = Array(pending.prefix(take))
             pending.removeFirst(take)
             pendingReports -= reports
+            pendingBytes -= batch.reduce(0) { $0 + $1.items.reduce(0) { $0 + Self.bytes(of: $1) } }
             do {
                 try await database.store(batch.flatMap(\.items))
                 committed += reports

@@ -12,17 +12,21 @@ public struct StoreSettings: Hashable, Sendable {
     /// Reports waiting for a commit beyond this are refused (the collector answers 503): memory stays bounded when
     /// the disk is slower than the senders.
     public var maxPending: Int
+    /// Certificate bytes of the reports waiting for a commit beyond this are refused too (the collector answers
+    /// 503); a body alone is always admitted, whatever its size (its size is bounded by the reader).
+    public var maxPendingBytes: Int
     /// SQLite's `max_page_count`, for tests: a database that reaches it fails as a full disk does (SQLITE_FULL).
     public var maxPageCount: Int?
 
     public init(
         retention: TimeInterval? = 90 * 86_400, maxReports: Int? = 1_000_000, batchSize: Int = 512,
-        maxPending: Int = 20_000, maxPageCount: Int? = nil
+        maxPending: Int = 20_000, maxPendingBytes: Int = 64 << 20, maxPageCount: Int? = nil
     ) {
         self.retention = retention
         self.maxReports = maxReports
         self.batchSize = max(1, batchSize)
         self.maxPending = max(1, maxPending)
+        self.maxPendingBytes = max(1, maxPendingBytes)
         self.maxPageCount = maxPageCount
     }
 }

@@ -134,6 +134,33 @@ struct ReportDatabaseTests {
         #expect(try await StoreFixtures.sqlite(path, "SELECT count(*), sum(count) FROM reports") == "40|400")
     }
 
+    @Test("The writer's wait is bounded in bytes: concurrent bodies past it are refused busy, the rest all stored")
+    func writerBoundedInBytes() async throws {
+        let folder = TemporaryFolder()
+        let database = try await ReportDatabase.open(
+            path: folder.path("reports.db"), settings: StoreSettings(maxPendingBytes: 1))
+        let writer = ReportWriter(database: database)
+        let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    do {
+                        try await writer.submit(StoreFixtures.stored(version: "v\(index)"))
+                        return true
+                    } catch {
+                        #expect((error as? StoreError)?.code == .busy)
+                        return false
+                    }
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        let stored = outcomes.filter { $0 }.count
+        #expect(stored >= 1)
+        #expect(stored < 200)
+        #expect(try await database.totalOccurrences() == stored)
+        await database.close()
+    }
+
     @Test("Groups by host, release and judgement, with first and last seen and a sample chain")
     func groups() async throws {
         let folder = TemporaryFolder()
