@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
+        // The report collector's store (docs/collector.md): SQLite, embedded, through a maintained package.
+        .package(url: "https://github.com/vapor/sqlite-nio.git", exact: "1.13.2"),
     ],
     targets: [
         // The portable validation core: Foundation, X509, Crypto and SwiftASN1 only.
@@ -174,10 +176,52 @@ let package = Package(
                 "WorkbenchRuntime",
                 "TerminalBackend",
                 "CSystemCalls",
+                "ReportCollector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
+        // Pin-failure reports from the field (TrustKit, RFC 7469, `validate --report`), read strictly with bounds and
+        // judged with the core under the failing release's pins. Pure: reads and writes no file.
+        .target(
+            name: "FieldReports",
+            dependencies: ["PinningCore", "PinForecast", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(
+            name: "FieldReportsTests",
+            dependencies: [
+                "FieldReports", "PinningCore", "PinForecast", "PinExport", "LabPKI", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+            ]),
+        // The collector's database: judged reports in SQLite (WAL, synchronous=FULL), counted when identical,
+        // versioned and migrated, with retention and a size cap.
+        .target(
+            name: "ReportStore",
+            dependencies: [
+                "FieldReports", "PinningCore", .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ]),
+        .testTarget(
+            name: "ReportStoreTests",
+            dependencies: ["ReportStore", "FieldReports", "PinningCore", "LabPKI", "TestSupport"]),
+        // `pinbench collect` and `pinbench reports`: the HTTP endpoint (NIOHTTP1, plain on loopback only) that
+        // acknowledges a report once stored, and the stored reports counted and rendered. The two commands live here
+        // too, so the executable (capped in lines) only lists them.
+        .target(
+            name: "ReportCollector",
+            dependencies: [
+                "FieldReports", "ReportStore", "PinningCore", "PinForecast", "ReleaseHistory", "CommandText",
+                "ManifestFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        .testTarget(
+            name: "ReportCollectorTests",
+            dependencies: [
+                "ReportCollector", "ReportStore", "FieldReports", "PinningCore", "LabPKI", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         // C calls Swift's Glibc module leaves out: malloc_trim, and sockets and pipes close-on-exec from the start.
         .systemLibrary(name: "CSystemCalls", path: "Sources/CSystemCalls"),
         // zlib (zlib1g-dev): gzip bodies, which static-ct-api logs may send without being asked.

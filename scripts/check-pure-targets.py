@@ -26,7 +26,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The targets that must not write, nor reach a target that does.
-PURE_TARGETS = ["Workbench", "PinExport", "ManifestEditing"]
+PURE_TARGETS = ["Workbench", "PinExport", "ManifestEditing", "FieldReports"]
 # The targets that exist to write files.
 WRITING_TARGETS = {"ManifestFiles"}
 # Calls that create, replace, move or remove a file. Comments are left out before matching; the C calls count only as

@@ -1,6 +1,7 @@
 import ArgumentParser
+import ReportCollector
 
-/// `pinbench`: a certificate-pinning workbench. Each subcommand is a small struct in Commands/.
+/// `pinbench`: a certificate-pinning workbench. Each subcommand is a small struct in Commands/ (or ReportCollector).
 struct PinBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pinbench",
@@ -16,8 +17,7 @@ struct PinBench: ParsableCommand {
             DomainCommand.self, ExportCommand.self, InspectCommand.self, CheckCommand.self, LabCommand.self,
             DemoCommand.self, ImportCommand.self, BackupKeyCommand.self,
             DiffCommand.self, ReleaseCommand.self, ForecastCommand.self, WatchCommand.self, ScanCommand.self,
-            CACommand.self, DriftCommand.self,
-        ],
-        defaultSubcommand: WorkbenchCommand.self
+            CACommand.self, DriftCommand.self, CollectCommand.self, ReportsCommand.self,
+        ], defaultSubcommand: WorkbenchCommand.self
     )
 }

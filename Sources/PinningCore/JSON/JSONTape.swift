@@ -94,7 +94,7 @@ public struct JSONTape: Sendable {
 
     /// The value of a number node written as an integer (no fraction, no exponent), or nil when it is not one
     /// or does not fit.
-    func integer(at index: Int) -> Int? {
+    package func integer(at index: Int) -> Int? {
         let node = nodes[index]
         var value = 0
         var negative = false

@@ -1,0 +1,50 @@
+"""Posts reports to a collector from many threads for a bounded time and prints, one per line, the app version of
+every report the collector acknowledged (200). Each thread posts its own versions, some twice (a duplicate is
+counted, not stored again); connection errors after the collector is killed end that thread's work quietly.
+
+Usage: soak_client.py URL BODY_TEMPLATE_FILE THREADS SECONDS
+The template is a JSON report whose "app-version" is replaced per request."""
+import http.client
+import json
+import sys
+import threading
+import time
+import urllib.parse
+
+url, template_file, threads, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+template = json.load(open(template_file))
+parts = urllib.parse.urlsplit(url)
+acknowledged = []
+lock = threading.Lock()
+stop_at = time.monotonic() + seconds
+
+
+def worker(number):
+    connection = None
+    sent = 0
+    while time.monotonic() < stop_at:
+        version = f"soak-{number}-{sent // 2}"  # every version posted twice
+        sent += 1
+        body = dict(template)
+        body["app-version"] = version
+        data = json.dumps(body).encode()
+        try:
+            if connection is None:
+                connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+            connection.request("POST", "/report", body=data, headers={"Content-Type": "application/json"})
+            response = connection.getresponse()
+            response.read()
+            if response.status == 200:
+                with lock:
+                    acknowledged.append(version)
+        except (OSError, http.client.HTTPException):
+            connection = None
+            time.sleep(0.05)
+
+
+workers = [threading.Thread(target=worker, args=(n,)) for n in range(threads)]
+for w in workers:
+    w.start()
+for w in workers:
+    w.join()
+print("\n".join(acknowledged))
