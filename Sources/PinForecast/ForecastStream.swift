@@ -60,6 +60,7 @@ extension ForecastSettings {
                 at: at, until: until, leadTimeDays: leadTime, shippedReleases: shipped, domains: fleet.hostCount,
                 releases: fleet.releases.map(\.name)))
         var gate = ForecastGate(scenarios: gated, maximum: maxLockout)
+        var plans = CalendarPlans()
         for index in 0..<fleet.hostCount {
             let (forecast, policies) = fleet.forecast(ofHost: index)
             gate.judge(forecast, shipped: shipped)
@@ -68,7 +69,7 @@ extension ForecastSettings {
             if let calendarCatalog {
                 domain.calendar = calendar(
                     forecast, policies: policies, issuance: policy?.issuance, served: served[forecast.host],
-                    catalog: calendarCatalog)
+                    catalog: calendarCatalog, plans: &plans)
             }
             try sink.domain(domain)
         }

@@ -43,7 +43,7 @@ struct CalendarLab {
         let trust = await ForecastJudge.trust(served, host: Self.host, trustAnchors: anchors, at: at)
         let plan = IssuancePlan(host: Self.host, issuance: issuance, served: served, catalog: catalog, on: at)
         return RenewalCalendar.calendar(
-            plan: plan, leaf: served.first, today: trust.path, releases: releases.map(\.name),
+            host: Self.host, plan: plan, leaf: served.first, today: trust.path, releases: releases.map(\.name),
             policies: releases.map { policy($0.pins) }, rowOfRelease: Array(releases.indices), from: at, until: until)
     }
 }

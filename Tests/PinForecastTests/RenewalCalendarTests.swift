@@ -168,7 +168,7 @@ struct RenewalCalendarTests {
         let plan = IssuancePlan(
             host: CalendarLab.host, issuance: nil, served: lab.served, catalog: other.catalog, on: at)
         let unknown = RenewalCalendar.calendar(
-            plan: plan, leaf: lab.served.first, today: trust.path, releases: ["root-key"],
+            host: CalendarLab.host, plan: plan, leaf: lab.served.first, today: trust.path, releases: ["root-key"],
             policies: [lab.policy([lab.lab.spki(lab.root)])], rowOfRelease: [0], from: at, until: until)
         #expect(unknown.advice == nil)
     }
@@ -185,7 +185,7 @@ struct RenewalCalendarTests {
             let plan = IssuancePlan(
                 host: CalendarLab.host, issuance: issuance, served: lab.served, catalog: other.catalog, on: at)
             let calendar = RenewalCalendar.calendar(
-                plan: plan, leaf: lab.served.first, today: trust.path, releases: names, policies: policies,
+                host: CalendarLab.host, plan: plan, leaf: lab.served.first, today: trust.path, releases: names, policies: policies,
                 rowOfRelease: Array(names.indices), from: at, until: until)
             #expect(calendar.limits.contains(issuance == nil ? .caOutsideCatalog : .privateCA))
             #expect(!calendar.renewals.isEmpty)
@@ -197,9 +197,61 @@ struct RenewalCalendarTests {
         }
         let plan = IssuancePlan(host: CalendarLab.host, issuance: nil, served: nil, catalog: lab.catalog, on: at)
         let none = RenewalCalendar.calendar(
-            plan: plan, leaf: nil, today: nil, releases: names, policies: policies,
+            host: CalendarLab.host, plan: plan, leaf: nil, today: nil, releases: names, policies: policies,
             rowOfRelease: Array(names.indices), from: at, until: until)
         #expect(none.limits.first == .noPathToday && none.renewals.isEmpty)
         #expect(none.releases.allSatisfy { $0.verdict == .unknown })
+    }
+
+    @Test("the forecast's stream shares a plan among hosts with one setting and chain: the same calendars as alone")
+    func streamMatchesPlain() async throws {
+        let lab = try CalendarLab()
+        let (a, b, c) = ("a.calendar.test", "b.calendar.test", "c.calendar.test")
+        let shared = try GenYLab.leaf(
+            key: LabKey(.p256), issuer: lab.pool[0], issued: CalendarLab.day("2026-11-01"), days: 90, hosts: [a, b])
+        let own = try GenYLab.leaf(
+            key: LabKey(.p256), issuer: lab.pool[1], issued: CalendarLab.day("2026-10-20"), days: 90, hosts: [c])
+        let served = [
+            a: [shared.chainCertificate, lab.pool[0].chainCertificate],
+            b: [shared.chainCertificate, lab.pool[0].chainCertificate],
+            c: [own.chainCertificate, lab.pool[1].chainCertificate],
+        ]
+        // b declares key reuse: the same chain as a, another plan.
+        let ye1 = lab.lab.spki(lab.pool[0])
+        let leafKey = Pin(type: .spkiSHA256, value: Fingerprint.spkiPin(shared.certificate))
+        let candidate = PinManifest(domains: [
+            DomainPolicy(host: a, pins: [ye1, leafKey]),
+            DomainPolicy(host: b, pins: [ye1, leafKey], issuance: DomainIssuance(keyReuse: true)),
+            DomainPolicy(host: c, pins: [lab.lab.spki(lab.root)]),
+        ])
+        let shipped = Release(
+            name: "1.0", manifest: PinManifest(domains: [a, b, c].map { DomainPolicy(host: $0, pins: [ye1]) }))
+        var settings = try ForecastSettings(
+            at: at, until: "2029-01-01", leadTime: 90, gate: nil, planned: false, maxLockout: 0)
+        settings.calendarCatalog = lab.catalog
+        var fleet = await FleetForecast(
+            hosts: [a, b, c], served: served, judge: ForecastJudge(trustAnchors: lab.anchors), at: at)
+        fleet.add(shipped)
+        fleet.add(Release(name: "next", manifest: candidate))
+        var collector = ForecastCollector()
+        try settings.stream(fleet, candidate: candidate, unreachable: [], served: served, into: &collector)
+        let report = try #require(collector.report)
+        #expect(report.domains.count == 3)
+        for (index, outlook) in report.domains.enumerated() {
+            let host = outlook.forecast.host
+            let streamed = try #require(outlook.calendar)
+            let (forecast, policies) = fleet.forecast(ofHost: index)
+            // The plain path: a plan of its own for each host.
+            var fresh = CalendarPlans()
+            let alone = settings.calendar(
+                forecast, policies: policies, issuance: candidate.domains[index].issuance, served: served[host],
+                catalog: lab.catalog, plans: &fresh)
+            #expect(streamed == alone, "\(host)")
+            #expect(streamed.host == host && !streamed.renewals.isEmpty)
+        }
+        let next = report.domains.map { $0.calendar?.releases.last?.verdict }
+        #expect(next[0] == .locksOut(renewal: 1, chance: RenewalChance(locked: 1, of: 2), backups: ["YE3 (backup)"]))
+        #expect(next[1] == .survives, "the leaf key is kept: every issuer holds it")
+        #expect(next[2] == .survives)
     }
 }

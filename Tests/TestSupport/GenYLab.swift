@@ -62,14 +62,12 @@ public struct GenYLab: Sendable {
     /// A leaf for ``host`` with `key` from `issuer`, valid `days` days from the start of `issued` (as CAs count:
     /// the last second inside).
     public static func leaf(
-        key: LabKey, issuer: IssuedCertificate, issued: CalendarDay, days: Int
-    ) throws
-        -> IssuedCertificate
-    {
+        key: LabKey, issuer: IssuedCertificate, issued: CalendarDay, days: Int, hosts: [String] = [host]
+    ) throws -> IssuedCertificate {
         let start = issued.startDate!
         let profile = CertificateIssuer.Profile(
-            subject: try CertificateIssuer.name(commonName: host), notBefore: start,
-            notAfter: start.addingTimeInterval(Double(days) * 86_400 - 1), dnsNames: [host],
+            subject: try CertificateIssuer.name(commonName: hosts[0]), notBefore: start,
+            notAfter: start.addingTimeInterval(Double(days) * 86_400 - 1), dnsNames: hosts,
             extendedKeyUsage: ([.serverAuth], false))
         return try CertificateIssuer.issue(profile, key: key, issuer: issuer)
     }

@@ -15,11 +15,12 @@ public enum RenewalCalendar {
     /// The most renewals listed for one domain (6-day certificates for years would be thousands).
     public static let maximumRenewals = 400
 
-    /// The calendar of `host` from `start` to `end`. `plan` is its issuance plan, `leaf` today's served leaf,
+    /// The calendar of `host` from `start` to `end`. `plan` is its issuance plan (made for it, or for a host with the
+    /// same setting and served chain), `leaf` today's served leaf,
     /// `today` the pins of today's verified path (nil when refused or not served), `policies` the distinct
     /// policies of the releases and `rowOfRelease` each release's (as ``DomainForecast`` holds them).
     public static func calendar(
-        plan: IssuancePlan, leaf: ChainCertificate?, today: PathPins?, releases: [String], policies: [DomainPolicy?],
+        host: String, plan: IssuancePlan, leaf: ChainCertificate?, today: PathPins?, releases: [String], policies: [DomainPolicy?],
         rowOfRelease: [Int], from start: Date, until end: Date
     ) -> DomainCalendar {
         var limits: [DomainCalendar.Limit] = []
@@ -80,7 +81,7 @@ public enum RenewalCalendar {
             judge(release: releases[index], row: rowOfRelease[index], renewals: renewals, complete: complete)
         }
         return DomainCalendar(
-            host: plan.host, ca: authority?.id, renewals: renewals, events: events, limits: limits, releases: judged,
+            host: host, ca: authority?.id, renewals: renewals, events: events, limits: limits, releases: judged,
             advice: complete ? CalendarAdvice.smallest(paths, authority: authority, at: start) : nil)
     }
 
