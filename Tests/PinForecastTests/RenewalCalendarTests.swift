@@ -185,7 +185,8 @@ struct RenewalCalendarTests {
             let plan = IssuancePlan(
                 host: CalendarLab.host, issuance: issuance, served: lab.served, catalog: other.catalog, on: at)
             let calendar = RenewalCalendar.calendar(
-                host: CalendarLab.host, plan: plan, leaf: lab.served.first, today: trust.path, releases: names, policies: policies,
+                host: CalendarLab.host, plan: plan, leaf: lab.served.first, today: trust.path, releases: names,
+                policies: policies,
                 rowOfRelease: Array(names.indices), from: at, until: until)
             #expect(calendar.limits.contains(issuance == nil ? .caOutsideCatalog : .privateCA))
             #expect(!calendar.renewals.isEmpty)

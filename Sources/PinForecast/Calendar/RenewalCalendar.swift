@@ -16,12 +16,12 @@ public enum RenewalCalendar {
     public static let maximumRenewals = 400
 
     /// The calendar of `host` from `start` to `end`. `plan` is its issuance plan (made for it, or for a host with the
-    /// same setting and served chain), `leaf` today's served leaf,
-    /// `today` the pins of today's verified path (nil when refused or not served), `policies` the distinct
-    /// policies of the releases and `rowOfRelease` each release's (as ``DomainForecast`` holds them).
+    /// same setting and served chain), `leaf` today's served leaf, `today` the pins of today's verified path (nil
+    /// when refused or not served), `policies` the distinct policies of the releases and `rowOfRelease` each
+    /// release's (as ``DomainForecast`` holds them).
     public static func calendar(
-        host: String, plan: IssuancePlan, leaf: ChainCertificate?, today: PathPins?, releases: [String], policies: [DomainPolicy?],
-        rowOfRelease: [Int], from start: Date, until end: Date
+        host: String, plan: IssuancePlan, leaf: ChainCertificate?, today: PathPins?, releases: [String],
+        policies: [DomainPolicy?], rowOfRelease: [Int], from start: Date, until end: Date
     ) -> DomainCalendar {
         var limits: [DomainCalendar.Limit] = []
         let authority = plan.authority
