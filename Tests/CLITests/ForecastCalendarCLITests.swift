@@ -98,7 +98,8 @@ struct ForecastCalendarCLITests {
             // validate exits 0 when the connection is allowed, 1 when refused.
             #expect(
                 validated.status == (index == 0 ? 0 : 1), "only YE1's chain holds the YE1 pin: \(validated.stdoutText)")
-            let cell = try #require((issuer["cells"] as? [[String: Any]])?.first)
+            let row = try #require(next["row"] as? Int)
+            let cell = try #require((issuer["cells"] as? [[String: Any]])?[row])
             #expect(cell["connects"] as? Bool == (validated.status == 0), "\(issuer) \(validated.stdoutText)")
         }
     }

@@ -78,12 +78,14 @@ extension HierarchyEvent: Encodable {
 
 extension ReleaseRenewals: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case name, verdict, firstLockout, chance, lockingBackups, certainAt, survival
+        case name, row, verdict, firstLockout, chance, lockingBackups, certainAt, survival
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(release, forKey: .name)
+        // The index of the release's cell in each issuer's `cells`: one cell per distinct pin set, not per release.
+        try container.encode(row, forKey: .row)
         switch verdict {
         case .locksOut(let renewal, let chance, let backups):
             try container.encode("locks-out", forKey: .verdict)

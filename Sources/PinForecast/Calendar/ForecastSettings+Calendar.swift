@@ -10,35 +10,83 @@ extension ForecastSettings {
         _ forecast: DomainForecast, policies: [DomainPolicy?], issuance: DomainIssuance?,
         served: [ChainCertificate]?, catalog: CACatalog, plans: inout CalendarPlans
     ) -> DomainCalendar {
-        let plan = plans.plan(host: forecast.host, issuance: issuance, served: served, catalog: catalog, on: at)
-        return RenewalCalendar.calendar(
-            host: forecast.host, plan: plan, leaf: served?.first, today: forecast.today,
+        plans.calendar(
+            host: forecast.host, issuance: issuance, served: served, catalog: catalog, today: forecast.today,
             releases: forecast.releases.map(\.name), policies: policies, rowOfRelease: forecast.rowOfRelease,
             from: at, until: until)
     }
 }
 
-/// The issuance plans of a forecast's hosts, made once per distinct setting and served chain: a fleet's hosts that
-/// serve one chain under one setting share one (recognising its issuer verifies a signature). A plan depends on its
-/// host only through these two, so the one made for the first host stands for the rest.
+/// The calendars of a forecast's hosts, made once per distinct input: hosts that serve one chain under one setting
+/// share an issuance plan (recognising its issuer verifies a signature), and hosts that also share today's path and
+/// their releases' pin sets share a calendar, under their own name. Nothing else of a host enters a calendar: a plan
+/// depends on its host only through the setting and the chain, and the pin rule reads a policy's pins, mode and
+/// expiry, not its host.
 public struct CalendarPlans: Sendable {
-    private struct Key: Hashable {
+    private struct PlanKey: Hashable {
         let issuance: DomainIssuance?
-        /// The chain's certificates by their `cert-sha256` pin, leaf first; nil without a chain.
-        let chain: [String]?
+        let chain: [ChainCertificate]?
     }
 
-    private var plans: [Key: IssuancePlan] = [:]
+    /// What the pin rule reads of a policy.
+    private struct PolicyKey: Hashable {
+        let pins: [Pin]
+        let mode: EnforcementMode
+        let expires: CalendarDay?
+
+        init(_ policy: DomainPolicy) {
+            pins = policy.pins
+            mode = policy.mode
+            expires = policy.expires
+        }
+    }
+
+    private struct CalendarKey: Hashable {
+        let plan: PlanKey
+        let today: PathPins?
+        let policies: [PolicyKey?]
+        let rowOfRelease: [Int]
+        let releases: [String]
+    }
+
+    private var plans: [PlanKey: IssuancePlan] = [:]
+    private var calendars: [CalendarKey: DomainCalendar] = [:]
+    /// The most plans or calendars kept: a fleet whose hosts each serve a chain of their own would otherwise keep
+    /// one of each per host. Past it the memory starts again empty.
+    static let limit = 512
 
     public init() {}
 
-    mutating func plan(
-        host: String, issuance: DomainIssuance?, served: [ChainCertificate]?, catalog: CACatalog, on date: Date
-    ) -> IssuancePlan {
-        let key = Key(issuance: issuance, chain: served?.map(\.details.certPin))
-        if let known = plans[key] { return known }
-        let plan = IssuancePlan(host: host, issuance: issuance, served: served, catalog: catalog, on: date)
-        plans[key] = plan
-        return plan
+    mutating func calendar(
+        host: String, issuance: DomainIssuance?, served: [ChainCertificate]?, catalog: CACatalog, today: PathPins?,
+        releases: [String], policies: [DomainPolicy?], rowOfRelease: [Int], from start: Date, until end: Date
+    ) -> DomainCalendar {
+        let planKey = PlanKey(issuance: issuance, chain: served)
+        let key = CalendarKey(
+            plan: planKey, today: today, policies: policies.map { $0.map(PolicyKey.init) },
+            rowOfRelease: rowOfRelease, releases: releases)
+        if let known = calendars[key] { return known.named(host) }
+        let plan: IssuancePlan
+        if let known = plans[planKey] {
+            plan = known
+        } else {
+            plan = IssuancePlan(host: host, issuance: issuance, served: served, catalog: catalog, on: start)
+            if plans.count >= Self.limit { plans.removeAll(keepingCapacity: true) }
+            plans[planKey] = plan
+        }
+        let calendar = RenewalCalendar.calendar(
+            host: host, plan: plan, leaf: served?.first, today: today, releases: releases, policies: policies,
+            rowOfRelease: rowOfRelease, from: start, until: end)
+        if calendars.count >= Self.limit { calendars.removeAll(keepingCapacity: true) }
+        calendars[key] = calendar
+        return calendar
+    }
+}
+
+extension DomainCalendar {
+    /// The same calendar for another host.
+    fileprivate func named(_ host: String) -> DomainCalendar {
+        DomainCalendar(
+            host: host, ca: ca, renewals: renewals, events: events, limits: limits, releases: releases, advice: advice)
     }
 }

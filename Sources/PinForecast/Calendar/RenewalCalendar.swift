@@ -41,9 +41,12 @@ public enum RenewalCalendar {
         var paths: [PathPins] = []
         if let leaf, let today, today.levels.count >= 2 {
             let walk = Walk(plan: plan, today: today, policies: policies, margin: margin, events: events)
-            var issued = CalendarDay(containing: leaf.details.notBefore)
+            // From the parsed certificate when there is one: a fleet's leaves need not have their details computed.
+            let notBefore = leaf.certificate?.notValidBefore ?? leaf.details.notBefore
+            var issued = CalendarDay(containing: notBefore)
             var deadline = CalendarDay(containing: leaf.notAfter.addingTimeInterval(-1))
-            var days = IssuancePlan.lifetimeDays(of: leaf)
+            let seconds = leaf.notAfter.timeIntervalSince(notBefore)
+            var days = seconds.isFinite && seconds > 0 ? Int((seconds / 86_400).rounded()) : 0
             while true {
                 guard let dueByMargin = issued.adding(days: max(1, Int((Double(days) * margin).rounded()))) else {
                     break
@@ -77,15 +80,24 @@ public enum RenewalCalendar {
             case .keyReuseUnknown, .renewalMarginAssumed, .pastCatalog: return false
             }
         }
+        // Judged once per distinct policy (row), then named for each release that ships it.
+        let rows = policies.indices.map { judge(row: $0, renewals: renewals, complete: complete) }
         let judged = releases.indices.map { index in
-            judge(release: releases[index], row: rowOfRelease[index], renewals: renewals, complete: complete)
+            let row = rows[rowOfRelease[index]]
+            return ReleaseRenewals(
+                release: releases[index], row: rowOfRelease[index], verdict: row.verdict, certainAt: row.certainAt,
+                survival: row.survival)
         }
         return DomainCalendar(
             host: host, ca: authority?.id, renewals: renewals, events: events, limits: limits, releases: judged,
             advice: complete ? CalendarAdvice.smallest(paths, authority: authority, at: start) : nil)
     }
 
-    private static func judge(release: String, row: Int, renewals: [Renewal], complete: Bool) -> ReleaseRenewals {
+    private static func judge(
+        row: Int, renewals: [Renewal], complete: Bool
+    ) -> (
+        verdict: ReleaseRenewals.Verdict, certainAt: Int?, survival: Double
+    ) {
         var verdict: ReleaseRenewals.Verdict = complete ? .survives : .unknown
         var certainAt: Int?
         var survival = 1.0
@@ -99,7 +111,7 @@ public enum RenewalCalendar {
             }
             if certainAt == nil, chance.isCertain { certainAt = renewal.number }
         }
-        return ReleaseRenewals(release: release, row: row, verdict: verdict, certainAt: certainAt, survival: survival)
+        return (verdict, certainAt, survival)
     }
 
     /// What every renewal of one domain is built from.
