@@ -142,16 +142,19 @@ public struct CalendarICS: Sendable {
 public struct CalendarICSSink<Inner: ForecastSink>: ForecastSink {
     public var inner: Inner
     public private(set) var ics: CalendarICS
+    /// False when no file is asked for: the domains are only handed on.
+    private let collects: Bool
 
-    public init(_ inner: Inner, leadTimeDays: Int) {
+    public init(_ inner: Inner, leadTimeDays: Int, collects: Bool = true) {
         self.inner = inner
+        self.collects = collects
         ics = CalendarICS(leadTimeDays: leadTimeDays)
     }
 
     public mutating func begin(_ head: ForecastHead) throws { try inner.begin(head) }
 
     public mutating func domain(_ outlook: DomainOutlook) throws {
-        if let calendar = outlook.calendar { ics.add(calendar) }
+        if collects, let calendar = outlook.calendar { ics.add(calendar) }
         try inner.domain(outlook)
     }
 

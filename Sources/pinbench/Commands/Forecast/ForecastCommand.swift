@@ -106,7 +106,7 @@ struct ForecastCommand: AsyncParsableCommand {
     ) async throws
         -> ForecastGate
     {
-        var sink = CalendarICSSink(sink, leadTimeDays: leadTime)
+        var sink = CalendarICSSink(sink, leadTimeDays: leadTime, collects: ics != nil)
         let gate = try await run.run(into: &sink)
         if let ics {
             let text = Data(sink.ics.text(stamp: Date()).utf8)
