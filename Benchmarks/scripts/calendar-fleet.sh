@@ -8,6 +8,8 @@
 # the medians.
 #
 #   PINBENCH=$(scripts/build-release.sh) Benchmarks/scripts/calendar-fleet.sh 200 10000 3
+#   PINBENCH_CALENDAR_DISTINCT=1 ...   # each domain serves a leaf of its own (one key, its own certificate), so
+#                                      # no two domains share a calendar: the calendar's cost per domain
 set -euo pipefail
 RELEASES=${1:-200}
 DOMAINS=${2:-10000}
@@ -44,7 +46,19 @@ if [ ! -s "$FLEET/releases.json" ]; then
     python3 "$HERE/Benchmarks/scripts/forecast-fleet.py" "$FLEET" "$RELEASES" "$DOMAINS" 4 "$LEAF" "$CA" "$ROOT"
 fi
 cp chain.pem root.pem "$FLEET/"
-sed 's/.*/&=chain.pem/' "$FLEET/hosts.txt" >"$FLEET/served.list"
+if [ "${PINBENCH_CALENDAR_DISTINCT:-0}" = 1 ]; then
+    # A certificate of its own for each domain (the same key, a new serial): every chain differs.
+    mkdir -p "$FLEET/chains"
+    while read -r host; do
+        [ -s "$FLEET/chains/$host.pem" ] && continue
+        openssl x509 -req -in leaf.csr -CA ca.pem -CAkey ca.key -set_serial "0x$(openssl rand -hex 16)" \
+            -out "$FLEET/chains/$host.leaf" -days 90 -extfile leaf.ext 2>/dev/null
+        cat "$FLEET/chains/$host.leaf" ca.pem >"$FLEET/chains/$host.pem"
+    done <"$FLEET/hosts.txt"
+    sed 's/.*/&=chains\/&.pem/' "$FLEET/hosts.txt" >"$FLEET/served.list"
+else
+    sed 's/.*/&=chain.pem/' "$FLEET/hosts.txt" >"$FLEET/served.list"
+fi
 mkdir -p "$FLEET/catalog/fleetca"
 cp root.pem ca.pem ca2.pem ca3.pem "$FLEET/catalog/fleetca/"
 cat >"$FLEET/catalog/fleetca/catalog.json" <<'JSON'

@@ -208,16 +208,21 @@ struct RenewalCalendarTests {
     func streamMatchesPlain() async throws {
         let lab = try CalendarLab()
         let (a, b, c, d) = ("a.calendar.test", "b.calendar.test", "c.calendar.test", "d.calendar.test")
+        let e = "e.calendar.test"
         let shared = try GenYLab.leaf(
             key: LabKey(.p256), issuer: lab.pool[0], issued: CalendarLab.day("2026-11-01"), days: 90, hosts: [a, b, d])
         let own = try GenYLab.leaf(
             key: LabKey(.p256), issuer: lab.pool[1], issued: CalendarLab.day("2026-10-20"), days: 90, hosts: [c])
+        // e's leaf is its own, from YE1 with a's validity: it shares a's plan (the issuer the validator proved).
+        let eLeaf = try GenYLab.leaf(
+            key: LabKey(.p256), issuer: lab.pool[0], issued: CalendarLab.day("2026-11-01"), days: 90, hosts: [e])
         let served = [
             a: [shared.chainCertificate, lab.pool[0].chainCertificate],
             b: [shared.chainCertificate, lab.pool[0].chainCertificate],
             c: [own.chainCertificate, lab.pool[1].chainCertificate],
             // d shares a's chain, setting and pins: its calendar is a's, under its own name.
             d: [shared.chainCertificate, lab.pool[0].chainCertificate],
+            e: [eLeaf.chainCertificate, lab.pool[0].chainCertificate],
         ]
         // b declares key reuse: the same chain as a, another plan.
         let ye1 = lab.lab.spki(lab.pool[0])
@@ -227,20 +232,21 @@ struct RenewalCalendarTests {
             DomainPolicy(host: b, pins: [ye1, leafKey], issuance: DomainIssuance(keyReuse: true)),
             DomainPolicy(host: c, pins: [lab.lab.spki(lab.root)]),
             DomainPolicy(host: d, pins: [ye1, leafKey]),
+            DomainPolicy(host: e, pins: [ye1, lab.lab.spki(lab.root)]),
         ])
         let shipped = Release(
-            name: "1.0", manifest: PinManifest(domains: [a, b, c, d].map { DomainPolicy(host: $0, pins: [ye1]) }))
+            name: "1.0", manifest: PinManifest(domains: [a, b, c, d, e].map { DomainPolicy(host: $0, pins: [ye1]) }))
         var settings = try ForecastSettings(
             at: at, until: "2029-01-01", leadTime: 90, gate: nil, planned: false, maxLockout: 0)
         settings.calendarCatalog = lab.catalog
         var fleet = await FleetForecast(
-            hosts: [a, b, c, d], served: served, judge: ForecastJudge(trustAnchors: lab.anchors), at: at)
+            hosts: [a, b, c, d, e], served: served, judge: ForecastJudge(trustAnchors: lab.anchors), at: at)
         fleet.add(shipped)
         fleet.add(Release(name: "next", manifest: candidate))
         var collector = ForecastCollector()
         try settings.stream(fleet, candidate: candidate, unreachable: [], served: served, into: &collector)
         let report = try #require(collector.report)
-        #expect(report.domains.count == 4)
+        #expect(report.domains.count == 5)
         for (index, outlook) in report.domains.enumerated() {
             let host = outlook.forecast.host
             let streamed = try #require(outlook.calendar)
@@ -258,6 +264,7 @@ struct RenewalCalendarTests {
         #expect(next[1] == .survives, "the leaf key is kept: every issuer holds it")
         #expect(next[2] == .survives)
         #expect(next[3] == next[0])
+        #expect(next[4] == .survives)
         #expect(report.domains[3].calendar?.renewals == report.domains[0].calendar?.renewals)
     }
 }

@@ -26,6 +26,29 @@ public struct CalendarPlans: Sendable {
     private struct PlanKey: Hashable {
         let issuance: DomainIssuance?
         let chain: [ChainCertificate]?
+        /// With a verified path today, the leaf stands in by what a plan reads of it: the key the validator proved
+        /// signed it (so the catalog recognises the same issuer without verifying again), its issuer's name and
+        /// validity; `chain` is then the certificates sent above it.
+        let issuerKey: String?
+        let leafIssuer: String?
+        let validity: [Date]
+
+        init(issuance: DomainIssuance?, served: [ChainCertificate]?, today: PathPins?) {
+            self.issuance = issuance
+            if let served, let leaf = served.first?.certificate, let today, today.levels.count >= 2,
+                let issuerKey = today.levels[1].spki
+            {
+                chain = Array(served.dropFirst())
+                self.issuerKey = issuerKey
+                leafIssuer = String(describing: leaf.issuer)
+                validity = [leaf.notValidBefore, leaf.notValidAfter]
+            } else {
+                chain = served
+                issuerKey = nil
+                leafIssuer = nil
+                validity = []
+            }
+        }
     }
 
     /// What the pin rule reads of a policy.
@@ -61,7 +84,7 @@ public struct CalendarPlans: Sendable {
         host: String, issuance: DomainIssuance?, served: [ChainCertificate]?, catalog: CACatalog, today: PathPins?,
         releases: [String], policies: [DomainPolicy?], rowOfRelease: [Int], from start: Date, until end: Date
     ) -> DomainCalendar {
-        let planKey = PlanKey(issuance: issuance, chain: served)
+        let planKey = PlanKey(issuance: issuance, served: served, today: today)
         let key = CalendarKey(
             plan: planKey, today: today, policies: policies.map { $0.map(PolicyKey.init) },
             rowOfRelease: rowOfRelease, releases: releases)
