@@ -27,11 +27,11 @@ public struct CalendarPlans: Sendable {
         let issuance: DomainIssuance?
         let chain: [ChainCertificate]?
         /// With a verified path today, the leaf stands in by what a plan reads of it: the key the validator proved
-        /// signed it (so the catalog recognises the same issuer without verifying again), its issuer's name and
-        /// validity; `chain` is then the certificates sent above it.
+        /// signed it (so the catalog recognises the same issuer without verifying again), its issuer's name, its
+        /// lifetime and the day it began; `chain` is then the certificates sent above it.
         let issuerKey: String?
         let leafIssuer: String?
-        let validity: [Date]
+        let validity: [TimeInterval]
 
         init(issuance: DomainIssuance?, served: [ChainCertificate]?, today: PathPins?) {
             self.issuance = issuance
@@ -41,7 +41,11 @@ public struct CalendarPlans: Sendable {
                 chain = Array(served.dropFirst())
                 self.issuerKey = issuerKey
                 leafIssuer = String(describing: leaf.issuer)
-                validity = [leaf.notValidBefore, leaf.notValidAfter]
+                // A plan reads of the leaf's validity its length and the day it began (the profile offered then).
+                validity = [
+                    leaf.notValidAfter.timeIntervalSince(leaf.notValidBefore),
+                    CalendarDay(containing: leaf.notValidBefore).startDate?.timeIntervalSince1970 ?? .nan,
+                ]
             } else {
                 chain = served
                 issuerKey = nil
