@@ -279,7 +279,7 @@ let package = Package(
             path: "Tests/TestSupport"),
         // The lockout forecast: shipped releases' pins against the chains to come. A tool target beside the core,
         // which it uses for every verdict (the validator and its pin rule).
-        .target(name: "PinForecast", dependencies: ["PinningCore", "CommandText"]),
+        .target(name: "PinForecast", dependencies: ["PinningCore", "CommandText", "CACatalog"]),
         // Manifests as they were: at a git revision (read with a deadline and bounds), in a shipped release (the
         // releases file and where each release's pins come from), on either side of `pinbench diff`.
         .target(
@@ -324,7 +324,7 @@ let package = Package(
         .testTarget(
             name: "PinForecastTests",
             dependencies: [
-                "PinForecast", "PinningCore", "ManifestEditing", "ManifestFiles", "LabPKI", "TestSupport",
+                "PinForecast", "PinningCore", "CACatalog", "ManifestEditing", "ManifestFiles", "LabPKI", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),

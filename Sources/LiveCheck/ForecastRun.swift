@@ -59,7 +59,8 @@ public struct ForecastRun: Sendable {
             fleet.add(release)
         }
         fleet.add(Release(name: Release.candidateName(manifestFile: manifest.lastPathComponent), manifest: next))
-        return try settings.stream(fleet, candidate: next, unreachable: chains.unreachable, into: &sink)
+        return try settings.stream(
+            fleet, candidate: next, unreachable: chains.unreachable, served: chains.served, into: &sink)
     }
 
     /// The whole forecast as one value, for forecasts small enough to hold (the workbench, tests).

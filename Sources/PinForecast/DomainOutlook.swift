@@ -10,6 +10,8 @@ public struct DomainOutlook: Encodable, Sendable {
     public let advice: [ForecastAdvice]
     /// Why the synthesised scenarios are missing, when they are.
     public let note: String?
+    /// The renewals to come and what each decides (`--calendar`).
+    public var calendar: DomainCalendar?
 
     /// The first date on which some release is locked out whatever the server presents.
     public var firstUnavoidable: ForecastEvent? { events.first { !$0.unavoidable.isEmpty } }
@@ -25,7 +27,7 @@ public struct DomainOutlook: Encodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case events, advice, note, firstUnavoidable
+        case events, advice, note, firstUnavoidable, calendar
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -35,6 +37,7 @@ public struct DomainOutlook: Encodable, Sendable {
         try container.encode(advice, forKey: .advice)
         try container.encodeIfPresent(note, forKey: .note)
         try container.encodeIfPresent(firstUnavoidable?.date, forKey: .firstUnavoidable)
+        try container.encodeIfPresent(calendar, forKey: .calendar)
     }
 }
 

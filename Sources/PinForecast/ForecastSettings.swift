@@ -1,3 +1,4 @@
+import CACatalog
 import Foundation
 import PinningCore
 
@@ -10,6 +11,8 @@ public struct ForecastSettings: Sendable {
     public let gated: [Scenario]
     /// The share of installs (percent) a gated scenario may lock out.
     public let maxLockout: Double
+    /// The CAs the renewal calendar reads (`--calendar`); nil: no calendar.
+    public var calendarCatalog: CACatalog?
 
     /// `until` is a date after `at` (default: a year after it); `gate` a comma-separated list of scenario names. A
     /// gated scenario that cannot be judged fails closed: `planned` is gated when a planned chain is given, and

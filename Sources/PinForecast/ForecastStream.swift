@@ -46,10 +46,12 @@ public struct ForecastCollector: ForecastSink {
 extension ForecastSettings {
     /// Every host of `fleet` (its shipped releases added, then `candidate`, the working manifest, last) with its dates
     /// ahead and advice, judged by the deploy gate and handed to `sink` one domain at a time; the gate's judgement is
-    /// returned too.
+    /// returned too. With ``calendarCatalog`` each domain carries its renewal calendar, planned from the candidate's
+    /// `issuance` and the chain it serves (`served`, by host).
     @discardableResult
     public func stream<Sink: ForecastSink>(
-        _ fleet: FleetForecast, candidate: PinManifest, unreachable: [String], into sink: inout Sink
+        _ fleet: FleetForecast, candidate: PinManifest, unreachable: [String],
+        served: [String: [ChainCertificate]] = [:], into sink: inout Sink
     ) throws -> ForecastGate {
         let shipped = fleet.releases.count - 1
         let candidates = PolicyLookup(candidate)
@@ -58,12 +60,18 @@ extension ForecastSettings {
                 at: at, until: until, leadTimeDays: leadTime, shippedReleases: shipped, domains: fleet.hostCount,
                 releases: fleet.releases.map(\.name)))
         var gate = ForecastGate(scenarios: gated, maximum: maxLockout)
+        var plans = CalendarPlans()
         for index in 0..<fleet.hostCount {
             let (forecast, policies) = fleet.forecast(ofHost: index)
             gate.judge(forecast, shipped: shipped)
-            try sink.domain(
-                outlook(
-                    forecast, policies: policies, shipped: shipped, candidate: candidates.policy(for: forecast.host)))
+            let policy = candidates.policy(for: forecast.host)
+            var domain = outlook(forecast, policies: policies, shipped: shipped, candidate: policy)
+            if let calendarCatalog {
+                domain.calendar = calendar(
+                    forecast, policies: policies, issuance: policy?.issuance, served: served[forecast.host],
+                    catalog: calendarCatalog, plans: &plans)
+            }
+            try sink.domain(domain)
         }
         try sink.end(unreachable: unreachable, gate: gate)
         return gate

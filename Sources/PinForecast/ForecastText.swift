@@ -25,7 +25,7 @@ public enum ForecastText {
         let forecast = outlook.forecast
         var lines = ["", forecast.host]
         if let note = outlook.note { lines.append("  " + note) }
-        guard !forecast.scenarios.isEmpty else { return lines }
+        guard !forecast.scenarios.isEmpty else { return lines + (outlook.calendar.map(CalendarText.lines) ?? []) }
         lines += matrix(outlook).map { "  " + $0 }
         lines += builds(forecast).map { "  " + $0 }
         if let event = outlook.firstUnavoidable {
@@ -39,6 +39,7 @@ public enum ForecastText {
             lines += ahead.map { "    " + sentence($0, outlook) }
         }
         lines += outlook.advice.map { "  " + advice($0, at: time) }
+        if let calendar = outlook.calendar { lines += CalendarText.lines(calendar) }
         return lines
     }
 

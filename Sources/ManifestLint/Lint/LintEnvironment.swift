@@ -26,6 +26,11 @@ public struct LintEnvironment: Sendable {
     /// The newest release taken from a build, from the releases file beside the manifest (nil: none), or why that
     /// file could not be read: the drift rule compares it with the manifest.
     public var shippedBuild: Result<ShippedBuild?, ManifestError>
+    /// How long a release stays in the field, in days: a leaf-key pin on a domain whose key changes at each renewal
+    /// is an error when a certificate lives shorter (``ManifestLinter/leafKeyRenewalFindings(_:now:)``). A year: the
+    /// share of installs a year-old release keeps is rarely negligible.
+    public var releaseFieldDays = LintEnvironment.defaultReleaseFieldDays
+    public static let defaultReleaseFieldDays = 365
 
     public init(
         unreadableTrustAnchors: [String] = [], publicSuffixes: Result<PublicSuffixList, FileReadError>,

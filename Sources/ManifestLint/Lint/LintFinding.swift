@@ -40,6 +40,9 @@ public struct LintFinding: Hashable, Sendable, Codable {
         case issuanceUnknownCA = "issuance-unknown-ca"
         /// A domain's `issuance.profile` names a profile its CA does not offer.
         case issuanceUnknownProfile = "issuance-unknown-profile"
+        /// A leaf-key pin on a domain whose key changes at each renewal, with certificates that live shorter than a
+        /// release stays in the field.
+        case leafKeyPinRenewsKey = "leaf-key-pin-renews-key"
         /// The newest release taken from a build drifts from the manifest (``BuildDrift``), or the releases file
         /// that says which one it is cannot be read.
         case buildDrift = "build-drift"

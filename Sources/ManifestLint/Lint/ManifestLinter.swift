@@ -135,6 +135,7 @@ public struct ManifestLinter: Sendable {
         findings += backupFindings(domain, served: served)
         findings += catalogFindings(domain, now: now)
         findings += issuanceFindings(domain)
+        findings += leafKeyRenewalFindings(domain, now: now)
         if let leafFinding = expiringLeafFinding(domain, now: now) {
             findings.append(leafFinding)
         }

@@ -1,6 +1,9 @@
 import ArgumentParser
+import CACatalog
 import Foundation
 import LiveCheck
+import ManifestEditing
+import ManifestFiles
 import ManifestLint
 import PinForecast
 import PinningCore
@@ -10,42 +13,7 @@ struct ForecastCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecast",
         abstract: "Forecast which shipped releases the certificates to come would lock out, and from when.",
-        discussion: """
-            The releases are those of `pinbench release list` (\(ReleaseList.fileName) beside the manifest), plus \
-            the working manifest as the candidate next release. For each pinned domain (or each DOMAIN given) \
-            every release is judged under each scenario:
-              current            the chain the server serves today (--served HOST=FILE, or --live)
-              planned            a chain you intend to deploy (--planned HOST=FILE)
-              renewal-same-key   today's leaf re-issued by the same CA, same key
-              renewal-new-key    re-issued with a new key (what ACME clients do by default)
-              issuer-rotation    today's leaf key under a sibling of its issuing intermediate (the CAs above stay)
-              ca-switch          today's leaf key certified by an unrelated CA
-              root-only          a new leaf key under a new intermediate: only the root stays
-            Real chains (current, planned) go through the whole validator, as `pinbench validate`; the others are \
-            made from today's verified path and judged by the same pin rule, trust assumed.
-
-            A cell reads: accepted; LOCKED OUT (an enforced release matches nothing: its users cannot connect \
-            until they update); lapsed (the release's pins expired: default trust only); report-only; not pinned; \
-            refused (the chain itself fails, before pins). Below the matrix: the share of installs each scenario \
-            locks out, the first date a lockout becomes unavoidable (a certificate of today's path expires and \
-            every way to replace it locks some release out), the dates ahead (--until, default one year after \
-            --at), and advice: which pin the next release must carry so that a scenario is safe, and the day it \
-            must ship by (the expiry that forces the scenario less --lead-time days). Over \
-            \(ForecastTextStream.fullDomainLimit) domains the text is a summary: cells per outcome, the domains and \
-            releases that break (the first few named); --domain HOST shows one in full, --release NAME judges only \
-            the releases named, --json streams every cell.
-
-            Deploy gate: exit 1 when the planned chain, or a scenario named with --gate, locks out more than \
-            --max-lockout percent (default 0) of installs, or any shipped release that states no share. Exit 2 \
-            for bad input.
-
-            Examples:
-              pinbench forecast --served api.example.com=served.pem
-              pinbench forecast --served api.example.com=served.pem --planned api.example.com=new.pem
-              pinbench forecast --served api.example.com=served.pem --gate renewal-new-key --max-lockout 5
-              pinbench forecast --served api.example.com=served.pem --json > forecast.json
-              pinbench forecast --live --gate renewal-new-key     # in CI, from what the servers serve now
-            """
+        discussion: ForecastHelp.discussion
     )
 
     @Argument(help: "The domains to forecast (default: every domain of the manifest and of --served/--planned).")
@@ -92,6 +60,9 @@ struct ForecastCommand: AsyncParsableCommand {
     var domain: [String] = []
     @Option(help: ArgumentHelp("Judge only this shipped release (repeatable).", valueName: "name"))
     var release: [String] = []
+    @Flag(help: "Add each domain's renewal calendar.") var calendar = false
+    @Option(help: ArgumentHelp(ForecastHelp.ics, valueName: "file")) var ics: String?
+    @Option(name: .customLong("ca-catalog"), help: "A folder of more CAs (docs/ca-catalog.md).") var caCatalog: String?
     func validate() throws {
         let served = !servedOptions.served.isEmpty || servedList != nil
         if live && served { throw ValidationError("give either --served or --live, not both.") }
@@ -100,10 +71,20 @@ struct ForecastCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = try ForecastSettings(
+        var settings = try ForecastSettings(
             at: try time.date(), until: until, leadTime: leadTime, gate: gate, planned: !planned.isEmpty,
             maxLockout: maxLockout)
         let document = try manifestOptions.loadForReading()
+        let inputs = CommandInputs.manifestAndTrust(document, trust: trust)
+        let icsFile = try ics.map { file in
+            try notWritten { () throws(OutputFileError) in try OutputTarget.check(file, inputs: inputs) }
+        }
+        if calendar || ics != nil {
+            let folder = document.url.deletingLastPathComponent()
+            settings.calendarCatalog =
+                try caCatalog.map { try CACatalog.builtIn(adding: $0) }
+                ?? CACatalog.forManifest(caCatalog: document.manifest.caCatalog, manifestFolder: folder).get()
+        }
         let anchors = try trust.anchors(for: document)
         let served = try ServedList.entries(served: servedOptions.served, list: servedList)
         let plannedChains = try ServedChainFiles.read(planned, option: "--planned")
@@ -113,9 +94,28 @@ struct ForecastCommand: AsyncParsableCommand {
         let run = ForecastRun(
             settings: settings, manifest: manifestOptions.url, next: document.manifest, anchors: anchors,
             chains: chains, liveDeadline: live ? probeSettings.deadline : nil, releaseNames: release)
-        var text = ForecastTextStream(domains: try domain.map { try HostArgument.parse($0).text }, write: Output.lines)
-        var stream = ForecastJSONStream { FileHandle.standardOutput.write($0) }
-        let gate = try await json ? run.run(into: &stream) : run.run(into: &text)
+        let text = ForecastTextStream(domains: try domain.map { try HostArgument.parse($0).text }, write: Output.lines)
+        let stream = ForecastJSONStream { FileHandle.standardOutput.write($0) }
+        let gate = try await json ? judge(run, stream, ics: icsFile) : judge(run, text, ics: icsFile)
         if !gate.passed { throw ExitCode.rejected }
+    }
+
+    /// The forecast into `sink`, and the calendar's dates into the iCalendar file `ics` when given.
+    private func judge<Sink: ForecastSink>(
+        _ run: ForecastRun, _ sink: Sink, ics: OutputTarget?
+    ) async throws
+        -> ForecastGate
+    {
+        var sink = CalendarICSSink(sink, leadTimeDays: leadTime, collects: ics != nil)
+        let gate = try await run.run(into: &sink)
+        if let ics {
+            let text = Data(sink.ics.text(stamp: Date()).utf8)
+            try notWritten { () throws(OutputFileError) in try OutputFileWriter.write(text, to: ics, replacing: true) }
+        }
+        return gate
+    }
+
+    private func notWritten<Value>(_ body: () throws(OutputFileError) -> Value) throws -> Value {
+        do { return try body() } catch { throw CLIFailure("--ics not written: " + error.reason) }
     }
 }

@@ -1,0 +1,55 @@
+import CACatalog
+import Foundation
+import ManifestLint
+import PinningCore
+import TestSupport
+import Testing
+
+/// A leaf-key pin on a domain whose key changes at every renewal is an error once a certificate lives shorter than a
+/// release stays in the field (a year by default): judged from the domain's issuance plan (Let's Encrypt's
+/// built-in profiles), through the same gather-and-lint path every front end uses.
+@Suite("lint: leaf-key pins in the era of short lifetimes")
+struct LeafKeyRenewalLintTests {
+    let folder = TemporaryFolder()
+    let leafKey = Pin(
+        type: .spkiSHA256, value: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", position: .leaf, label: "leaf key")
+    let caKey = Pin(type: .spkiSHA256, value: "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=", role: .backup)
+
+    func lint(
+        _ issuance: DomainIssuance?, pins: [Pin]? = nil, mode: EnforcementMode = .enforce, fieldDays: Int? = nil
+    ) -> [LintFinding] {
+        let domain = DomainPolicy(host: "a.example", mode: mode, pins: pins ?? [leafKey, caKey], issuance: issuance)
+        let document = ManifestDocument(
+            manifest: PinManifest(domains: [domain]), url: folder.url.appendingPathComponent("pins.json"),
+            loadedFingerprint: nil)
+        var environment = LintEnvironment.gather(for: document)
+        if let fieldDays { environment.releaseFieldDays = fieldDays }
+        return ManifestLinter(environment).lint(document, now: Date()).filter { $0.rule == .leafKeyPinRenewsKey }
+    }
+
+    @Test("Let's Encrypt's classic profile (a new key, 90 days or less): an error naming the lifetime and the fix")
+    func error() throws {
+        let findings = lint(DomainIssuance(ca: "letsencrypt"))
+        #expect(findings.count == 1 && findings.first?.severity == .error, "\(findings)")
+        let message = try #require(findings.first?.message)
+        #expect(message.contains("the profile makes a new key") && message.contains("(365 days)"), "\(message)")
+        #expect(findings.first?.fix.contains("pinbench forecast --calendar") == true)
+        let declared = lint(DomainIssuance(ca: "letsencrypt", keyReuse: false))
+        #expect(declared.first?.message.contains("keyReuse is false") == true, "\(declared)")
+        // Report-only cannot lock anyone out: a warning.
+        #expect(lint(DomainIssuance(ca: "letsencrypt"), mode: .reportOnly).first?.severity == .warning)
+    }
+
+    @Test("no finding: the key reused, no leaf-key pin, nothing known of the issuance, a lifetime past the field's")
+    func quiet() {
+        #expect(lint(DomainIssuance(ca: "letsencrypt", keyReuse: true)).isEmpty)
+        #expect(
+            lint(DomainIssuance(ca: "letsencrypt"), pins: [caKey, Pin(type: .spkiSHA256, value: leafKey.value)]).isEmpty
+        )
+        #expect(lint(nil).isEmpty)
+        #expect(lint(DomainIssuance(ca: "private", lifetimeDays: 825, keyReuse: false)).isEmpty)
+        // The field time is a setting: a release kept 60 days does not outlive a 90-day certificate.
+        #expect(lint(DomainIssuance(ca: "letsencrypt"), fieldDays: 60).isEmpty)
+        #expect(lint(DomainIssuance(ca: "private", lifetimeDays: 200, keyReuse: false)).count == 1)
+    }
+}
