@@ -185,7 +185,10 @@ let package = Package(
         // judged with the core under the failing release's pins. Pure: reads and writes no file.
         .target(
             name: "FieldReports",
-            dependencies: ["PinningCore", "PinForecast", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "PinningCore", "PinForecast", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+            ]),
         .testTarget(
             name: "FieldReportsTests",
             dependencies: [

@@ -1,6 +1,7 @@
 import Foundation
 import PinForecast
 import PinningCore
+import X509
 
 /// Judges reports with the core's one host validator (``PinValidator``), under the pins of the release the report's
 /// app version maps to, at the time the collector received it. What a report claims (its known pins, its time) is
@@ -19,6 +20,7 @@ public final class ReportJudge: Sendable {
     /// Every time at which a trust anchor starts or stops being valid, sorted: a chain's facts are not kept through
     /// an hour that holds one (a root that expires then would change a served chain's verdict without being in it).
     private let anchorBoundaries: [Date]
+    private let trustAnchors: TrustAnchors
 
     /// `releases` from the releases file, `manifest` the working manifest, `trustAnchors` the trust store default
     /// evaluation uses. `cacheCapacity` chains' judgements are kept (the oldest dropped first).
@@ -32,6 +34,7 @@ public final class ReportJudge: Sendable {
         working = PinValidator(manifest: manifest, trustAnchors: trustAnchors)
         cache = JudgementCache(capacity: cacheCapacity)
         anchorBoundaries = trustAnchors.certificates.flatMap { [$0.notValidBefore, $0.notValidAfter] }.sorted()
+        self.trustAnchors = trustAnchors
     }
 
     /// How the chain cache has answered: for tests and the benchmark.
@@ -67,7 +70,8 @@ public final class ReportJudge: Sendable {
             facts = kept
         } else {
             let validator = index.map { releases[$0].validator } ?? working
-            facts = await Self.facts(certificates, host: report.host, validator: validator, at: time)
+            facts = await Self.facts(
+                certificates, host: report.host, validator: validator, anchors: trustAnchors, at: time)
             if cached, facts.staysValid(through: key.hour), !anchorBoundary(within: key.hour) {
                 cache.keep(facts, for: key)
             }
@@ -90,7 +94,9 @@ public final class ReportJudge: Sendable {
     }
 
     /// What the validator finds about a chain: all a judgement needs besides the report's own claims.
-    static func facts(_ chain: [[UInt8]], host: String, validator: PinValidator, at time: Date) async -> ChainFacts {
+    static func facts(
+        _ chain: [[UInt8]], host: String, validator: PinValidator, anchors: TrustAnchors, at time: Date
+    ) async -> ChainFacts {
         var decoded: [ChainCertificate] = []
         for (position, der) in chain.enumerated() {
             guard let certificate = try? ChainCertificate(derEncoded: der) else {
@@ -103,12 +109,51 @@ public final class ReportJudge: Sendable {
         let leaf = decoded[0].details
         var boundaries = decoded.flatMap { [$0.details.notBefore, $0.details.notAfter] }
         if let lapse = verdict.policy?.expires?.endDate { boundaries.append(lapse) }
-        return ChainFacts(
+        var facts = ChainFacts(
             outcome: verdict.outcome, rejection: verdict.rejection,
             policyPins: Set(verdict.policy?.pins.filter { $0.type == .spkiSHA256 }.map(\.value) ?? []),
             pinned: verdict.policy != nil, leafNotBefore: leaf.notBefore, leafNotAfter: leaf.notAfter,
             topIssuer: top.isSelfIssued ? top.subject : top.issuer, boundaries: boundaries,
             statement: verdict.statement)
+        facts.pathPins = Set(verdict.certificates.filter(\.inVerifiedPath).map(\.details.spkiPin))
+        if verdict.outcome == .rejected, verdict.rejection != .pinMismatch {
+            facts.reachesAnchor = Self.reachesAnchor(decoded, anchors: anchors)
+        }
+        return facts
+    }
+
+    /// True when the leaf of `chain` is linked to a trust anchor by the chain's certificates: each signed by the
+    /// next (by key, never by name alone: a proxy's root may carry a public root's name, and a forged leaf may come
+    /// with a real intermediate appended), the last an anchor or signed by one. A leaf whose key swift-certificates
+    /// refuses cannot be checked by signature: its link to its issuer is taken by name, the rest by key. False for a
+    /// chain that only a root outside the store could have issued, however the validator first refused it.
+    static func reachesAnchor(_ chain: [ChainCertificate], anchors: TrustAnchors) -> Bool {
+        let parsed = chain.compactMap(\.certificate)
+        var frontier: [Certificate]
+        if let leaf = chain.first?.certificate {
+            frontier = [leaf]
+        } else if let issuerName = chain.first?.details.issuer {
+            // The refused leaf's issuer by name: an anchor of that name, or the chain's certificates of that name.
+            if anchors.certificates.contains(where: { CertificateDetails($0).subject == issuerName }) { return true }
+            frontier = parsed.filter { CertificateDetails($0).subject == issuerName }
+        } else {
+            return false
+        }
+        var visited = Set(frontier.map(\.derBytes))
+        // Each step adds a certificate of the chain not yet visited: at most as many steps as certificates.
+        while let current = frontier.popLast() {
+            if anchors.contains(current) { return true }
+            if anchors.certificates(withSubject: current.issuer).contains(where: { current.isSigned(by: $0) }) {
+                return true
+            }
+            for issuer in parsed where issuer.subject == current.issuer && !visited.contains(issuer.derBytes) {
+                if current.isSigned(by: issuer) {
+                    visited.insert(issuer.derBytes)
+                    frontier.append(issuer)
+                }
+            }
+        }
+        return false
     }
 
     /// The judgement from the chain's facts and the report's own claims.
@@ -119,6 +164,18 @@ public final class ReportJudge: Sendable {
         }
         switch facts.outcome {
         case .accepted, .notPinned, .pinsLapsed:
+            // The device's own pins, when it names them, decide whether that build is locked out: a trusted chain
+            // none of them matches fails on every such device, whatever release the version maps to.
+            let devicePins = Set(report.knownPins)
+            if !devicePins.isEmpty, devicePins.isDisjoint(with: facts.pathPins) {
+                let enforced = report.enforcePinning ?? true
+                return ReportJudgement(
+                    kind: .lockout, reason: enforced ? .devicePinsReject : .reportOnlyPinsReject, release: release,
+                    detail: "a trusted chain that none of the app's own pins matches"
+                        + (enforced
+                            ? ": that build is locked out" : " (the app only reports: nobody is locked out yet)")
+                        + (release == nil ? "; its version is not in the releases file" : ""))
+            }
             if let time = report.dateTime, time < facts.leafNotBefore || time > facts.leafNotAfter {
                 return ReportJudgement(
                     kind: .clientFault, reason: .deviceClock, release: release,
@@ -142,15 +199,16 @@ public final class ReportJudge: Sendable {
                 detail: "a trusted chain that the pins of \(under) reject; the domain is report-only, so no one is "
                     + "locked out yet")
         case .rejected:
+            if !facts.reachesAnchor {
+                return ReportJudgement(
+                    kind: .interception, reason: .untrustedRoot, release: release, issuer: facts.topIssuer,
+                    detail: "a chain to a root outside the trust store, issued by \(facts.topIssuer)")
+            }
             switch facts.rejection {
             case .pinMismatch:
                 return ReportJudgement(
                     kind: .lockout, reason: .pinsReject, release: release,
                     detail: "a trusted chain that the pins of \(under) reject: users of it are locked out")
-            case .untrustedChain:
-                return ReportJudgement(
-                    kind: .interception, reason: .untrustedRoot, release: release, issuer: facts.topIssuer,
-                    detail: "a chain to a root outside the trust store, issued by \(facts.topIssuer)")
             default:
                 return ReportJudgement(
                     kind: .invalidChain, reason: .chainRejected, release: release, rejection: facts.rejection,
@@ -172,6 +230,10 @@ public struct ChainFacts: Sendable {
     /// Every time at which the verdict could change: the certificates' validity ends, the pins' lapse.
     var boundaries: [Date] = []
     var statement = ""
+    /// The SPKI pins of the verified path's certificates (empty when trust failed).
+    var pathPins: Set<String> = []
+    /// Whether a certificate of the chain is a trust anchor or signed by one (``ReportJudge/reachesAnchor(_:anchors:)``).
+    var reachesAnchor = true
     /// Set when a certificate is not X.509: the rest is unset.
     var unreadable: String?
 

@@ -33,7 +33,11 @@ public struct ReportJudgement: Hashable, Sendable {
         case pinsReject = "pins-reject"
         /// The same under a report-only domain: nobody is locked out yet, the pins are stale all the same.
         case reportOnlyPinsReject = "report-only-pins-reject"
-        /// No path to a trust anchor.
+        /// A trusted chain that none of the pins the device says it knew matches: that build is locked out, whatever
+        /// release its version maps to (a version missing from the releases file among them).
+        case devicePinsReject = "device-pins-reject"
+        /// No certificate of the chain is a trust anchor or signed by one: a chain to a root outside the trust store,
+        /// whichever rule the validator refused it by first (a refused key, an unknown issuer).
         case untrustedRoot = "untrusted-root"
         /// Default trust rejects the chain for the reason ``ReportJudgement/rejection`` names.
         case chainRejected = "chain-rejected"

@@ -107,9 +107,16 @@ public actor ReportDatabase {
                 try await self.write(entry.item, count: entry.count, first: entry.first, last: entry.last)
             }
         }
+        // The reports are committed: what pruning meets now (a full disk, a busy file) must not turn their answer
+        // into a failure, or the senders would retry and be counted twice. It is counted and tried again later.
         let now = Date()
-        if now.timeIntervalSince(lastPrune) >= 60 { try await prune(now: now) }
+        if now.timeIntervalSince(lastPrune) >= 60 {
+            do { try await prune(now: now) } catch { pruneFailures += 1 }
+        }
     }
+
+    /// Prunes that failed after their reports were committed (``prune(now:)`` runs again a minute later).
+    public private(set) var pruneFailures = 0
 
     private func write(_ item: StoredReport, count: Int, first: Date, last: Date) async throws(StoreError) {
         let report = item.report
@@ -152,7 +159,11 @@ public actor ReportDatabase {
                 if rows > cap {
                     try await self.drop(
                         cause: "size-cap",
-                        where: "id IN (SELECT id FROM reports ORDER BY last_seen, id LIMIT ?)",
+                        // What cannot be judged or is the client's own fault goes first, the alarms last: a
+                        // flood of junk must not push the lockouts and interceptions out.
+                        where: "id IN (SELECT id FROM reports ORDER BY CASE judgement WHEN 'lockout' THEN 1 "
+                            + "WHEN 'interception' THEN 1 WHEN 'suspicious' THEN 1 ELSE 0 END, last_seen, id "
+                            + "LIMIT ?)",
                         binds: [.integer(SQLiteInt64(rows - cap))])
                 }
             }

@@ -71,6 +71,27 @@ struct ReportDatabaseTests {
                 == "retention|1|3\nsize-cap|1|1")
     }
 
+    @Test("The size cap drops what cannot be judged before the alarms, however recent the junk is")
+    func capKeepsAlarms() async throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("reports.db")
+        let now = Date()
+        let database = try await ReportDatabase.open(path: path, settings: StoreSettings(maxReports: 2))
+        try await database.store([
+            StoreFixtures.stored(version: "lockout", kind: .lockout, at: now.addingTimeInterval(-300)),
+            StoreFixtures.stored(version: "proxy", kind: .interception, at: now.addingTimeInterval(-200)),
+        ])
+        try await database.store(
+            (0..<5).map {
+                StoreFixtures.stored(version: "junk\($0)", kind: .unjudgeable, at: now.addingTimeInterval(-10))
+            })
+        try await database.prune(now: now)
+        await database.close()
+        #expect(
+            try await StoreFixtures.sqlite(path, "SELECT app_version FROM reports ORDER BY app_version")
+                == "lockout\nproxy")
+    }
+
     @Test("Another program's database, a newer schema and a file that is not SQLite are refused, unchanged")
     func refusals() async throws {
         let folder = TemporaryFolder()
