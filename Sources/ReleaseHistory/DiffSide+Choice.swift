@@ -1,17 +1,23 @@
 extension DiffSide {
-    /// The sides `diff`'s options name (`--old-file`/`--old-rev`, `--new-file`/`--new-rev`), each side given once:
-    /// two options for one side, or more positional words than the sides left free, are refused in words.
+    /// The sides `diff`'s options name (`--old-file`/`--old-rev`/`--old-release`, and the same for the new side),
+    /// each side given once: two options for one side, or more positional words than the sides left free, are
+    /// refused in words.
     public static func explicit(
-        oldFile: String?, oldRevision: String?, newFile: String?, newRevision: String?, positional: Int
+        oldFile: String?, oldRevision: String?, newFile: String?, newRevision: String?, oldRelease: String? = nil,
+        newRelease: String? = nil, positional: Int
     ) throws(DiffSideChoiceError) -> (old: DiffSide?, new: DiffSide?) {
-        if oldFile != nil && oldRevision != nil { throw DiffSideChoiceError("give either --old-file or --old-rev.") }
-        if newFile != nil && newRevision != nil { throw DiffSideChoiceError("give either --new-file or --new-rev.") }
-        let old = oldFile.map(DiffSide.file) ?? oldRevision.map(DiffSide.revision)
-        let new = newFile.map(DiffSide.file) ?? newRevision.map(DiffSide.revision)
+        if [oldFile, oldRevision, oldRelease].compactMap({ $0 }).count > 1 {
+            throw DiffSideChoiceError("give one of --old-file, --old-rev and --old-release.")
+        }
+        if [newFile, newRevision, newRelease].compactMap({ $0 }).count > 1 {
+            throw DiffSideChoiceError("give one of --new-file, --new-rev and --new-release.")
+        }
+        let old = oldFile.map(DiffSide.file) ?? oldRevision.map(DiffSide.revision) ?? oldRelease.map(DiffSide.release)
+        let new = newFile.map(DiffSide.file) ?? newRevision.map(DiffSide.revision) ?? newRelease.map(DiffSide.release)
         let free = (old == nil ? 1 : 0) + (new == nil ? 1 : 0)
         if positional > free {
             throw DiffSideChoiceError(
-                "each side is given once: --old-file/--old-rev and --new-file/--new-rev leave room for "
+                "each side is given once: the --old-* and --new-* options leave room for "
                     + "\(free) positional side\(free == 1 ? "" : "s").")
         }
         return (old, new)

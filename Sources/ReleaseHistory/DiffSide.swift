@@ -9,6 +9,9 @@ public enum DiffSide: Equatable, Sendable {
     case revision(String)
     /// The manifest named by `--manifest` (default pins.json) as it is on disk; absent, it is an empty manifest.
     case workingFile
+    /// A release of the releases file beside the manifest: the pins it shipped, read as the forecast reads them (from
+    /// its build's record, its git revision or its file).
+    case release(String)
 
     /// Which side a command-line word names, for the message when it is ambiguous.
     public enum Role: String, Sendable {
@@ -82,6 +85,16 @@ public struct LoadedSide: Sendable {
             return LoadedSide(
                 name: manifestName, manifest: try ManifestStore.loadOrCreate(manifest).manifest, url: manifest,
                 revision: nil)
+        case .release(let name):
+            let loader = ReleaseLoader(manifest: manifest)
+            guard let entry = try loader.entries(named: [name]).first else {
+                throw HistoryError("release \(name): the releases file lists no release of that name")
+            }
+            var revision: String?
+            if case .revision(let spec, _) = entry.source { revision = spec }
+            return LoadedSide(
+                name: "release \(name)", manifest: try loader.release(entry).manifest, url: manifest,
+                revision: revision)
         }
     }
 }

@@ -54,6 +54,26 @@ struct ReleaseCommandTests {
         #expect(world.folder.read("releases.json") == after)
     }
 
+    @Test("diff names releases as sides: the pins each shipped, compared as manifests are; an unknown name is exit 2")
+    func diffBetweenReleases() async throws {
+        try await world.shippedReleases()
+        let dropped = try await world.run([
+            "diff", "--old-release", "with-backup", "--new-release", "leaf-only", "--json",
+        ])
+        #expect(dropped.status == 1, "dropping the backup pin is a lockout risk: \(dropped.stderrText)")
+        let document = try #require(try JSONSerialization.jsonObject(with: dropped.stdout) as? [String: Any])
+        let text = String(decoding: dropped.stdout, as: UTF8.self)
+        #expect(text.contains("release with-backup") && text.contains("release leaf-only"), "\(document.keys)")
+        let same = try await world.run(["diff", "--old-release", "leaf-only", "--new-release", "leaf-only"])
+        #expect(same.status == 0, "\(same.stdoutText) \(same.stderrText)")
+        let unknown = try await world.run(["diff", "--old-release", "9.9"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderrText.contains("9.9"), "\(unknown.stderrText)")
+        let twice = try await world.run(["diff", "--old-release", "leaf-only", "--old-rev", "HEAD"])
+        #expect(twice.status == 2)
+        #expect(twice.stderrText.contains("give one of --old-file, --old-rev and --old-release"))
+    }
+
     @Test("a source that cannot be read is refused, and no releases file is made")
     func unreadableSource() async throws {
         let missing = try await world.run(["release", "add", "1.0", "--from", "./nowhere.json"])

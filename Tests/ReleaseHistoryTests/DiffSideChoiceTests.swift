@@ -30,15 +30,15 @@ struct DiffSideChoiceTests {
 
     @Test("a side named twice, or more words than free sides, is refused in words")
     func refused() {
-        #expect(refusal(oldFile: "a", oldRevision: "b") == "give either --old-file or --old-rev.")
-        #expect(refusal(newFile: "a", newRevision: "b") == "give either --new-file or --new-rev.")
+        #expect(refusal(oldFile: "a", oldRevision: "b") == "give one of --old-file, --old-rev and --old-release.")
+        #expect(refusal(newFile: "a", newRevision: "b") == "give one of --new-file, --new-rev and --new-release.")
         #expect(
             refusal(oldRevision: "main", positional: 2)
-                == "each side is given once: --old-file/--old-rev and --new-file/--new-rev leave room for 1 positional side."
+                == "each side is given once: the --old-* and --new-* options leave room for 1 positional side."
         )
         #expect(
             refusal(oldRevision: "main", newFile: "x", positional: 1)
-                == "each side is given once: --old-file/--old-rev and --new-file/--new-rev leave room for 0 positional sides."
+                == "each side is given once: the --old-* and --new-* options leave room for 0 positional sides."
         )
         #expect(refusal(oldRevision: "main", positional: 1) == nil)
     }

@@ -11,7 +11,9 @@ struct DiffCommand: AsyncParsableCommand {
         discussion: """
             Each side is a manifest file or a git revision of the manifest (--manifest, default pins.json), read \
             as the revision's tree has it (a committed symbolic link is followed inside the repository, never out of \
-            it). Choose explicitly with --old-file/--old-rev and --new-file/--new-rev. A positional OLD or NEW is a \
+            it), or a release of the releases file (--old-release/--new-release NAME: the pins it shipped, from its build, \
+            revision or file). Choose explicitly with --old-file/--old-rev and --new-file/--new-rev. A positional \
+            OLD or NEW is a \
             file when it starts with /, ./ or ../ or when only a file has that name, and a revision when only a \
             revision has it; a word naming both (a file called main, HEAD or a tag's name) is refused until you \
             choose: --old-file main (or ./main) for the file, --old-rev main for the revision. No sides: HEAD against the working file. One side: that revision or file against the working \
@@ -47,6 +49,7 @@ struct DiffCommand: AsyncParsableCommand {
               pinbench diff old.json new.json --served api.example.com=served.pem --json
               pinbench diff origin/main --live               # in CI, against what the servers serve now
               pinbench diff HEAD~1 --clients urlsession,okhttp,curl
+              pinbench diff --old-release 4.1 --new-release 4.2 # what the next build changes, from the builds
             """
     )
 
@@ -67,6 +70,10 @@ struct DiffCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("new-rev"), help: "The new side is this git revision of the manifest.")
     var newRevision: String?
+    @Option(name: .customLong("old-release"), help: "The old side is this release's pins (releases file).")
+    var oldRelease: String?
+    @Option(name: .customLong("new-release"), help: "The new side is this release's pins (releases file).")
+    var newRelease: String?
 
     @OptionGroup var manifestOptions: ManifestOptions
     @OptionGroup var trust: TrustOptions
@@ -92,7 +99,7 @@ struct DiffCommand: AsyncParsableCommand {
     private func explicitSides() throws(DiffSideChoiceError) -> (old: DiffSide?, new: DiffSide?) {
         try DiffSide.explicit(
             oldFile: oldFile, oldRevision: oldRevision, newFile: newFile, newRevision: newRevision,
-            positional: [old, new].compactMap { $0 }.count)
+            oldRelease: oldRelease, newRelease: newRelease, positional: [old, new].compactMap { $0 }.count)
     }
 
     func run() async throws {
