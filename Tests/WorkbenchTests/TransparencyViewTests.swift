@@ -209,6 +209,30 @@ import TransparencyLog
         #expect(screen.contains("Lab\\u{1B}[2J log, entry 3"))
     }
 
+    @Test("a release whose pins were found only by a code pattern is marked beside its verdict, as `watch` marks it")
+    func codePatternPinsAreMarked() {
+        let plain = Self.finding(F.mitm, index: 4, found: F.now)
+        let rows = plain.verdicts[0].rows.map { row in
+            WatchVerdict.Row(
+                release: row.release, share: row.share, shipped: row.shipped, cell: row.cell,
+                codePatternPins: row.release == "2.0" ? 1 : 0)
+        }
+        let found = CTFinding(
+            log: plain.log, index: plain.index, kind: plain.kind, serial: plain.serial, issuer: plain.issuer,
+            notBefore: plain.notBefore, notAfter: plain.notAfter, names: plain.names, spkiPin: plain.spkiPin,
+            issuerSPKIPin: plain.issuerSPKIPin, verdicts: [WatchVerdict(host: plain.verdicts[0].host, rows: rows)],
+            pathCut: plain.pathCut, found: plain.found)
+        guard let mark = rows.first(where: { $0.release == "2.0" })?.codePatternMark else {
+            Issue.record("release 2.0 has no row")
+            return
+        }
+        let screen = text(
+            Self.openScenario(Size(width: 160, height: 48), file: .loaded(Self.watchState(findings: [found]))))
+        #expect(screen.contains("2.0 ") && screen.contains(mark), "\(mark)")
+        let unmarked = text(Self.openScenario(Size(width: 160, height: 48)))
+        #expect(!unmarked.contains(mark))
+    }
+
     @Test func aPathCutAtAnUnprovenIssuerIsSaidBesideTheVerdicts() {
         let cut = "the 2nd served issuer (CN=Forged\u{1B}[31m CA) did not sign the certificate below it"
         let proven = Self.finding(F.mitm, index: 3, found: F.now, pathCut: cut)

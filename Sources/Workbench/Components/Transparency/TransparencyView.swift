@@ -133,7 +133,9 @@ enum TransparencyView {
         var used = lead.count
         for row in verdict.rows {
             let (marker, role, word) = cell(row.cell)
-            let text = "\(row.release.terminalSafe) \(marker.symbol) \(word)  "
+            // A release taken from a build says when some of its pins were found only by a code pattern.
+            let mark = row.codePatternMark.map { " (\($0))" } ?? ""
+            let text = "\(row.release.terminalSafe) \(marker.symbol) \(word)\(mark)  "
             let length = CharacterWidth.of(text)
             if used + length > width, spans.count > 1 {
                 lines.append(ForecastLine(spans))
