@@ -63,7 +63,7 @@ extension DiffCommandTests {
 
         let both = try await run(["diff", "--old-file", "main", "--old-rev", "main", "-m", "app/pins.json"])
         #expect(both.status == 2)
-        #expect(both.stderrText.contains("either --old-file or --old-rev"))
+        #expect(both.stderrText.contains("give one of --old-file, --old-rev and --old-release"))
         let extra = try await run(["diff", "--old-rev", "main", "--new-rev", "main", "HEAD", "-m", "app/pins.json"])
         #expect(extra.status == 2)
         #expect(extra.stderrText.contains("each side is given once"))
