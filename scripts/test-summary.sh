@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The part of a `swift test` log a person reads, on one screen: the tests that failed, the tests that were skipped
-# with their reasons, and Swift Testing's count. Every line is cut to 160 characters; at most 10 of each kind.
+# with their reasons, the known issues recorded, and Swift Testing's count. Every line is cut to 160 characters; at most 10 of each kind.
 #
 #   swift test 2>&1 | tee test.log; scripts/test-summary.sh test.log     # .ci/run does this
 set -euo pipefail
@@ -19,4 +19,5 @@ section() { # TITLE PATTERN
 echo "swift test: $(wc -l <"$log") lines, $(wc -c <"$log") bytes in $log"
 section "failed" '^✘ Test .* failed after'
 section "skipped" '^➜ Test .* skipped'
+section "known issues (recorded by withKnownIssue, not failing the run)" '^. Test .*known issue'
 grep -E '^(✔|✘) Test run with' "$log" | tail -n 1 | cut_line || echo "no Swift Testing summary: the run did not finish"
