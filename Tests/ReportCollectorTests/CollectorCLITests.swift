@@ -124,13 +124,21 @@ struct CollectorCLITests {
         let template = world.folder.write("template.json", world.body(chain: world.pki.rotated.full))
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "soak_client.py")
-        // The clients post for 6 seconds; the collector is killed after 3, while they are still posting.
+        // The clients post for up to 60 seconds; the collector is killed while they are still posting, once it has
+        // stored 60 reports (a loaded machine takes longer to get there than a quiet one) or after 40 seconds.
         async let clients = OffPoolThread.run {
             try ProcessRunner.run(
                 PythonInterpreter.path,
-                PythonInterpreter.arguments + [script.path, collector.url, template, "16", "6"], timeout: 60)
+                PythonInterpreter.arguments + [script.path, collector.url, template, "16", "60"], timeout: 120)
         }
-        try await Task.sleep(for: .seconds(3))
+        let giveUp = ContinuousClock.now + .seconds(40)
+        while ContinuousClock.now < giveUp {
+            try await Task.sleep(for: .milliseconds(200))
+            // A read that meets the writer's lock counts as none stored yet; the next one tries again.
+            let stored =
+                (try? await CollectorWorld.sqlite(world.database, "SELECT coalesce(sum(count), 0) FROM reports")) ?? ""
+            if (Int(stored.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) >= 60 { break }
+        }
         collector.killNow()
         let result = try await clients
         #expect(result.status == 0, "\(result.stderrText)")

@@ -1,6 +1,6 @@
 """Posts reports to a collector from many threads for a bounded time and prints, one per line, the app version of
 every report the collector acknowledged (200). Each thread posts its own versions, some twice (a duplicate is
-counted, not stored again); connection errors after the collector is killed end that thread's work quietly.
+counted, not stored again); a second of connection errors in a row (the collector killed) ends a thread's work.
 
 Usage: soak_client.py URL BODY_TEMPLATE_FILE THREADS SECONDS
 The template is a JSON report whose "app-version" is replaced per request."""
@@ -22,6 +22,7 @@ stop_at = time.monotonic() + seconds
 def worker(number):
     connection = None
     sent = 0
+    failures = 0
     while time.monotonic() < stop_at:
         version = f"soak-{number}-{sent // 2}"  # every version posted twice
         sent += 1
@@ -39,7 +40,13 @@ def worker(number):
                     acknowledged.append(version)
         except (OSError, http.client.HTTPException):
             connection = None
+            failures += 1
+            # A second of failures in a row: the collector is gone (killed), so this thread's work is over.
+            if failures >= 20:
+                return
             time.sleep(0.05)
+            continue
+        failures = 0
 
 
 workers = [threading.Thread(target=worker, args=(n,)) for n in range(threads)]
