@@ -71,9 +71,9 @@ final class CollectorWorld: @unchecked Sendable {
                 "/usr/bin/curl",
                 [
                     "-sS", "-X", method, "-H", "Content-Type: application/json", "--data-binary", "@" + file, "-w",
-                    "\n%{http_code}", "--max-time", "20",
+                    "\n%{http_code}", "--max-time", "60",
                 ] + extra + [url],
-                timeout: 30)
+                timeout: 90)
         }
         let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
         return (Int(lines.last ?? "") ?? -1, lines.dropLast().joined(separator: "\n"))
