@@ -250,7 +250,7 @@ let package = Package(
             name: "WorkbenchRuntime",
             dependencies: [
                 "Workbench", "PinningCore", "ClientModels", "ManifestEditing", "ManifestFiles", "ManifestLint",
-                "PinExport", "PinForecast", "CTWatch", "ChainProbe", "ReleaseHistory",
+                "PinExport", "PinForecast", "CTWatch", "ChainProbe", "ReleaseHistory", "CSystemCalls",
             ]),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
@@ -396,7 +396,7 @@ let package = Package(
                 "WorkbenchRuntime", "Workbench", "PinningCore", "ManifestEditing", "ManifestFiles", "PinForecast",
                 "LabPKI",
                 "TestSupport", "CTWatch", "TransparencyLog",
-                "DemoLab",
+                "DemoLab", "CSystemCalls",
             ]
         ),
         .testTarget(name: "CommandTextTests", dependencies: ["CommandText", "PinningCore", "LabPKI", "TestSupport"]),

@@ -63,3 +63,12 @@ static inline int pb_set_current_thread_name(const char *name) {
     return pthread_setname_np(name);
 #endif
 }
+
+#if defined(__linux__)
+int pthread_getname_np(pthread_t, char *, size_t);
+#endif
+
+/// The calling thread's name as the kernel holds it (what ps and top show), NUL-terminated in `buffer`.
+static inline int pb_current_thread_name(char *buffer, size_t size) {
+    return pthread_getname_np(pthread_self(), buffer, size);
+}

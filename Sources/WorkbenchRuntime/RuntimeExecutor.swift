@@ -1,3 +1,4 @@
+import CSystemCalls
 import Foundation
 
 /// Threads of the workbench's own for its background work (fetches, validations, the forecast, backup keys, file
@@ -20,9 +21,12 @@ final class RuntimeExecutor: TaskExecutor, @unchecked Sendable {
     private init(threads: Int) {
         for index in 0..<max(1, threads) {
             let thread = Thread { [queue, unowned(unsafe) self] in
-                // Named from inside: the kernel's name of the thread (15 characters at most, what ps and a debugger
-                // show) is set only this way on Linux.
-                Thread.current.name = "\(Self.threadNamePrefix)\(index)"
+                // Named from inside, through pthread_setname_np: the kernel's name of the thread (15 bytes at most,
+                // what ps and a debugger show). Foundation's `Thread.current.name = …` here names the kernel thread
+                // only when `start()` has already recorded the thread, which it does after the thread runs: in
+                // about half of the processes one thread of four kept the name of the thread that made it
+                // (`com.apple.root.default-qos` when that was a pool thread), though it ran these jobs (stop 48).
+                _ = pb_set_current_thread_name("\(Self.threadNamePrefix)\(index)")
                 while true { queue.take().runSynchronously(on: self.asUnownedTaskExecutor()) }
             }
             thread.start()
