@@ -18,26 +18,9 @@ PINBENCH=$(realpath "${PINBENCH:?set PINBENCH to the binary to install: PINBENCH
 WORK=${PINBENCH_FLEET_DIR:-/tmp/pinbench-fleet}
 mkdir -p "$WORK/pki"
 cd "$WORK/pki"
-if [ ! -s chain.pem ]; then
-    # A root, an intermediate and a wildcard leaf for every domain of the fleet (P-256: the common choice today).
-    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout root.key -out root.pem -days 3650 \
-        -subj "/CN=Fleet Root" -addext "basicConstraints=critical,CA:TRUE" \
-        -addext "keyUsage=critical,keyCertSign,cRLSign" 2>/dev/null
-    openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout ca.key -out ca.csr -subj "/CN=Fleet CA" \
-        2>/dev/null
-    printf 'basicConstraints=critical,CA:TRUE,pathlen:0\nkeyUsage=critical,keyCertSign,cRLSign\n' >ca.ext
-    openssl x509 -req -in ca.csr -CA root.pem -CAkey root.key -CAcreateserial -out ca.pem -days 1825 -extfile ca.ext \
-        2>/dev/null
-    openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout leaf.key -out leaf.csr \
-        -subj "/CN=*.fleet.test" 2>/dev/null
-    printf 'subjectAltName=DNS:*.fleet.test\nextendedKeyUsage=serverAuth\nkeyUsage=critical,digitalSignature\n' \
-        >leaf.ext
-    openssl x509 -req -in leaf.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out leaf.pem -days 200 \
-        -extfile leaf.ext 2>/dev/null
-    cat leaf.pem ca.pem >chain.pem
-fi
-spki() { openssl x509 -in "$1" -pubkey -noout | openssl pkey -pubin -outform DER | openssl dgst -sha256 -binary | base64; }
-LEAF=$(spki leaf.pem) CA=$(spki ca.pem) ROOT=$(spki root.pem)
+# A root, an intermediate and a wildcard leaf for every domain of the fleet (P-256: the common choice today).
+. "$HERE/Benchmarks/scripts/fleet-pki.sh"
+fleet_pki 200 ca
 
 for SETS in 4 200; do
     FLEET="$WORK/fleet-$RELEASES-$DOMAINS-$SETS"

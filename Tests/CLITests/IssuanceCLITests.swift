@@ -164,18 +164,9 @@ struct IssuanceCLITests {
     @Test("ca --host with a declared CA the chain does not come from: the move is reported; the team's folder knows it")
     func movingCA() async throws {
         try await pinLeaf()
-        let team = folder.url.appendingPathComponent("ca/team")
-        try FileManager.default.createDirectory(at: team, withIntermediateDirectories: true)
-        let json = """
-            { "format": 1, "id": "team", "name": "Team CA",
-              "certificates": [
-                { "file": "root.pem", "label": "Team Root", "role": "root", "status": "active" },
-                { "file": "ca.pem", "label": "Team CA 1", "role": "intermediate", "status": "active" } ],
-              "profiles": [ { "name": "internal", "default": true, "lifetimes": [ { "days": 91 } ] } ] }
-            """
-        try Data(json.utf8).write(to: team.appendingPathComponent("catalog.json"))
-        try Data(pki.root.pem.utf8).write(to: team.appendingPathComponent("root.pem"))
-        try Data(pki.intermediate.pem.utf8).write(to: team.appendingPathComponent("ca.pem"))
+        try TeamCatalogFolder.write(
+            into: folder.url.appendingPathComponent("ca/team"), rootPEM: pki.root.pem,
+            intermediatePEM: pki.intermediate.pem, lifetimeDays: 91)
         _ = try await run(["domain", "set", pki.host, "--issuance-ca", "letsencrypt"])
         let moving = try await run([
             "ca", "--host", pki.host, "--served", "good.pem", "--ca-catalog", "ca", "--date", "2027-03-15",

@@ -52,18 +52,9 @@ struct IssuanceLintTests {
     @Test("a team's CA is known once the manifest names its folder; its profiles are judged as Let's Encrypt's")
     func teamCatalog() throws {
         let pki = TestPKI.shared
-        let team = folder.url.appendingPathComponent("ca/team")
-        try FileManager.default.createDirectory(at: team, withIntermediateDirectories: true)
-        let json = """
-            { "format": 1, "id": "team", "name": "Team CA",
-              "certificates": [
-                { "file": "root.pem", "label": "Team Root", "role": "root", "status": "active" },
-                { "file": "ca-1.pem", "label": "Team CA 1", "role": "intermediate", "status": "active" } ],
-              "profiles": [ { "name": "internal", "default": true, "lifetimes": [ { "days": 365 } ] } ] }
-            """
-        try Data(json.utf8).write(to: team.appendingPathComponent("catalog.json"))
-        try Data(pki.root.pem.utf8).write(to: team.appendingPathComponent("root.pem"))
-        try Data(pki.intermediate.pem.utf8).write(to: team.appendingPathComponent("ca-1.pem"))
+        try TeamCatalogFolder.write(
+            into: folder.url.appendingPathComponent("ca/team"), rootPEM: pki.root.pem,
+            intermediatePEM: pki.intermediate.pem, intermediateFile: "ca-1.pem", lifetimeDays: 365)
         #expect(rules(lint(DomainIssuance(ca: "team"))) == [.issuanceUnknownCA], "without the folder")
         #expect(lint(DomainIssuance(ca: "team", profile: "internal"), caCatalog: "ca").isEmpty)
         #expect(
