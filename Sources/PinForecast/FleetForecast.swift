@@ -17,6 +17,8 @@ public struct FleetForecast: Sendable {
     private let columnSets: [[RealChainTrust]]
     /// For each host, its columns' index in ``columnSets``.
     private let columnSetOfHost: [Int]
+    /// The distinct pin sets (pins, mode, expiry) the releases ship, numbered: what the calendar judges each release by.
+    private var pinSets = PinSetNumbering()
 
     /// Prepares the forecast of `chains`' hosts at `time`: default trust judges each host's served and planned
     /// chain once (``ForecastJudge/trust(_:host:trustAnchors:at:)``), on as many tasks as there are cores.
@@ -123,6 +125,7 @@ public struct FleetForecast: Sendable {
             let policy = policyFor(ledgers[index].host)
             let set = columnSetOfHost[index]
             ledgers[index].add(policy, cells: memo.cells(policy, columnSet: set, columns: columnSets[set], at: at))
+            ledgers[index].pinSetOfRelease.append(pinSets.number(policy))
         }
         releases.append(
             Release(
@@ -139,6 +142,22 @@ public struct FleetForecast: Sendable {
             host: ledger.host, releases: releases, scenarios: ledger.scenarios, rows: ledger.rows.map(\.cells),
             rowOfRelease: ledger.rowOfRelease.map(Int.init), today: ledger.today, todayRefusal: ledger.todayRefusal)
         return (forecast, ledger.rows.map(\.policy))
+    }
+
+    /// Host `index`'s distinct pin sets over the releases added (a policy each, nil for none) and, for each release,
+    /// its set's index there. Two releases share a set only when their pins, mode and expiry are equal: what the pin
+    /// rule reads, on any path. The renewal calendar judges with these, not with ``forecast(ofHost:)``'s rows, whose
+    /// releases agree only on today's scenarios.
+    public func pinSets(ofHost index: Int) -> (policies: [DomainPolicy?], ofRelease: [Int]) {
+        var local: [UInt32: Int] = [:]
+        var policies: [DomainPolicy?] = []
+        let ofRelease = ledgers[index].pinSetOfRelease.map { number in
+            if let known = local[number] { return known }
+            policies.append(pinSets.policy(number))
+            local[number] = policies.count - 1
+            return policies.count - 1
+        }
+        return (policies, ofRelease)
     }
 }
 

@@ -95,7 +95,9 @@ public struct ForecastSettings: Sendable {
         for release in shipped + [candidate] { fleet.add(release) }
         var collector = ForecastCollector()
         // A collector never throws.
-        _ = try? stream(fleet, candidate: candidate.manifest, unreachable: chains.unreachable, into: &collector)
+        _ = try? stream(
+            fleet, candidate: candidate.manifest, unreachable: chains.unreachable, served: chains.served,
+            into: &collector)
         return collector.report!
     }
 }

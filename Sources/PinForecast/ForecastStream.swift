@@ -68,8 +68,8 @@ extension ForecastSettings {
             var domain = outlook(forecast, policies: policies, shipped: shipped, candidate: policy)
             if let calendarCatalog {
                 domain.calendar = calendar(
-                    forecast, policies: policies, issuance: policy?.issuance, served: served[forecast.host],
-                    catalog: calendarCatalog, plans: &plans)
+                    forecast, pinSets: fleet.pinSets(ofHost: index), issuance: policy?.issuance,
+                    served: served[forecast.host], catalog: calendarCatalog, plans: &plans)
             }
             try sink.domain(domain)
         }

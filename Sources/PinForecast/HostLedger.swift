@@ -17,6 +17,10 @@ struct HostLedger: Sendable {
     let todayRefusal: Verdict.Rejection?
     var rows: [Row] = []
     var rowOfRelease: [UInt16] = []
+    /// For each release, its policy's pin set in the fleet's ``FleetForecast`` numbering (0: no policy). Rows merge
+    /// releases whose cells agree on today's scenarios; the calendar judges paths no scenario holds, so it needs each
+    /// release's own pins.
+    var pinSetOfRelease: [UInt32] = []
 
     init(host: String, current: RealChainTrust?, planned: RealChainTrust?) {
         self.host = host

@@ -204,6 +204,39 @@ struct RenewalCalendarTests {
         #expect(none.releases.allSatisfy { $0.verdict == .unknown })
     }
 
+    @Test("releases whose forecast cells agree but whose pins differ are each judged by their own pins")
+    func ownPinsPerRelease() async throws {
+        let lab = try CalendarLab()
+        let host = CalendarLab.host
+        let (ye1, ye2) = (lab.lab.spki(lab.pool[0]), lab.lab.spki(lab.pool[1]))
+        let served = [host: lab.lab.served]
+        let both = Release(name: "4.1", manifest: PinManifest(domains: [DomainPolicy(host: host, pins: [ye1, ye2])]))
+        let one = Release(name: "4.2", manifest: PinManifest(domains: [DomainPolicy(host: host, pins: [ye1])]))
+        let candidate = PinManifest(domains: [DomainPolicy(host: host, pins: [ye1, ye2])])
+        var settings = try ForecastSettings(
+            at: at, until: "2029-01-01", leadTime: 90, gate: nil, planned: false, maxLockout: 0)
+        settings.calendarCatalog = lab.catalog
+        var fleet = await FleetForecast(
+            hosts: [host], served: served, judge: ForecastJudge(trustAnchors: lab.anchors), at: at)
+        fleet.add(both)
+        fleet.add(one)
+        fleet.add(Release(name: "next", manifest: candidate))
+        // The case that matters: today's scenarios cannot tell 4.1 from 4.2, so the forecast keeps them in one row.
+        let (forecast, _) = fleet.forecast(ofHost: 0)
+        #expect(forecast.cells(ofRelease: 0) == forecast.cells(ofRelease: 1), "the cells differ: no shared row")
+        var collector = ForecastCollector()
+        try settings.stream(fleet, candidate: candidate, unreachable: [], served: served, into: &collector)
+        let calendar = try #require(collector.report?.domains.first?.calendar)
+        let verdicts = Dictionary(uniqueKeysWithValues: calendar.releases.map { ($0.release, $0.verdict) })
+        // YE1 alone: a renewal from YE2 locks it out, one chance in two while both are active.
+        #expect(
+            verdicts["4.2"]
+                == .locksOut(renewal: 1, chance: RenewalChance(locked: 1, of: 2), backups: ["YE3 (backup)"]),
+            "\(String(describing: verdicts["4.2"]))")
+        #expect(verdicts["4.1"] != verdicts["4.2"], "4.1 holds YE2 too")
+        #expect(verdicts["4.1"] == verdicts["next"])
+    }
+
     @Test("the forecast's stream shares a plan among hosts with one setting and chain: the same calendars as alone")
     func streamMatchesPlain() async throws {
         let lab = try CalendarLab()
@@ -250,11 +283,12 @@ struct RenewalCalendarTests {
         for (index, outlook) in report.domains.enumerated() {
             let host = outlook.forecast.host
             let streamed = try #require(outlook.calendar)
-            let (forecast, policies) = fleet.forecast(ofHost: index)
-            // The plain path: a plan of its own for each host.
+            let (forecast, _) = fleet.forecast(ofHost: index)
+            // The plain path: a plan of its own for each host, and each release's own policy from its manifest.
             var fresh = CalendarPlans()
+            let own = [shipped.manifest, candidate].map { PolicyLookup($0).policy(for: host) }
             let alone = settings.calendar(
-                forecast, policies: policies, issuance: candidate.domains[index].issuance, served: served[host],
+                forecast, pinSets: (own, [0, 1]), issuance: candidate.domains[index].issuance, served: served[host],
                 catalog: lab.catalog, plans: &fresh)
             #expect(streamed == alone, "\(host)")
             #expect(streamed.host == host && !streamed.renewals.isEmpty)

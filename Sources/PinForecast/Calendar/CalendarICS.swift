@@ -108,20 +108,21 @@ public struct CalendarICS: Sendable {
     }
 
     /// RFC 5545 3.1: a content line longer than 75 octets goes on in lines that start with a space, split between
-    /// whole characters; every line ends in CRLF.
+    /// Unicode scalars (never inside one's UTF-8 sequence); every line ends in CRLF. Not between characters: one
+    /// character (a letter with forty combining marks) can be longer than a line.
     public static func fold(_ line: String) -> String {
-        var result = ""
+        var result = String.UnicodeScalarView()
         var octets = 0
-        for character in line {
-            let size = String(character).utf8.count
+        for scalar in line.unicodeScalars {
+            let size = UTF8.width(scalar)
             if octets + size > 75 {
-                result += "\r\n "
+                result.append(contentsOf: "\r\n ".unicodeScalars)
                 octets = 1
             }
-            result.append(character)
+            result.append(scalar)
             octets += size
         }
-        return result + "\r\n"
+        return String(result) + "\r\n"
     }
 
     private static func date(_ day: CalendarDay) -> String {

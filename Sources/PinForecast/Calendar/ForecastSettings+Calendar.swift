@@ -3,16 +3,17 @@ import Foundation
 import PinningCore
 
 extension ForecastSettings {
-    /// The renewal calendar of a forecast's domain from ``at`` to ``until``: `policies` are its rows' policies
-    /// (``FleetForecast/forecast(ofHost:)``), `issuance` the candidate's setting for it, `served` today's chain;
-    /// `plans` keeps the issuance plans made so far, one per setting and chain.
+    /// The renewal calendar of a forecast's domain from ``at`` to ``until``: `pinSets` are its releases' own pin sets
+    /// (``FleetForecast/pinSets(ofHost:)``: never the forecast's rows, which merge releases that agree only on
+    /// today's scenarios), `issuance` the candidate's setting for it, `served` today's chain; `plans` keeps the
+    /// issuance plans made so far, one per setting and chain.
     public func calendar(
-        _ forecast: DomainForecast, policies: [DomainPolicy?], issuance: DomainIssuance?,
+        _ forecast: DomainForecast, pinSets: (policies: [DomainPolicy?], ofRelease: [Int]), issuance: DomainIssuance?,
         served: [ChainCertificate]?, catalog: CACatalog, plans: inout CalendarPlans
     ) -> DomainCalendar {
         plans.calendar(
             host: forecast.host, issuance: issuance, served: served, catalog: catalog, today: forecast.today,
-            releases: forecast.releases.map(\.name), policies: policies, rowOfRelease: forecast.rowOfRelease,
+            releases: forecast.releases.map(\.name), policies: pinSets.policies, rowOfRelease: pinSets.ofRelease,
             from: at, until: until)
     }
 }
@@ -78,9 +79,15 @@ public struct CalendarPlans: Sendable {
 
     private var plans: [PlanKey: IssuancePlan] = [:]
     private var calendars: [CalendarKey: DomainCalendar] = [:]
+    /// The size of the calendars kept (``size(of:)``).
+    private var calendarsSize = 0
     /// The most plans or calendars kept: a fleet whose hosts each serve a chain of their own would otherwise keep
     /// one of each per host. Past it the memory starts again empty.
     static let limit = 512
+    /// The most renewals, issuer cells and release verdicts kept over all calendars: a calendar to a far `--until` holds
+    /// hundreds of renewals, each with its issuers and their cells, so a count of calendars alone does not bound
+    /// the memory. Past it the memory starts again empty.
+    static let sizeLimit = 200_000
 
     public init() {}
 
@@ -104,9 +111,23 @@ public struct CalendarPlans: Sendable {
         let calendar = RenewalCalendar.calendar(
             host: host, plan: plan, leaf: served?.first, today: today, releases: releases, policies: policies,
             rowOfRelease: rowOfRelease, from: start, until: end)
-        if calendars.count >= Self.limit { calendars.removeAll(keepingCapacity: true) }
-        calendars[key] = calendar
+        let size = Self.size(of: calendar)
+        if calendars.count >= Self.limit || calendarsSize + size > Self.sizeLimit {
+            calendars.removeAll(keepingCapacity: true)
+            calendarsSize = 0
+        }
+        if size <= Self.sizeLimit {
+            calendars[key] = calendar
+            calendarsSize += size
+        }
         return calendar
+    }
+
+    /// What a calendar holds, counted as its renewals, their issuers' cells and its releases' verdicts.
+    static func size(of calendar: DomainCalendar) -> Int {
+        calendar.renewals.reduce(calendar.releases.count) { total, renewal in
+            renewal.issuers.reduce(total + 1) { $0 + 1 + $1.cells.count }
+        }
     }
 }
 

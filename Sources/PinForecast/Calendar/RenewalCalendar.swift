@@ -66,7 +66,9 @@ public enum RenewalCalendar {
                 }
                 renewals.append(renewal)
                 guard let lifetime = renewal.lifetime.days, lifetime > 0, let lastDay = renewal.lastDay else {
-                    if renewal.lifetime.days == nil { limits.append(.noLifetime) }
+                    // No lifetime, or one that rounds to no day (a leaf of hours from a CA's unmatched profile):
+                    // the walk cannot go on, and the calendar must not read as complete.
+                    if (renewal.lifetime.days ?? 0) <= 0 { limits.append(.noLifetime) }
                     break
                 }
                 (issued, deadline, days) = (due, lastDay, lifetime)
