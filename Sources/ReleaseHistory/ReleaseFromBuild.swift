@@ -113,11 +113,13 @@ public enum ReleaseFromBuild {
         ReleaseBuild.FoundPin(
             pin: Pin(type: pin.pin.type, value: pin.pin.value, position: pin.pin.position),
             found: pin.origins.prefix(ReleaseBuild.maximumListCount).map { origin in
-                // A place only says where: escaped (a key path may hold a hostile plist's key), never refused.
+                // A place only says where: escaped and shortened to what the record holds (a key path may hold a
+                // hostile plist's key of any length), never refused.
                 ReleaseBuild.Place(
                     entry: ReleaseBuild.limited(
                         origin.location.entry.isEmpty ? "?" : TerminalSafeText.sanitize(origin.location.entry)),
-                    keyPath: origin.location.keyPath.map(TerminalSafeText.sanitize).flatMap(nonEmpty),
+                    keyPath: origin.location.keyPath.map { ReleaseBuild.limited(TerminalSafeText.sanitize($0)) }
+                        .flatMap(nonEmpty),
                     line: origin.location.line.map { max(0, $0) }, offset: origin.location.offset.map { max(0, $0) },
                     certainty: certainty(origin.certainty))
             })

@@ -324,5 +324,22 @@ struct ReleaseFromBuildCommandTests {
         #expect(named.stderrText.contains("version") && named.stderrText.contains("control character"))
         #expect(!named.stderrText.contains("\u{1B}"))
         #expect(try await run(["release", "list"], in: folder).stdoutText.components(separatedBy: "\n").count == 4)
+
+        // A hostile TrustKit domain of 6,000 characters (longer than any text the record holds) is no host: noted by
+        // the scan, never a place of a recorded pin, so the build is recorded and its reader reads it back. (Places
+        // are also cut to the record's length where they are made: ReleaseFromBuild.)
+        let longKey = String(repeating: "a", count: 6_000) + ".example"
+        try await OffPoolThread.run {
+            var build = IPABuild()
+            build.plist["CFBundleShortVersionString"] = "2.2"
+            build.plist["TSKConfiguration"] = ["TSKPinnedDomains": [longKey: ["TSKPublicKeyHashes": [leaf, ca]]]]
+            build.files["Demo"] = try MachOBuild.image(strings: ["hello"])
+            try FileManager.default.copyItem(atPath: try build.build(), toPath: folder.path("long.ipa"))
+        }
+        let long = try await run(["release", "add", "--from", "long.ipa"], in: folder)
+        #expect(long.status == 0, "\(long.stderrText)")
+        let record = try String(contentsOf: folder.url.appendingPathComponent("releases.json"), encoding: .utf8)
+        #expect(record.contains("\"2.2\"") && !record.contains(longKey))
+        #expect(try await run(["release", "list"], in: folder).status == 0)
     }
 }

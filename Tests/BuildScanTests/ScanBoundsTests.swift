@@ -35,6 +35,28 @@ struct ScanBoundsTests {
         #expect(small.findings.contains { $0.value == "sha256/" + IPAScanTests.pinA })
     }
 
+    @Test("a pin string repeated 100,000 times keeps one place: known from another slice, or kept past the limit")
+    func repeatedPinStrings() {
+        let pin = "sha256/" + IPAScanTests.pinB
+        let other = "sha256/" + IPAScanTests.pinA
+        let copies = 100_000
+        var bytes: [UInt8] = []
+        for _ in 0..<copies { bytes += Array(pin.utf8) + [0] }
+        bytes += Array(other.utf8) + [0]
+        // Named in an earlier slice: its first place here is enough to name this slice.
+        let known = MachOPins.pinStrings(bytes, in: 0..<bytes.count, limit: 10, known: [pin])
+        #expect(known.hits.filter { $0.value == pin }.count == 1, "\(known.hits.count) hits kept")
+        #expect(known.hits.contains { $0.value == other } && known.omitted == 0)
+        // A value that must never be hidden (a debugging proxy's key), past a limit of none: listed once, the
+        // other copies counted as omitted with the rest.
+        let kept = MachOPins.pinStrings(bytes, in: 0..<bytes.count, limit: 0, keeping: [pin])
+        #expect(kept.hits.map(\.value) == [pin] && kept.hits.first?.offset == 0, "\(kept.hits.count) hits kept")
+        #expect(kept.omitted == copies)
+        // Below the limit nothing changes: every place is its own hit, as in a thin file.
+        let listed = MachOPins.pinStrings(bytes, in: 0..<bytes.count, limit: copies + 1)
+        #expect(listed.hits.count == copies + 1 && listed.omitted == 0)
+    }
+
     @Test("a file or folder swapped for a link out of the app after listing is refused, not read")
     func swappedLinks() throws {
         let folder = TemporaryFolder()

@@ -138,14 +138,17 @@ public enum MachOPins {
 
     /// Every run of base64 characters in `range` that is `sha256/` and base64 of 32 bytes, or exactly 44 base64
     /// characters of 32 bytes, canonical (the last character `=`, the one before it with its low bits clear). One
-    /// pass over the bytes: nothing is kept but the first `limit` hits (and those whose value is in `keeping` or
-    /// `known`: already listed from another slice, they take no room).
+    /// pass over the bytes: nothing is kept but the first `limit` hits, and past them the first place of each value
+    /// in `keeping`, and the first place of each value in `known` (already listed from another slice, it takes no
+    /// room): what is kept is bounded by `limit` plus the two sets, however often a value repeats.
     static func pinStrings(
         _ bytes: [UInt8], in range: Range<Int>, limit: Int = .max, keeping: Set<String> = [],
         known: Set<String> = []
     ) -> PinSearch {
         var search = PinSearch()
         var kept = 0
+        var knownSeen: Set<String> = []
+        var keptPastLimit: Set<String> = []
         bytes.withUnsafeBufferPointer { buffer in
             var start = range.lowerBound
             var index = range.lowerBound
@@ -157,12 +160,14 @@ public enum MachOPins {
                 let length = index - start
                 if length >= 44, let hit = pin(buffer, start: start, end: index) {
                     if known.contains(hit.value) {
-                        // Already listed (from another slice): named there, and it takes no room.
-                        search.hits.append(hit)
+                        // Already listed (from another slice): named there once, and it takes no room. Later
+                        // copies in this slice add nothing (a slice repeating it millions of times holds one).
+                        if knownSeen.insert(hit.value).inserted { search.hits.append(hit) }
                     } else if kept < limit {
                         kept += 1
                         search.hits.append(hit)
-                    } else if keeping.contains(hit.value) {
+                    } else if keeping.contains(hit.value), keptPastLimit.insert(hit.value).inserted {
+                        // Past the limit, a value that must never be hidden is listed at its first place only.
                         search.hits.append(hit)
                     } else {
                         search.omitted += 1
