@@ -33,6 +33,19 @@ extension ManifestDiff {
                             + "(was \(text(caCatalog.old)))"))
             }
         }
+        if let releaseFieldDays {
+            let current = manifest.releaseFieldDays.map(String.init)
+            if current == releaseFieldDays.old || current == releaseFieldDays.new {
+                manifest.releaseFieldDays = releaseFieldDays.new.flatMap { Int($0) }
+            } else {
+                let text = { (days: String?) in days ?? "default" }
+                conflicts.append(
+                    DiffConflict(
+                        host: "manifest",
+                        detail: "releaseFieldDays: yours \(text(releaseFieldDays.new)), theirs \(text(current)) "
+                            + "(was \(text(releaseFieldDays.old)))"))
+            }
+        }
         for change in domains {
             let index = manifest.indexOfDomain(change.host)
             func conflict(_ detail: String) { conflicts.append(DiffConflict(host: change.host, detail: detail)) }
