@@ -48,17 +48,18 @@ public struct AndroidTarget: Hashable, Sendable {
         }
     }
 
-    /// Whether the platform requires CT for a host the app configured from `manifest`: the explicit opt-in always;
-    /// the default from API 37 only when the configuration lists no trust anchors of its own (the manifest's
+    /// Whether the platform requires CT for a host of an app configured from `manifest`: the explicit opt-in where a
+    /// domain-config of the export covers the host (`configured`: the export writes the element there only); the
+    /// default from API 37 for every host, unless the configuration lists trust anchors of its own (the manifest's
     /// `trustAnchors`, which the app bundles).
-    public func requiresTransparency(_ manifest: PinManifest) -> Bool {
-        if optsInToTransparency { return true }
+    public func requiresTransparency(_ manifest: PinManifest, configured: Bool) -> Bool {
+        if optsInToTransparency && configured { return true }
         return sdk >= Self.transparencyByDefaultLevel && manifest.trustAnchors.isEmpty
     }
 
     /// Why CT is or is not required, in one clause.
-    public func transparencyReason(_ manifest: PinManifest) -> String {
-        if optsInToTransparency { return "the configuration opts in to Certificate Transparency" }
+    public func transparencyReason(_ manifest: PinManifest, configured: Bool) -> String {
+        if optsInToTransparency && configured { return "the host's domain-config opts in to Certificate Transparency" }
         if sdk < Self.transparencyByDefaultLevel { return "an app targeting API \(sdk) has no CT by default" }
         if !manifest.trustAnchors.isEmpty {
             return "a configuration with its own trust anchors turns the API \(sdk) default off"

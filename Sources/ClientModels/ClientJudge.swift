@@ -39,8 +39,11 @@ public enum ClientJudge {
         case .refused(let refusal): return quote(.rejected, wording.untrusted(refusal, context))
         case .trusted(let certificates): path = certificates.filter(\.inVerifiedPath)
         }
-        if model.client == .android, let android, android.requiresTransparency(manifest) {
-            if let refusal = transparencyRefusal(verdict, android: android, manifest: manifest) {
+        if model.client == .android, let android,
+            android.requiresTransparency(manifest, configured: !domains.isEmpty)
+        {
+            let why = android.transparencyReason(manifest, configured: !domains.isEmpty)
+            if let refusal = transparencyRefusal(verdict, why: why) {
                 return quote(.rejected, refusal)
             }
         }
@@ -91,13 +94,12 @@ public enum ClientJudge {
             clients, host: host, manifest: manifest, verdict: verdict, stacks: stacks, at: time, android: android)
     }
 
-    /// Android's CT gate, where the target requires CT: nil when the leaf meets the core's CT policy (the
+    /// Android's CT gate, where the target requires CT (`why` says why): nil when the leaf meets the core's CT policy (the
     /// ``PinningCore/CTPolicyResult`` on the verdict), else the refusal. Without a result (no log list was given, or
     /// the leaf is its own anchor) the gate cannot judge, so it refuses: a client that requires CT never connects on
     /// SCTs nobody verified.
-    static func transparencyRefusal(_ verdict: Verdict, android: AndroidTarget, manifest: PinManifest) -> ClientWords? {
+    static func transparencyRefusal(_ verdict: Verdict, why: String) -> ClientWords? {
         let message = "Certificate chain does not conform to required transparency policy."
-        let why = android.transparencyReason(manifest)
         guard let result = verdict.transparency else {
             return ClientWords.quoting(
                 message,

@@ -38,20 +38,25 @@ struct AndroidTransparencyTests {
             self.intermediate = intermediate
         }
 
-        func manifest(customAnchors: Bool) -> PinManifest {
+        /// The manifest, pinning the host on the intermediate (the root as backup) unless `pinned` is false: then it
+        /// configures another host only, so the export writes no domain-config for this one.
+        func manifest(customAnchors: Bool, pinned: Bool = true) -> PinManifest {
             let pin = Pin(type: .spkiSHA256, value: Fingerprint.spkiPin(intermediate.certificate))
             let backup = Pin(type: .spkiSHA256, value: Fingerprint.spkiPin(root.certificate), role: .backup)
             return PinManifest(
                 trustAnchors: customAnchors ? ["anchors/android-ct-root.pem"] : [],
-                domains: [DomainPolicy(host: AndroidTransparencyTests.host, pins: [pin, backup])])
+                domains: [
+                    DomainPolicy(host: pinned ? AndroidTransparencyTests.host : "other.example", pins: [pin, backup])
+                ])
         }
 
         /// The Android client's verdict on `leaf` for an app of `target`; `checked` false gives the validator no
         /// log list, so the SCTs are never verified.
         func android(
-            _ leaf: Certificate, target: AndroidTarget?, customAnchors: Bool = false, checked: Bool = true
+            _ leaf: Certificate, target: AndroidTarget?, customAnchors: Bool = false, checked: Bool = true,
+            pinned: Bool = true
         ) async -> ClientVerdict {
-            let manifest = manifest(customAnchors: customAnchors)
+            let manifest = manifest(customAnchors: customAnchors, pinned: pinned)
             let validator = PinValidator(
                 manifest: manifest, trustAnchors: TrustAnchors(certificates: [root.certificate]))
             let chain = [ChainCertificate(leaf), ChainCertificate(intermediate.certificate)]
@@ -97,7 +102,20 @@ struct AndroidTransparencyTests {
         let optIn = try AndroidTarget(sdk: 37, optsInToTransparency: true)
         let explicit = await lab.android(lab.unlogged, target: optIn, customAnchors: true)
         #expect(explicit.outcome == .rejected, "\(explicit.reason)")
-        #expect(optIn.transparencyReason(lab.manifest(customAnchors: true)).contains("opts in"))
+        #expect(optIn.transparencyReason(lab.manifest(customAnchors: true), configured: true).contains("opts in"))
+    }
+
+    @Test("the opt-in is written in the pinned domains' configs only: another host needs CT only by API 37's default")
+    func optInCoversConfiguredHosts() async throws {
+        let lab = try Lab()
+        let optIn = try AndroidTarget(sdk: 36, optsInToTransparency: true)
+        let elsewhere = await lab.android(lab.unlogged, target: optIn, pinned: false)
+        #expect(elsewhere.outcome == .notPinned, "\(elsewhere.reason)")
+        let byDefault = await lab.android(lab.unlogged, target: try AndroidTarget(sdk: 37), pinned: false)
+        #expect(byDefault.outcome == .rejected, "\(byDefault.reason)")
+        #expect(byDefault.reason.contains("by default"), "\(byDefault.reason)")
+        let logged = await lab.android(lab.logged, target: try AndroidTarget(sdk: 37), pinned: false)
+        #expect(logged.outcome == .notPinned, "\(logged.reason)")
     }
 
     @Test("required CT without a log list fails closed, even for a leaf whose SCTs would pass")
