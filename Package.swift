@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(
             name: "BuildScanTests",
             dependencies: [
-                "BuildScan", "DemoLab", "PinningCore", "LabPKI", "TestSupport",
+                "BuildScan", "DemoLab", "PinningCore", "LabPKI", "TestSupport", "PinExport", "ClientModels",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // A live connection's TLS facts and their App Transport Security evaluation.
@@ -376,7 +376,7 @@ let package = Package(
             name: "DemoLabTests",
             dependencies: [
                 "DemoLab", "ChainProbe", "PinningCore", "LabPKI", "TestSupport", "ManifestEditing", "ManifestFiles",
-                "PinForecast",
+                "PinForecast", "ClientModels",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),

@@ -6,14 +6,16 @@ import X509
 /// then the client's own idea of which pins apply and which certificates they may match.
 ///
 /// A client whose trust rules are PinBench's platform profile takes the verdict's path; curl and OkHttp take the path
-/// their own stack's rules verify (``ClientStackTrust``, computed once per chain). Revocation and Certificate
-/// Transparency, which these clients do not check by default, are left to PinBench's own verdict.
+/// their own stack's rules verify (``ClientStackTrust``, computed once per chain). Revocation is left to PinBench's
+/// own verdict; Certificate Transparency too, except where Android's target requires it (``AndroidTarget``), which
+/// the core's CT policy result on the verdict then decides.
 public enum ClientJudge {
     /// What `model`'s client decides when connecting to `host` and given the chain `verdict` judged; `stacks` is what
-    /// the clients' TLS stacks decided about the same chain (``ClientStackTrust/evaluate(_:chain:validator:at:limits:for:)``).
+    /// the clients' TLS stacks decided about the same chain (``ClientStackTrust/evaluate(_:chain:validator:at:limits:for:)``);
+    /// `android`, the Android app's target, when one was given.
     public static func judge(
         _ model: ClientModel, host: String, manifest: PinManifest, verdict: Verdict, stacks: ClientStackTrust,
-        at time: Date
+        at time: Date, android: AndroidTarget? = nil
     ) -> ClientVerdict {
         let wording = model.wording
         let context = ClientWordingContext(client: model.client, host: host)
@@ -36,6 +38,14 @@ public enum ClientJudge {
         switch stacks.trust(for: model, verdict: verdict) {
         case .refused(let refusal): return quote(.rejected, wording.untrusted(refusal, context))
         case .trusted(let certificates): path = certificates.filter(\.inVerifiedPath)
+        }
+        if model.client == .android, let android,
+            android.requiresTransparency(manifest, configured: !domains.isEmpty)
+        {
+            let why = android.transparencyReason(manifest, configured: !domains.isEmpty)
+            if let refusal = transparencyRefusal(verdict, why: why) {
+                return quote(.rejected, refusal)
+            }
         }
         guard model.certificates != .none else { return decide(.notPinned, CommonWording.ignoresPins) }
         guard let first = domains.first else {
@@ -63,21 +73,41 @@ public enum ClientJudge {
     /// Every client's verdict, in the order of `clients`.
     public static func judgeAll(
         _ clients: [PinClient], host: String, manifest: PinManifest, verdict: Verdict, stacks: ClientStackTrust,
-        at time: Date
+        at time: Date, android: AndroidTarget? = nil
     ) -> [ClientVerdict] {
-        clients.map { judge(.of($0), host: host, manifest: manifest, verdict: verdict, stacks: stacks, at: time) }
+        clients.map {
+            judge(.of($0), host: host, manifest: manifest, verdict: verdict, stacks: stacks, at: time, android: android)
+        }
     }
 
     /// Every client's verdict on `chain` (as sent, leaf first), which `validator` judged as `verdict`: the clients'
     /// stacks decide first (for these clients only), then each client's pins.
     public static func judgeAll(
         _ clients: [PinClient], host: String, manifest: PinManifest, verdict: Verdict, chain: [ChainCertificate],
-        validator: PinValidator, at time: Date, limits: PathBuildingLimits = PathBuildingLimits()
+        validator: PinValidator, at time: Date, limits: PathBuildingLimits = PathBuildingLimits(),
+        android: AndroidTarget? = nil
     ) async -> [ClientVerdict] {
         guard !clients.isEmpty else { return [] }
         let stacks = await ClientStackTrust.evaluate(
             verdict, chain: chain, validator: validator, at: time, limits: limits, for: clients.map { .of($0) })
-        return judgeAll(clients, host: host, manifest: manifest, verdict: verdict, stacks: stacks, at: time)
+        return judgeAll(
+            clients, host: host, manifest: manifest, verdict: verdict, stacks: stacks, at: time, android: android)
+    }
+
+    /// Android's CT gate, where the target requires CT (`why` says why): nil when the leaf meets the core's CT policy (the
+    /// ``PinningCore/CTPolicyResult`` on the verdict), else the refusal. Without a result (no log list was given, or
+    /// the leaf is its own anchor) the gate cannot judge, so it refuses: a client that requires CT never connects on
+    /// SCTs nobody verified.
+    static func transparencyRefusal(_ verdict: Verdict, why: String) -> ClientWords? {
+        let message = "Certificate chain does not conform to required transparency policy."
+        guard let result = verdict.transparency else {
+            return ClientWords.quoting(
+                message,
+                note: " (\(why); the SCTs were not checked, so PinBench cannot tell that they would pass: give "
+                    + "--ct-log-list)")
+        }
+        guard !result.meetsPolicy else { return nil }
+        return ClientWords.quoting(message, note: " (\(why); \(result.summary))")
     }
 
     /// The manifest domains whose configuration in this client applies to `host`: OkHttp's matching patterns all

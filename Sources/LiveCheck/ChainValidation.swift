@@ -15,10 +15,12 @@ public struct ChainValidation: Sendable {
     public var transparency: CTRequirement?
     /// The clients to judge the chain as; nil when none were asked about (no `clients` key in JSON).
     public var clients: [PinClient]?
+    /// The Android app's target (`--target-sdk`), which decides whether the Android client requires CT.
+    public var android: AndroidTarget?
 
     public init(
         host: String, chain: [ChainCertificate], validator: PinValidator, at: Date, ocspResponse: [UInt8]? = nil,
-        transparency: CTRequirement? = nil, clients: [PinClient]? = nil
+        transparency: CTRequirement? = nil, clients: [PinClient]? = nil, android: AndroidTarget? = nil
     ) {
         self.host = host
         self.chain = chain
@@ -27,6 +29,7 @@ public struct ChainValidation: Sendable {
         self.ocspResponse = ocspResponse
         self.transparency = transparency
         self.clients = clients
+        self.android = android
     }
 
     public func run() async -> ChainValidationReport {
@@ -38,7 +41,7 @@ public struct ChainValidation: Sendable {
         if let clients {
             clientVerdicts = await ClientJudge.judgeAll(
                 clients, host: host, manifest: validator.manifest, verdict: verdict, chain: chain,
-                validator: validator, at: at)
+                validator: validator, at: at, android: android)
         }
         return ChainValidationReport(
             verdict: verdict, clients: clientVerdicts, failureReports: [failure].compactMap { $0 })

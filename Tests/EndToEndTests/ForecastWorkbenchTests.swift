@@ -70,4 +70,48 @@ struct ForecastWorkbenchTests {
         try tmux.send("q")
         #expect(try await tmux.waitForExit() == 0)
     }
+
+    @Test("the renewal calendar of a Gen-Y-shaped CA in the Forecast view: renewals, YE3, the next release's odds")
+    func renewalCalendar() async throws {
+        let folder = TemporaryFolder()
+        // Today's leaf began ten days ago, so the calendar's first renewal is weeks ahead whatever the date.
+        let issued = try #require(CalendarDay(containing: Date()).adding(days: -10))
+        let lab = try GenYLab(issued: issued)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("catalog/labgeny"), withIntermediateDirectories: true)
+        for (path, text) in lab.files { folder.write("catalog/" + path, text) }
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("chains"), withIntermediateDirectories: true)
+        folder.write("chains/\(GenYLab.host).pem", lab.leaf.pem + lab.pool[0].pem)
+        folder.write("root.pem", lab.root.pem)
+        // YE1 and today's leaf key: a new key at each renewal, and YE2 is as likely as YE1.
+        let manifest = PinManifest(
+            trustAnchors: ["root.pem"], caCatalog: "catalog",
+            domains: [
+                DomainPolicy(
+                    host: GenYLab.host,
+                    pins: [
+                        lab.spki(lab.pool[0]), Pin(type: .spkiSHA256, value: lab.spki(lab.leaf).value, role: .backup),
+                    ],
+                    issuance: DomainIssuance(ca: GenYLab.id))
+            ])
+        folder.write("pins.json", ManifestCodec.encode(manifest))
+
+        let tmux = try TmuxSession.pinbench(
+            ["--manifest", folder.path("pins.json"), "--chains", folder.path("chains"), "--no-system-trust"],
+            width: 160, height: 90)
+        try await tmux.waitFor("✓ \(GenYLab.host)")
+        try tmux.send("F")
+        try await tmux.waitFor("Forecast: \(GenYLab.host)")
+        // Tall enough to show the whole view, the calendar below the matrix, timeline and advice.
+        let shown = try await tmux.waitFor("Renewal calendar")
+        #expect(shown.contains("#1 "), "\(shown)")
+        #expect(shown.contains("YE3"), "the backup intermediate is an issuer of each renewal:\n\(shown)")
+        #expect(shown.contains("probability 1/2"), "\(shown)")
+        #expect(shown.contains("✗ next (pins.json): first lockout at renewal #1"), "\(shown)")
+        try tmux.send("Escape")
+        try await tmux.waitFor("F forecast")
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
 }

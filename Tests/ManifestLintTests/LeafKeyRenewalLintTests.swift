@@ -16,12 +16,13 @@ struct LeafKeyRenewalLintTests {
     let caKey = Pin(type: .spkiSHA256, value: "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=", role: .backup)
 
     func lint(
-        _ issuance: DomainIssuance?, pins: [Pin]? = nil, mode: EnforcementMode = .enforce, fieldDays: Int? = nil
+        _ issuance: DomainIssuance?, pins: [Pin]? = nil, mode: EnforcementMode = .enforce, fieldDays: Int? = nil,
+        manifestFieldDays: Int? = nil
     ) -> [LintFinding] {
         let domain = DomainPolicy(host: "a.example", mode: mode, pins: pins ?? [leafKey, caKey], issuance: issuance)
         let document = ManifestDocument(
-            manifest: PinManifest(domains: [domain]), url: folder.url.appendingPathComponent("pins.json"),
-            loadedFingerprint: nil)
+            manifest: PinManifest(releaseFieldDays: manifestFieldDays, domains: [domain]),
+            url: folder.url.appendingPathComponent("pins.json"), loadedFingerprint: nil)
         var environment = LintEnvironment.gather(for: document)
         if let fieldDays { environment.releaseFieldDays = fieldDays }
         return ManifestLinter(environment).lint(document, now: Date()).filter { $0.rule == .leafKeyPinRenewsKey }
@@ -51,5 +52,19 @@ struct LeafKeyRenewalLintTests {
         // The field time is a setting: a release kept 60 days does not outlive a 90-day certificate.
         #expect(lint(DomainIssuance(ca: "letsencrypt"), fieldDays: 60).isEmpty)
         #expect(lint(DomainIssuance(ca: "private", lifetimeDays: 200, keyReuse: false)).count == 1)
+    }
+
+    @Test("the manifest's releaseFieldDays decides across the boundary: a 200-day certificate against 199, 200, 201")
+    func manifestSetting() throws {
+        let issuance = DomainIssuance(ca: "private", lifetimeDays: 200, keyReuse: false)
+        #expect(lint(issuance, manifestFieldDays: 199).isEmpty, "a release out sooner than the renewal")
+        #expect(lint(issuance, manifestFieldDays: 200).isEmpty, "the renewal on the release's last day")
+        let over = lint(issuance, manifestFieldDays: 201)
+        #expect(over.count == 1 && over.first?.message.contains("(201 days)") == true, "\(over)")
+        // The manifest's setting wins over the environment's; without it the default (365) judges.
+        #expect(lint(issuance, fieldDays: 1_000, manifestFieldDays: 100).isEmpty)
+        #expect(lint(DomainIssuance(ca: "letsencrypt"), manifestFieldDays: 60).isEmpty)
+        #expect(lint(DomainIssuance(ca: "letsencrypt"), manifestFieldDays: 91).count == 1)
+        #expect(LintEnvironment.defaultReleaseFieldDays == 365)
     }
 }

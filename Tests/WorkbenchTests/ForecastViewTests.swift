@@ -166,7 +166,7 @@ import Testing
         #expect(panel.scroll > 2)
         #expect(!text(state).contains("║ 3.0 "), "the first release scrolled out of view")
         await F.press([.character("G")], on: &state)
-        #expect(text(state).contains("ship backup"), "the end of the view is the timeline and the advice")
+        #expect(text(state).contains("from an unknown intermediate"), "the end of the view is the renewal calendar")
         await F.press([.character("g")], on: &state)
         #expect(text(state).contains("║ 3.0 "))
     }
@@ -264,6 +264,61 @@ import Testing
         #expect(text(wide).contains("F forecast"))
         let open = await openScenario(Size(width: 100, height: 30))
         #expect(text(open).split(separator: "\n").last.map(String.init)?.contains("Esc close") == true)
+    }
+
+    // MARK: - The renewal calendar
+
+    /// The calendar section is the outlook's ``DomainCalendar`` in `CalendarText`'s words: every renewal's window,
+    /// every release's verdict, a release's first lockout marked; the fixture's CA is private, which it says.
+    @Test func theCalendarSectionShowsEachRenewalAndEachReleasesFirstLockout() async throws {
+        var state = await openScenario(Size(width: 160, height: 48))
+        let outlook = try #require(state.forecast.outlook(for: "good.pinbench.test"))
+        let calendar = try #require(try outlook.calendar?.get())
+        #expect(calendar.releases.map(\.release) == ["4.0", "4.1", "4.2", "next (pins.json)"])
+        #expect(!calendar.renewals.isEmpty)
+        #expect(calendar.limits.contains(.privateCA) || calendar.limits.contains(.caOutsideCatalog))
+        // 4.1 pins the leaf key alone, and each renewal makes a new key: locked out at the first, for certain.
+        let release41 = try #require(calendar.releases.first { $0.release == "4.1" })
+        guard case .locksOut(let number, let chance, _) = release41.verdict else {
+            Issue.record("4.1 survives the calendar: \(release41.verdict)")
+            return
+        }
+        #expect(number == 1 && chance.isCertain)
+
+        let lines = ForecastView.lines(state, width: 400).map(\.text)
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("Renewal calendar") })
+        let section = Array(lines[heading...])
+        for release in calendar.releases {
+            let sentence = CalendarText.sentence(release, calendar)
+            let locked = if case .locksOut = release.verdict { true } else { false }
+            let shown = section.first { $0.hasSuffix(sentence) }
+            #expect(shown != nil, "\(sentence) in \(section)")
+            #expect(shown?.hasPrefix(Marker.rejected.symbol) == locked, "\(shown ?? "")")
+        }
+        for renewal in calendar.renewals {
+            #expect(section.contains { $0.hasPrefix("#\(renewal.number) \(renewal.due) to \(renewal.deadline): ") })
+        }
+        #expect(section.contains { $0.hasPrefix("? ") && $0.contains("pools are unknown") })
+
+        // On screen: scrolled to the bottom, the section's end is drawn inside the view's box.
+        _ = state.apply(.key(.character("G")))
+        let screen = text(state)
+        let last = try #require(calendar.renewals.last)
+        #expect(screen.contains("#\(last.number) \(last.due)"), "\(screen)")
+    }
+
+    @Test func aCatalogThatCannotBeReadIsSaidInsteadOfACalendar() async throws {
+        let state = await openScenario(Size(width: 160, height: 48))
+        let real = try #require(state.forecast.outlook(for: "good.pinbench.test"))
+        let failed = ForecastOutlook(
+            key: real.key, forecast: real.forecast, shipped: real.shipped, lockedOut: real.lockedOut,
+            events: real.events, advice: real.advice, window: real.window,
+            calendar: .failure(.init(reason: "the CA catalog cannot be read (ca/: no such folder\u{1B}[2J)")))
+        let lines = ForecastView.calendarLines(failed, width: 400).map(\.text)
+        #expect(lines.contains("Renewal calendar"))
+        let said = try #require(lines.first { $0.contains("not shown") })
+        #expect(said.contains("cannot be read") && !said.contains("\u{1B}"), "escaped: \(said)")
+        #expect(!lines.contains { $0.hasPrefix("#1 ") })
     }
 
     // MARK: - Golden screens

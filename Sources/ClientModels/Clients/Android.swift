@@ -27,7 +27,7 @@ extension ClientModel {
                 "Anchors with overridePins=\"true\" (user or debug anchors) skip pins; the export writes none, so "
                     + "system anchors never skip them. There is no report-only mode.",
                 "developer.android.com/privacy-and-security/security-config (trust-anchors, overridePins)"),
-        ] + androidTrust, wording: AndroidWording())
+        ] + androidTrust + AndroidTarget.sources, wording: AndroidWording())
 
     /// Android's default trust, as PinBench's platform profile.
     static let androidTrust = [

@@ -31,6 +31,8 @@ public struct DiffReport: Encodable, Sendable {
     public let trustAnchorsRemoved: [String]
     /// The `caCatalog` folder before and after (null for none), when it changed.
     public let caCatalog: Value?
+    /// `releaseFieldDays` before and after (null for the default), when it changed.
+    public let releaseFieldDays: Value?
     public let domains: [DomainEntry]
     /// The pin sets' own risks always; those against a served chain only for the hosts that had one.
     public let risks: [LockoutRisk]?
@@ -51,6 +53,7 @@ public struct DiffReport: Encodable, Sendable {
         trustAnchorsAdded = diff.trustAnchorsAdded
         trustAnchorsRemoved = diff.trustAnchorsRemoved
         caCatalog = diff.caCatalog.map { Value(field: "caCatalog", old: $0.old, new: $0.new) }
+        releaseFieldDays = diff.releaseFieldDays.map { Value(field: "releaseFieldDays", old: $0.old, new: $0.new) }
         domains = diff.domains.map { change in
             DomainEntry(
                 host: change.host,

@@ -22,16 +22,15 @@ extension ManifestDiff {
         for path in trustAnchorsAdded where !manifest.trustAnchors.contains(path) { manifest.trustAnchors.append(path) }
         manifest.trustAnchors.removeAll { trustAnchorsRemoved.contains($0) }
         if let caCatalog {
-            if manifest.caCatalog == caCatalog.old || manifest.caCatalog == caCatalog.new {
-                manifest.caCatalog = caCatalog.new
-            } else {
-                let text = { (folder: String?) in folder ?? "none" }
-                conflicts.append(
-                    DiffConflict(
-                        host: "manifest",
-                        detail: "caCatalog: yours \(text(caCatalog.new)), theirs \(text(manifest.caCatalog)) "
-                            + "(was \(text(caCatalog.old)))"))
-            }
+            let merged = caCatalog.merged(onto: manifest.caCatalog, field: "caCatalog", absent: "none")
+            manifest.caCatalog = merged.value
+            conflicts += merged.conflict.map { [$0] } ?? []
+        }
+        if let releaseFieldDays {
+            let current = manifest.releaseFieldDays.map(String.init)
+            let merged = releaseFieldDays.merged(onto: current, field: "releaseFieldDays", absent: "default")
+            manifest.releaseFieldDays = merged.value.flatMap { Int($0) }
+            conflicts += merged.conflict.map { [$0] } ?? []
         }
         for change in domains {
             let index = manifest.indexOfDomain(change.host)
@@ -141,5 +140,18 @@ extension SettingChange {
         case .expires(_, let value): domain.expires = value
         case .issuance(_, let value): domain.issuance = value
         }
+    }
+}
+
+extension ManifestSettingChange {
+    /// This change merged onto `current`, the other side's value of the manifest-wide setting `field`: the new value
+    /// when `current` is still either side of the change, else `current` stays and the conflict says so (`absent`
+    /// names an unset value).
+    func merged(onto current: String?, field: String, absent: String) -> (value: String?, conflict: DiffConflict?) {
+        if current == old || current == new { return (new, nil) }
+        let text = { (value: String?) in value ?? absent }
+        let conflict = DiffConflict(
+            host: "manifest", detail: "\(field): yours \(text(new)), theirs \(text(current)) (was \(text(old)))")
+        return (current, conflict)
     }
 }

@@ -14,6 +14,8 @@ public struct ManifestDiff: Hashable, Sendable {
     public var trustAnchorsRemoved: [String]
     /// The `caCatalog` folder on each side, when it changed (a team's CAs that lint judges pools of).
     public var caCatalog: ManifestSettingChange?
+    /// `releaseFieldDays` on each side (as text), when it changed: the field time the era's lint judges by.
+    public var releaseFieldDays: ManifestSettingChange?
     /// One entry per domain that differs, ordered by host.
     public var domains: [DomainChange]
 
@@ -30,12 +32,19 @@ public struct ManifestDiff: Hashable, Sendable {
         trustAnchorsAdded = new.trustAnchors.filter { !oldAnchors.contains($0) }
         trustAnchorsRemoved = old.trustAnchors.filter { !newAnchors.contains($0) }
         caCatalog = old.caCatalog == new.caCatalog ? nil : ManifestSettingChange(old: old.caCatalog, new: new.caCatalog)
+        releaseFieldDays =
+            old.releaseFieldDays == new.releaseFieldDays
+            ? nil
+            : ManifestSettingChange(
+                old: old.releaseFieldDays.map(String.init), new: new.releaseFieldDays.map(String.init))
         domains = Self.domainChanges(old.domains, new.domains)
     }
 
-    /// True when the two manifests mean the same thing (the same domains, settings, pins, anchors and CA catalog).
+    /// True when the two manifests mean the same thing (the same domains, settings, pins, anchors, CA catalog and
+    /// field time).
     public var isEmpty: Bool {
         domains.isEmpty && trustAnchorsAdded.isEmpty && trustAnchorsRemoved.isEmpty && caCatalog == nil
+            && releaseFieldDays == nil
     }
 
     /// Pairs the domains of both sides by host. A host listed twice (a lint error) is paired in order of appearance.

@@ -42,6 +42,13 @@ extension ManifestDiff {
             lines.append(
                 ManifestDiffLine(.changed, "~ caCatalog: \(name(caCatalog.old)) → \(name(caCatalog.new))"))
         }
+        if let releaseFieldDays {
+            let days = { (value: String?) in value.map { "\($0) days" } ?? "default" }
+            lines.append(
+                ManifestDiffLine(
+                    .changed,
+                    "~ releaseFieldDays: \(days(releaseFieldDays.old)) → \(days(releaseFieldDays.new))"))
+        }
         for change in domains { lines += change.lines() }
         if let assessment { lines += Self.lines(assessment) }
         for warning in clientWarnings {
@@ -82,6 +89,7 @@ extension ManifestDiff {
         let anchors = trustAnchorsAdded.count + trustAnchorsRemoved.count
         if anchors > 0 { parts.append("\(anchors) trust anchor\(anchors == 1 ? "" : "s") changed") }
         if caCatalog != nil { parts.append("caCatalog changed") }
+        if releaseFieldDays != nil { parts.append("releaseFieldDays changed") }
         return parts.joined(separator: ", ")
     }
 }

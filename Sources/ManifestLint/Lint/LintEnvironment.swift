@@ -28,7 +28,8 @@ public struct LintEnvironment: Sendable {
     public var shippedBuild: Result<ShippedBuild?, ManifestError>
     /// How long a release stays in the field, in days: a leaf-key pin on a domain whose key changes at each renewal
     /// is an error when a certificate lives shorter (``ManifestLinter/leafKeyRenewalFindings(_:now:)``). A year: the
-    /// share of installs a year-old release keeps is rarely negligible.
+    /// share of installs a year-old release keeps is rarely negligible. The manifest's `releaseFieldDays`, when
+    /// stated, replaces it (``ManifestLinter/lint(_:now:servedChains:missingTrustAnchors:)``).
     public var releaseFieldDays = LintEnvironment.defaultReleaseFieldDays
     public static let defaultReleaseFieldDays = 365
 

@@ -72,6 +72,9 @@ public struct ManifestLinter: Sendable {
         findings += ignoredPinFindings(manifest)
         findings += buildDriftFindings(manifest)
         var seen: [String: Int] = [:]
+        // The manifest's own field time, when stated, is the one its leaf-key rule judges by.
+        var linter = self
+        if let days = manifest.releaseFieldDays { linter.environment.releaseFieldDays = days }
         for domain in manifest.domains {
             let key = domain.normalizedHost
             seen[key, default: 0] += 1
@@ -86,7 +89,7 @@ public struct ManifestLinter: Sendable {
                     )
                 )
             }
-            findings += lint(domain, now: now, served: servedChains[key])
+            findings += linter.lint(domain, now: now, served: servedChains[key])
         }
         return findings.sorted { ($1.severity, $0.host ?? "") < ($0.severity, $1.host ?? "") }
     }

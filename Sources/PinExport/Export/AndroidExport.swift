@@ -1,3 +1,4 @@
+import ClientModels
 import PinningCore
 
 /// Android Network Security Config: a `domain-config` with a `pin-set` per domain.
@@ -7,8 +8,11 @@ import PinningCore
 ///
 /// Android's `expiration` is the first day without pins (parsed as midnight at its start, device time), the
 /// manifest's `expires` the last day with them: the export writes the day after `expires`.
+///
+/// With a `target` that opts in to Certificate Transparency (API 36 and later, ``AndroidTarget``), each domain-config
+/// carries `<certificateTransparency enabled="true"/>`: the Android client model then requires CT for its hosts.
 enum AndroidExport {
-    static func render(_ domains: [DomainPolicy]) -> ExportResult {
+    static func render(_ domains: [DomainPolicy], target: AndroidTarget? = nil) -> ExportResult {
         var warnings: [String] = []
         var lines = ["<?xml version=\"1.0\" encoding=\"utf-8\"?>", "<network-security-config>"]
         for domain in domains {
@@ -32,6 +36,9 @@ enum AndroidExport {
                 altered.append(pin.value)
             }
             lines.append("        </pin-set>")
+            if target?.optsInToTransparency == true {
+                lines.append("        <certificateTransparency enabled=\"true\"/>")
+            }
             lines.append("    </domain-config>")
             warnings += PinExporter.alteredWarnings(altered.filter { !XMLEncoding.canCarry($0) }, format: "Android")
         }

@@ -134,7 +134,7 @@ public enum PinExporter {
         let result: ExportResult
         switch format {
         case .okhttp: result = OkHttpExport.render(domains, version: options.okHttpVersion)
-        case .android: result = AndroidExport.render(domains)
+        case .android: result = AndroidExport.render(domains, target: options.androidTarget)
         case .trustkit: result = TrustKitExport.render(domains)
         case .ats: result = ATSExport.render(domains, evaluations: options.atsEvaluations)
         case .curl: result = CurlExport.render(domains)

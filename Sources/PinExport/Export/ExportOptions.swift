@@ -1,3 +1,4 @@
+import ClientModels
 import ConnectionAudit
 import Foundation
 import PinningCore
@@ -17,16 +18,21 @@ public struct ExportOptions: Sendable {
     /// needs (``ATSViolation/exception``), from these evaluations by normalized host. Nil: no exception keys. A
     /// domain without an evaluation (not reached) gets none, and a warning says so.
     public var atsEvaluations: [String: ATSEvaluation]?
+    /// For `android`: the app's target (`--target-sdk`); an opt-in to CT writes `<certificateTransparency>` in each
+    /// domain-config. Nil: the element is not written.
+    public var androidTarget: AndroidTarget?
 
     public init(
         now: Date = Date(), includeLapsed: Bool = false, okHttpVersion: OkHttpVersion = .v4,
-        certificates: [ChainCertificate] = [], atsEvaluations: [String: ATSEvaluation]? = nil
+        certificates: [ChainCertificate] = [], atsEvaluations: [String: ATSEvaluation]? = nil,
+        androidTarget: AndroidTarget? = nil
     ) {
         self.now = now
         self.includeLapsed = includeLapsed
         self.okHttpVersion = okHttpVersion
         self.certificates = certificates
         self.atsEvaluations = atsEvaluations
+        self.androidTarget = androidTarget
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 
 extension PinManifest: Encodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case schema, trustAnchors, caCatalog, domains
+        case schema, trustAnchors, caCatalog, releaseFieldDays, domains
     }
 
     /// Reads the manifest whose top-level object is the tape's first node; `domains`, when given, limits which
@@ -23,6 +23,13 @@ extension PinManifest: Encodable {
         {
             throw fields.invalid(.caCatalog, "caCatalog names a folder: not empty, with no control characters")
         }
+        releaseFieldDays = try fields.intIfPresent(.releaseFieldDays)
+        if let days = releaseFieldDays, !Self.releaseFieldDaysRange.contains(days) {
+            throw fields.invalid(
+                .releaseFieldDays,
+                "releaseFieldDays is how many days a release stays in the field: \(Self.releaseFieldDaysRange.lowerBound) "
+                    + "to \(Self.releaseFieldDaysRange.upperBound), not \(days)")
+        }
         domains = []
         guard let list = try fields.arrayIfPresent(.domains) else { return }
         domains.reserveCapacity(share?.count ?? list.remaining)
@@ -38,6 +45,7 @@ extension PinManifest: Encodable {
         try container.encode(schema, forKey: .schema)
         try container.encode(trustAnchors, forKey: .trustAnchors)
         try container.encodeIfPresent(caCatalog, forKey: .caCatalog)
+        try container.encodeIfPresent(releaseFieldDays, forKey: .releaseFieldDays)
         try container.encode(domains, forKey: .domains)
     }
 }

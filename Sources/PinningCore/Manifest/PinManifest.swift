@@ -11,15 +11,23 @@ public struct PinManifest: Hashable, Sendable {
     /// A folder of the team's own CAs for the CA catalog (docs/ca-catalog.md), relative to the manifest's folder:
     /// lint judges the pins on those CAs' pools as it does Let's Encrypt's. Tooling reads it; the validator never does.
     public var caCatalog: String?
+    /// How long a release stays in the field, in days, when the team states it (nil: lint's default, a year): the
+    /// era's lint compares certificate lifetimes with it (docs/calendar.md). In the manifest, so that a change is
+    /// reviewed with the pins it judges.
+    public var releaseFieldDays: Int?
     public var domains: [DomainPolicy]
+
+    /// The values `releaseFieldDays` may take: a day to ten years (no app release is used longer unrenewed).
+    public static let releaseFieldDaysRange = 1...3_650
 
     public init(
         schema: Int = PinManifest.currentSchema, trustAnchors: [String] = [], caCatalog: String? = nil,
-        domains: [DomainPolicy] = []
+        releaseFieldDays: Int? = nil, domains: [DomainPolicy] = []
     ) {
         self.schema = schema
         self.trustAnchors = trustAnchors
         self.caCatalog = caCatalog
+        self.releaseFieldDays = releaseFieldDays
         self.domains = domains
     }
 

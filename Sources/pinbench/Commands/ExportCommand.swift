@@ -11,38 +11,7 @@ struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the manifest's pins in another tool's format.",
-        discussion: """
-            Formats:
-            \(ExportFormat.allCases.map { "  " + $0.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
-
-            What a format cannot express (certificate pins in key-only formats, CA pins for curl, report-only \
-            mode, expiry, position-any pins for ATS, pins without a certificate to bundle) is listed on stderr, \
-            never dropped silently; --strict makes any of it exit 1. Domains whose expires has passed and pins past \
-            their certificate's notAfter are left out with a warning unless --include-lapsed.
-
-            A configuration the client itself would refuse (TrustKit throws at start-up with fewer than two pins for \
-            a domain; a browser ignores an HPKP header without a backup pin) is an error: nothing is written and the \
-            exit status is 1, unless --allow-invalid.
-
-            --output never names a file the export reads (the manifest, a --chain file), by any name or link, nor \
-            standard output (/dev/stdout): leave out --output to write to standard output.
-
-            ats --ats-exceptions connects to every domain and also writes NSExceptionDomains with the exception \
-            keys its live connection needs (NSExceptionMinimumTLSVersion for a TLS 1.1 server, \
-            NSExceptionRequiresForwardSecrecy for RSA key exchange, ...). A violation no key can lift, or a domain \
-            that could not be reached, is a warning. App Store review asks for a justification of each exception.
-
-            alamofire and afnetworking pin by bundling certificates: they need --output, and write one DER .cer \
-            file per pinned certificate beside it, taken from --chain files or, without --chain, from each \
-            domain's live chain.
-
-            Examples:
-              pinbench export android > app/src/main/res/xml/network_security_config.xml
-              pinbench export okhttp --okhttp-version 3
-              pinbench export urlsession --output App/PinBenchPinning.swift
-              pinbench export alamofire --chain served.pem --output App/PinBenchTrust.swift
-              pinbench export ats --ats-exceptions > ats.plist
-            """
+        discussion: ExportHelp.discussion
     )
 
     @Argument(
@@ -76,11 +45,13 @@ struct ExportCommand: AsyncParsableCommand {
     var atsExceptions = false
 
     @OptionGroup var probeSettings: ProbeSettings
+    @OptionGroup var android: AndroidTargetOptions
 
     func validate() throws {
         if atsExceptions && format != .ats {
             throw ValidationError("--ats-exceptions goes with the ats format (pinbench export ats --ats-exceptions).")
         }
+        if android.targetSdk != nil && format != .android { throw ValidationError("--target-sdk goes with android.") }
     }
 
     func run() async throws {
@@ -98,7 +69,8 @@ struct ExportCommand: AsyncParsableCommand {
             ? try chain.flatMap { try ChainFile.read($0) } : nil
         let run = ExportRun(
             manifest: document.manifest, format: format,
-            options: ExportOptions(includeLapsed: includeLapsed, okHttpVersion: okhttpVersion),
+            options: ExportOptions(
+                includeLapsed: includeLapsed, okHttpVersion: okhttpVersion, androidTarget: try android.target()),
             chainCertificates: chainCertificates, atsExceptions: atsExceptions, deadline: probeSettings.deadline)
         let exported = await run.run()
         for (host, failure) in exported.unreachable {

@@ -79,6 +79,7 @@ struct ValidateCommand: AsyncParsableCommand {
 
     @Option(help: ClientSelection.help)
     var clients: ClientSelection?
+    @OptionGroup var android: AndroidTargetOptions
 
     func run() async throws {
         let host = try HostArgument.parse(self.host).text
@@ -91,7 +92,8 @@ struct ValidateCommand: AsyncParsableCommand {
             host: host, chain: certificates,
             validator: PinValidator(manifest: document.manifest, trustAnchors: anchors, profile: profile),
             at: try time.date(), ocspResponse: try ocspResponse.map { try ChainValidation.ocspResponse(at: $0) },
-            transparency: try transparencySettings.requirement(), clients: clients?.clients)
+            transparency: try transparencySettings.requirement(), clients: clients?.clients,
+            android: try android.target())
         let result = await validation.run()
         if let report { try FailureReportFile.write(result.failureReports, to: report, inputs: inputs) }
         Output.report(result, json: json, lines: result.lines)

@@ -26,6 +26,14 @@ public struct ForecastOutlook: Sendable {
     public let advice: [ForecastAdvice]
     /// The day judged, and the last day of the timeline.
     public let window: ClosedRange<Date>
+    /// The domain's renewal calendar over ``window``, made as `pinbench forecast --calendar` makes it
+    /// (``ForecastSettings/calendar(_:policies:issuance:served:catalog:plans:)``), or why it could not be.
+    public let calendar: Result<DomainCalendar, CalendarUnavailable>?
+
+    /// Why the Forecast view has no calendar to show.
+    public struct CalendarUnavailable: Error, Hashable, Sendable {
+        public let reason: String
+    }
 
     /// The timeline's length, as `pinbench forecast --until` defaults to.
     public static let windowDays = 365
@@ -56,9 +64,20 @@ public struct ForecastOutlook: Sendable {
         let settings = try? ForecastSettings(
             at: request.at, until: nil, leadTime: leadTimeDays, gate: nil, planned: false, maxLockout: 0)
         let outlook = settings?.outlook(forecast, policies: rowPolicies, shipped: shipped, candidate: candidate)
+        // The calendar as the CLI adds it to a domain's outlook: the candidate's issuance, today's chain.
+        let calendar = settings.map { settings in
+            request.catalog.catalog
+                .mapError { CalendarUnavailable(reason: "the CA catalog cannot be read (\($0))") }
+                .map { catalog in
+                    var plans = CalendarPlans()
+                    return settings.calendar(
+                        forecast, policies: rowPolicies, issuance: candidate?.issuance, served: request.current,
+                        catalog: catalog, plans: &plans)
+                }
+        }
         return ForecastOutlook(
             key: request.key, forecast: forecast, shipped: shipped, lockedOut: shares, events: outlook?.events ?? [],
-            advice: outlook?.advice ?? [], window: request.at...end)
+            advice: outlook?.advice ?? [], window: request.at...end, calendar: calendar)
     }
 
     /// The candidate next release's cells, in the order of the forecast's scenarios.

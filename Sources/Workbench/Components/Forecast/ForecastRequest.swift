@@ -1,4 +1,5 @@
 import Foundation
+import ManifestLint
 import PinForecast
 import PinningCore
 
@@ -31,4 +32,7 @@ public struct ForecastRequest: Sendable {
     public let current: [ChainCertificate]
     /// The day judged (the clock when asked); the timeline runs from here for ``ForecastOutlook/window``.
     public let at: Date
+    /// The CA catalog the renewal calendar reads: the lint environment's (built-in, or with the manifest's
+    /// `caCatalog`), resolved off the loop.
+    public let catalog: LintCatalog
 }

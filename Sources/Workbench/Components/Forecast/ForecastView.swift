@@ -4,7 +4,8 @@ import PinningCore
 
 /// Draws the Forecast view (`F`) over the panes, as large as the screen: for the selected domain, where the
 /// releases come from, the release-by-scenario matrix with the share of installs each scenario locks out, the
-/// timeline of the coming months and what the next release must carry. It only draws what the state holds: the
+/// timeline of the coming months, what the next release must carry, and the renewal calendar (each renewal's window,
+/// issuers and key, the hierarchy's events, each release's first lockout). It only draws what the state holds: the
 /// forecast itself was computed off the loop (``ForecastOutlook``).
 enum ForecastView {
     /// The width the view's lines are laid out at on a screen of `size` (inside the box, a blank on each side).
@@ -47,6 +48,39 @@ enum ForecastView {
         let timeline = ForecastTimeline.lines(outlook, candidateName: candidateName, width: width)
         if !timeline.isEmpty { lines += [ForecastLine("")] + timeline }
         lines += adviceLines(outlook, width: width)
+        lines += calendarLines(outlook, width: width)
+        return lines
+    }
+
+    /// The renewal calendar in the CLI's words (``CalendarText``), escaped and wrapped for the view; a release's
+    /// first lockout is marked, so that it does not rest on colour alone.
+    static func calendarLines(_ outlook: ForecastOutlook, width: Int) -> [ForecastLine] {
+        guard let calendar = outlook.calendar else { return [] }
+        var lines = [ForecastLine("")]
+        switch calendar {
+        case .failure(let unavailable):
+            lines.append(ForecastLine("Renewal calendar", .label))
+            lines += ForecastLine.wrapped(
+                "  " + Marker.warning.symbol + " not shown: " + unavailable.reason.terminalSafe, width: width,
+                role: .verdictWarning, indent: 4)
+        case .success(let calendar):
+            let text = CalendarText.lines(calendar)
+            lines.append(ForecastLine(text[0].trimmingCharacters(in: .whitespaces).terminalSafe, .label))
+            let locked = Set(
+                calendar.releases.compactMap { release -> String? in
+                    guard case .locksOut = release.verdict else { return nil }
+                    return CalendarText.sentence(release, calendar)
+                })
+            for line in text.dropFirst() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                // CalendarText indents under a domain's heading: two blanks less here, under the view's own.
+                let indent = String(repeating: " ", count: max(0, line.prefix { $0 == " " }.count - 2))
+                let isLockout = locked.contains(trimmed)
+                let role: StyleRole = isLockout ? .verdictRejected : trimmed.hasPrefix("?") ? .dim : .overlayText
+                let shown = indent + (isLockout ? Marker.rejected.symbol + " " : "") + trimmed.terminalSafe
+                lines += ForecastLine.wrapped(shown, width: width, role: role, indent: indent.count + 2)
+            }
+        }
         return lines
     }
 

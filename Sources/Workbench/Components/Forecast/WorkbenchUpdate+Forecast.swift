@@ -37,7 +37,7 @@ extension WorkbenchUpdate {
         let request = ForecastRequest(
             key: key, shipped: forecast.releases.book, candidate: manifest,
             candidateName: "next (\(editing.document.url.lastPathComponent))", current: chain.certificates,
-            at: chrome.now)
+            at: chrome.now, catalog: editing.lintEnvironment.catalog)
         return [.forecast(request)]
     }
 }
