@@ -60,4 +60,19 @@ struct AndroidExportAPKTests {
             #expect(report.app.targetSdkVersion == level)
         }
     }
+
+    @Test("an element without enabled opts in to nothing, as Android's parser defaults it to false")
+    func bareElement() throws {
+        var build = APKBuild()
+        build.manifest = APKBuild.manifest(targetSdk: 36)
+        build.networkSecurityConfig = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <network-security-config>
+              <domain-config><domain>api.example.com</domain><certificateTransparency/></domain-config>
+            </network-security-config>
+            """
+        let report = try BuildScanner.scan(path: try build.build())
+        let declared = report.findings.filter { $0.kind == .certificateTransparency }
+        #expect(declared.count == 1 && declared.first?.value == "false", "\(declared)")
+    }
 }

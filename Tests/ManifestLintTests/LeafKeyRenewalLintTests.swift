@@ -54,6 +54,27 @@ struct LeafKeyRenewalLintTests {
         #expect(lint(DomainIssuance(ca: "private", lifetimeDays: 200, keyReuse: false)).count == 1)
     }
 
+    @Test("a pin on the CA's root key beside the leaf key: a warning that names what the domain then rests on")
+    func anotherPinHolds() throws {
+        let authority = try #require(try CACatalog.builtIn().authority(id: "letsencrypt"))
+        let root = try #require(authority.certificates.first { $0.role == .root })
+        let rootKey = Pin(type: .spkiSHA256, value: root.spkiPin, role: .backup)
+        let findings = lint(DomainIssuance(ca: "letsencrypt"), pins: [leafKey, rootKey])
+        #expect(findings.count == 1 && findings.first?.severity == .warning, "\(findings)")
+        let message = try #require(findings.first?.message)
+        #expect(message.contains("rests on its 1 pin on letsencrypt's keys alone"), "\(message)")
+        #expect(!message.contains("each release is locked out"))
+        // A pin on a key the catalog does not list for the CA holds nothing lint can see: still an error.
+        #expect(lint(DomainIssuance(ca: "letsencrypt"), pins: [leafKey, caKey]).first?.severity == .error)
+    }
+
+    @Test("key reuse nobody states (a private CA's 200 days): a warning, as the calendar assumes a new key")
+    func keyReuseUnknown() throws {
+        let findings = lint(DomainIssuance(ca: "private", lifetimeDays: 200))
+        #expect(findings.count == 1 && findings.first?.severity == .warning, "\(findings)")
+        #expect(findings.first?.message.contains("nothing says a renewal keeps the key") == true, "\(findings)")
+    }
+
     @Test("the manifest's releaseFieldDays decides across the boundary: a 200-day certificate against 199, 200, 201")
     func manifestSetting() throws {
         let issuance = DomainIssuance(ca: "private", lifetimeDays: 200, keyReuse: false)

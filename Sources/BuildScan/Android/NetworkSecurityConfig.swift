@@ -95,8 +95,10 @@ struct NetworkSecurityConfig {
             }
             if let (element, path) = declaring(hasChild("certificateTransparency")) {
                 for child in element.children where child.name == "certificateTransparency" {
+                    // Android's XmlConfigSource reads `enabled` with false as its default: an element without
+                    // the attribute opts in to nothing.
                     add(
-                        .certificateTransparency, child.attribute("enabled")?.text ?? "true", nil,
+                        .certificateTransparency, child.attribute("enabled")?.text ?? "false", nil,
                         path + "/certificateTransparency", child)
                 }
             }

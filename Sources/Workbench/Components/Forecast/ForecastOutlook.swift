@@ -27,7 +27,7 @@ public struct ForecastOutlook: Sendable {
     /// The day judged, and the last day of the timeline.
     public let window: ClosedRange<Date>
     /// The domain's renewal calendar over ``window``, made as `pinbench forecast --calendar` makes it
-    /// (``ForecastSettings/calendar(_:policies:issuance:served:catalog:plans:)``), or why it could not be.
+    /// (``ForecastSettings/calendar(_:pinSets:issuance:served:catalog:plans:)``), or why it could not be.
     public let calendar: Result<DomainCalendar, CalendarUnavailable>?
 
     /// Why the Forecast view has no calendar to show.
@@ -71,7 +71,8 @@ public struct ForecastOutlook: Sendable {
                 .map { catalog in
                     var plans = CalendarPlans()
                     return settings.calendar(
-                        forecast, policies: rowPolicies, issuance: candidate?.issuance, served: request.current,
+                        forecast, pinSets: fleet.pinSets(ofHost: 0), issuance: candidate?.issuance,
+                        served: request.current,
                         catalog: catalog, plans: &plans)
                 }
         }
