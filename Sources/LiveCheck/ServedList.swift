@@ -28,4 +28,21 @@ public enum ServedList {
         return try ServedChainFiles.read(
             served + lines.filter { !$0.isEmpty && !$0.hasPrefix("#") }, option: "--served or --served-list")
     }
+
+    /// The files `served` (`HOST=FILE` values) and the list at `list` name, the list itself first: what an output
+    /// of the same command must never replace. A list that cannot be read names only itself (reading the chains
+    /// refuses it with its reason).
+    public static func files(served: [String], list path: String?) -> [String] {
+        var lines = served
+        if let path {
+            let data = try? BoundedFileReader.read(URL(fileURLWithPath: path), limit: maximumSize, what: "served list")
+            lines += String(decoding: data ?? Data(), as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+        }
+        let chains = lines.compactMap { line -> String? in
+            guard let equals = line.firstIndex(of: "="), !line.hasPrefix("#") else { return nil }
+            let file = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            return file.isEmpty ? nil : file
+        }
+        return (path.map { [$0] } ?? []) + chains
+    }
 }

@@ -158,4 +158,29 @@ struct ForecastCalendarCLITests {
             #expect(result.stderrText.contains("--until"), "\(until): \(result.stderrText)")
         }
     }
+
+    @Test("--ics never replaces a chain the forecast reads: a --served file, a --served-list and a file it lists")
+    func icsRefusesChainInputs() async throws {
+        let served = try #require(folder.read("served.pem"))
+        folder.write("list.txt", "# the fleet\n\(GenYLab.host)=served.pem\n")
+        let cases: [([String], String)] = [
+            (calendarArguments + ["--ics", "served.pem"], "served.pem"),
+            (
+                ["forecast", "--calendar", "--ca-catalog", "catalog", "--ca-bundle", "root.pem", "--served-list",
+                 "list.txt", "--ics", "list.txt"] + Self.at, "list.txt"
+            ),
+            (
+                ["forecast", "--calendar", "--ca-catalog", "catalog", "--ca-bundle", "root.pem", "--served-list",
+                 "list.txt", "--ics", "./served.pem"] + Self.at, "./served.pem"
+            ),
+        ]
+        for (arguments, file) in cases {
+            let result = try await run(arguments)
+            #expect(result.status == 2, "\(file): \(result.stderrText)")
+            #expect(result.stderrText.contains("--ics not written"), "\(file): \(result.stderrText)")
+            #expect(result.stderrText.contains("chain file") || result.stderrText.contains("served list"))
+        }
+        #expect(folder.read("served.pem") == served, "the served chain is intact")
+        #expect(folder.read("list.txt")?.hasPrefix("# the fleet") == true)
+    }
 }

@@ -75,7 +75,10 @@ struct ForecastCommand: AsyncParsableCommand {
             at: try time.date(), until: until, leadTime: leadTime, gate: gate, planned: !planned.isEmpty,
             maxLockout: maxLockout)
         let document = try manifestOptions.loadForReading()
-        let inputs = CommandInputs.manifestAndTrust(document, trust: trust)
+        let chainFiles = ServedList.files(served: servedOptions.served + planned, list: servedList).map {
+            InputFile($0, what: $0 == servedList ? "served list" : "chain file")
+        }
+        let inputs = CommandInputs.manifestAndTrust(document, trust: trust) + chainFiles
         let icsFile = try ics.map { file in
             try notWritten { () throws(OutputFileError) in try OutputTarget.check(file, inputs: inputs) }
         }
