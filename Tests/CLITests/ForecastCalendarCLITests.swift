@@ -166,12 +166,16 @@ struct ForecastCalendarCLITests {
         let cases: [([String], String)] = [
             (calendarArguments + ["--ics", "served.pem"], "served.pem"),
             (
-                ["forecast", "--calendar", "--ca-catalog", "catalog", "--ca-bundle", "root.pem", "--served-list",
-                 "list.txt", "--ics", "list.txt"] + Self.at, "list.txt"
+                [
+                    "forecast", "--calendar", "--ca-catalog", "catalog", "--ca-bundle", "root.pem", "--served-list",
+                    "list.txt", "--ics", "list.txt",
+                ] + Self.at, "list.txt"
             ),
             (
-                ["forecast", "--calendar", "--ca-catalog", "catalog", "--ca-bundle", "root.pem", "--served-list",
-                 "list.txt", "--ics", "./served.pem"] + Self.at, "./served.pem"
+                [
+                    "forecast", "--calendar", "--ca-catalog", "catalog", "--ca-bundle", "root.pem", "--served-list",
+                    "list.txt", "--ics", "./served.pem",
+                ] + Self.at, "./served.pem"
             ),
         ]
         for (arguments, file) in cases {
