@@ -128,7 +128,8 @@ import Testing
         let hint = ReportsView.lines(state, panel: ReportsPanel(), width: 1_000).map(\.text)
         #expect(hint.count == 1)
         #expect(hint.first?.hasPrefix("No field reports yet (/tmp/pinbench-fixture/reports.db does not exist)") == true)
-        #expect(hint.first?.contains("`pinbench collect --listen 127.0.0.1:8080 --db /tmp/pinbench-fixture/reports.db`") == true)
+        let command = "`pinbench collect --listen 127.0.0.1:8080 --db /tmp/pinbench-fixture/reports.db`"
+        #expect(hint.first?.contains(command) == true)
         #expect(screen.contains("No field reports yet"))
         #expect(state.chrome.message == nil, "no error dialog, no error in the status line")
         _ = state.apply(.key(.enter))
