@@ -4,15 +4,7 @@ import SQLiteNIO
 
 /// One stored report as the workbench lists it: the latest of a host, with its chain as stored.
 public struct RecentReport: Hashable, Sendable {
-    public let id: Int64
-    public let judgement: ReportJudgement.Kind
-    public let reason: ReportJudgement.Reason
-    public let release: String?
-    public let appVersion: String?
-    public let platform: String?
-    public let count: Int
-    public let lastSeen: Date
-    public let detail: String
+    public let summary: ReportSummary
     /// PEM blocks, `unreadable: …` for a chain that was not certificates, or empty for none (as the `chains` table
     /// keeps it).
     public let chain: String
@@ -36,13 +28,13 @@ extension ReportDatabase {
             else {
                 throw StoreError(.notADatabase, "\(path) holds a report row PinBench did not write")
             }
-            reports.append(
-                RecentReport(
-                    id: Int64(id), judgement: kind, reason: reason, release: row.column("release")?.string,
-                    appVersion: row.column("app_version")?.string, platform: row.column("app_platform")?.string,
-                    count: Int(row.column("count")?.integer ?? 0),
-                    lastSeen: Date(timeIntervalSince1970: Double(row.column("last_seen")?.integer ?? 0)),
-                    detail: row.column("detail")?.string ?? "", chain: row.column("pem")?.string ?? ""))
+            let summary = ReportSummary(
+                id: Int64(id), judgement: kind, reason: reason, release: row.column("release")?.string,
+                appVersion: row.column("app_version")?.string, platform: row.column("app_platform")?.string,
+                count: Int(row.column("count")?.integer ?? 0),
+                lastSeen: Date(timeIntervalSince1970: Double(row.column("last_seen")?.integer ?? 0)),
+                detail: row.column("detail")?.string ?? "")
+            reports.append(RecentReport(summary: summary, chain: row.column("pem")?.string ?? ""))
         }
         return reports
     }

@@ -57,15 +57,13 @@ public enum ReportsReader {
             problem = String(report.chain.dropFirst("unreadable: ".count))
         } else {
             do {
-                chain = try CertificateChainDecoder.decode(Data(report.chain.utf8), source: "report #\(report.id)")
+                chain = try CertificateChainDecoder.decode(
+                    Data(report.chain.utf8), source: "report #\(report.summary.id)")
             } catch {
                 problem = error.description
             }
         }
-        return HostReports.Entry(
-            id: report.id, judgement: report.judgement, reason: report.reason, release: report.release,
-            appVersion: report.appVersion, platform: report.platform, count: report.count,
-            lastSeen: report.lastSeen, detail: report.detail, chain: chain, chainProblem: problem)
+        return HostReports.Entry(summary: report.summary, chain: chain, chainProblem: problem)
     }
 }
 

@@ -61,8 +61,8 @@ struct ReportsReaderTests {
         #expect(interception.occurrences == 3 && interception.distinct == 1 && interception.release == nil)
         #expect(reports.groups.contains { $0.judgement == .clientFault && $0.occurrences == 1 })
         // Newest first: the accepted chain came last.
-        #expect(reports.latest.map(\.judgement) == [.clientFault, .interception])
-        #expect(reports.latest[1].count == 3)
+        #expect(reports.latest.map(\.summary.judgement) == [.clientFault, .interception])
+        #expect(reports.latest[1].summary.count == 3)
         #expect(reports.latest[1].chain.map(\.der) == pki.impostor.presented.map(\.der))
         #expect(reports.latest[0].chain.map(\.der) == pki.good.full.map(\.der))
         // Another host has none; the database is the same.

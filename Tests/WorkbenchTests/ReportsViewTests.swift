@@ -28,14 +28,17 @@ import Testing
             ],
             latest: [
                 .init(
-                    id: 7, judgement: .interception, reason: .untrustedRoot, release: nil, appVersion: "2.0",
-                    platform: "IOS", count: 2, lastSeen: F.now.addingTimeInterval(-60),
-                    detail: "a chain to a root outside the trust store, issued by " + hostile, chain: F.evil,
-                    chainProblem: nil),
+                    summary: ReportSummary(
+                        id: 7, judgement: .interception, reason: .untrustedRoot, release: nil, appVersion: "2.0",
+                        platform: "IOS", count: 2, lastSeen: F.now.addingTimeInterval(-60),
+                        detail: "a chain to a root outside the trust store, issued by " + hostile),
+                    chain: F.evil, chainProblem: nil),
                 .init(
-                    id: 3, judgement: .lockout, reason: .pinsReject, release: "1.0", appVersion: "1.0",
-                    platform: "ANDROID", count: 6, lastSeen: F.now.addingTimeInterval(-600),
-                    detail: "a trusted chain that the pins of release 1.0 reject", chain: F.mitm, chainProblem: nil),
+                    summary: ReportSummary(
+                        id: 3, judgement: .lockout, reason: .pinsReject, release: "1.0", appVersion: "1.0",
+                        platform: "ANDROID", count: 6, lastSeen: F.now.addingTimeInterval(-600),
+                        detail: "a trusted chain that the pins of release 1.0 reject"),
+                    chain: F.mitm, chainProblem: nil),
             ])
     }
 

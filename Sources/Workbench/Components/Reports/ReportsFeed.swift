@@ -28,35 +28,15 @@ public struct HostReports: Hashable, Sendable {
         }
     }
 
-    /// One stored report (identical ones counted in it).
+    /// One stored report (identical ones counted in it), with its chain decoded.
     public struct Entry: Hashable, Sendable {
-        public let id: Int64
-        public let judgement: ReportJudgement.Kind
-        public let reason: ReportJudgement.Reason
-        public let release: String?
-        public let appVersion: String?
-        public let platform: String?
-        public let count: Int
-        public let lastSeen: Date
-        public let detail: String
-        /// Its chain decoded; empty when it had none or it could not be read (``chainProblem`` says why).
+        public let summary: ReportSummary
+        /// Empty when it had none or it could not be read (``chainProblem`` says why).
         public let chain: [ChainCertificate]
         public let chainProblem: String?
 
-        public init(
-            id: Int64, judgement: ReportJudgement.Kind, reason: ReportJudgement.Reason, release: String?,
-            appVersion: String?, platform: String?, count: Int, lastSeen: Date, detail: String,
-            chain: [ChainCertificate], chainProblem: String?
-        ) {
-            self.id = id
-            self.judgement = judgement
-            self.reason = reason
-            self.release = release
-            self.appVersion = appVersion
-            self.platform = platform
-            self.count = count
-            self.lastSeen = lastSeen
-            self.detail = detail
+        public init(summary: ReportSummary, chain: [ChainCertificate], chainProblem: String?) {
+            self.summary = summary
             self.chain = chain
             self.chainProblem = chainProblem
         }

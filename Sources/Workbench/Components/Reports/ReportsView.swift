@@ -49,7 +49,7 @@ enum ReportsView {
         var starts: [Int] = []
         for (index, entry) in reports.latest.enumerated() {
             starts.append(lines.count)
-            let opened = feed.opened?.host == host && feed.opened?.id == entry.id
+            let opened = feed.opened?.host == host && feed.opened?.id == entry.summary.id
             lines += entryLines(entry, selected: index == panel.selected, opened: opened, width: width)
         }
         return (lines, starts)
@@ -89,16 +89,18 @@ enum ReportsView {
     private static func entryLines(
         _ entry: HostReports.Entry, selected: Bool, opened: Bool, width: Int
     ) -> [ForecastLine] {
-        let (marker, role) = style(entry.judgement)
-        let app = [entry.appVersion.map { "app " + $0 }, entry.platform].compactMap { $0 }.joined(separator: ", ")
+        let report = entry.summary
+        let (marker, role) = style(report.judgement)
+        let app = [report.appVersion.map { "app " + $0 }, report.platform].compactMap { $0 }.joined(separator: ", ")
         let head =
-            (selected ? Marker.selectedRow.symbol : " ") + " " + marker.symbol + " #\(entry.id) "
-            + "\(entry.judgement.rawValue) (\(entry.reason.rawValue)) · release \(entry.release ?? "(none)")"
-            + (app.isEmpty ? "" : " · \(app)") + " · \(entry.count) received · last \(DateText.minute(entry.lastSeen))"
+            (selected ? Marker.selectedRow.symbol : " ") + " " + marker.symbol + " #\(report.id) "
+            + "\(report.judgement.rawValue) (\(report.reason.rawValue)) · release \(report.release ?? "(none)")"
+            + (app.isEmpty ? "" : " · \(app)")
+            + " · \(report.count) received · last \(DateText.minute(report.lastSeen))"
             + (opened ? " · chain shown" : "")
         var lines = ForecastLine.wrapped(head.terminalSafe, width: width, role: selected ? .listSelected : role)
         lines += ForecastLine.wrapped(
-            "    " + entry.detail.terminalSafe, width: width, role: .dim, indent: 4)
+            "    " + report.detail.terminalSafe, width: width, role: .dim, indent: 4)
         if let problem = entry.chainProblem {
             lines += ForecastLine.wrapped("    no chain to show: " + problem.terminalSafe, width: width, role: .dim)
         }

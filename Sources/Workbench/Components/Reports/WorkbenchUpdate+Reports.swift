@@ -27,17 +27,18 @@ extension WorkbenchUpdate {
                 let entry = state.reports.reports(for: host)?.latest[safe: index]
             else { return }
             guard !entry.chain.isEmpty else {
-                say(.reportHasNoChain(id: entry.id))
+                say(.reportHasNoChain(id: entry.summary.id))
                 overlay = .reports(panel)
                 return
             }
             showReportChain(
                 OpenedReport(
-                    host: host, id: entry.id, chain: FetchedChain(certificates: entry.chain, fetchedAt: entry.lastSeen))
+                    host: host, id: entry.summary.id,
+                    chain: FetchedChain(certificates: entry.chain, fetchedAt: entry.summary.lastSeen))
             )
             selection.selectedLevel = 0
             overlay = nil
-            say(.reportChainShown(id: entry.id))
+            say(.reportChainShown(id: entry.summary.id))
         case .liveChain:
             showReportChain(nil)
             selection.selectedLevel = 0
