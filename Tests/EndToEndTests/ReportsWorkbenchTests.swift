@@ -62,5 +62,37 @@ struct ReportsWorkbenchTests {
             rows.stdoutText
                 == "good.pinbench.test|client-fault|3\nmitm.pinbench.test|interception|3\n"
                 + "rotating.pinbench.test|lockout|8\n", "\(rows.stderrText)")
+
+        // The workbench on the demo's manifest (its lab gone) reads another database with --reports-db, and without
+        // one says how to start a collector for the missing reports.db beside the manifest.
+        let moved = folder.url.appendingPathComponent("field/reports-copy.db")
+        try FileManager.default.createDirectory(
+            at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
+        for suffix in ["", "-wal", "-shm"]
+        where FileManager.default.fileExists(atPath: folder.path("reports.db" + suffix)) {
+            try FileManager.default.moveItem(
+                atPath: folder.path("reports.db" + suffix), toPath: moved.path + suffix)
+        }
+        for arguments in [["--reports-db", moved.path], []] {
+            let workbench = try TmuxSession.pinbench(
+                ["workbench", "--manifest", manifestURL.path] + arguments, width: 160, height: 48)
+            try await workbench.waitFor("good.pinbench.test")
+            try await select("rotating.pinbench.test", in: workbench)
+            try workbench.send("V")
+            let screen = try await workbench.waitFor("Reports: rotating.pinbench.test") {
+                $0.contains(arguments.isEmpty ? "No field reports yet" : "Latest 1")
+            }
+            if !arguments.isEmpty {
+                #expect(screen.contains("✗ lockout       2.0       8        1"), "\(screen)")
+            }
+            try workbench.send("Escape")
+            try workbench.send("q")
+            let quit = try await workbench.waitFor("exit or the quit guard") {
+                $0.contains("Unsaved changes") || workbench.hasExited()
+            }
+            if quit.contains("Unsaved changes") { try workbench.send("y") }
+            #expect(try await workbench.waitForExit() == 0)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("reports.db")), "the workbench never creates one")
     }
 }
