@@ -23,24 +23,27 @@ public final class DemoFleet: Sendable {
         self.database = database
     }
 
-    /// The database beside `manifest`, and its SQLite companions.
-    public static func files(besideManifest manifest: URL) -> [URL] {
-        let database = manifest.deletingLastPathComponent().appendingPathComponent("reports.db")
+    /// The database (`database`, else `reports.db` beside `manifest`), and its SQLite companions.
+    public static func files(besideManifest manifest: URL, database: URL? = nil) -> [URL] {
+        let database = database ?? manifest.deletingLastPathComponent().appendingPathComponent("reports.db")
         return [database] + ["-wal", "-shm"].map { URL(fileURLWithPath: database.path + $0) }
     }
 
     /// Runs a CT watch round over `logs` (the lab's) into the state file beside `manifest`, starts the collector on
-    /// what it found, and posts the fleet's reports, each acknowledged (200) or the start fails. An earlier demo's
-    /// database is replaced when `replacing`; any other file in the way is refused and left as it is.
+    /// what it found (into `database`, else `reports.db` beside the manifest), and posts the fleet's reports, each
+    /// acknowledged (200) or the start fails. An earlier demo's database beside the manifest is replaced when
+    /// `replacing`; any other file in the way (a `database` named that exists among them) is refused and left as it is.
     public static func start(
-        lab: RunningLab, manifest: URL, next: PinManifest, anchors: TrustAnchors, logs: [WatchedLog], replacing: Bool
+        lab: RunningLab, manifest: URL, next: PinManifest, anchors: TrustAnchors, logs: [WatchedLog], replacing: Bool,
+        database: URL? = nil
     ) async throws -> DemoFleet {
-        let files = files(besideManifest: manifest)
+        let files = files(besideManifest: manifest, database: database)
         if files.contains(where: { FileManager.default.fileExists(atPath: $0.path) }) {
-            guard replacing else {
+            // Only the database beside an earlier demo's manifest is the demo's own: one named elsewhere never is.
+            guard replacing, database == nil else {
                 throw LabFilesError(
                     "\(files[0].path) exists: the demo's fleet writes its reports there. Choose another --manifest "
-                        + "folder, or leave out --manifest for a temporary one.")
+                        + "folder or --reports-db, or leave out --manifest for a temporary one.")
             }
             for file in files { try? FileManager.default.removeItem(at: file) }
         }
@@ -89,9 +92,10 @@ public final class DemoFleet: Sendable {
         await collector.stop()
     }
 
-    /// ``start(lab:manifest:next:anchors:logs:replacing:)`` from a command's main thread, waiting for it.
+    /// ``start(lab:manifest:next:anchors:logs:replacing:database:)`` from a command's main thread, waiting for it.
     public static func startWaiting(
-        lab: RunningLab, manifest: URL, next: PinManifest, anchors: TrustAnchors, logs: [WatchedLog], replacing: Bool
+        lab: RunningLab, manifest: URL, next: PinManifest, anchors: TrustAnchors, logs: [WatchedLog], replacing: Bool,
+        database: URL? = nil
     ) throws -> DemoFleet {
         let outcome = Waited<DemoFleet>()
         Task.detached {
@@ -100,7 +104,7 @@ public final class DemoFleet: Sendable {
                     .success(
                         try await start(
                             lab: lab, manifest: manifest, next: next, anchors: anchors, logs: logs,
-                            replacing: replacing)))
+                            replacing: replacing, database: database)))
             } catch {
                 outcome.finish(.failure(error))
             }

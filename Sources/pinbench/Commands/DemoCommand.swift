@@ -81,8 +81,8 @@ struct DemoCommand: ParsableCommand {
         // The field: a collector beside the manifest and the lab's simulated fleet posting to it (V shows them).
         let fleet = try DemoFleet.startWaiting(
             lab: lab, manifest: target.manifest, next: document.manifest, anchors: anchors, logs: watch.logs,
-            replacing: !target.earlier.paths.isEmpty)
-        written += DemoFleet.files(besideManifest: target.manifest)
+            replacing: !target.earlier.paths.isEmpty, database: display.reportsDB.map { URL(fileURLWithPath: $0) })
+        written += DemoFleet.files(besideManifest: target.manifest, database: fleet.database)
         defer { fleet.stopWaiting() }
         try WorkbenchLauncher.run(
             document: document,
