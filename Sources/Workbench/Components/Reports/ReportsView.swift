@@ -99,10 +99,13 @@ enum ReportsView {
             + " · \(report.count) received · last \(DateText.minute(report.lastSeen))"
             + (opened ? " · chain shown" : "")
         var lines = ForecastLine.wrapped(head.terminalSafe, width: width, role: selected ? .listSelected : role)
-        lines += ForecastLine.wrapped(
-            "    " + report.detail.terminalSafe, width: width, role: .dim, indent: 4)
-        if let problem = entry.chainProblem {
-            lines += ForecastLine.wrapped("    no chain to show: " + problem.terminalSafe, width: width, role: .dim)
+        var notes = [report.detail.terminalSafe]
+        if let problem = entry.chainProblem { notes.append("no chain to show: " + problem.terminalSafe) }
+        // Under the report's line, four columns in (the wrap drops leading blanks, so they go in a span of their own).
+        for note in notes {
+            lines += ForecastLine.wrapped(note, width: max(1, width - 4), role: .dim).map {
+                ForecastLine([ForecastLine.Span(text: "    ", role: .dim)] + $0.spans)
+            }
         }
         return lines
     }
