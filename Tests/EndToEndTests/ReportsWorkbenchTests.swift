@@ -17,6 +17,17 @@ struct ReportsWorkbenchTests {
         try await tmux.waitFor(host) { $0.contains("Chain: \(host)") }
     }
 
+    /// Closes the view and quits, past the quit guard if it asks; the workbench exits 0.
+    func quit(_ tmux: TmuxSession) async throws {
+        try tmux.send("Escape")
+        try tmux.send("q")
+        let after = try await tmux.waitFor("exit or the quit guard") {
+            $0.contains("Unsaved changes") || tmux.hasExited()
+        }
+        if after.contains("Unsaved changes") { try tmux.send("y") }
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
     @Test("V shows the lockout on the rotating host and the interception on mitm, from the demo's fleet")
     func demoFleetReports() async throws {
         let folder = TemporaryFolder()
@@ -42,13 +53,7 @@ struct ReportsWorkbenchTests {
         try tmux.send("V")
         view = try await tmux.waitFor("Reports: good.pinbench.test") { $0.contains("Latest 2") }
         #expect(view.contains("client-fault  2.1       3        2"), "\(view)")
-        try tmux.send("Escape")
-        try tmux.send("q")
-        let after = try await tmux.waitFor("exit or the quit guard") {
-            $0.contains("Unsaved changes") || tmux.hasExited()
-        }
-        if after.contains("Unsaved changes") { try tmux.send("y") }
-        #expect(try await tmux.waitForExit() == 0)
+        try await quit(tmux)
         // The database stays beside the manifest: what the collector stored, read back by sqlite3.
         let rows = try await OffPoolThread.run {
             try ProcessRunner.run(
@@ -85,13 +90,7 @@ struct ReportsWorkbenchTests {
             if !arguments.isEmpty {
                 #expect(screen.contains("✗ lockout       2.0       8        1"), "\(screen)")
             }
-            try workbench.send("Escape")
-            try workbench.send("q")
-            let quit = try await workbench.waitFor("exit or the quit guard") {
-                $0.contains("Unsaved changes") || workbench.hasExited()
-            }
-            if quit.contains("Unsaved changes") { try workbench.send("y") }
-            #expect(try await workbench.waitForExit() == 0)
+            try await quit(workbench)
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path("reports.db")), "the workbench never creates one")
     }
