@@ -134,7 +134,7 @@ let package = Package(
             dependencies: [
                 "COpenSSL", "CSystemCalls", "LabPKI", "ManifestEditing", "ManifestFiles", "OpenSSLSupport",
                 "PinningCore",
-                "TransparencyLog", "PinForecast",
+                "TransparencyLog", "PinForecast", "CTWatch", "FieldReports", "ReportCollector", "ReportStore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -186,14 +186,15 @@ let package = Package(
         .target(
             name: "FieldReports",
             dependencies: [
-                "PinningCore", "PinForecast", .product(name: "Crypto", package: "swift-crypto"),
+                "PinningCore", "PinForecast", "CTWatch", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
             ]),
         .testTarget(
             name: "FieldReportsTests",
             dependencies: [
-                "FieldReports", "PinningCore", "PinForecast", "PinExport", "LabPKI", "TestSupport",
-                .product(name: "X509", package: "swift-certificates"),
+                "FieldReports", "PinningCore", "PinForecast", "PinExport", "LabPKI", "TestSupport", "CTWatch",
+                "TransparencyLog", "ManifestFiles", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ]),
         // The collector's database: judged reports in SQLite (WAL, synchronous=FULL), counted when identical,
         // versioned and migrated, with retention and a size cap.
@@ -212,7 +213,7 @@ let package = Package(
             name: "ReportCollector",
             dependencies: [
                 "FieldReports", "ReportStore", "PinningCore", "PinForecast", "ReleaseHistory", "CommandText",
-                "ManifestFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ManifestFiles", "CTWatch", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -220,7 +221,7 @@ let package = Package(
         .testTarget(
             name: "ReportCollectorTests",
             dependencies: [
-                "ReportCollector", "ReportStore", "FieldReports", "PinningCore", "LabPKI", "TestSupport",
+                "ReportCollector", "ReportStore", "FieldReports", "PinningCore", "LabPKI", "TestSupport", "CTWatch",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -240,7 +241,7 @@ let package = Package(
             name: "Workbench",
             dependencies: [
                 "WorkbenchThemes", "PinningCore", "CACatalog", "ClientModels", "ConnectionAudit", "ManifestEditing",
-                "ManifestLint", "PinExport", "PinForecast", "CTWatch", "TransparencyLog",
+                "ManifestLint", "PinExport", "PinForecast", "CTWatch", "TransparencyLog", "FieldReports",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
@@ -250,7 +251,8 @@ let package = Package(
             name: "WorkbenchRuntime",
             dependencies: [
                 "Workbench", "PinningCore", "ClientModels", "ManifestEditing", "ManifestFiles", "ManifestLint",
-                "PinExport", "PinForecast", "CTWatch", "ChainProbe", "ReleaseHistory", "CSystemCalls",
+                "PinExport", "PinForecast", "CTWatch", "ChainProbe", "ReleaseHistory", "ReportStore", "FieldReports",
+                "CSystemCalls",
             ]),
         // Draws Workbench frames with ncurses and turns key presses and resizes into Workbench input.
         .target(name: "TerminalBackend", dependencies: ["CNcursesw", "Workbench"]),
@@ -385,6 +387,7 @@ let package = Package(
             dependencies: [
                 "Workbench", "PinningCore", "CACatalog", "ClientModels", "ConnectionAudit", "ManifestEditing",
                 "ManifestFiles", "ManifestLint", "PinExport", "PinForecast", "CTWatch", "TransparencyLog",
+                "FieldReports",
                 .product(name: "X509", package: "swift-certificates"),
             ],
             exclude: ["Snapshots", "Fixtures"]
@@ -396,7 +399,7 @@ let package = Package(
                 "WorkbenchRuntime", "Workbench", "PinningCore", "ManifestEditing", "ManifestFiles", "PinForecast",
                 "LabPKI",
                 "TestSupport", "CTWatch", "TransparencyLog",
-                "DemoLab", "CSystemCalls",
+                "DemoLab", "ReportStore", "ReportCollector", "FieldReports", "CSystemCalls",
             ]
         ),
         .testTarget(name: "CommandTextTests", dependencies: ["CommandText", "PinningCore", "LabPKI", "TestSupport"]),

@@ -147,6 +147,14 @@ tmux -L "$socket" resize-window -t shots -x 60 -y 20
 wait_for "Chain: weak.pinbench"
 shot narrow
 tmux -L "$socket" resize-window -t shots -x "$columns" -y "$rows"
+# The Reports view of the rotating host: the demo's fleet, release 2.0 locked out by the renewal with a new key.
+keys /
+tmux -L "$socket" send-keys -t shots -l rotating.
+keys Enter
+keys V
+wait_for "Latest 1"
+shot reports
+keys Escape
 keys q
 keys y # quit without saving the pins made above
 

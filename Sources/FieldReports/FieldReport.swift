@@ -37,8 +37,12 @@ public struct FieldReport: Hashable, Sendable {
     public var notedHost: String?
     public var includeSubdomains: Bool?
     public var enforcePinning: Bool?
-    /// When the device says the failure happened: its clock, which may be wrong (a client-side fault names it).
+    /// When the device says the failure happened: its clock, which may be wrong (a client-side fault names it). Read
+    /// as UTC (an offset applied); see ``dateTimeZoneKnown``.
     public var dateTime: Date?
+    /// False when ``dateTime`` is a local time whose zone the report does not say (TrustKit Android's, see
+    /// ``DeviceTime``): it stands for any instant within the world's zones of it.
+    public var dateTimeZoneKnown: Bool
     public var effectiveExpirationDate: Date?
     public var appBundleID: String?
     public var appVersion: String?
@@ -54,7 +58,8 @@ public struct FieldReport: Hashable, Sendable {
 
     public init(
         format: Format, host: String, port: Int? = nil, notedHost: String? = nil, includeSubdomains: Bool? = nil,
-        enforcePinning: Bool? = nil, dateTime: Date? = nil, effectiveExpirationDate: Date? = nil,
+        enforcePinning: Bool? = nil, dateTime: Date? = nil, dateTimeZoneKnown: Bool = true,
+        effectiveExpirationDate: Date? = nil,
         appBundleID: String? = nil, appVersion: String? = nil, appPlatform: String? = nil, appVendorID: String? = nil,
         trustKitVersion: String? = nil, validationResult: Int? = nil, servedChain: Chain = .none,
         validatedChain: Chain = .none, knownPins: [String] = []
@@ -66,6 +71,7 @@ public struct FieldReport: Hashable, Sendable {
         self.includeSubdomains = includeSubdomains
         self.enforcePinning = enforcePinning
         self.dateTime = dateTime
+        self.dateTimeZoneKnown = dateTimeZoneKnown
         self.effectiveExpirationDate = effectiveExpirationDate
         self.appBundleID = appBundleID
         self.appVersion = appVersion
@@ -76,6 +82,11 @@ public struct FieldReport: Hashable, Sendable {
         self.servedChain = servedChain
         self.validatedChain = validatedChain
         self.knownPins = knownPins.sorted()
+    }
+
+    /// The device's time as far as the report pins it down, or nil when it sent none.
+    public var deviceTime: DeviceTime? {
+        dateTime.map { DeviceTime(written: $0, zoneKnown: dateTimeZoneKnown) }
     }
 
     /// The chain to judge: the served one when the report has it (RFC 7469, Android), else the validated one (iOS

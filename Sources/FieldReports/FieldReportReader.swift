@@ -125,10 +125,13 @@ public struct FieldReportReader: Sendable {
         if let port, !(0...65_535).contains(port) {
             throw FieldReportError(.notAReport, "\(path).port is \(port); a port is 0 to 65535")
         }
+        // TrustKit Android writes the device's local time with a literal `Z` (``DeviceTime``).
+        let deviceTime = try fieldReader.deviceTime("date-time", localWhenZ: format == .trustKitAndroid)
         return FieldReport(
             format: format, host: host, port: port, notedHost: try fieldReader.host("noted-hostname", required: false),
             includeSubdomains: try fieldReader.bool("include-subdomains"),
-            enforcePinning: try fieldReader.bool("enforce-pinning"), dateTime: try fieldReader.date("date-time"),
+            enforcePinning: try fieldReader.bool("enforce-pinning"), dateTime: deviceTime?.written,
+            dateTimeZoneKnown: deviceTime?.zoneKnown ?? true,
             effectiveExpirationDate: try fieldReader.date("effective-expiration-date"),
             appBundleID: try fieldReader.string("app-bundle-id"), appVersion: try fieldReader.string("app-version"),
             appPlatform: platform, appVendorID: try fieldReader.string("app-vendor-id"),
@@ -203,6 +206,17 @@ private struct Fields {
                 name, "is not an RFC 3339 UTC time such as 2026-11-28T10:00:00Z: \(TerminalSafeText.quoted(text))")
         }
         return date
+    }
+
+    func deviceTime(_ name: String, localWhenZ: Bool) throws(FieldReportError) -> DeviceTime? {
+        guard let text = try string(name) else { return nil }
+        guard let time = DeviceTime.read(text, localWhenZ: localWhenZ) else {
+            throw refuse(
+                name,
+                "is not an RFC 3339 time such as 2026-11-28T10:00:00Z or 2026-11-28T11:00:00+01:00: "
+                    + TerminalSafeText.quoted(text))
+        }
+        return time
     }
 
     func chain(_ name: String) throws(FieldReportError) -> FieldReport.Chain {

@@ -7,6 +7,10 @@ import X509
 /// app version maps to, at the time the collector received it. What a report claims (its known pins, its time) is
 /// compared with what PinBench finds, never taken as the answer.
 ///
+/// A publicly trusted chain the pins reject is a lockout only when PinBench knows its certificate: the CT watch found
+/// it in a log (``LoggedCertificates``), or a release or the working manifest pins its leaf's key (the forecast's
+/// rotation plan). Otherwise it is `suspicious`, and the reason says what CT evidence there was.
+///
 /// A flood shares a few chains, so the chain's part of a judgement is kept (``JudgementCache``) and only the report's
 /// own part (its clock, its known pins) is decided again; ``judge(_:at:cached:)`` with `cached: false` is the plain
 /// path the tests hold the cache to.
@@ -21,10 +25,18 @@ public final class ReportJudge: Sendable {
     /// an hour that holds one (a root that expires then would change a served chain's verdict without being in it).
     private let anchorBoundaries: [Date]
     private let trustAnchors: TrustAnchors
+    /// Every release's manifest and the working one: a leaf whose key one of them pins for the host is known.
+    private let plans: [PinManifest]
+    /// What the CT watch found in the logs, or nil when no watch state was given.
+    private let logged: LoggedCertificates?
 
     /// `releases` from the releases file, `manifest` the working manifest, `trustAnchors` the trust store default
-    /// evaluation uses. `cacheCapacity` chains' judgements are kept (the oldest dropped first).
-    public init(manifest: PinManifest, releases: [Release], trustAnchors: TrustAnchors, cacheCapacity: Int = 4_096) {
+    /// evaluation uses, `logged` what the CT watch's state holds (nil: no CT evidence). `cacheCapacity` chains'
+    /// judgements are kept (the oldest dropped first).
+    public init(
+        manifest: PinManifest, releases: [Release], trustAnchors: TrustAnchors, logged: LoggedCertificates? = nil,
+        cacheCapacity: Int = 4_096
+    ) {
         self.releases = releases.map { ($0.name, PinValidator(manifest: $0.manifest, trustAnchors: trustAnchors)) }
         var byVersion: [String: Int] = [:]
         for (index, release) in releases.enumerated() where byVersion[release.name] == nil {
@@ -35,6 +47,8 @@ public final class ReportJudge: Sendable {
         cache = JudgementCache(capacity: cacheCapacity)
         anchorBoundaries = trustAnchors.certificates.flatMap { [$0.notValidBefore, $0.notValidAfter] }.sorted()
         self.trustAnchors = trustAnchors
+        plans = releases.map(\.manifest) + [manifest]
+        self.logged = logged
     }
 
     /// How the chain cache has answered: for tests and the benchmark.
@@ -71,12 +85,12 @@ public final class ReportJudge: Sendable {
         } else {
             let validator = index.map { releases[$0].validator } ?? working
             facts = await Self.facts(
-                certificates, host: report.host, validator: validator, anchors: trustAnchors, at: time)
+                certificates, host: report.host, validator: validator, anchors: trustAnchors, plans: plans, at: time)
             if cached, facts.staysValid(through: key.hour), !anchorBoundary(within: key.hour) {
                 cache.keep(facts, for: key)
             }
         }
-        return Self.classify(report, facts: facts, release: releaseName)
+        return Self.classify(report, facts: facts, release: releaseName, logged: logged)
     }
 
     /// True when a trust anchor's validity starts or ends within `hour` (a second of margin each side).
@@ -95,7 +109,8 @@ public final class ReportJudge: Sendable {
 
     /// What the validator finds about a chain: all a judgement needs besides the report's own claims.
     static func facts(
-        _ chain: [[UInt8]], host: String, validator: PinValidator, anchors: TrustAnchors, at time: Date
+        _ chain: [[UInt8]], host: String, validator: PinValidator, anchors: TrustAnchors, plans: [PinManifest],
+        at time: Date
     ) async -> ChainFacts {
         var decoded: [ChainCertificate] = []
         for (position, der) in chain.enumerated() {
@@ -115,7 +130,20 @@ public final class ReportJudge: Sendable {
             pinned: verdict.policy != nil, leafNotBefore: leaf.notBefore, leafNotAfter: leaf.notAfter,
             topIssuer: top.isSelfIssued ? top.subject : top.issuer, boundaries: boundaries,
             statement: verdict.statement)
+        facts.leafIssuer = leaf.issuer
         facts.pathPins = Set(verdict.certificates.filter(\.inVerifiedPath).map(\.details.spkiPin))
+        if let certificate = decoded[0].certificate {
+            facts.leafIdentity = LoggedCertificates.Identity(certificate, spkiPin: leaf.spkiPin)
+            // The core's CT policy counts embedded SCTs from distinct logs: a leaf with none fails it whatever the log
+            // list (an SCT list that cannot be read fails it too).
+            facts.leafHasSCTs = ((try? SignedCertificateTimestamp.embedded(in: certificate)) ?? []).isEmpty == false
+        }
+        facts.leafPlanned = plans.contains { plan in
+            plan.policy(for: host)?.pins.contains {
+                ($0.type == .spkiSHA256 && $0.value == leaf.spkiPin)
+                    || ($0.type == .certSHA256 && $0.value == leaf.certPin)
+            } ?? false
+        }
         if verdict.outcome == .rejected, verdict.rejection != .pinMismatch {
             facts.reachesAnchor = Self.reachesAnchor(decoded, anchors: anchors)
         }
@@ -157,7 +185,9 @@ public final class ReportJudge: Sendable {
     }
 
     /// The judgement from the chain's facts and the report's own claims.
-    static func classify(_ report: FieldReport, facts: ChainFacts, release: String?) -> ReportJudgement {
+    static func classify(
+        _ report: FieldReport, facts: ChainFacts, release: String?, logged: LoggedCertificates?
+    ) -> ReportJudgement {
         let under = release.map { "release \($0)" } ?? "the working manifest (no release named for this app version)"
         if let unreadable = facts.unreadable {
             return ReportJudgement(kind: .unjudgeable, reason: .unreadableChain, release: release, detail: unreadable)
@@ -169,6 +199,7 @@ public final class ReportJudge: Sendable {
             let devicePins = Set(report.knownPins)
             if !devicePins.isEmpty, devicePins.isDisjoint(with: facts.pathPins) {
                 let enforced = report.enforcePinning ?? true
+                if let unknown = unknownCertificate(facts, release: release, logged: logged) { return unknown }
                 return ReportJudgement(
                     kind: .lockout, reason: enforced ? .devicePinsReject : .reportOnlyPinsReject, release: release,
                     detail: "a trusted chain that none of the app's own pins matches"
@@ -176,10 +207,19 @@ public final class ReportJudge: Sendable {
                             ? ": that build is locked out" : " (the app only reports: nobody is locked out yet)")
                         + (release == nil ? "; its version is not in the releases file" : ""))
             }
-            if let time = report.dateTime, time < facts.leafNotBefore || time > facts.leafNotAfter {
+            // A local time of unknown zone is outside only when all the instants it can stand for are.
+            if let time = report.deviceTime?.instants,
+                time.upperBound < facts.leafNotBefore || time.lowerBound > facts.leafNotAfter
+            {
+                let written =
+                    Timestamp.format(time.lowerBound)
+                    + (time.lowerBound == time.upperBound
+                        ? ""
+                        : " to "
+                            + Timestamp.format(time.upperBound) + " (a local time of unknown zone)")
                 return ReportJudgement(
                     kind: .clientFault, reason: .deviceClock, release: release,
-                    detail: "the device's time \(Timestamp.format(time)) is outside the leaf's validity "
+                    detail: "the device's time \(written) is outside the leaf's validity "
                         + "(\(Timestamp.format(facts.leafNotBefore)) to \(Timestamp.format(facts.leafNotAfter))); "
                         + "PinBench accepts the chain under \(under)")
             }
@@ -194,6 +234,7 @@ public final class ReportJudge: Sendable {
                 detail: "PinBench accepts the chain under \(under) and the device's clock is in range: a stale "
                     + "trust store or a bug in the client")
         case .reportOnlyViolation:
+            if let unknown = unknownCertificate(facts, release: release, logged: logged) { return unknown }
             return ReportJudgement(
                 kind: .lockout, reason: .reportOnlyPinsReject, release: release,
                 detail: "a trusted chain that the pins of \(under) reject; the domain is report-only, so no one is "
@@ -206,6 +247,7 @@ public final class ReportJudge: Sendable {
             }
             switch facts.rejection {
             case .pinMismatch:
+                if let unknown = unknownCertificate(facts, release: release, logged: logged) { return unknown }
                 return ReportJudgement(
                     kind: .lockout, reason: .pinsReject, release: release,
                     detail: "a trusted chain that the pins of \(under) reject: users of it are locked out")
@@ -215,6 +257,35 @@ public final class ReportJudge: Sendable {
                     detail: facts.statement)
             }
         }
+    }
+}
+
+extension ReportJudge {
+    /// For a trusted chain the pins reject: nil when PinBench knows its leaf (the CT watch found it logged, or a
+    /// release or the working manifest pins its key), else the `suspicious` judgement naming the CT evidence.
+    static func unknownCertificate(
+        _ facts: ChainFacts, release: String?, logged: LoggedCertificates?
+    ) -> ReportJudgement? {
+        if facts.leafPlanned { return nil }
+        if let identity = facts.leafIdentity, logged?.contains(identity) == true { return nil }
+        let what = "a trusted chain the pins reject, for a certificate no release pins"
+        if !facts.leafHasSCTs {
+            return ReportJudgement(
+                kind: .suspicious, reason: .noSCTs, release: release, issuer: facts.leafIssuer,
+                detail: "\(what) and that carries no SCT: no CT log promised to hold it (issued by \(facts.leafIssuer))"
+            )
+        }
+        if let logged, logged.logsRead {
+            return ReportJudgement(
+                kind: .suspicious, reason: .notLogged, release: release, issuer: facts.leafIssuer,
+                detail: "\(what) and that the CT watch did not find in the logs it read (issued by \(facts.leafIssuer))"
+            )
+        }
+        return ReportJudgement(
+            kind: .suspicious, reason: .ctUnknown, release: release, issuer: facts.leafIssuer,
+            detail: "\(what); whether a CT log holds it is unknown ("
+                + (logged == nil ? "no CT watch state was given" : "the CT watch has read no log yet")
+                + "): issued by \(facts.leafIssuer)")
     }
 }
 
@@ -234,6 +305,12 @@ public struct ChainFacts: Sendable {
     var pathPins: Set<String> = []
     /// Whether a certificate of the chain is a trust anchor or signed by one (``ReportJudge/reachesAnchor(_:anchors:)``).
     var reachesAnchor = true
+    /// The leaf as a CT finding names it (nil when its key is refused), whether it embeds SCTs, whether a release or
+    /// the working manifest pins its key for the host, and its issuer's name.
+    var leafIdentity: LoggedCertificates.Identity?
+    var leafHasSCTs = false
+    var leafPlanned = false
+    var leafIssuer = ""
     /// Set when a certificate is not X.509: the rest is unset.
     var unreadable: String?
 

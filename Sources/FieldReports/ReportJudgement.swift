@@ -12,8 +12,9 @@ public struct ReportJudgement: Hashable, Sendable {
         case lockout
         /// A chain to a root outside the trust store: a proxy, antivirus or attacker in the middle.
         case interception
-        /// A public chain for a pinned host that no CT log holds. Needs the CT watch's findings, which the collector
-        /// does not read yet: no report is judged so today.
+        /// A publicly trusted chain the pins reject whose certificate neither the CT watch nor the releases know: a
+        /// certificate no CT log holds (or none PinBench can tell is logged) for a pinned host. High priority, like an
+        /// interception: a CA may have issued it to someone else.
         case suspicious
         /// Default trust rejects the chain for another reason (expired, wrong host, bad key usage).
         case invalidChain = "invalid-chain"
@@ -39,6 +40,15 @@ public struct ReportJudgement: Hashable, Sendable {
         /// No certificate of the chain is a trust anchor or signed by one: a chain to a root outside the trust store,
         /// whichever rule the validator refused it by first (a refused key, an unknown issuer).
         case untrustedRoot = "untrusted-root"
+        /// Suspicious: the CT watch has read its logs and found no such certificate.
+        case notLogged = "not-logged"
+        /// Suspicious: the leaf carries no embedded SCT, so it fails the core's CT policy (``CTPolicy``) under any log
+        /// list: no log promised to hold it.
+        case noSCTs = "no-scts"
+        /// Suspicious: nothing tells whether a log holds the certificate (no CT watch state was given, or the watch
+        /// has read no log yet), and no release pins its key. Unknown certificates alert; they are never taken for a
+        /// lockout.
+        case ctUnknown = "ct-unknown"
         /// Default trust rejects the chain for the reason ``ReportJudgement/rejection`` names.
         case chainRejected = "chain-rejected"
         case noChain = "no-chain"

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CTWatch
+import FieldReports
 import Foundation
 import ManifestFiles
 import PinningCore
@@ -21,6 +23,10 @@ public struct CollectCommand: AsyncParsableCommand {
     var noSystemTrust = false
     @Option(help: "Requests a second allowed per source address (0: no limit). Default: 20.") var rate: Double = 20
     @Flag(help: "Rate-limit loopback sources too (they are exempt by default).") var limitLoopback = false
+    @Option(
+        name: .customLong("watch-state"),
+        help: "The CT watch's state (what it found logged). Default: ct-watch.json beside the manifest, if present.")
+    var watchState: String?
     @Option(help: "Drop reports not seen for this many days. Default: 90.") var retentionDays: Int = 90
     @Option(help: "Keep at most this many distinct reports. Default: 1000000.") var maxReports: Int = 1_000_000
 
@@ -44,6 +50,12 @@ public struct CollectCommand: AsyncParsableCommand {
             document = try ManifestStore.load(url)
         }
         let trust = try TrustChoice(caBundle: caBundle, systemTrust: !noSystemTrust).anchors(for: document)
+        // Without a watch state a rejected certificate no release pins is judged `suspicious` (CT unknown).
+        let watchURL = watchState.map { URL(fileURLWithPath: $0) } ?? WatchState.url(besideManifest: url)
+        guard watchState == nil || FileManager.default.fileExists(atPath: watchURL.path) else {
+            throw CollectorInputError("--watch-state \(watchURL.path): no such file")
+        }
+        let logged = try ManifestStore.loadIfPresent(WatchState.self, at: watchURL).map(LoggedCertificates.init)
         let settings = CollectorSettings(
             listen: listen, ratePerSecond: rate > 0 ? rate : nil, rateBurst: max(1, rate * 2),
             exemptLoopback: !limitLoopback)
@@ -51,7 +63,7 @@ public struct CollectCommand: AsyncParsableCommand {
             settings: settings, databasePath: db,
             store: StoreSettings(retention: Double(retentionDays) * 86_400, maxReports: maxReports),
             manifest: document.manifest, releases: try CollectorRun.releases(besideManifest: url),
-            trustAnchors: trust.anchors)
+            trustAnchors: trust.anchors, logged: logged)
         CommandLines.print(["collecting on \(run.url) into \(run.database.path)"])
         let signals = SignalStop { Task { await run.server.stop() } }
         try await run.server.waitUntilStopped()

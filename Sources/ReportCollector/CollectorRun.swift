@@ -25,14 +25,15 @@ public final class CollectorRun: Sendable {
         self.settings = settings
     }
 
-    /// Opens `databasePath` and starts serving. `releases` are the releases file's, their pins read.
+    /// Opens `databasePath` and starts serving. `releases` are the releases file's, their pins read; `logged` what
+    /// the CT watch's state holds (nil: no CT evidence).
     public static func start(
         settings: CollectorSettings, databasePath: String, store: StoreSettings = StoreSettings(),
-        manifest: PinManifest, releases: [Release], trustAnchors: TrustAnchors
+        manifest: PinManifest, releases: [Release], trustAnchors: TrustAnchors, logged: LoggedCertificates? = nil
     ) async throws -> CollectorRun {
         let database = try await ReportDatabase.open(path: databasePath, settings: store)
         let writer = ReportWriter(database: database)
-        let judge = ReportJudge(manifest: manifest, releases: releases, trustAnchors: trustAnchors)
+        let judge = ReportJudge(manifest: manifest, releases: releases, trustAnchors: trustAnchors, logged: logged)
         let intake = ReportIntake(reader: FieldReportReader(limits: settings.limits), judge: judge, writer: writer)
         do {
             let server = try await CollectorServer.start(settings: settings, intake: intake)

@@ -32,6 +32,10 @@ public final class WorkbenchSession {
     public var tickInterval: TimeInterval = 60
     /// How often the manifest file is examined (one `stat`) for a change made outside the workbench.
     public var diskCheckInterval: TimeInterval = 1
+    /// The collector's report database the Reports view reads (nil: `reports.db` beside the manifest), and how often
+    /// it is read again.
+    public var reportsDatabase: URL?
+    public var reportsInterval: TimeInterval = 2
 
     public init(
         screen: any WorkbenchScreen, catalog: ThemeCatalog, state: WorkbenchState, services: WorkbenchServices,
@@ -71,6 +75,10 @@ public final class WorkbenchSession {
             WatchStateReader.read(besideManifest: manifestURL)
         }
         watchStateWatcher.poll(into: background.inbox)
+        // The field reports `pinbench collect` stores: the selected domain's, read every few seconds.
+        let reports = ReportsPoller(
+            url: reportsDatabase ?? ReportsReader.url(besideManifest: manifestURL), interval: reportsInterval)
+        reports.poll(host: state.selectedDomainPolicy?.normalizedHost, now: Date(), into: background.inbox)
         let rounds = watch?.start { skipped in background.inbox.post(.watchRoundSkipped(reason: skipped)) }
         defer { rounds?.cancel() }
         var tick = Interval(every: tickInterval)
@@ -82,6 +90,7 @@ public final class WorkbenchSession {
             for message in background.inbox.drain() { turn.add(state.apply(message)) }
             let now = Date()
             if tick.isDue(at: now) { turn.add(state.apply(.tick(now))) }
+            reports.poll(host: state.selectedDomainPolicy?.normalizedHost, now: now, into: background.inbox)
             // A changed manifest arrives through the inbox as `manifestOnDisk`.
             if diskCheck.isDue(at: now) {
                 watcher.poll(into: background.inbox)

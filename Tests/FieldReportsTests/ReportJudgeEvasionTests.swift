@@ -14,7 +14,8 @@ struct ReportJudgeEvasionTests {
     let pki = ReportBodies.pki
     let reader = FieldReportReader()
 
-    /// Release 4.1 pins the good leaf's key; the working manifest pins the CA's.
+    /// Release 4.1 pins the good leaf's key; the working manifest pins the CA's. The CT watch found the rotated leaf
+    /// in a log (no release pins its key: without that, its rejection would be `suspicious`).
     var judge: ReportJudge {
         func manifest(_ pinned: IssuedCertificate) -> PinManifest {
             PinManifest(domains: [
@@ -23,7 +24,11 @@ struct ReportJudgeEvasionTests {
         }
         return ReportJudge(
             manifest: manifest(pki.intermediate), releases: [Release(name: "4.1", manifest: manifest(pki.good.leaf))],
-            trustAnchors: TrustAnchors(certificates: [pki.root.certificate]))
+            trustAnchors: TrustAnchors(certificates: [pki.root.certificate]),
+            logged: LoggedCertificates(
+                identities: [
+                    LoggedCertificates.Identity(pki.rotated.leaf.certificate, spkiPin: Fixtures.spki(pki.rotated.leaf))
+                ], logsRead: true))
     }
 
     func judged(_ object: [String: Any]) async throws -> ReportJudgement {

@@ -7,8 +7,11 @@ import ReportCollector
 import ReportStore
 import TestSupport
 
-/// A collector's world on disk: the lab's root as the only trusted CA, a manifest pinning the good leaf's key, and
-/// bodies as TrustKit sends them.
+@testable import CTWatch
+
+/// A collector's world on disk: the lab's root as the only trusted CA, a manifest pinning the good leaf's key, the CT
+/// watch's state beside it having found the rotated leaf in a log (so its rejection is a lockout, not `suspicious`),
+/// and bodies as TrustKit sends them.
 final class CollectorWorld: @unchecked Sendable {
     // @unchecked: immutable after init.
     let pki = TestPKI.shared
@@ -25,6 +28,18 @@ final class CollectorWorld: @unchecked Sendable {
               {"type": "spki-sha256", "value": "\(Data(repeating: 7, count: 32).base64EncodedString())", "role": "backup"}]}]}
             """
         manifestPath = folder.write("pins.json", manifest)
+        _ = folder.write(WatchState.fileName, watchState.encoded())
+    }
+
+    /// What a watch keeps after finding the rotated leaf (the certificate's issuer, serial and key, as it spells them).
+    var watchState: WatchState {
+        let leaf = pki.rotated.leaf.certificate
+        let finding = CTFinding(
+            log: "Lab Log", index: 0, kind: .certificate, serial: leaf.serialNumber.description,
+            issuer: leaf.issuer.opensslString, notBefore: leaf.notValidBefore, notAfter: leaf.notValidAfter,
+            names: [pki.host], spkiPin: Fixtures.spki(pki.rotated.leaf), issuerSPKIPin: nil, verdicts: [],
+            found: Date())
+        return WatchState(findings: [finding])
     }
 
     var manifest: PinManifest {
@@ -55,7 +70,7 @@ final class CollectorWorld: @unchecked Sendable {
         adjust(&settings)
         return try await CollectorRun.start(
             settings: settings, databasePath: database, store: store, manifest: manifest, releases: [],
-            trustAnchors: anchors)
+            trustAnchors: anchors, logged: LoggedCertificates(watchState))
     }
 
     /// `curl` posting `body` to `url`: the status code and the answer's body.

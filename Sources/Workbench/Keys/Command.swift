@@ -44,4 +44,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case transparency
     /// Every client's verdict on the selected domain's chain (the Clients view).
     case clients
+    /// The field reports of the selected domain (the Reports view); in it, show a report's chain in the panes, or the
+    /// live chain again.
+    case reports, showReportChain, liveChain
 }

@@ -33,6 +33,8 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case transparency
     /// The Clients view (`C`).
     case clients
+    /// The Reports view (`V`).
+    case reports
     /// Scrolling, shared by every overlay that scrolls (listed after the overlay's own context).
     case scrolling
 
@@ -72,6 +74,7 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .forecast: return "Lockout forecast (F)"
         case .transparency: return "CT findings (T)"
         case .clients: return "Client verdicts (C)"
+        case .reports: return "Field reports (V)"
         }
     }
 }

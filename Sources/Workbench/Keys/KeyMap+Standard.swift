@@ -42,6 +42,9 @@ extension KeyMap {
                 "every client's verdict on the selected domain's chain, marking those that differ from PinBench",
                 inStatusBar: true),
             KeyBinding(
+                .character("V"), .global, .reports,
+                "field reports of the selected domain (what pinbench collect stored: counts, the latest reports)"),
+            KeyBinding(
                 .character("x"), .global, .exportManifest, "export the edited manifest to a file (pick a format)"),
 
             KeyBinding(.character("/"), .domains, .filter, "filter domains", inStatusBar: true),
@@ -223,6 +226,19 @@ extension KeyMap {
             KeyBinding(.escape, .clients, .close, "close the client verdicts", inStatusBar: true),
             KeyBinding(.character("C"), .clients, .close, "close the client verdicts"),
             KeyBinding(.character("q"), .clients, .close, "close the client verdicts"),
+
+            KeyBinding(
+                .enter, .reports, .showReportChain,
+                "show the selected report's chain in the Chain and Certificate panes",
+                inStatusBar: true),
+            KeyBinding(.character("l"), .reports, .liveChain, "show the live chain again", inStatusBar: true),
+            KeyBinding(.right, .reports, .nextDomain, "the next domain's reports"),
+            KeyBinding(.character("n"), .reports, .nextDomain, "the next domain's reports"),
+            KeyBinding(.left, .reports, .previousDomain, "the previous domain's reports"),
+            KeyBinding(.character("p"), .reports, .previousDomain, "the previous domain's reports"),
+            KeyBinding(.escape, .reports, .close, "close the reports", inStatusBar: true),
+            KeyBinding(.character("V"), .reports, .close, "close the reports"),
+            KeyBinding(.character("q"), .reports, .close, "close the reports"),
         ] + scrollBindings)
 
     /// Scrolling in overlays: the same keys as moving in the panes.

@@ -32,6 +32,8 @@ public enum WorkbenchMessage: Sendable {
     /// The CT watch's state file beside the manifest as read now (at the start, and on every change on disk: a
     /// round of the workbench's own, or `pinbench watch` in another terminal).
     case watchOnDisk(WatchOnDisk)
+    /// The collector's report database as read now (polled).
+    case reportsOnDisk(ReportsOnDisk)
     /// The workbench's own CT round could not run, and why (the manifest or releases file unreadable); nil when
     /// the last round ran.
     case watchRoundSkipped(reason: String?)

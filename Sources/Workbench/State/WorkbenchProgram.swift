@@ -63,6 +63,9 @@ extension WorkbenchUpdate {
         case .watchOnDisk(let file):
             receiveWatch(file)
             effects = []
+        case .reportsOnDisk(let disk):
+            receiveReports(disk)
+            effects = []
         case .watchRoundSkipped(let reason):
             // The status bar says a round was skipped; the message log keeps why, once per new reason.
             if roundSkipped(reason), let reason { log(.ctRoundSkipped(reason: reason)) }

@@ -28,6 +28,8 @@ public struct WorkbenchState: Sendable {
     public fileprivate(set) var forecast = ForecastCache()
     /// The CT watch: the logs watched here and its state file as last read (the Transparency view, `T`).
     public fileprivate(set) var transparency = TransparencyFeed()
+    /// The field reports `pinbench collect` stored, as last read, and the report whose chain the panes show (`V`).
+    public fileprivate(set) var reports = ReportsFeed()
     public fileprivate(set) var overlay: OverlayState?
     public fileprivate(set) var prompt: Prompt?
     /// The Certificate pane's search: its query, and which match is current.
@@ -74,7 +76,18 @@ public struct WorkbenchState: Sendable {
 
     /// Live state of the selected domain.
     public var selectedLive: DomainLive? {
-        selectedDomainPolicy.map { results.live[$0.normalizedHost] ?? DomainLive() }
+        selectedDomainPolicy.map { shownLive(host: $0.normalizedHost) }
+    }
+
+    /// What the Chain and Certificate panes show for `host`: the chain of a report opened in the Reports view (not
+    /// judged: it is the sender's), else the live results.
+    public func shownLive(host: String) -> DomainLive {
+        if let opened = reports.opened, opened.host == host {
+            var live = DomainLive(fetch: .fetched(opened.chain))
+            live.chain = opened.chain
+            return live
+        }
+        return results.live[host] ?? DomainLive()
     }
 
     /// The selected chain level of the selected domain.
@@ -172,6 +185,7 @@ struct WorkbenchUpdate {
     var results: LiveResults { root.results }
     var forecast: ForecastCache { root.forecast }
     var transparency: TransparencyFeed { root.transparency }
+    var reports: ReportsFeed { root.reports }
 
     /// The one place the status text is set: shown above the status bar until the next key, and kept in the
     /// message log with the time.
@@ -299,6 +313,21 @@ struct WorkbenchUpdate {
         let isNew = reason != nil && reason != root.transparency.skippedRound
         root.transparency.skippedRound = reason
         return isNew
+    }
+
+    /// `reportsOnDisk`: the report database as read now.
+    mutating func receiveReports(_ disk: ReportsOnDisk) {
+        root.reports.receive(disk)
+    }
+
+    /// The Reports view opened: the reports there now are no longer new.
+    mutating func markReportsSeen() {
+        root.reports.markSeen()
+    }
+
+    /// Shows `report`'s chain in the Chain and Certificate panes, or the live chain again (nil).
+    mutating func showReportChain(_ report: OpenedReport?) {
+        root.reports.opened = report
     }
 
     /// `t`: the next theme of the cycle, and says which.

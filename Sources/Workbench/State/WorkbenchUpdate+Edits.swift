@@ -130,6 +130,10 @@ extension WorkbenchUpdate {
             say(.noDomainSelected)
             return nil
         }
+        guard state.reports.opened?.host != domain.normalizedHost else {
+            say(.reportChainNotPinnable)
+            return nil
+        }
         guard let level = selectedChainLevel else {
             say(.noChainYet(host: domain.host))
             return nil

@@ -71,6 +71,7 @@ extension WorkbenchUpdate {
         case .forecast: openForecast()
         case .transparency: openTransparency()
         case .clients: openClients()
+        case .reports: openReports()
         case .nextTheme: nextTheme()
         case .cancel:
             if search != nil {
@@ -185,6 +186,7 @@ extension WorkbenchUpdate {
         case .forecast(let panel): handleForecastCommand(command, panel)
         case .transparency(let panel): handleTransparencyCommand(command, panel)
         case .clients(let panel): handleClientsCommand(command, panel)
+        case .reports(let panel): handleReportsCommand(command, panel)
         }
         return []
     }

@@ -25,7 +25,7 @@ public enum CertificatePane {
     /// All lines of the pane for `width` columns; the pane shows those from ``WorkbenchSelection/certificateScroll`` on.
     public static func lines(for state: WorkbenchState, width: Int) -> [Line] {
         guard let domain = state.selectedDomainPolicy else { return [Line("No domain selected.", .dim)] }
-        let live = state.results.live[domain.normalizedHost] ?? DomainLive()
+        let live = state.shownLive(host: domain.normalizedHost)
         var text = PaneText(width: width)
         heading(domain, live, into: &text)
         if let level = state.selectedChainLevel {

@@ -4,12 +4,15 @@ import PinningCore
 enum ChainPane {
     static func title(_ state: WorkbenchState) -> String {
         guard let domain = state.selectedDomainPolicy else { return "Chain" }
+        if let opened = state.reports.opened, opened.host == domain.normalizedHost {
+            return "Chain: " + domain.host.terminalSafe + ", report #\(opened.id)"
+        }
         return "Chain: " + domain.host.terminalSafe
     }
 
     static func draw(into frame: inout Frame, rect: Rect, state: WorkbenchState, focused: Bool) {
         guard let domain = state.selectedDomainPolicy else { return }
-        let live = state.results.live[domain.normalizedHost] ?? DomainLive()
+        let live = state.shownLive(host: domain.normalizedHost)
         let levels = live.levels
         guard !levels.isEmpty else {
             let text: String

@@ -211,6 +211,9 @@ public enum StatusBar {
         case .forecast: return "forecast"
         case .transparency: return "CT"
         case .clients: return "clients"
+        case .reports: return "reports"
+        case .showReportChain: return "show chain"
+        case .liveChain: return "live chain"
         case .nextDomain: return "next domain"
         case .previousDomain: return "previous domain"
         }

@@ -45,7 +45,7 @@ enum WorkbenchView {
             StatusBar.draw(
                 into: &frame, rect: layout.statusBar, hints: state.keyMap.statusHints(in: state.activeKeyContexts),
                 unsaved: state.editing.isDirty, message: state.chrome.message,
-                watch: state.transparency.status(now: state.chrome.now))
+                watch: ReportsFeed.joined(state.transparency.status(now: state.chrome.now), state.reports.status))
         }
         return frame
     }
@@ -71,6 +71,7 @@ enum WorkbenchView {
         case .messageLog(let viewer): MessageLogOverlay.draw(into: &frame, log: state.chrome.messageLog, viewer: viewer)
         case .forecast(let panel): ForecastView.draw(into: &frame, state: state, panel: panel)
         case .transparency(let panel): TransparencyView.draw(into: &frame, state: state, panel: panel)
+        case .reports(let panel): ReportsView.draw(into: &frame, state: state, panel: panel)
         case .clients(let panel): ClientsView.draw(into: &frame, state: state, panel: panel)
         }
     }

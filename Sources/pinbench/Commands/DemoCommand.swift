@@ -12,26 +12,7 @@ struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Open the workbench on an offline demo lab of local TLS servers (no internet needed).",
-        discussion: """
-            Starts TLS servers on 127.0.0.1 with a freshly generated PKI, one scenario per name under \
-            pinbench.test (good, rotated, mitm, expired, wrong-host, self-signed, incomplete, weak, slow, tls11, \
-            revoked, ct-logged, no-sct, rotating), writes a manifest with every scenario as a domain — some \
-            already pinned, so the verdicts differ at first sight — and opens the workbench on it. The lab's keys \
-            are new on every run, so the manifest is too: it goes to a temporary folder, or to --manifest FILE.
-
-            Beside the manifest it also writes \(ReleaseList.fileName): three shipped app versions (1.0 whose pins \
-            lapsed, 2.0 pinning only the leaf key, 2.1 pinning the CA key with a spare backup), each release's \
-            pins in a manifest of its own (demo-pins-release-2.0.json and so on). The Forecast view, and \
-            `pinbench forecast --live` on the demo manifest, show which of them a renewal with a new key or a \
-            leaf from a sibling intermediate would lock out on rotating.pinbench.test (`pinbench lab` can switch \
-            that host to each chain for real).
-
-            The files of an earlier demo at the same --manifest (recognised by what they hold) are replaced, and the \
-            demo says so; any other file in the way is refused and left as it is. A demo that cannot start (no \
-            terminal on stdin and stdout, the lab not starting) leaves nothing behind.
-
-            Try: select good.pinbench.test, Tab to the chain, p to pin a key, b to make it a backup, w to write.
-            """
+        discussion: DemoHelp.discussion
     )
 
     @Option(
@@ -97,6 +78,12 @@ struct DemoCommand: ParsableCommand {
                 list: lab.ctLogList, timeout: 15, batch: WatchSettings.budget,
                 listName: "the lab's log list"),
             interval: .seconds(60), requestTimeout: 15, fromNow: false)
+        // The field: a collector beside the manifest and the lab's simulated fleet posting to it (V shows them).
+        let fleet = try DemoFleet.startWaiting(
+            lab: lab, manifest: target.manifest, next: document.manifest, anchors: anchors, logs: watch.logs,
+            replacing: !target.earlier.paths.isEmpty, database: display.reportsDB.map { URL(fileURLWithPath: $0) })
+        written += DemoFleet.files(besideManifest: target.manifest, database: fleet.database)
+        defer { fleet.stopWaiting() }
         try WorkbenchLauncher.run(
             document: document,
             anchors: anchors,

@@ -13,4 +13,9 @@ struct DisplayOptions: ParsableArguments {
             "Leave the mouse to the terminal (select text to copy) instead of clicks selecting rows and panes and "
                 + "the wheel scrolling."))
     var noMouse = false
+
+    @Option(
+        name: .customLong("reports-db"),
+        help: "The report database the Reports view (V) reads. Default: reports.db beside the manifest.")
+    var reportsDB: String?
 }

@@ -36,6 +36,7 @@ enum WorkbenchLauncher {
             screen: terminal, document: document, anchors: anchors, fetch: fetch, fetchAtStart: fetchAtStart,
             asciiOnly: display.ascii || !terminal.isUTF8, inputs: inputs, transparency: transparency, watch: watch,
             clients: clients)
+        session.reportsDatabase = display.reportsDB.map { URL(fileURLWithPath: $0) }
         ResidentMemory.releaseFreePages()
         session.run(initialEffects: initial)
         if let signal = terminal.terminationSignal { throw ExitCode(128 + signal) }

@@ -32,6 +32,8 @@ public enum OverlayState: Hashable, Sendable {
     case transparency(TransparencyPanel)
     /// Every client's verdict on the selected domain's chain (`C`).
     case clients(ClientsPanel)
+    /// The field reports of the selected domain (`V`).
+    case reports(ReportsPanel)
 
     /// The key contexts live while this overlay is open: dispatch and the status bar both use them, so the footer
     /// under an overlay shows that overlay's keys. A new overlay adds its line here.
@@ -52,6 +54,7 @@ public enum OverlayState: Hashable, Sendable {
         case .forecast: return [.forecast, .scrolling]
         case .transparency: return [.transparency, .scrolling]
         case .clients: return [.clients, .scrolling]
+        case .reports: return [.reports, .scrolling]
         }
     }
 }

@@ -30,6 +30,14 @@ extension Notice {
         case .backgroundFailed(let what, let error):
             return self.error("background work failed (\(what)): \(error); the workbench goes on".terminalSafe)
         case .noJobControl: return StatusMessage("no job control here (the shell ignores Ctrl-Z); q quits")
+        case .reportChainShown(let id):
+            return StatusMessage(
+                "the panes show report #\(id)'s chain (as the device sent it, not judged here): V then l for the live "
+                    + "one; pinning is off meanwhile", level: .warning)
+        case .reportHasNoChain(let id): return StatusMessage("report #\(id) carries no readable chain")
+        case .liveChainShown: return StatusMessage("the panes show the live chain again")
+        case .reportChainNotPinnable:
+            return error("a report's chain is shown (the sender's, not the server's): V then l for the live one")
 
         case .edited(let outcome): return StatusMessage(outcome.description.terminalSafe)
         case .pinned(let outcome, let level?):
@@ -139,6 +147,7 @@ extension Notice {
         case .forecast: return "no domain to forecast: add one with a"
         case .transparency: return "no domain to show CT findings for: add one with a"
         case .clients: return "no domain to judge as the clients would: add one with a"
+        case .reports: return "no domain to show field reports for: add one with a"
         }
     }
 

@@ -82,8 +82,15 @@ public enum Notice: Sendable {
     case backgroundFailed(what: String, error: String)
     case noJobControl
 
+    // Field reports
+    case reportChainShown(id: Int64)
+    case reportHasNoChain(id: Int64)
+    case liveChainShown
+    /// A pin edit while a report's chain is shown: refused, the chain is the sender's.
+    case reportChainNotPinnable
+
     /// The views of the selected domain that need one to open.
     public enum DomainView: Sendable {
-        case forecast, transparency, clients
+        case forecast, transparency, clients, reports
     }
 }
