@@ -44,3 +44,4 @@ struct SQLiteCLIFailure: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
 }
+
