@@ -123,7 +123,8 @@ final class PostgresLink: @unchecked Sendable {
         } catch let error as PSQLError {
             throw Self.storeError(error, address: address)
         } catch {
-            throw StoreError(.unavailable, "\(address.shown): cannot connect: \(String(describing: error).terminalSafe)")
+            throw StoreError(
+                .unavailable, "\(address.shown): cannot connect: \(String(describing: error).terminalSafe)")
         }
     }
 

@@ -129,7 +129,8 @@ public actor ReportDatabase {
                 guard tables == 0 else { throw Self.foreign(self.path) }
                 guard !mustExist else {
                     throw StoreError(
-                        .notADatabase, "\(self.path) holds no reports: give the database `pinbench collect --db` writes")
+                        .notADatabase, "\(self.path) holds no reports: give the database `pinbench collect --db` writes"
+                    )
                 }
                 version = 0
             } else {

@@ -96,7 +96,8 @@ extension ReportDatabase {
     }
 
     /// Occurrences per judgement that `filter` selects (its limit aside): what `--fail-on` and `--min-count` read.
-    public func totals(_ filter: ReportFilter = ReportFilter()) async throws(StoreError) -> [ReportJudgement.Kind: Int] {
+    public func totals(_ filter: ReportFilter = ReportFilter()) async throws(StoreError) -> [ReportJudgement.Kind: Int]
+    {
         let scope = Self.scope(filter)
         var totals: [ReportJudgement.Kind: Int] = [:]
         for row in try await rows(

@@ -9,7 +9,8 @@ public enum StoreLocation: Hashable, Sendable {
     case postgres(PostgresAddress)
 
     /// Reads `--db`: a `postgres://` or `postgresql://` URL, else a file path.
-    public init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError) {
+    public init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError)
+    {
         if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
             self = .postgres(try PostgresAddress(text, environment: environment))
         } else {

@@ -50,22 +50,31 @@ struct PostgresStoreTests {
         _ = try await OffPoolThread.run {
             try server.psql("CREATE TABLE mine (x INTEGER); INSERT INTO mine VALUES (1)", database: other)
         }
-        await #expect(throws: StoreError(.notADatabase, "")) { _ = try await ReportDatabase.open(path: server.url(other)) }
+        await #expect(throws: StoreError(.notADatabase, "")) {
+            _ = try await ReportDatabase.open(path: server.url(other))
+        }
         #expect(try await OffPoolThread.run { try server.psql("SELECT x FROM mine", database: other) } == "1")
         #expect(
             try await OffPoolThread.run {
-                try server.psql("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'", database: other)
+                try server.psql(
+                    "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'", database: other)
             } == "1")
 
         let newer = try await OffPoolThread.run { try server.createDatabase() }
         let database = try await ReportDatabase.open(path: server.url(newer))
         await database.close()
         _ = try await OffPoolThread.run { try server.psql("UPDATE pinbench_schema SET version = 99", database: newer) }
-        await #expect(throws: StoreError(.notADatabase, "")) { _ = try await ReportDatabase.open(path: server.url(newer)) }
-        #expect(try await OffPoolThread.run { try server.psql("SELECT version FROM pinbench_schema", database: newer) } == "99")
+        await #expect(throws: StoreError(.notADatabase, "")) {
+            _ = try await ReportDatabase.open(path: server.url(newer))
+        }
+        #expect(
+            try await OffPoolThread.run { try server.psql("SELECT version FROM pinbench_schema", database: newer) }
+                == "99")
     }
 
-    @Test("Two collectors on one database, opened together and writing the same reports at once: every occurrence counted once")
+    @Test(
+        "Two collectors on one database, opened together and writing the same reports at once: every occurrence counted once"
+    )
     func concurrentCollectors() async throws {
         let folder = TemporaryFolder()
         let target = try await StoreBackend.postgres.make(folder)
@@ -163,8 +172,10 @@ struct PostgresStoreTests {
         async let holder = OffPoolThread.run {
             try ProcessRunner.run(
                 "/usr/bin/psql",
-                ["-X", "-h", server.socketFolder, "-p", String(server.port), "-U", server.user, "-d", name, "-c",
-                 "BEGIN; LOCK TABLE reports IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(8); COMMIT;"],
+                [
+                    "-X", "-h", server.socketFolder, "-p", String(server.port), "-U", server.user, "-d", name, "-c",
+                    "BEGIN; LOCK TABLE reports IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(8); COMMIT;",
+                ],
                 timeout: 60)
         }
         // Wait until the lock is held (a condition, not a fixed time).

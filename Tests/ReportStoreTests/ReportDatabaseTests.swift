@@ -41,7 +41,8 @@ struct ReportDatabaseTests {
         try await database.store(Array(repeating: StoreFixtures.stored(at: early), count: 5))
         try await database.store([StoreFixtures.stored(at: late), StoreFixtures.stored(version: "4.2", at: late)])
         await database.close()
-        let rows = try await target("SELECT app_version, count, first_seen, last_seen FROM reports ORDER BY app_version")
+        let rows = try await target(
+            "SELECT app_version, count, first_seen, last_seen FROM reports ORDER BY app_version")
         #expect(rows == "4.1|6|1800000000|1800003600\n4.2|1|1800003600|1800003600")
         #expect(try await target("SELECT count(*) FROM chains") == "1")
     }
@@ -137,7 +138,9 @@ struct ReportDatabaseTests {
         #expect(try await StoreFixtures.sqlite(path, "SELECT count(*) FROM reports") == "\(stored)")
     }
 
-    @Test("The writer batches concurrent submits and returns each only after its commit", arguments: StoreBackend.available)
+    @Test(
+        "The writer batches concurrent submits and returns each only after its commit",
+        arguments: StoreBackend.available)
     func writerBatches(_ backend: StoreBackend) async throws {
         let folder = TemporaryFolder()
         let target = try await backend.make(folder)

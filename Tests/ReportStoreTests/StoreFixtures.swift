@@ -44,4 +44,3 @@ struct SQLiteCLIFailure: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
 }
-

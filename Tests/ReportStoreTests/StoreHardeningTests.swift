@@ -43,7 +43,8 @@ struct StoreHardeningTests {
             let target = try await backend.make(folder)
             let database = try await ReportDatabase.open(path: target.location)
             let hour = Date(timeIntervalSince1970: Double(1_800_000_000 - 1_800_000_000 % 3_600))
-            try await database.store(Array(repeating: StoreFixtures.stored(at: hour.addingTimeInterval(-7_200)), count: 5))
+            try await database.store(
+                Array(repeating: StoreFixtures.stored(at: hour.addingTimeInterval(-7_200)), count: 5))
             try await database.store(Array(repeating: StoreFixtures.stored(at: hour.addingTimeInterval(600)), count: 2))
             try await database.store([StoreFixtures.stored(kind: .interception, at: hour.addingTimeInterval(-7_000))])
             let all = try await database.groups()
@@ -74,7 +75,9 @@ struct StoreHardeningTests {
         await database.close()
     }
 
-    @Test("The size cap in bytes drops junk before alarms and frees the chains its rows held", arguments: StoreBackend.available)
+    @Test(
+        "The size cap in bytes drops junk before alarms and frees the chains its rows held",
+        arguments: StoreBackend.available)
     func byteCap(_ backend: StoreBackend) async throws {
         let folder = TemporaryFolder()
         let target = try await backend.make(folder)
@@ -135,9 +138,11 @@ struct StoreHardeningTests {
         let database = try await ReportDatabase.open(path: path)
         #expect(try await database.schemaVersion() == 2)
         #expect(try await database.totals() == [.lockout: 9])
-        #expect(try await database.totals(ReportFilter(since: Date(timeIntervalSince1970: 1_800_007_200))) == [.lockout: 9])
+        #expect(
+            try await database.totals(ReportFilter(since: Date(timeIntervalSince1970: 1_800_007_200))) == [.lockout: 9])
         await database.close()
-        #expect(try await StoreFixtures.sqlite(path, "SELECT report_key, hour, count FROM report_hours") == "k1|500002|9")
+        #expect(
+            try await StoreFixtures.sqlite(path, "SELECT report_key, hour, count FROM report_hours") == "k1|500002|9")
         #expect(try await StoreFixtures.sqlite(path, "SELECT bytes FROM chains") == "13")
     }
 }

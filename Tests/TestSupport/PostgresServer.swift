@@ -122,8 +122,10 @@ public final class PostgresServer: @unchecked Sendable {
     public func psql(_ sql: String, database: String = "postgres") throws -> String {
         let result = try ProcessRunner.run(
             "/usr/bin/psql",
-            ["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketFolder, "-p", String(port), "-U", user,
-             "-d", database, "-c", sql],
+            [
+                "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketFolder, "-p", String(port), "-U", user,
+                "-d", database, "-c", sql,
+            ],
             timeout: 60)
         guard result.status == 0 else {
             throw PostgresServerFailure(message: "psql exit \(result.status): \(result.stderrText)")
@@ -146,7 +148,8 @@ public final class PostgresServer: @unchecked Sendable {
     private static func run(_ asRoot: Bool, _ executable: String, _ arguments: [String], timeout: TimeInterval) throws {
         let result =
             asRoot
-            ? try ProcessRunner.run("/usr/sbin/runuser", ["-u", "postgres", "--", executable] + arguments, timeout: timeout)
+            ? try ProcessRunner.run(
+                "/usr/sbin/runuser", ["-u", "postgres", "--", executable] + arguments, timeout: timeout)
             : try ProcessRunner.run(executable, arguments, timeout: timeout)
         guard result.status == 0 else {
             throw PostgresServerFailure(
