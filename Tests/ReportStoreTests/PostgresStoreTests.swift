@@ -136,7 +136,7 @@ struct PostgresStoreTests {
             #expect(!error.message.contains("not-the-password"))
             #expect(error.message.contains("28P01"), "\(error.message)")
         }
-        let closedPort = try await OffPoolThread.run { try SilentListener().port }
+        let closedPort = try await OffPoolThread.run { try LoopbackSocket().port }
         await #expect(throws: StoreError(.unavailable, "")) {
             _ = try await ReportDatabase.open(path: "postgres://x@127.0.0.1:\(closedPort + 0)/none")
         }
@@ -144,7 +144,7 @@ struct PostgresStoreTests {
 
     @Test("A server that accepts and never answers: the connect deadline ends the wait")
     func silentServer() async throws {
-        let listener = try await OffPoolThread.run { try SilentListener(listening: true) }
+        let listener = try await OffPoolThread.run { try LoopbackSocket(listening: true) }
         let started = ContinuousClock.now
         do {
             _ = try await ReportDatabase.open(
@@ -195,30 +195,4 @@ struct PostgresStoreTests {
         await database.close()
         #expect(try await target("SELECT app_version FROM reports ORDER BY app_version") == "after\nbefore")
     }
-}
-
-/// A TCP port on 127.0.0.1 that nothing answers on: closed (connections refused), or listening and never answering.
-final class SilentListener: @unchecked Sendable {
-    let descriptor: Int32
-    let port: Int
-
-    init(listening: Bool = false) throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.descriptor = descriptor
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard bound, !listening || listen(descriptor, 8) == 0 else {
-            throw PostgresServerFailure(message: "cannot bind a port: errno \(errno)")
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    deinit { close(descriptor) }
 }

@@ -158,9 +158,19 @@ public final class PostgresServer: @unchecked Sendable {
     }
 
     /// A port nothing listens on now: bound to 127.0.0.1 port 0, read back, released.
-    private static func freePort() throws -> Int {
+    private static func freePort() throws -> Int { try LoopbackSocket().port }
+}
+
+/// A TCP socket bound to 127.0.0.1 on a port the system picks: closed to connections (bound only), or listening and
+/// never accepting (a server that takes the connection and never answers). Closed when released.
+public final class LoopbackSocket: @unchecked Sendable {
+    // @unchecked: immutable after init.
+    public let descriptor: Int32
+    public let port: Int
+
+    public init(listening: Bool = false) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
+        self.descriptor = descriptor
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -170,9 +180,14 @@ public final class PostgresServer: @unchecked Sendable {
                 bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
             }
         }
-        guard bound else { throw PostgresServerFailure(message: "no free port: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard bound, !listening || listen(descriptor, 8) == 0 else {
+            close(descriptor)
+            throw PostgresServerFailure(message: "cannot bind a port on 127.0.0.1: errno \(errno)")
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
     }
+
+    deinit { close(descriptor) }
 }
 
 public struct PostgresServerFailure: Error, CustomStringConvertible {
