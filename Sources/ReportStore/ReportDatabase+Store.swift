@@ -20,30 +20,30 @@ extension ReportDatabase {
     /// `batch` without the reports of bodies already received (within the replay window): each body's digest is
     /// recorded in the same transaction, so that of two collectors receiving one body, one counts it.
     private func fresh(_ batch: [StoredReport]) async throws(StoreError) -> [StoredReport] {
-        var seen: Set<String> = []
-        var current = false
+        // Each digest claimed once, in sorted order: two collectors' transactions never wait on each other in a cycle.
+        var firstSeen: [String: Date] = [:]
+        for item in batch where item.bodyPart == 0 {
+            if let digest = item.bodyDigest, firstSeen[digest] == nil { firstSeen[digest] = item.receivedAt }
+        }
+        var claimed: Set<String> = []
+        for digest in firstSeen.keys.sorted() {
+            let inserted = try await rows(
+                "INSERT INTO recent_bodies (digest, seen) VALUES (?, ?) ON CONFLICT (digest) DO NOTHING RETURNING digest",
+                [.text(digest), .integer(Self.seconds(firstSeen[digest]!))])
+            if !inserted.isEmpty { claimed.insert(digest) }
+        }
         var kept: [StoredReport] = []
         kept.reserveCapacity(batch.count)
         var replayed = 0
+        var current = false
         for item in batch {
             guard let digest = item.bodyDigest else {
                 kept.append(item)
                 continue
             }
-            // The first report of a body decides for the whole body: new, or a replay (of a body received before,
-            // or earlier in this batch).
-            if item.bodyPart == 0 {
-                if seen.contains(digest) {
-                    current = false
-                } else {
-                    seen.insert(digest)
-                    let inserted = try await rows(
-                        "INSERT INTO recent_bodies (digest, seen) VALUES (?, ?) ON CONFLICT (digest) DO NOTHING "
-                            + "RETURNING digest",
-                        [.text(digest), .integer(Self.seconds(item.receivedAt))])
-                    current = !inserted.isEmpty
-                }
-            }
+            // The first report of a body decides for the whole body: new (it claimed its digest, and no body before
+            // it in this batch did), or a replay.
+            if item.bodyPart == 0 { current = claimed.remove(digest) != nil }
             if current {
                 kept.append(item)
             } else {
@@ -70,7 +70,18 @@ extension ReportDatabase {
             }
             hours[HourKey(key: item.key, hour: Self.seconds(item.receivedAt) / 3_600), default: 0] += 1
         }
-        // PostgreSQL: rows in one order in every collector, so two batches never wait on each other's rows.
+        // Chains, then rows, each in one order in every collector, so two batches never wait on each other's rows.
+        var chains: [String: String] = [:]
+        for key in order {
+            let chain = merged[key]!.item.report.chainToJudge
+            chains[ReportKey.chainDigest(chain)] = Self.text(chain)
+        }
+        for digest in chains.keys.sorted() {
+            let pem = chains[digest]!
+            _ = try await rows(
+                "INSERT INTO chains (digest, pem, bytes) VALUES (?, ?, ?) ON CONFLICT (digest) DO NOTHING",
+                [.text(digest), .text(pem), .integer(Int64(pem.utf8.count))])
+        }
         if isPostgres { order.sort() }
         for key in order {
             let entry = merged[key]!
@@ -88,10 +99,6 @@ extension ReportDatabase {
         let report = item.report
         let judgement = item.judgement
         let digest = ReportKey.chainDigest(report.chainToJudge)
-        let pem = Self.text(report.chainToJudge)
-        _ = try await rows(
-            "INSERT INTO chains (digest, pem, bytes) VALUES (?, ?, ?) ON CONFLICT (digest) DO NOTHING",
-            [.text(digest), .text(pem), .integer(Int64(pem.utf8.count))])
         // Both dialects: SQLite's two-argument min/max are PostgreSQL's LEAST/GREATEST.
         let least = isPostgres ? "LEAST" : "min"
         let greatest = isPostgres ? "GREATEST" : "max"
