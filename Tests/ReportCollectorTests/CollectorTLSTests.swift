@@ -56,7 +56,7 @@ struct CollectorTLSTests {
         await run.stop()
     }
 
-    @Test("openssl s_client: TLS 1.2 and 1.3 are served, TLS 1.1 is refused; the chain sent is the one given")
+    @Test("openssl s_client: TLS 1.2 is served, TLS 1.1 is refused; the chain sent is the one given")
     func protocolVersions() async throws {
         let files = try Files()
         let run = try await files.world.start(tls: try files.tls())
