@@ -124,3 +124,41 @@ extension SlowSocket {
         return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
     }
 }
+
+@Suite(
+    "pinbench reports: --min-count thresholds, --limit with how many more, JSON that reads back",
+    .enabled(if: CollectorWorld.hasTools, "needs curl and the sqlite3 command line"))
+struct ReportsThresholdTests {
+    @Test("--fail-on fires at --min-count reports of one judgement; --limit lists fewer groups and says how many more")
+    func thresholdsAndLimit() async throws {
+        let world = try CollectorWorld()
+        let run = try await world.start()
+        for host in ["a.pinbench.test", "b.pinbench.test"] {
+            #expect(
+                try await CollectorWorld.curl(run.url, body: world.body(chain: world.pki.rotated.full, host: host))
+                    .status == 200)
+        }
+        await run.stop()
+        let db = world.database
+        let at = { (arguments: [String]) in
+            try await PinBenchBinary.run(["reports", "--db", db] + arguments, in: world.folder.url)
+        }
+        // Two reports judged alike (lockout or not, the same judgement): a threshold of 3 stays quiet, 2 fires.
+        let kind = try await world.read("SELECT judgement FROM reports LIMIT 1")
+        #expect(try await at(["--fail-on", kind, "--min-count", "3"]).status == 0)
+        #expect(try await at(["--fail-on", kind, "--min-count", "2"]).status == 1)
+        #expect(try await at(["--fail-on", kind]).status == 1)
+        #expect(try await at(["--fail-on", kind, "--min-count", "0"]).status == 2)
+        // The threshold counts every group, not only those a limit shows.
+        #expect(try await at(["--fail-on", kind, "--min-count", "2", "--limit", "1"]).status == 1)
+        let limited = try await at(["--limit", "1"])
+        #expect(limited.stdoutText.contains("a.pinbench.test"))
+        #expect(!limited.stdoutText.contains("b.pinbench.test  "))
+        #expect(limited.stdoutText.contains("and 1 more group"))
+        let json = try await at(["--limit", "1", "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        #expect(document["beyondLimit"] as? Int == 1)
+        #expect((document["groups"] as? [[String: Any]])?.count == 1)
+        #expect(try await at(["--limit", "0"]).status == 2)
+    }
+}
