@@ -85,21 +85,20 @@ public final class PostgresServer: @unchecked Sendable {
         }
         guard let started else { throw PostgresServerFailure(message: "postgres did not start: \(lastError)") }
         port = started
-        // However the test process ends, the server ends too: a watcher polls the test process and stops it.
-        let watcher = """
-            while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done
-            \(Self.prefix(asRoot)) \(Self.binaries)/pg_ctl -D \(dataFolder) stop -m immediate >/dev/null 2>&1
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", watcher]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
-        let stop = { [dataFolder] in
+        // However the test process ends, the server ends too: a watcher polls the test process and stops it. It is
+        // started through ProcessRunner (no inherited descriptors: it holds no other test's pipe open) in a session of
+        // its own with its output to /dev/null, so that it outlives the shell that starts it and a Ctrl-C.
+        let stopCommand = "\(Self.prefix(asRoot)) \(Self.binaries)/pg_ctl -D \(dataFolder) stop -m immediate"
+        let watcher =
+            "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stopCommand) >/dev/null 2>&1; "
+            + "rm -rf \(folder.url.path)"
+        _ = try? ProcessRunner.run(
+            "/bin/sh", ["-c", "setsid /bin/sh -c '\(watcher)' </dev/null >/dev/null 2>&1 &"], timeout: 30)
+        // The shared server is never released: its folder goes when it stops.
+        let stop = { [dataFolder, folder] in
             _ = try? Self.run(
                 asRoot, Self.binaries + "/pg_ctl", ["-D", dataFolder, "stop", "-m", "immediate"], timeout: 30)
+            try? FileManager.default.removeItem(at: folder.url)
         }
         Self.stopAtExit.append(stop)
         atexit { for stop in PostgresServer.stopAtExit { stop() } }
