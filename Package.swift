@@ -34,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
         // The report collector's store (docs/collector.md): SQLite, embedded, through a maintained package.
         .package(url: "https://github.com/vapor/sqlite-nio.git", exact: "1.13.2"),
+        // The report collector's shared store for several collectors (docs/collector.md): PostgreSQL.
+        .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
     ],
     targets: [
         // The portable validation core: Foundation, X509, Crypto and SwiftASN1 only.
@@ -202,6 +204,7 @@ let package = Package(
             name: "ReportStore",
             dependencies: [
                 "FieldReports", "PinningCore", .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
         .testTarget(
             name: "ReportStoreTests",
@@ -217,6 +220,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         .testTarget(
             name: "ReportCollectorTests",

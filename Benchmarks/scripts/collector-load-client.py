@@ -20,6 +20,9 @@ def requests(bodies, seed):
     share = bodies["unique_share"]
     while True:
         body = rng.choice(unique) if rng.random() < share else rng.choice(shared)
+        # Each post from a device of its own (its own app-vendor-id), as in a real flood: the same bytes posted again
+        # would be a replay, acknowledged and counted once.
+        body = body.replace(b'"app-vendor-id": "vendor"', b'"app-vendor-id": "%032x"' % rng.getrandbits(128), 1)
         yield (b"POST /report HTTP/1.1\r\nHost: collector\r\nContent-Type: application/json\r\nContent-Length: "
                + str(len(body)).encode() + b"\r\n\r\n" + body)
 

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Judged reports per second, p50 and p99, for `pinbench collect` beside a store-only Python collector
-# (collector-baseline.py: http.server and sqlite3) under the same load in the same run, rounds alternating A and B.
+# Judged reports per second, p50 and p99, for `pinbench collect` storing in SQLite and in PostgreSQL, beside a
+# store-only Python collector (collector-baseline.py: http.server and sqlite3) under the same load in the same run,
+# rounds alternating them. PostgreSQL: Debian's 15, started here as the postgres user (initdb into the work folder,
+# a Unix socket only, fsync on), a new database each round; BACKENDS="sqlite" leaves it out.
 # The load (collector-load-client.py) is a flood: most reports share three chains (a lockout after a rotation, on two
 # app versions, and one proxy's interception), UNIQUE_SHARE of them carry a chain of their own.
 #
 # Usage: Benchmarks/scripts/collector-load.sh [PINBENCH_BINARY]
 #   (default: the binary scripts/build-release.sh prints). Environment: ROUNDS (3), SECONDS_PER_RUN (10),
-#   CONNECTIONS (32 per process), PROCESSES (2), UNIQUE (200 unique chains), UNIQUE_SHARE (0.1).
+#   CONNECTIONS (32 per process), PROCESSES (2), UNIQUE (200 unique chains), UNIQUE_SHARE (0.1),
+#   BACKENDS ("sqlite postgres").
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -17,10 +20,15 @@ connections=${CONNECTIONS:-32}
 processes=${PROCESSES:-2}
 unique=${UNIQUE:-200}
 unique_share=${UNIQUE_SHARE:-0.1}
+backends=${BACKENDS:-sqlite postgres}
+pgbin=/usr/lib/postgresql/15/bin
 work=$(mktemp -d /tmp/collector-load.XXXXXX)
+chmod 755 "$work"
 server=""
+as_postgres() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 cleanup() {
     if [ -n "$server" ]; then kill -9 "$server" 2>/dev/null || true; fi
+    if [ -f "$work/pg/postmaster.pid" ]; then as_postgres "$pgbin/pg_ctl" -D "$work/pg" stop -m immediate >/dev/null 2>&1 || true; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -105,9 +113,29 @@ wait_port() { # file pattern: waits (up to 60 s) for the server's line naming it
     echo "the server did not start: $(cat "$1")" >&2
     return 1
 }
-run_pinbench() {
+if [[ " $backends " == *" postgres "* ]]; then
+    mkdir -p pg pgsock
+    if [ "$(id -u)" -eq 0 ]; then chown postgres: pg pgsock; fi
+    as_postgres "$pgbin/initdb" -D "$work/pg" -U pinbench --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+    as_postgres "$pgbin/pg_ctl" -D "$work/pg" -l "$work/pgsock/log" -w -o \
+        "-c listen_addresses= -c unix_socket_directories=$work/pgsock -c port=5432" start >/dev/null
+fi
+count_stored() { # backend round: "stored N rows M"
+    if [ "$1" = postgres ]; then
+        psql -X -A -t -h "$work/pgsock" -U pinbench -d "bench$2" \
+            -c 'SELECT coalesce(sum(count),0), count(*) FROM reports' | tr '|' ' ' | sed 's/^/stored /; s/ \([0-9]*\)$/ rows \1/'
+    else
+        echo "stored $(sqlite3 pinbench.db 'SELECT coalesce(sum(count),0) FROM reports') rows $(sqlite3 pinbench.db 'SELECT count(*) FROM reports')"
+    fi
+}
+run_pinbench() { # backend round
     rm -f pinbench.db*
-    "$binary" collect --listen 127.0.0.1:0 --db pinbench.db --manifest pins.json --ca-bundle root.pem \
+    local db=pinbench.db
+    if [ "$1" = postgres ]; then
+        psql -X -q -h "$work/pgsock" -U pinbench -d postgres -c "CREATE DATABASE bench$2"
+        db="postgres://pinbench@/bench$2?host=$work/pgsock"
+    fi
+    "$binary" collect --listen 127.0.0.1:0 --db "$db" --manifest pins.json --ca-bundle root.pem \
         --no-system-trust >pinbench.out 2>&1 &
     server=$!
     wait_port pinbench.out "^collecting on "
@@ -119,7 +147,7 @@ run_pinbench() {
     kill -INT "$server"
     wait "$server" || true
     server=""
-    echo "peak-rss-kib $rss stored $(sqlite3 pinbench.db 'SELECT coalesce(sum(count),0) FROM reports') rows $(sqlite3 pinbench.db 'SELECT count(*) FROM reports')"
+    echo "peak-rss-kib $rss $(count_stored "$1" "$2")"
 }
 run_baseline() {
     rm -f baseline.db*
@@ -137,29 +165,34 @@ run_baseline() {
     echo "peak-rss-kib $rss stored $(sqlite3 baseline.db 'SELECT count(*) FROM reports') rows $(sqlite3 baseline.db 'SELECT count(*) FROM reports')"
 }
 for round in $(seq 1 "$rounds"); do
-    echo "round $round pinbench $(run_pinbench | tr '\n' ' ')"
+    for backend in $backends; do
+        echo "round $round pinbench-$backend $(run_pinbench "$backend" "$round" | tr '\n' ' ')"
+    done
     echo "round $round baseline $(run_baseline | tr '\n' ' ')"
 done | tee results.txt
 python3 - <<'PY'
 import json, re, statistics
-rows = {"pinbench": [], "baseline": []}
+rows = {}
 for line in open("results.txt"):
-    match = re.match(r"round (\d+) (\w+) (\{.*\}) peak-rss-kib (\d+) stored (\d+) rows (\d+)", line.strip())
+    match = re.match(r"round (\d+) ([\w-]+) (\{.*\}) peak-rss-kib (\d+) stored (\d+) rows (\d+)", line.strip())
     if match:
         figures = json.loads(match[3])
         figures["rss_mib"] = int(match[4]) / 1024
         figures["stored"] = int(match[5])
-        rows[match[2]].append(figures)
+        rows.setdefault(match[2], []).append(figures)
 def show(name, key, unit):
     values = [r[key] for r in rows[name] if r[key] is not None]
     return f"{statistics.median(values):8.1f} {unit} ({min(values):.1f}-{max(values):.1f})"
-print(f"{'collector':10} {'reports/s (min-max)':28} {'p50 (min-max)':24} {'p99 (min-max)':24} {'peak RSS':22}")
-for name in ("pinbench", "baseline"):
-    print(f"{name:10} {show(name, 'per_second', '/s'):28} {show(name, 'p50_ms', 'ms'):24} "
+print(f"{'collector':18} {'reports/s (min-max)':28} {'p50 (min-max)':24} {'p99 (min-max)':24} {'peak RSS':22}")
+for name in rows:
+    print(f"{name:18} {show(name, 'per_second', '/s'):28} {show(name, 'p50_ms', 'ms'):24} "
           f"{show(name, 'p99_ms', 'ms'):24} {show(name, 'rss_mib', 'MiB')}")
-ratios = [a["per_second"] / b["per_second"] for a, b in zip(rows["pinbench"], rows["baseline"])]
-print(f"pinbench / baseline, per round: {', '.join(f'{r:.2f}' for r in ratios)}; median {statistics.median(ratios):.2f}")
-for name in ("pinbench", "baseline"):
+for name in rows:
+    if name == "baseline":
+        continue
+    ratios = [a["per_second"] / b["per_second"] for a, b in zip(rows[name], rows["baseline"])]
+    print(f"{name} / baseline, per round: {', '.join(f'{r:.2f}' for r in ratios)}; median {statistics.median(ratios):.2f}")
+for name in rows:
     for r in rows[name]:
         if r["stored"] < r["ok"]:
             print(f"WARNING: {name} acknowledged {r['ok']} reports and stored {r['stored']}")

@@ -27,11 +27,16 @@ final class CollectorHandler: ChannelInboundHandler {
     private let settings: CollectorSettings
     private let limiter: RateLimiter?
     private let gate: ConnectionGate
+    private let watch: RequestStartWatch?
     private var state = State.idle
     private var deadline: Scheduled<Void>?
     private var admitted = false
 
-    init(intake: ReportIntake, settings: CollectorSettings, limiter: RateLimiter?, gate: ConnectionGate) {
+    init(
+        intake: ReportIntake, settings: CollectorSettings, limiter: RateLimiter?, gate: ConnectionGate,
+        watch: RequestStartWatch? = nil
+    ) {
+        self.watch = watch
         self.intake = intake
         self.settings = settings
         self.limiter = limiter
@@ -96,7 +101,10 @@ final class CollectorHandler: ChannelInboundHandler {
             return
         }
         if let limiter, let rate = settings.ratePerSecond, rate > 0 {
-            let source = context.channel.remoteAddress?.ipAddress ?? "unknown"
+            let source = ClientAddress.source(
+                peer: context.channel.remoteAddress?.ipAddress ?? "unknown",
+                forwardedFor: settings.trustedProxies.isEmpty ? [] : head.headers["X-Forwarded-For"],
+                trusted: settings.trustedProxies)
             let exempt = settings.exemptLoopback && ListenAddress.isLoopback(source)
             if !exempt, !limiter.allow(source, now: Double(NIODeadline.now().uptimeNanoseconds) / 1e9) {
                 refuse(
@@ -125,6 +133,7 @@ final class CollectorHandler: ChannelInboundHandler {
             let (handler, context) = bound.value
             let keepAlive = head.isKeepAlive
             handler.state = keepAlive ? .idle : .discarding
+            handler.watch?.answered()
             handler.write(
                 context, head, answer.status, answer.text, close: !keepAlive,
                 extra: answer.status == 503 ? [("Retry-After", "5")] : [])
@@ -177,6 +186,10 @@ final class CollectorHandler: ChannelInboundHandler {
                 handler.write(
                     context, head, 408, "the request took longer than \(handler.settings.requestDeadline) seconds",
                     close: true)
+            case .idle where handler.watch?.started == true:
+                // Headers still arriving: no request head to answer yet, so the watch below answers raw.
+                handler.state = .discarding
+                handler.watch?.timeOut(seconds: handler.settings.requestDeadline)
             case .idle, .discarding:
                 context.close(promise: nil)
             }

@@ -13,11 +13,14 @@ public final class CollectorRun: Sendable {
     public let writer: ReportWriter
     public let judge: ReportJudge
     public let settings: CollectorSettings
+    /// True when it serves HTTPS.
+    public let secure: Bool
 
     private init(
         server: CollectorServer, database: ReportDatabase, writer: ReportWriter, judge: ReportJudge,
-        settings: CollectorSettings
+        settings: CollectorSettings, secure: Bool
     ) {
+        self.secure = secure
         self.server = server
         self.database = database
         self.writer = writer
@@ -25,19 +28,22 @@ public final class CollectorRun: Sendable {
         self.settings = settings
     }
 
-    /// Opens `databasePath` and starts serving. `releases` are the releases file's, their pins read; `logged` what
-    /// the CT watch's state holds (nil: no CT evidence).
+    /// Opens `databasePath` (a file or a `postgres://` URL) and starts serving, over HTTPS with `tls`. `releases` are
+    /// the releases file's, their pins read; `logged` what the CT watch's state holds (nil: no CT evidence).
     public static func start(
         settings: CollectorSettings, databasePath: String, store: StoreSettings = StoreSettings(),
-        manifest: PinManifest, releases: [Release], trustAnchors: TrustAnchors, logged: LoggedCertificates? = nil
+        manifest: PinManifest, releases: [Release], trustAnchors: TrustAnchors, logged: LoggedCertificates? = nil,
+        tls: CollectorTLS? = nil
     ) async throws -> CollectorRun {
         let database = try await ReportDatabase.open(path: databasePath, settings: store)
         let writer = ReportWriter(database: database)
         let judge = ReportJudge(manifest: manifest, releases: releases, trustAnchors: trustAnchors, logged: logged)
         let intake = ReportIntake(reader: FieldReportReader(limits: settings.limits), judge: judge, writer: writer)
         do {
-            let server = try await CollectorServer.start(settings: settings, intake: intake)
-            return CollectorRun(server: server, database: database, writer: writer, judge: judge, settings: settings)
+            let server = try await CollectorServer.start(settings: settings, intake: intake, tls: tls)
+            return CollectorRun(
+                server: server, database: database, writer: writer, judge: judge, settings: settings,
+                secure: tls != nil)
         } catch {
             await database.close()
             throw CollectorInputError(
@@ -49,7 +55,7 @@ public final class CollectorRun: Sendable {
     /// The address reports are posted to.
     public var url: String {
         let host = settings.listen.host.contains(":") ? "[\(settings.listen.host)]" : settings.listen.host
-        return "http://\(host):\(server.port)/"
+        return "\(secure ? "https" : "http")://\(host):\(server.port)/"
     }
 
     /// Stops serving, then closes the database: every report acknowledged was committed before its answer.

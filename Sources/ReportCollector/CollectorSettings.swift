@@ -17,6 +17,8 @@ public struct CollectorSettings: Hashable, Sendable {
     public var rateBurst: Double
     /// Loopback sources (a load balancer or a test on this machine) are not rate-limited.
     public var exemptLoopback: Bool
+    /// Proxies whose `X-Forwarded-For` names the client (``ClientAddress``); from any other peer it is ignored.
+    public var trustedProxies: Set<String> = []
 
     public init(
         listen: ListenAddress, limits: FieldReportLimits = FieldReportLimits(), requestDeadline: Double = 10,

@@ -24,4 +24,10 @@ public struct FailOn: Hashable, Sendable {
     public func fails(_ judgements: [ReportJudgement.Kind]) -> Bool {
         judgements.contains { kinds.contains($0) }
     }
+
+    /// True when a judgement named here has `minCount` occurrences or more in `totals` (reports received, identical
+    /// ones counted, per judgement: ``ReportDatabase/totals(_:)``). `minCount` 1 is ``fails(_:)``: one report fires.
+    public func fails(totals: [ReportJudgement.Kind: Int], minCount: Int) -> Bool {
+        kinds.contains { (totals[$0] ?? 0) >= max(1, minCount) }
+    }
 }

@@ -1,14 +1,15 @@
 import PinningCore
 
 /// `--listen HOST:PORT`: where the collector listens. Plain HTTP is served on a loopback address only (a load
-/// balancer or a proxy on the same machine terminates TLS); any other address needs HTTPS, which needs
-/// `--tls-cert` and `--tls-key`, not built yet, so it is refused rather than served in the clear.
+/// balancer or a proxy on the same machine terminates TLS); any other address needs HTTPS (`--tls-cert` and
+/// `--tls-key`), and without them it is refused rather than served in the clear.
 public struct ListenAddress: Hashable, Sendable {
     public let host: String
     public let port: Int
 
-    /// Reads `HOST:PORT` (`[::1]:PORT` for IPv6); `localhost` is 127.0.0.1. Port 0 picks a free port.
-    public init(_ text: String) throws(CollectorInputError) {
+    /// Reads `HOST:PORT` (`[::1]:PORT` for IPv6); `localhost` is 127.0.0.1. Port 0 picks a free port. Without
+    /// `tls`, only a loopback address.
+    public init(_ text: String, tls: Bool = false) throws(CollectorInputError) {
         let shown = TerminalSafeText.quoted(text)
         let hostPart: Substring
         let portPart: Substring
@@ -32,11 +33,10 @@ public struct ListenAddress: Hashable, Sendable {
         guard let parsed = try? HostName(host), parsed.isIPAddress else {
             throw CollectorInputError("--listen \(shown): the host must be an IP address (or localhost)")
         }
-        guard Self.isLoopback(parsed.text) else {
+        guard tls || Self.isLoopback(parsed.text) else {
             throw CollectorInputError(
                 "--listen \(shown): plain HTTP is served only on a loopback address (127.0.0.1, ::1). A collector "
-                    + "on another address must speak HTTPS, which needs --tls-cert and --tls-key; they are not built "
-                    + "yet. Listen on 127.0.0.1 behind a TLS-terminating proxy (docs/collector.md).")
+                    + "on another address must speak HTTPS: give --tls-cert and --tls-key (docs/collector.md).")
         }
         self.host = parsed.text
         self.port = port

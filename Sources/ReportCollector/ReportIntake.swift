@@ -1,5 +1,6 @@
 import FieldReports
 import Foundation
+import PinningCore
 import ReportStore
 
 /// One POSTed body from read to answer: read strictly, each report judged, all of them stored, and only then a 2xx.
@@ -30,9 +31,13 @@ public final class ReportIntake: Sendable {
             return Answer(status: error.code == .tooLarge ? 413 : 400, text: error.message)
         }
         var items: [StoredReport] = []
-        for report in reports {
+        // The same body posted again (byte for byte: the same reports, the same `date-time`) is counted once.
+        let digest = Fingerprint.sha256Base64(body)
+        for (index, report) in reports.enumerated() {
             let judgement = await judge.judge(report, at: time)
-            items.append(StoredReport(report: report, judgement: judgement, receivedAt: time))
+            items.append(
+                StoredReport(
+                    report: report, judgement: judgement, receivedAt: time, bodyDigest: digest, bodyPart: index))
         }
         do {
             try await writer.submit(items)

@@ -8,7 +8,9 @@ import ReportStore
 /// values. Every text from a report (hosts, releases, issuers, chains) is escaped here, at the output.
 public enum ReportsText {
     /// The table and one sample line per group, then what retention and the cap dropped.
-    public static func lines(_ groups: [ReportGroup], dropped: [String: (reports: Int, occurrences: Int)]) -> [String] {
+    public static func lines(
+        _ groups: [ReportGroup], dropped: [String: (reports: Int, occurrences: Int)], beyondLimit: Int = 0
+    ) -> [String] {
         guard !groups.isEmpty else { return ["no reports"] + droppedLines(dropped) }
         let table = TextTable(
             header: ["HOST", "RELEASE", "JUDGEMENT", "REPORTS", "DISTINCT", "FIRST SEEN", "LAST SEEN"],
@@ -24,6 +26,10 @@ public enum ReportsText {
             let name = "\(group.host) \(group.release ?? "(none)") \(group.judgement.rawValue)"
             lines.append("\(name.terminalSafe): \(group.sampleReason.rawValue): \(group.sampleDetail.terminalSafe)")
             for certificate in chainSummary(group.sampleChain) { lines.append("  " + certificate.terminalSafe) }
+        }
+        if beyondLimit > 0 {
+            lines.append(
+                "… and \(beyondLimit) more group\(beyondLimit == 1 ? "" : "s") (raise --limit, or narrow with --host)")
         }
         return lines + droppedLines(dropped)
     }
@@ -106,6 +112,24 @@ public enum ReportsText {
         return stored.components(separatedBy: end).dropLast().map {
             $0.trimmingCharacters(in: .whitespacesAndNewlines) + "\n" + end + "\n"
         }
+    }
+
+    /// What `--json` prints before the groups: the drop counts and how many groups the limit left out.
+    struct Head: Encodable {
+        let beyondLimit: Int
+        let dropped: [String: Document.Dropped]
+    }
+
+    /// `--json`: the document's text handed to `write` a piece at a time, the groups last (``CanonicalJSON``'s
+    /// streamed array), with `beyondLimit`, the groups the limit left out.
+    public static func writeJSON(
+        _ groups: [ReportGroup], dropped: [String: (reports: Int, occurrences: Int)], beyondLimit: Int,
+        write: (Data) -> Void
+    ) throws {
+        let document = document(groups, dropped: dropped)
+        try CanonicalJSON.encode(
+            Head(beyondLimit: beyondLimit, dropped: document.dropped), thenArray: "groups",
+            try document.groups.map(CommandJSON.element), encoder: CommandJSON.encoder(), write: write)
     }
 
     /// `document` as `--json` prints it (``CommandJSON``: sorted keys, every control character escaped).

@@ -1,193 +1,201 @@
 import FieldReports
 import Foundation
 import PinningCore
+import PostgresNIO
 import SQLiteNIO
 
-/// The collector's SQLite database: WAL with `synchronous=FULL`, so a commit that returned survives `kill -9` and a
-/// power loss; the schema versioned by `user_version` and migrated on open. Identical reports (one dedupe key) are
-/// one row whose `count` grows; retention and the size cap drop rows and count what they dropped.
+/// The collector's database, SQLite or PostgreSQL behind one set of rules: the schema versioned and migrated on open
+/// (a database from a newer PinBench or another program's refused and left as it was), identical reports one row
+/// whose `count` grows, retention and the size cap counting what they drop, a batch one transaction.
 ///
-/// One connection, used by this actor only: writes are serialised here, each batch one transaction.
+/// SQLite: WAL with `synchronous=FULL`, so a commit that returned survives `kill -9` and a power loss; one writer.
+/// PostgreSQL: for several collectors on one database; every write is an upsert that adds its count
+/// (`count = reports.count + excluded.count`), so concurrent collectors count each occurrence exactly once, and every
+/// network step has a deadline (``StoreSettings/connectTimeout``, ``StoreSettings/queryTimeout``).
+///
+/// One connection, used by this actor only.
 public actor ReportDatabase {
+    /// The database as messages name it: the SQLite file's absolute path, or the PostgreSQL URL without a password.
     public nonisolated let path: String
+    public nonisolated let location: StoreLocation
     public nonisolated let settings: StoreSettings
-    private let connection: SQLiteConnection
-    private var lastPrune: Date = .distantPast
+    let backend: Backend
+    var lastPrune: Date = .distantPast
+    /// Prunes that failed after their reports were committed (``prune(now:)`` runs again a minute later).
+    public internal(set) var pruneFailures = 0
+    /// Reports not counted since start because their body had been received before (a replay).
+    public internal(set) var replays = 0
 
-    private init(path: String, settings: StoreSettings, connection: SQLiteConnection) {
-        self.path = path
-        self.settings = settings
-        self.connection = connection
+    enum Backend {
+        case sqlite(SQLiteConnection)
+        case postgres(PostgresLink)
     }
 
-    /// Opens (creating when missing) and migrates the database at `path`. Refuses a file that is not SQLite, an
-    /// SQLite database of another program, and one from a newer PinBench.
-    /// With `mustExist`, a missing file is an error instead of a new database (`pinbench reports` reads only).
+    private init(location: StoreLocation, settings: StoreSettings, backend: Backend) {
+        self.location = location
+        self.path = location.shown
+        self.settings = settings
+        self.backend = backend
+    }
+
+    /// True when the reports are in PostgreSQL.
+    public nonisolated var isPostgres: Bool {
+        if case .postgres = location { return true }
+        return false
+    }
+
+    /// Opens (creating when missing) and migrates the database `path` names: an SQLite file, or a `postgres://` URL
+    /// (``StoreLocation``). Refuses a file that is not SQLite, a database of another program, and one from a newer
+    /// PinBench. With `mustExist`, a missing SQLite file is an error instead of a new database (`pinbench reports`
+    /// reads only).
     public static func open(
         path: String, settings: StoreSettings = StoreSettings(), mustExist: Bool = false
     ) async throws(StoreError) -> ReportDatabase {
-        // Absolute, so SQLite never reads the name as a `file:` URI.
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        if mustExist, !FileManager.default.fileExists(atPath: absolute) {
-            throw StoreError(
-                .notADatabase, "\(absolute) does not exist: give the database `pinbench collect --db` writes")
+        try await open(location: StoreLocation(path), settings: settings, mustExist: mustExist)
+    }
+
+    public static func open(
+        location: StoreLocation, settings: StoreSettings = StoreSettings(), mustExist: Bool = false
+    ) async throws(StoreError) -> ReportDatabase {
+        let backend: Backend
+        switch location {
+        case .sqlite(let absolute):
+            if mustExist, !FileManager.default.fileExists(atPath: absolute) {
+                throw StoreError(
+                    .notADatabase, "\(absolute) does not exist: give the database `pinbench collect --db` writes")
+            }
+            do {
+                // Absolute, so SQLite never reads the name as a `file:` URI.
+                backend = .sqlite(try await SQLiteConnection.open(storage: .file(path: absolute)))
+            } catch {
+                throw StoreError(.failed, "\(absolute): cannot open the database: \(Self.words(error))")
+            }
+        case .postgres(let address):
+            backend = .postgres(
+                PostgresLink(
+                    address: address, connectTimeout: settings.connectTimeout, queryTimeout: settings.queryTimeout))
         }
-        let connection: SQLiteConnection
+        let database = ReportDatabase(location: location, settings: settings, backend: backend)
         do {
-            connection = try await SQLiteConnection.open(storage: .file(path: absolute))
+            try await database.prepare(mustExist: mustExist)
         } catch {
-            throw StoreError(.failed, "\(absolute): cannot open the database: \(Self.words(error))")
-        }
-        let database = ReportDatabase(path: absolute, settings: settings, connection: connection)
-        do {
-            try await database.prepare()
-        } catch {
-            try? await connection.close()
+            await database.close()
             throw error
         }
         return database
     }
 
-    private func prepare() async throws(StoreError) {
+    private func prepare(mustExist: Bool) async throws(StoreError) {
+        switch backend {
+        case .sqlite: try await prepareSQLite()
+        case .postgres: try await preparePostgres(mustExist: mustExist)
+        }
+    }
+
+    private func prepareSQLite() async throws(StoreError) {
         let version = try await integer("PRAGMA user_version")
         if version == 0 {
             let tables = try await integer("SELECT count(*) FROM sqlite_master")
-            guard tables == 0 else {
-                throw StoreError(
-                    .notADatabase,
-                    "\(path) is an SQLite database of another program (it has tables and no PinBench schema); give "
-                        + "a new file or a PinBench report database")
+            guard tables == 0 else { throw Self.foreign(path) }
+        }
+        try Self.check(version, path: path)
+        let mode = try await rows("PRAGMA journal_mode=WAL").first?.column("journal_mode")?.string
+        guard mode == "wal" else {
+            throw StoreError(.failed, "\(path): SQLite would not use write-ahead logging (journal mode \(mode ?? "?"))")
+        }
+        _ = try await rows("PRAGMA synchronous=FULL")
+        if let pages = settings.maxPageCount { _ = try await rows("PRAGMA max_page_count=\(pages)") }
+        if version < ReportSchema.currentVersion {
+            try await transaction { () async throws(StoreError) in
+                for step in ReportSchema.sqlite[version...] {
+                    for statement in step { _ = try await self.rows(statement) }
+                }
+                _ = try await self.rows("PRAGMA user_version=\(ReportSchema.currentVersion)")
             }
         }
+    }
+
+    /// PostgreSQL keeps the version in a table of its own (`pinbench_schema`). Collectors starting together take
+    /// turns (an advisory lock held for the transaction), so one migrates and the others find it done.
+    private func preparePostgres(mustExist: Bool) async throws(StoreError) {
+        try await transaction { () async throws(StoreError) in
+            _ = try await self.rows("SELECT pg_advisory_xact_lock(?)", [.integer(ReportSchema.migrationLock)])
+            let known = try await self.rows("SELECT CAST(to_regclass('pinbench_schema') AS TEXT) AS name")
+            let version: Int
+            if known.first?.column("name")?.string == nil {
+                let tables = try await self.integer(
+                    "SELECT CAST(count(*) AS BIGINT) FROM information_schema.tables "
+                        + "WHERE table_schema = current_schema()")
+                guard tables == 0 else { throw Self.foreign(self.path) }
+                guard !mustExist else {
+                    throw StoreError(
+                        .notADatabase, "\(self.path) holds no reports: give the database `pinbench collect --db` writes"
+                    )
+                }
+                version = 0
+            } else {
+                version = try await self.integer("SELECT CAST(max(version) AS BIGINT) FROM pinbench_schema")
+            }
+            try Self.check(version, path: self.path)
+            guard version < ReportSchema.currentVersion else { return }
+            if version == 0 { _ = try await self.rows("CREATE TABLE pinbench_schema (version BIGINT NOT NULL)") }
+            for step in ReportSchema.postgres[version...] {
+                for statement in step { _ = try await self.rows(statement) }
+            }
+            _ = try await self.rows("DELETE FROM pinbench_schema")
+            _ = try await self.rows(
+                "INSERT INTO pinbench_schema (version) VALUES (?)", [.integer(Int64(ReportSchema.currentVersion))])
+        }
+    }
+
+    private static func foreign(_ path: String) -> StoreError {
+        StoreError(
+            .notADatabase,
+            "\(path) is a database of another program (it has tables and no PinBench schema); give a new, empty "
+                + "database or a PinBench report database")
+    }
+
+    private static func check(_ version: Int, path: String) throws(StoreError) {
         guard version <= ReportSchema.currentVersion else {
             throw StoreError(
                 .notADatabase,
                 "\(path) has report schema \(version); this PinBench knows up to \(ReportSchema.currentVersion): "
                     + "use a newer PinBench")
         }
-        let mode = try await run("PRAGMA journal_mode=WAL").first?.column("journal_mode")?.string
-        guard mode == "wal" else {
-            throw StoreError(.failed, "\(path): SQLite would not use write-ahead logging (journal mode \(mode ?? "?"))")
+    }
+
+    /// The schema version the database holds (`PRAGMA user_version`, or PostgreSQL's `pinbench_schema` table).
+    public func schemaVersion() async throws(StoreError) -> Int {
+        switch backend {
+        case .sqlite: return try await integer("PRAGMA user_version")
+        case .postgres: return try await integer("SELECT CAST(max(version) AS BIGINT) FROM pinbench_schema")
         }
-        _ = try await run("PRAGMA synchronous=FULL")
-        if let pages = settings.maxPageCount { _ = try await run("PRAGMA max_page_count=\(pages)") }
-        if version < ReportSchema.currentVersion {
-            try await transaction { () async throws(StoreError) in
-                for step in ReportSchema.migrations[version...] {
-                    for statement in step { _ = try await self.run(statement) }
+    }
+
+    /// Runs `query` (`?` placeholders) with `binds` on either backend and returns its rows.
+    public func rows(_ query: String, _ binds: [StoreValue] = []) async throws(StoreError) -> [StoreRow] {
+        switch backend {
+        case .sqlite(let connection):
+            do {
+                return try await connection.query(query, binds.map(Self.sqliteData)).map { row in
+                    StoreRow(names: row.columns.map(\.name), values: row.columns.map { Self.value($0.data) })
                 }
-                _ = try await self.run("PRAGMA user_version=\(ReportSchema.currentVersion)")
+            } catch let error as SQLiteError {
+                throw Self.storeError(error, path: path)
+            } catch {
+                throw StoreError(.failed, "\(path): \(Self.words(error))")
             }
+        case .postgres(let link):
+            return try await link.rows(query, binds)
         }
     }
 
-    /// The schema version the file holds (`PRAGMA user_version`).
-    public func schemaVersion() async throws(StoreError) -> Int { try await integer("PRAGMA user_version") }
-
-    /// Writes `batch` in one transaction: a new key inserted, a known key's count raised and its last sighting moved.
-    /// When this returns, every report of the batch is on disk; when it throws, none of them is.
-    public func store(_ batch: [StoredReport]) async throws(StoreError) {
-        guard !batch.isEmpty else { return }
-        // Identical reports within the batch are one row write with their number.
-        var order: [String] = []
-        var merged: [String: (item: StoredReport, count: Int, first: Date, last: Date)] = [:]
-        for item in batch {
-            if let kept = merged[item.key] {
-                merged[item.key] = (
-                    kept.item, kept.count + 1, min(kept.first, item.receivedAt), max(kept.last, item.receivedAt)
-                )
-            } else {
-                order.append(item.key)
-                merged[item.key] = (item, 1, item.receivedAt, item.receivedAt)
-            }
-        }
-        try await transaction { () async throws(StoreError) in
-            for key in order {
-                let entry = merged[key]!
-                try await self.write(entry.item, count: entry.count, first: entry.first, last: entry.last)
-            }
-        }
-        // The reports are committed: what pruning meets now (a full disk, a busy file) must not turn their answer
-        // into a failure, or the senders would retry and be counted twice. It is counted and tried again later.
-        let now = Date()
-        if now.timeIntervalSince(lastPrune) >= 60 {
-            do { try await prune(now: now) } catch { pruneFailures += 1 }
-        }
-    }
-
-    /// Prunes that failed after their reports were committed (``prune(now:)`` runs again a minute later).
-    public private(set) var pruneFailures = 0
-
-    private func write(_ item: StoredReport, count: Int, first: Date, last: Date) async throws(StoreError) {
-        let report = item.report
-        let judgement = item.judgement
-        let digest = ReportKey.chainDigest(report.chainToJudge)
-        _ = try await run(
-            "INSERT OR IGNORE INTO chains (digest, pem) VALUES (?, ?)",
-            [.text(digest), .text(Self.text(report.chainToJudge))])
-        _ = try await run(
-            """
-            INSERT INTO reports (key, host, port, format, app_bundle_id, app_version, app_platform, release,
-                judgement, reason, issuer, rejection, detail, chain, known_pins, reported_at, first_seen, last_seen,
-                count)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (key) DO UPDATE SET count = count + excluded.count,
-                first_seen = min(first_seen, excluded.first_seen), last_seen = max(last_seen, excluded.last_seen)
-            """,
-            [
-                .text(item.key), .text(report.host), Self.data(report.port), .text(report.format.rawValue),
-                Self.data(report.appBundleID), Self.data(report.appVersion), Self.data(report.appPlatform),
-                Self.data(judgement.release), .text(judgement.kind.rawValue), .text(judgement.reason.rawValue),
-                Self.data(judgement.issuer), Self.data(judgement.rejection?.rawValue), .text(judgement.detail),
-                .text(digest), .text(report.knownPins.joined(separator: ",")),
-                Self.data(report.dateTime.map { Int($0.timeIntervalSince1970) }), .integer(Self.seconds(first)),
-                .integer(Self.seconds(last)), .integer(SQLiteInt64(count)),
-            ])
-    }
-
-    /// Drops what retention and the size cap no longer keep, counting it, and chains no report uses any more.
-    public func prune(now: Date) async throws(StoreError) {
-        lastPrune = now
-        try await transaction { () async throws(StoreError) in
-            if let retention = self.settings.retention {
-                let cutoff = Self.seconds(now.addingTimeInterval(-retention))
-                try await self.drop(
-                    cause: "retention", where: "last_seen < ?", binds: [.integer(cutoff)])
-            }
-            if let cap = self.settings.maxReports {
-                let rows = try await self.integer("SELECT count(*) FROM reports")
-                if rows > cap {
-                    try await self.drop(
-                        cause: "size-cap",
-                        // What cannot be judged or is the client's own fault goes first, the alarms last: a
-                        // flood of junk must not push the lockouts and interceptions out.
-                        where: "id IN (SELECT id FROM reports ORDER BY CASE judgement WHEN 'lockout' THEN 1 "
-                            + "WHEN 'interception' THEN 1 WHEN 'suspicious' THEN 1 ELSE 0 END, last_seen, id "
-                            + "LIMIT ?)",
-                        binds: [.integer(SQLiteInt64(rows - cap))])
-                }
-            }
-            _ = try await self.run("DELETE FROM chains WHERE digest NOT IN (SELECT chain FROM reports)")
-        }
-    }
-
-    private func drop(cause: String, where condition: String, binds: [SQLiteData]) async throws(StoreError) {
-        let counted = try await run(
-            "SELECT count(*) AS reports, coalesce(sum(count), 0) AS occurrences FROM reports WHERE \(condition)", binds)
-        let reports = counted.first?.column("reports")?.integer ?? 0
-        let occurrences = counted.first?.column("occurrences")?.integer ?? 0
-        guard reports > 0 else { return }
-        _ = try await run("DELETE FROM reports WHERE \(condition)", binds)
-        _ = try await run(
-            """
-            INSERT INTO dropped (cause, reports, occurrences) VALUES (?, ?, ?)
-            ON CONFLICT (cause) DO UPDATE SET reports = reports + excluded.reports,
-                occurrences = occurrences + excluded.occurrences
-            """, [.text(cause), .integer(reports), .integer(occurrences)])
-    }
-
-    /// Runs `query` with `binds` and returns its rows.
+    /// Runs `query` with `binds` on SQLite and returns its rows as SQLiteNIO reads them. SQLite only (a PostgreSQL
+    /// database answers ``StoreError/Code/failed``): ``rows(_:_:)`` reads either.
     public func run(_ query: String, _ binds: [SQLiteData] = []) async throws(StoreError) -> [SQLiteRow] {
+        guard case .sqlite(let connection) = backend else {
+            throw StoreError(.failed, "\(path): run(_:_:) reads SQLite only; use rows(_:_:)")
+        }
         do {
             return try await connection.query(query, binds)
         } catch let error as SQLiteError {
@@ -197,24 +205,41 @@ public actor ReportDatabase {
         }
     }
 
-    private func integer(_ query: String) async throws(StoreError) -> Int {
-        Int(try await run(query).first?.columns.first?.data.integer ?? 0)
+    func integer(_ query: String, _ binds: [StoreValue] = []) async throws(StoreError) -> Int {
+        Int(try await rows(query, binds).first?.values.first?.integer ?? 0)
     }
 
-    private func transaction(_ body: () async throws(StoreError) -> Void) async throws(StoreError) {
-        _ = try await run("BEGIN IMMEDIATE")
-        do {
-            try await body()
-            _ = try await run("COMMIT")
-        } catch {
-            _ = try? await run("ROLLBACK")
-            throw error
+    func transaction(_ body: () async throws(StoreError) -> Void) async throws(StoreError) {
+        switch backend {
+        case .sqlite:
+            _ = try await rows("BEGIN IMMEDIATE")
+            do {
+                try await body()
+                _ = try await rows("COMMIT")
+            } catch {
+                _ = try? await rows("ROLLBACK")
+                throw error
+            }
+        case .postgres(let link):
+            _ = try await rows("BEGIN")
+            link.inTransaction = true
+            do {
+                try await body()
+                _ = try await rows("COMMIT")
+                link.inTransaction = false
+            } catch {
+                await link.rollback()
+                throw error
+            }
         }
     }
 
     /// Closes the connection; the actor is unusable after.
     public func close() async {
-        try? await connection.close()
+        switch backend {
+        case .sqlite(let connection): try? await connection.close()
+        case .postgres(let link): await link.close()
+        }
     }
 
     static func storeError(_ error: SQLiteError, path: String) -> StoreError {
@@ -230,10 +255,25 @@ public actor ReportDatabase {
 
     static func words(_ error: any Error) -> String { String(describing: error).terminalSafe }
 
-    static func seconds(_ date: Date) -> SQLiteInt64 { SQLiteInt64(date.timeIntervalSince1970.rounded(.down)) }
+    static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
 
-    static func data(_ text: String?) -> SQLiteData { text.map { .text($0) } ?? .null }
-    static func data(_ number: Int?) -> SQLiteData { number.map { .integer(SQLiteInt64($0)) } ?? .null }
+    static func sqliteData(_ value: StoreValue) -> SQLiteData {
+        switch value {
+        case .integer(let number): return .integer(SQLiteInt64(number))
+        case .text(let text): return .text(text)
+        case .null: return .null
+        }
+    }
+
+    static func value(_ data: SQLiteData) -> StoreValue {
+        switch data {
+        case .integer(let number): return .integer(Int64(number))
+        case .text(let text): return .text(text)
+        case .float(let number): return .integer(Int64(number))
+        case .blob(let buffer): return .text(String(buffer: buffer))
+        case .null: return .null
+        }
+    }
 
     /// A chain as the `chains` table keeps it: PEM blocks, or the reason it could not be read.
     static func text(_ chain: FieldReport.Chain) -> String {

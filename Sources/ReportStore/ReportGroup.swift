@@ -1,17 +1,20 @@
 import FieldReports
 import Foundation
-import SQLiteNIO
 
 /// Which stored reports `pinbench reports` counts.
 public struct ReportFilter: Hashable, Sendable {
-    /// Only reports last seen at or after this time.
+    /// Only occurrences received in the hour holding this time or later (per-hour counts: the window is exact to
+    /// the hour); groups count only those.
     public var since: Date?
     /// Only this host.
     public var host: String?
+    /// At most this many groups (in the listing's order); nil for all.
+    public var limit: Int?
 
-    public init(since: Date? = nil, host: String? = nil) {
+    public init(since: Date? = nil, host: String? = nil, limit: Int? = nil) {
         self.since = since
         self.host = host
+        self.limit = limit
     }
 }
 
@@ -37,26 +40,31 @@ public struct ReportGroup: Hashable, Sendable {
 extension ReportDatabase {
     /// The groups of stored reports that `filter` selects, by host, then release, then judgement.
     public func groups(_ filter: ReportFilter = ReportFilter()) async throws(StoreError) -> [ReportGroup] {
-        var conditions: [String] = []
-        var binds: [SQLiteData] = []
-        if let since = filter.since {
-            conditions.append("last_seen >= ?")
-            binds.append(.integer(Self.seconds(since)))
+        let scope = Self.scope(filter)
+        var binds = scope.binds
+        var limit = ""
+        if let count = filter.limit {
+            limit = "LIMIT ?"
+            binds.append(.integer(Int64(max(0, count))))
         }
-        if let host = filter.host {
-            conditions.append("host = ?")
-            binds.append(.text(host))
-        }
-        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        // SQLite takes the bare columns of a max() aggregate from the row holding the maximum: the sample.
-        let rows = try await run(
+        // One query for both backends: each group's sums by window, and its most frequent row as the sample.
+        let rows = try await rows(
             """
-            SELECT host, release, judgement, sum(count) AS occurrences, count(*) AS distinct_reports,
-                min(first_seen) AS first_seen, max(last_seen) AS last_seen, max(count) AS top, reason, detail, issuer,
-                (SELECT pem FROM chains WHERE chains.digest = reports.chain) AS pem
-            FROM reports \(whereClause)
-            GROUP BY host, release, judgement
+            SELECT host, release, judgement, occurrences, distinct_reports, first_seen, last_seen, reason, detail,
+                issuer, (SELECT pem FROM chains WHERE chains.digest = ranked.chain) AS pem
+            FROM (
+                SELECT host, release, judgement, reason, detail, issuer, chain,
+                    CAST(sum(\(scope.count)) OVER whole AS BIGINT) AS occurrences,
+                    CAST(count(*) OVER whole AS BIGINT) AS distinct_reports,
+                    min(first_seen) OVER whole AS first_seen, max(last_seen) OVER whole AS last_seen,
+                    row_number() OVER (PARTITION BY host, release, judgement ORDER BY \(scope.count) DESC, id)
+                        AS sample_rank
+                \(scope.from)
+                WINDOW whole AS (PARTITION BY host, release, judgement)
+            ) AS ranked
+            WHERE sample_rank = 1
             ORDER BY host, release IS NULL, release, judgement
+            \(limit)
             """, binds)
         var groups: [ReportGroup] = []
         for row in rows {
@@ -79,10 +87,54 @@ extension ReportDatabase {
         return groups
     }
 
+    /// The number of groups `filter` selects, whatever its limit: how many a limited listing leaves out.
+    public func groupCount(_ filter: ReportFilter = ReportFilter()) async throws(StoreError) -> Int {
+        let scope = Self.scope(filter)
+        return try await integer(
+            "SELECT CAST(count(*) AS BIGINT) FROM (SELECT DISTINCT host, release, judgement \(scope.from)) AS g",
+            scope.binds)
+    }
+
+    /// Occurrences per judgement that `filter` selects (its limit aside): what `--fail-on` and `--min-count` read.
+    public func totals(_ filter: ReportFilter = ReportFilter()) async throws(StoreError) -> [ReportJudgement.Kind: Int]
+    {
+        let scope = Self.scope(filter)
+        var totals: [ReportJudgement.Kind: Int] = [:]
+        for row in try await rows(
+            "SELECT judgement, CAST(sum(\(scope.count)) AS BIGINT) AS n \(scope.from) GROUP BY judgement", scope.binds)
+        {
+            guard let kind = row.column("judgement")?.string.flatMap(ReportJudgement.Kind.init(rawValue:)) else {
+                throw StoreError(.notADatabase, "\(path) holds a report row PinBench did not write")
+            }
+            totals[kind] = Int(row.column("n")?.integer ?? 0)
+        }
+        return totals
+    }
+
+    /// The rows `filter` selects (`FROM … WHERE …`) and what counts as their occurrences: the whole count, or with
+    /// `since` the per-hour counts from the hour holding it on (rows with none in the window left out).
+    static func scope(_ filter: ReportFilter) -> (from: String, count: String, binds: [StoreValue]) {
+        var binds: [StoreValue] = []
+        var from = "FROM reports"
+        var count = "count"
+        if let since = filter.since {
+            from +=
+                " JOIN (SELECT report_key, sum(count) AS n FROM report_hours WHERE hour >= ? GROUP BY report_key)"
+                + " AS windowed ON windowed.report_key = reports.key"
+            binds.append(.integer(seconds(since) / 3_600))
+            count = "windowed.n"
+        }
+        if let host = filter.host {
+            from += " WHERE host = ?"
+            binds.append(.text(host))
+        }
+        return (from, count, binds)
+    }
+
     /// What retention and the size cap have dropped so far, by cause: distinct reports and occurrences.
     public func dropped() async throws(StoreError) -> [String: (reports: Int, occurrences: Int)] {
         var counts: [String: (reports: Int, occurrences: Int)] = [:]
-        for row in try await run("SELECT cause, reports, occurrences FROM dropped") {
+        for row in try await rows("SELECT cause, reports, occurrences FROM dropped") {
             guard let cause = row.column("cause")?.string else { continue }
             counts[cause] = (
                 Int(row.column("reports")?.integer ?? 0), Int(row.column("occurrences")?.integer ?? 0)
@@ -93,6 +145,6 @@ extension ReportDatabase {
 
     /// Occurrences stored in all (the sum of every row's count).
     public func totalOccurrences() async throws(StoreError) -> Int {
-        Int(try await run("SELECT coalesce(sum(count), 0) AS total FROM reports").first?.column("total")?.integer ?? 0)
+        try await integer("SELECT CAST(coalesce(sum(count), 0) AS BIGINT) AS total FROM reports")
     }
 }

@@ -8,9 +8,13 @@ public struct StoreError: BadInputError, Hashable, Sendable {
         case full
         /// More reports wait for a commit than ``StoreSettings/maxPending``.
         case busy
-        /// The file is not a PinBench report database, or one from a newer PinBench.
+        /// The file or database is not a PinBench report database, or one from a newer PinBench.
         case notADatabase = "not-a-database"
-        /// Any other failure of SQLite.
+        /// The database cannot be reached now, or did not answer within its deadline (PostgreSQL).
+        case unavailable
+        /// `--db` names no database PinBench can use (a malformed URL).
+        case badLocation = "bad-location"
+        /// Any other failure of the database.
         case failed
     }
 

@@ -17,11 +17,30 @@ public struct StoreSettings: Hashable, Sendable {
     public var maxPendingBytes: Int
     /// SQLite's `max_page_count`, for tests: a database that reaches it fails as a full disk does (SQLITE_FULL).
     public var maxPageCount: Int?
+    /// PostgreSQL: a connection must be made within this, and each query answered within ``queryTimeout`` (also the
+    /// server's `statement_timeout`); past either, the store is unavailable (the collector answers 503).
+    public var connectTimeout: Duration
+    public var queryTimeout: Duration
+    /// At most this many bytes of reports and chains are kept (what the rows and chains hold, measured as stored);
+    /// past it the least valuable reports go first, as with ``maxReports``. Nil for no cap.
+    public var maxBytes: Int?
+    /// A body received again within this many seconds is a replay: acknowledged, not counted again.
+    public var replayWindow: TimeInterval
+    /// At most this many body digests are kept for telling replays (the oldest forgotten first), so under a flood
+    /// the replay window is shorter than ``replayWindow``.
+    public var maxRecentBodies: Int
 
     public init(
         retention: TimeInterval? = 90 * 86_400, maxReports: Int? = 1_000_000, batchSize: Int = 512,
-        maxPending: Int = 20_000, maxPendingBytes: Int = 64 << 20, maxPageCount: Int? = nil
+        maxPending: Int = 20_000, maxPendingBytes: Int = 64 << 20, maxPageCount: Int? = nil,
+        connectTimeout: Duration = .seconds(5), queryTimeout: Duration = .seconds(10), maxBytes: Int? = 1 << 30,
+        replayWindow: TimeInterval = 86_400, maxRecentBodies: Int = 1_000_000
     ) {
+        self.maxBytes = maxBytes
+        self.replayWindow = max(0, replayWindow)
+        self.maxRecentBodies = max(1, maxRecentBodies)
+        self.connectTimeout = connectTimeout
+        self.queryTimeout = queryTimeout
         self.retention = retention
         self.maxReports = maxReports
         self.batchSize = max(1, batchSize)

@@ -12,26 +12,28 @@ import Testing
     "ReportCollector: the endpoint on 127.0.0.1, with real HTTP clients",
     .enabled(if: CollectorWorld.hasTools, "needs curl and the sqlite3 command line"))
 struct CollectorEndpointTests {
-    @Test("A TrustKit report POSTed to any path is judged and stored before the 200")
-    func storesBeforeAcknowledging() async throws {
-        let world = try CollectorWorld()
+    @Test("A TrustKit report POSTed to any path is judged and stored before the 200", arguments: StoreBackend.available)
+    func storesBeforeAcknowledging(_ backend: StoreBackend) async throws {
+        let world = try await CollectorWorld.make(backend)
         let run = try await world.start()
         let answer = try await CollectorWorld.curl(
             run.url + "any/path/report-uri", body: world.body(chain: world.pki.rotated.full))
         #expect(answer.status == 200)
         #expect(answer.text.contains("lockout"))
         // Acknowledged means committed: another process reads it now, while the collector runs.
-        let row = try await CollectorWorld.sqlite(world.database, "SELECT host, judgement, count FROM reports")
+        let row = try await world.read("SELECT host, judgement, count FROM reports")
         #expect(row == "\(world.pki.host)|lockout|1")
         let again = try await CollectorWorld.curl(run.url, body: world.body(chain: world.pki.rotated.full))
         #expect(again.status == 200)
-        #expect(try await CollectorWorld.sqlite(world.database, "SELECT count(*), sum(count) FROM reports") == "1|2")
+        #expect(try await world.read("SELECT count(*), sum(count) FROM reports") == "1|2")
         await run.stop()
     }
 
-    @Test("Refusals: 405 for GET, 413 past the body bound, 400 for a non-report, each with words")
-    func refusals() async throws {
-        let world = try CollectorWorld()
+    @Test(
+        "Refusals: 405 for GET, 413 past the body bound, 400 for a non-report, each with words",
+        arguments: StoreBackend.available)
+    func refusals(_ backend: StoreBackend) async throws {
+        let world = try await CollectorWorld.make(backend)
         let run = try await world.start { $0.limits.bodyBytes = 64 << 10 }
         let get = try await CollectorWorld.curl(run.url, body: Data(), method: "GET")
         #expect(get.status == 405)
@@ -43,7 +45,7 @@ struct CollectorEndpointTests {
         #expect(notJSON.text.contains("not JSON"))
         let noHost = try await CollectorWorld.curl(run.url, body: Data("{\"port\": 443}".utf8))
         #expect(noHost.status == 400)
-        #expect(try await CollectorWorld.sqlite(world.database, "SELECT count(*) FROM reports") == "0")
+        #expect(try await world.read("SELECT count(*) FROM reports") == "0")
         await run.stop()
     }
 
@@ -89,7 +91,7 @@ struct CollectorEndpointTests {
     @Test("A full disk answers 503 and loses nothing acknowledged")
     func fullDisk() async throws {
         let world = try CollectorWorld()
-        let run = try await world.start(store: StoreSettings(maxPageCount: 14))
+        let run = try await world.start(store: StoreSettings(maxPageCount: 26))
         var acknowledged: [String] = []
         var unavailable = 0
         for index in 0..<300 {

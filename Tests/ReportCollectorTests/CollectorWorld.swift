@@ -19,6 +19,22 @@ final class CollectorWorld: @unchecked Sendable {
     let rootPath: String
     let manifestPath: String
     var database: String { folder.path("reports.db") }
+    /// Where the in-process collector stores: ``database`` (SQLite) unless ``make(_:)`` chose PostgreSQL.
+    private(set) var store: StoreTarget?
+    var location: String { store?.location ?? database }
+
+    /// A world whose collector stores in `backend`.
+    static func make(_ backend: StoreBackend) async throws -> CollectorWorld {
+        let world = try CollectorWorld()
+        world.store = try await backend.make(world.folder)
+        return world
+    }
+
+    /// `query` answered by the store's own command line (`sqlite3` or `psql`), rows as `a|b` lines.
+    func read(_ query: String) async throws -> String {
+        if let store { return try await store(query) }
+        return try await Self.sqlite(database, query)
+    }
 
     init() throws {
         rootPath = folder.write("root.pem", pki.root.pem)
@@ -50,11 +66,13 @@ final class CollectorWorld: @unchecked Sendable {
 
     var anchors: TrustAnchors { TrustAnchors(certificates: [pki.root.certificate]) }
 
-    /// A TrustKit iOS report of `chain`, from app `version`.
-    func body(chain: [IssuedCertificate], version: String = "4.1", host: String? = nil) -> Data {
+    /// A TrustKit iOS report of `chain`, from app `version`, sent by a device of its own (a new `app-vendor-id`
+    /// each call, as every device has its own: the same bytes posted twice would be one replayed report).
+    func body(chain: [IssuedCertificate], version: String = "4.1", host: String? = nil, vendor: String? = nil) -> Data {
         let object: [String: Any] = [
             "app-bundle-id": "com.example.app", "app-version": version, "app-platform": "IOS",
-            "app-vendor-id": "vendor", "trustkit-version": "3.0.3", "hostname": host ?? pki.host, "port": 443,
+            "app-vendor-id": vendor ?? UUID().uuidString, "trustkit-version": "3.0.3", "hostname": host ?? pki.host,
+            "port": 443,
             "noted-hostname": pki.host, "include-subdomains": false, "enforce-pinning": true,
             "date-time": Timestamp.format(Date()), "validated-certificate-chain": chain.map(\.pem),
             "known-pins": ["pin-sha256=\"\(Fixtures.spki(pki.good.leaf))\""], "validation-result": 1,
@@ -64,13 +82,14 @@ final class CollectorWorld: @unchecked Sendable {
 
     /// Starts an in-process collector on 127.0.0.1 with `settings` changed by `adjust`.
     func start(
-        store: StoreSettings = StoreSettings(), adjust: (inout CollectorSettings) -> Void = { _ in }
+        store: StoreSettings = StoreSettings(), tls: CollectorTLS? = nil,
+        adjust: (inout CollectorSettings) -> Void = { _ in }
     ) async throws -> CollectorRun {
-        var settings = CollectorSettings(listen: try ListenAddress("127.0.0.1:0"))
+        var settings = CollectorSettings(listen: try ListenAddress("127.0.0.1:0", tls: tls != nil))
         adjust(&settings)
         return try await CollectorRun.start(
-            settings: settings, databasePath: database, store: store, manifest: manifest, releases: [],
-            trustAnchors: anchors, logged: LoggedCertificates(watchState))
+            settings: settings, databasePath: location, store: store, manifest: manifest, releases: [],
+            trustAnchors: anchors, logged: LoggedCertificates(watchState), tls: tls)
     }
 
     /// `curl` posting `body` to `url`: the status code and the answer's body.

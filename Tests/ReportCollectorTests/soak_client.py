@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 import urllib.parse
+import uuid
 
 url, template_file, threads, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
 template = json.load(open(template_file))
@@ -28,6 +29,8 @@ def worker(number):
         sent += 1
         body = dict(template)
         body["app-version"] = version
+        # Each post its own body (as each device's is): a byte-for-byte replay would be counted once.
+        body["app-vendor-id"] = str(uuid.uuid4())
         data = json.dumps(body).encode()
         try:
             if connection is None:
