@@ -72,8 +72,8 @@ public final class DemoFleet: Sendable {
             manifest: next, releases: releases, trustAnchors: anchors, logged: logged)
         let reports = lab.fleetReports(releases: releases)
         for report in reports {
-            for _ in 0..<report.copies {
-                switch await FleetPoster.post(report.body, port: UInt16(collector.server.port)) {
+            for body in report.bodies {
+                switch await FleetPoster.post(body, port: UInt16(collector.server.port)) {
                 case .success(200): continue
                 case .success(let status):
                     await collector.stop()

@@ -19,10 +19,11 @@ public struct FleetReport: Hashable, Sendable {
     public let name: String
     public let host: String
     public let expected: Expected
-    /// How many devices send it (identical reports: the collector counts them in one row).
-    public let copies: Int
-    /// The JSON body, as the device POSTs it.
-    public let body: Data
+    /// The JSON body each device POSTs: the same report but for the device's own `app-vendor-id`, so the collector
+    /// counts them in one row without taking them for one body replayed.
+    public let bodies: [Data]
+    /// How many devices send it.
+    public var copies: Int { bodies.count }
 }
 
 extension RunningLab {
@@ -39,11 +40,12 @@ extension RunningLab {
             chain.map { PEMDocumentText(type: "CERTIFICATE", der: $0.derBytes).text }
         }
         func trustKit(
-            host: String, version: String, android: Bool, chain: [Certificate], pins: [String], time: String
-        ) -> Data {
+            host: String, version: String, android: Bool, chain: [Certificate], pins: [String], time: String,
+            devices: Int
+        ) -> [Data] {
             var object: [String: Any] = [
                 "app-bundle-id": "test.pinbench.demo", "app-version": version,
-                "app-platform": android ? "ANDROID" : "IOS", "app-vendor-id": "demo-fleet",
+                "app-platform": android ? "ANDROID" : "IOS",
                 "trustkit-version": android ? "1.1.5" : "3.0.3", "hostname": host, "port": 443, "noted-hostname": host,
                 "include-subdomains": false, "enforce-pinning": true, "date-time": time, "known-pins": pins,
                 "validated-certificate-chain": pem(chain), "validation-result": 1,
@@ -51,31 +53,34 @@ extension RunningLab {
             // TrustKit Android sends the chain as served too (and its time as a local time: see DeviceTime).
             if android { object["served-certificate-chain"] = pem(chain) }
             // Keys sorted: the same report is the same bytes on every run.
-            return try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            return (1...devices).map { device in
+                object["app-vendor-id"] = "demo-fleet-device-\(device)"
+                return try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            }
         }
         let stamp = Timestamp.format(now)
         let renewal = rotationChain(.renewalNewKey)
         return [
             FleetReport(
-                name: "release 2.0 meets the renewal with a new key", host: rotating, expected: .lockout, copies: 8,
-                body: trustKit(
+                name: "release 2.0 meets the renewal with a new key", host: rotating, expected: .lockout,
+                bodies: trustKit(
                     host: rotating, version: "2.0", android: false, chain: renewal, pins: knownPins("2.0", rotating),
-                    time: stamp)),
+                    time: stamp, devices: 8)),
             FleetReport(
-                name: "a proxy's chain for mitm", host: mitm.host, expected: .interception, copies: 3,
-                body: trustKit(
+                name: "a proxy's chain for mitm", host: mitm.host, expected: .interception,
+                bodies: trustKit(
                     host: mitm.host, version: "2.1", android: true, chain: mitm.servedCertificates,
-                    pins: knownPins("2.1", mitm.host), time: stamp)),
+                    pins: knownPins("2.1", mitm.host), time: stamp, devices: 3)),
             FleetReport(
-                name: "a device clock years behind", host: good.host, expected: .clientFault, copies: 2,
-                body: trustKit(
+                name: "a device clock years behind", host: good.host, expected: .clientFault,
+                bodies: trustKit(
                     host: good.host, version: "2.1", android: false, chain: good.servedCertificates,
-                    pins: knownPins("2.1", good.host), time: "2019-06-01T12:00:00Z")),
+                    pins: knownPins("2.1", good.host), time: "2019-06-01T12:00:00Z", devices: 2)),
             FleetReport(
-                name: "a stale trust store", host: good.host, expected: .clientFault, copies: 1,
-                body: trustKit(
+                name: "a stale trust store", host: good.host, expected: .clientFault,
+                bodies: trustKit(
                     host: good.host, version: "2.1", android: false, chain: good.servedCertificates,
-                    pins: knownPins("2.1", good.host), time: stamp)),
+                    pins: knownPins("2.1", good.host), time: stamp, devices: 1)),
         ]
     }
 }

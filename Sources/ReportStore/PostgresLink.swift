@@ -114,7 +114,14 @@ final class PostgresLink: @unchecked Sendable {
             // The connect timeout covers the TCP connection only; a server that accepts and never answers the
             // startup is held to the same deadline here (the connection attempt is cancelled).
             let made = try await deadline(connectTimeout, "no connection", onTimeout: {}) {
-                try await PostgresConnection.connect(configuration: settled, id: 1, logger: logger)
+                let made = try await PostgresConnection.connect(configuration: settled, id: 1, logger: logger)
+                // Made after the deadline ended the wait: nobody takes it, so it is closed here (a connection
+                // dropped unclosed leaks, and PostgresNIO's debug builds stop the process on it).
+                if Task.isCancelled {
+                    try? await made.close()
+                    throw CancellationError()
+                }
+                return made
             }
             connection = made
             return made

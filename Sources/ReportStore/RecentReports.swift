@@ -1,6 +1,5 @@
 import FieldReports
 import Foundation
-import SQLiteNIO
 
 /// One stored report as the workbench lists it: the latest of a host, with its chain as stored.
 public struct RecentReport: Hashable, Sendable {
@@ -12,14 +11,14 @@ public struct RecentReport: Hashable, Sendable {
 
 extension ReportDatabase {
     /// The `limit` reports of `host` seen last, newest first, each with its chain: what the workbench's Reports view
-    /// lists. Bounded by `limit` (at most 1,000), whatever the database holds.
+    /// lists. Bounded by `limit` (at most 1,000), whatever the database holds; either backend.
     public func recentReports(host: String, limit: Int) async throws(StoreError) -> [RecentReport] {
-        let rows = try await run(
+        let rows = try await rows(
             """
             SELECT id, judgement, reason, release, app_version, app_platform, count, last_seen, detail,
                 (SELECT pem FROM chains WHERE chains.digest = reports.chain) AS pem
             FROM reports WHERE host = ? ORDER BY last_seen DESC, id DESC LIMIT ?
-            """, [.text(host), .integer(SQLiteInt64(max(0, min(limit, 1_000))))])
+            """, [.text(host), .integer(Int64(max(0, min(limit, 1_000))))])
         var reports: [RecentReport] = []
         for row in rows {
             guard let id = row.column("id")?.integer,

@@ -33,7 +33,7 @@ public struct StoreSettings: Hashable, Sendable {
     public init(
         retention: TimeInterval? = 90 * 86_400, maxReports: Int? = 1_000_000, batchSize: Int = 512,
         maxPending: Int = 20_000, maxPendingBytes: Int = 64 << 20, maxPageCount: Int? = nil,
-        connectTimeout: Duration = .seconds(5), queryTimeout: Duration = .seconds(10), maxBytes: Int? = 1 << 30,
+        connectTimeout: Duration = .seconds(10), queryTimeout: Duration = .seconds(30), maxBytes: Int? = 1 << 30,
         replayWindow: TimeInterval = 86_400, maxRecentBodies: Int = 1_000_000
     ) {
         self.maxBytes = maxBytes

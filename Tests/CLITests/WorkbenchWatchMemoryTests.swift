@@ -35,12 +35,7 @@ struct WorkbenchWatchMemoryTests {
             }
             try await Task.sleep(for: .milliseconds(250))
         }
-        try tmux.send("q")
-        let after = try await tmux.waitFor("exit or the quit guard") {
-            $0.contains("Unsaved changes") || tmux.hasExited()
-        }
-        if after.contains("Unsaved changes") { try tmux.send("y") }
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.quitWorkbench() == 0)
         let report = (try? String(contentsOf: timeOutput, encoding: .utf8)) ?? ""
         let line = report.split(separator: "\n").first { $0.contains("Maximum resident set size") }
         return line.flatMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") } ?? -1

@@ -43,11 +43,6 @@ struct ClientsWorkbenchTests {
 
         try tmux.send("Escape")
         try await tmux.waitFor("closed") { !$0.contains("Clients: \(good)") }
-        try tmux.send("q")
-        let after = try await tmux.waitFor("exit or the quit guard") {
-            $0.contains("Unsaved changes") || tmux.hasExited()
-        }
-        if after.contains("Unsaved changes") { try tmux.send("y") }
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.quitWorkbench() == 0)
     }
 }

@@ -27,12 +27,7 @@ struct CurationFlowTests {
     }
 
     func quit(_ tmux: TmuxSession) async throws {
-        try tmux.send("q")
-        let after = try await tmux.waitFor("exit or the quit guard") {
-            $0.contains("Unsaved changes") || tmux.hasExited()
-        }
-        if after.contains("Unsaved changes") { try tmux.send("y") }
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.quitWorkbench() == 0)
     }
 
     @Test("edit settings and write: e, mode and expires changed, applied, written; a pin's added is its key press")

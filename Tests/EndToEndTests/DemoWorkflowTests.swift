@@ -70,12 +70,7 @@ struct DemoWorkflowTests {
         }
         #expect(check.status == 1, "a rejection exits 1: \(check.stderrText)")
 
-        try tmux.send("q")
-        let after = try await tmux.waitFor("exit or the quit guard") {
-            $0.contains("Unsaved changes") || tmux.hasExited()
-        }
-        if after.contains("Unsaved changes") { try tmux.send("y") }
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.quitWorkbench() == 0)
     }
 
     @Test("the demo writes three shipped releases beside its manifest: the forecast shows the lockouts, no setup")
@@ -120,12 +115,7 @@ struct DemoWorkflowTests {
         #expect(view.contains("║ 2.1 ") && view.contains("║ 1.0 "), "\(view)")
         try tmux.send("Escape")
 
-        try tmux.send("q")
-        let after = try await tmux.waitFor("exit or the quit guard") {
-            $0.contains("Unsaved changes") || tmux.hasExited()
-        }
-        if after.contains("Unsaved changes") { try tmux.send("y") }
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.quitWorkbench() == 0)
     }
 
     /// The lab scenarios that pass their pins yet fail something else, as the demo shows them (with the demo's
@@ -186,11 +176,6 @@ struct DemoWorkflowTests {
         let screen = try await tmux.waitFor(shown[0])
         for text in shown { #expect(screen.contains(text), "\(host): \(text)") }
         for text in absent { #expect(!screen.contains(text), "\(host) \(arguments): \(text)") }
-        try tmux.send("q")
-        let after = try await tmux.waitFor("exit or the quit guard") {
-            $0.contains("Unsaved changes") || tmux.hasExited()
-        }
-        if after.contains("Unsaved changes") { try tmux.send("y") }
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.quitWorkbench() == 0)
     }
 }

@@ -29,12 +29,7 @@ struct ExploreWorkflowTests {
     }
 
     func quit(_ tmux: TmuxSession) async throws {
-        try tmux.send("q")
-        let after = try await tmux.waitFor("exit or the quit guard") {
-            $0.contains("Unsaved changes") || tmux.hasExited()
-        }
-        if after.contains("Unsaved changes") { try tmux.send("y") }
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.quitWorkbench() == 0)
     }
 
     @Test("s saves the leaf and the chain as PEM, byte for byte what openssl prints; overwriting needs a yes")

@@ -20,12 +20,7 @@ struct ReportsWorkbenchTests {
     /// Closes the view and quits, past the quit guard if it asks; the workbench exits 0.
     func quit(_ tmux: TmuxSession) async throws {
         try tmux.send("Escape")
-        try tmux.send("q")
-        let after = try await tmux.waitFor("exit or the quit guard") {
-            $0.contains("Unsaved changes") || tmux.hasExited()
-        }
-        if after.contains("Unsaved changes") { try tmux.send("y") }
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.quitWorkbench() == 0)
     }
 
     @Test("V shows the lockout on the rotating host and the interception on mitm, from the demo's fleet")

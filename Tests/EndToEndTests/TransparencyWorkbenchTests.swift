@@ -52,11 +52,6 @@ struct TransparencyWorkbenchTests {
         try tmux.send("Escape")
         // The status bar says when the watch last moved in a log (the first round read both from their start).
         try await tmux.waitFor("advanced") { $0.contains("CT: PinBench Lab Log") && $0.contains(" advanced ") }
-        try tmux.send("q")
-        let after = try await tmux.waitFor("exit or the quit guard") {
-            $0.contains("Unsaved changes") || tmux.hasExited()
-        }
-        if after.contains("Unsaved changes") { try tmux.send("y") }
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.quitWorkbench() == 0)
     }
 }

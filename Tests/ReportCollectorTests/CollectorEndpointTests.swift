@@ -91,7 +91,7 @@ struct CollectorEndpointTests {
     @Test("A full disk answers 503 and loses nothing acknowledged")
     func fullDisk() async throws {
         let world = try CollectorWorld()
-        let run = try await world.start(store: StoreSettings(maxPageCount: 26))
+        let run = try await world.start(store: .underLoad(StoreSettings(maxPageCount: 26)))
         var acknowledged: [String] = []
         var unavailable = 0
         for index in 0..<300 {

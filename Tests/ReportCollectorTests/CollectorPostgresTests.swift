@@ -51,7 +51,7 @@ struct CollectorPostgresTests {
         let world = try await CollectorWorld.make(.postgres)
         let server = try await OffPoolThread.run { try PostgresServer.shared() }
         let name = String(world.location.split(separator: "/").last!)
-        let run = try await world.start(store: StoreSettings(connectTimeout: .seconds(5), queryTimeout: .seconds(5)))
+        let run = try await world.start()
         #expect(try await CollectorWorld.curl(run.url, body: world.body(chain: world.pki.rotated.full)).status == 200)
         // Down: no new connections to the database, and the collector's own connection ended by the server.
         _ = try await OffPoolThread.run {

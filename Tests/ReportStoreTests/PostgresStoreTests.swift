@@ -13,7 +13,7 @@ struct PostgresStoreTests {
         let folder = TemporaryFolder()
         let target = try await StoreBackend.postgres.make(folder)
         let server = try PostgresServer.shared()
-        let database = try await ReportDatabase.open(path: target.location)
+        let database = try await ReportDatabase.open(path: target.location, settings: .underLoad())
         #expect(try await database.schemaVersion() == 2)
         #expect(database.isPostgres)
         #expect(!database.path.contains(server.password))
@@ -25,7 +25,7 @@ struct PostgresStoreTests {
             try await target("SELECT host, app_version, judgement, reason, count FROM reports")
                 == "\(StoreFixtures.pki.host)|4.1|lockout|pins-reject|1")
         // Opening again migrates nothing and keeps what is there.
-        let again = try await ReportDatabase.open(path: target.location)
+        let again = try await ReportDatabase.open(path: target.location, settings: .underLoad())
         #expect(try await again.totalOccurrences() == 1)
         await again.close()
     }
@@ -34,11 +34,11 @@ struct PostgresStoreTests {
     func socketURL() async throws {
         let server = try await OffPoolThread.run { try PostgresServer.shared() }
         let name = try await OffPoolThread.run { try server.createDatabase() }
-        let database = try await ReportDatabase.open(path: server.socketURL(name))
+        let database = try await ReportDatabase.open(path: server.socketURL(name), settings: .underLoad())
         try await database.store([StoreFixtures.stored()])
         #expect(database.path.contains("socket=\(server.socketFolder)"))
         await database.close()
-        let tcp = try await ReportDatabase.open(path: server.url(name))
+        let tcp = try await ReportDatabase.open(path: server.url(name), settings: .underLoad())
         #expect(try await tcp.totalOccurrences() == 1)
         await tcp.close()
     }
@@ -51,7 +51,7 @@ struct PostgresStoreTests {
             try server.psql("CREATE TABLE mine (x INTEGER); INSERT INTO mine VALUES (1)", database: other)
         }
         await #expect(throws: StoreError(.notADatabase, "")) {
-            _ = try await ReportDatabase.open(path: server.url(other))
+            _ = try await ReportDatabase.open(path: server.url(other), settings: .underLoad())
         }
         #expect(try await OffPoolThread.run { try server.psql("SELECT x FROM mine", database: other) } == "1")
         #expect(
@@ -61,11 +61,11 @@ struct PostgresStoreTests {
             } == "1")
 
         let newer = try await OffPoolThread.run { try server.createDatabase() }
-        let database = try await ReportDatabase.open(path: server.url(newer))
+        let database = try await ReportDatabase.open(path: server.url(newer), settings: .underLoad())
         await database.close()
         _ = try await OffPoolThread.run { try server.psql("UPDATE pinbench_schema SET version = 99", database: newer) }
         await #expect(throws: StoreError(.notADatabase, "")) {
-            _ = try await ReportDatabase.open(path: server.url(newer))
+            _ = try await ReportDatabase.open(path: server.url(newer), settings: .underLoad())
         }
         #expect(
             try await OffPoolThread.run { try server.psql("SELECT version FROM pinbench_schema", database: newer) }
@@ -79,8 +79,8 @@ struct PostgresStoreTests {
         let folder = TemporaryFolder()
         let target = try await StoreBackend.postgres.make(folder)
         // Both open (and migrate) at the same moment: one migrates, the other finds it done.
-        async let first = ReportDatabase.open(path: target.location)
-        async let second = ReportDatabase.open(path: target.location)
+        async let first = ReportDatabase.open(path: target.location, settings: .underLoad())
+        async let second = ReportDatabase.open(path: target.location, settings: .underLoad())
         let databases = try await [first, second]
         let writers = databases.map { ReportWriter(database: $0) }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -164,9 +164,12 @@ struct PostgresStoreTests {
         let folder = TemporaryFolder()
         let target = try await StoreBackend.postgres.make(folder)
         let server = try await OffPoolThread.run { try PostgresServer.shared() }
-        let database = try await ReportDatabase.open(
-            path: target.location, settings: StoreSettings(queryTimeout: .seconds(2)))
-        try await database.store([StoreFixtures.stored(version: "before")])
+        // The deadline under test is on its own handle; the rest runs with deadlines for a loaded machine.
+        let steady = try await ReportDatabase.open(path: target.location, settings: .underLoad())
+        try await steady.store([StoreFixtures.stored(version: "before")])
+        var short = StoreSettings.underLoad()
+        short.queryTimeout = .seconds(2)
+        let database = try await ReportDatabase.open(path: target.location, settings: short)
         let name = String(target.location.split(separator: "/").last!)
         // psql holds the reports table locked for 8 seconds in a transaction of its own.
         async let holder = OffPoolThread.run {
@@ -191,8 +194,9 @@ struct PostgresStoreTests {
             try await database.store([StoreFixtures.stored(version: "during")])
         }
         _ = try await holder
-        try await database.store([StoreFixtures.stored(version: "after")])
+        try await steady.store([StoreFixtures.stored(version: "after")])
         await database.close()
+        await steady.close()
         #expect(try await target("SELECT app_version FROM reports ORDER BY app_version") == "after\nbefore")
     }
 }

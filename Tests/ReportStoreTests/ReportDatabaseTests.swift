@@ -35,7 +35,7 @@ struct ReportDatabaseTests {
     func identicalCounted(_ backend: StoreBackend) async throws {
         let folder = TemporaryFolder()
         let target = try await backend.make(folder)
-        let database = try await ReportDatabase.open(path: target.location)
+        let database = try await ReportDatabase.open(path: target.location, settings: .underLoad())
         let early = Date(timeIntervalSince1970: 1_800_000_000)
         let late = early.addingTimeInterval(3_600)
         try await database.store(Array(repeating: StoreFixtures.stored(at: early), count: 5))
@@ -53,7 +53,7 @@ struct ReportDatabaseTests {
         let target = try await backend.make(folder)
         let now = Date()
         let database = try await ReportDatabase.open(
-            path: target.location, settings: StoreSettings(retention: 86_400, maxReports: 2))
+            path: target.location, settings: .underLoad(StoreSettings(retention: 86_400, maxReports: 2)))
         try await database.store(
             Array(repeating: StoreFixtures.stored(version: "old", at: now.addingTimeInterval(-2 * 86_400)), count: 3))
         try await database.store([
@@ -80,7 +80,7 @@ struct ReportDatabaseTests {
         let folder = TemporaryFolder()
         let target = try await backend.make(folder)
         let now = Date()
-        let database = try await ReportDatabase.open(path: target.location, settings: StoreSettings(maxReports: 2))
+        let database = try await ReportDatabase.open(path: target.location, settings: .underLoad(StoreSettings(maxReports: 2)))
         try await database.store([
             StoreFixtures.stored(version: "lockout", kind: .lockout, at: now.addingTimeInterval(-300)),
             StoreFixtures.stored(version: "proxy", kind: .interception, at: now.addingTimeInterval(-200)),
@@ -144,7 +144,7 @@ struct ReportDatabaseTests {
     func writerBatches(_ backend: StoreBackend) async throws {
         let folder = TemporaryFolder()
         let target = try await backend.make(folder)
-        let database = try await ReportDatabase.open(path: target.location)
+        let database = try await ReportDatabase.open(path: target.location, settings: .underLoad())
         let writer = ReportWriter(database: database)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<400 {
@@ -166,7 +166,7 @@ struct ReportDatabaseTests {
         let folder = TemporaryFolder()
         let target = try await backend.make(folder)
         let database = try await ReportDatabase.open(
-            path: target.location, settings: StoreSettings(maxPendingBytes: 1))
+            path: target.location, settings: .underLoad(StoreSettings(maxPendingBytes: 1)))
         let writer = ReportWriter(database: database)
         let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
             for index in 0..<200 {
@@ -195,7 +195,7 @@ struct ReportDatabaseTests {
     func groups(_ backend: StoreBackend) async throws {
         let folder = TemporaryFolder()
         let target = try await backend.make(folder)
-        let database = try await ReportDatabase.open(path: target.location)
+        let database = try await ReportDatabase.open(path: target.location, settings: .underLoad())
         let time = Date(timeIntervalSince1970: 1_800_000_000)
         try await database.store(
             Array(repeating: StoreFixtures.stored(at: time), count: 3) + [

@@ -16,7 +16,7 @@ struct StoreHardeningTests {
     func replaysCountedOnce(_ backend: StoreBackend) async throws {
         let folder = TemporaryFolder()
         let target = try await backend.make(folder)
-        let database = try await ReportDatabase.open(path: target.location)
+        let database = try await ReportDatabase.open(path: target.location, settings: .underLoad())
         let writer = ReportWriter(database: database)
         let time = Date()
         func item(_ digest: String, part: Int = 0, version: String = "4.1") -> StoredReport {
@@ -41,7 +41,7 @@ struct StoreHardeningTests {
         for backend in StoreBackend.available {
             let folder = TemporaryFolder()
             let target = try await backend.make(folder)
-            let database = try await ReportDatabase.open(path: target.location)
+            let database = try await ReportDatabase.open(path: target.location, settings: .underLoad())
             let hour = Date(timeIntervalSince1970: Double(1_800_000_000 - 1_800_000_000 % 3_600))
             try await database.store(
                 Array(repeating: StoreFixtures.stored(at: hour.addingTimeInterval(-7_200)), count: 5))
@@ -83,7 +83,7 @@ struct StoreHardeningTests {
         let target = try await backend.make(folder)
         let now = Date()
         let database = try await ReportDatabase.open(
-            path: target.location, settings: StoreSettings(maxReports: nil, maxBytes: 12_000))
+            path: target.location, settings: .underLoad(StoreSettings(maxReports: nil, maxBytes: 12_000)))
         try await database.store([
             StoreFixtures.stored(version: "lockout", kind: .lockout, at: now.addingTimeInterval(-300)),
             StoreFixtures.stored(version: "proxy", kind: .interception, at: now.addingTimeInterval(-200)),

@@ -15,3 +15,14 @@ extension TmuxSession {
             environment: locale.merging(environment) { $1 })
     }
 }
+
+extension TmuxSession {
+    /// Quits the workbench with `q`, answering its quit guard ("Unsaved changes") with `y` if it asks, and returns
+    /// the exit status.
+    public func quitWorkbench() async throws -> Int32 {
+        try send("q")
+        let after = try await waitFor("exit or the quit guard") { $0.contains("Unsaved changes") || self.hasExited() }
+        if after.contains("Unsaved changes") { try send("y") }
+        return try await waitForExit()
+    }
+}
