@@ -80,7 +80,8 @@ struct ReportDatabaseTests {
         let folder = TemporaryFolder()
         let target = try await backend.make(folder)
         let now = Date()
-        let database = try await ReportDatabase.open(path: target.location, settings: .underLoad(StoreSettings(maxReports: 2)))
+        let database = try await ReportDatabase.open(
+            path: target.location, settings: .underLoad(StoreSettings(maxReports: 2)))
         try await database.store([
             StoreFixtures.stored(version: "lockout", kind: .lockout, at: now.addingTimeInterval(-300)),
             StoreFixtures.stored(version: "proxy", kind: .interception, at: now.addingTimeInterval(-200)),
