@@ -21,13 +21,15 @@ struct CollectorPostgresTests {
         // Both clients post the same versions (the same rows) at once, one to each collector.
         async let one = OffPoolThread.run {
             try ProcessRunner.run(
-                PythonInterpreter.path, PythonInterpreter.arguments + [script.path, first.url, template, "4", "3"],
-                timeout: 120)
+                PythonInterpreter.path,
+                PythonInterpreter.arguments + [script.path, first.url, template, "4", "3", "6"],
+                timeout: 240)
         }
         async let two = OffPoolThread.run {
             try ProcessRunner.run(
-                PythonInterpreter.path, PythonInterpreter.arguments + [script.path, second.url, template, "4", "3"],
-                timeout: 120)
+                PythonInterpreter.path,
+                PythonInterpreter.arguments + [script.path, second.url, template, "4", "3", "6"],
+                timeout: 240)
         }
         let results = try await [one, two]
         var expected: [String: Int] = [:]
@@ -86,7 +88,7 @@ struct CollectorPostgresTests {
             try ProcessRunner.run(
                 PinBenchBinary.url.path, ["reports", "--db", url, "--fail-on", "lockout"],
                 environment: ProcessInfo.processInfo.environment.merging(["PGPASSWORD": server.password]) { $1 },
-                timeout: 120)
+                timeout: 240)
         }
         #expect(result.status == 1, "\(result.stderrText)")
         #expect(result.stdoutText.contains("lockout"))
@@ -94,7 +96,7 @@ struct CollectorPostgresTests {
             try ProcessRunner.run(
                 PinBenchBinary.url.path,
                 ["reports", "--db", "postgres://\(server.user):wrong-pw@127.0.0.1:\(server.port)/\(name)"],
-                timeout: 120)
+                timeout: 240)
         }
         #expect(wrong.status == 2)
         #expect(!wrong.stderrText.contains("wrong-pw") && !wrong.stdoutText.contains("wrong-pw"))

@@ -2,8 +2,9 @@
 every report the collector acknowledged (200). Each thread posts its own versions, some twice (a duplicate is
 counted, not stored again); a second of connection errors in a row (the collector killed) ends a thread's work.
 
-Usage: soak_client.py URL BODY_TEMPLATE_FILE THREADS SECONDS
-The template is a JSON report whose "app-version" is replaced per request."""
+Usage: soak_client.py URL BODY_TEMPLATE_FILE THREADS SECONDS [MINIMUM]
+The template is a JSON report whose "app-version" is replaced per request. With MINIMUM, each thread goes on past
+SECONDS until it has posted that many (for at most two more minutes): a loaded machine posts few in SECONDS."""
 import http.client
 import json
 import sys
@@ -13,18 +14,20 @@ import urllib.parse
 import uuid
 
 url, template_file, threads, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+minimum = int(sys.argv[5]) if len(sys.argv) > 5 else 0
 template = json.load(open(template_file))
 parts = urllib.parse.urlsplit(url)
 acknowledged = []
 lock = threading.Lock()
 stop_at = time.monotonic() + seconds
+hard_stop = stop_at + 120
 
 
 def worker(number):
     connection = None
     sent = 0
     failures = 0
-    while time.monotonic() < stop_at:
+    while time.monotonic() < stop_at or (sent < minimum and time.monotonic() < hard_stop):
         version = f"soak-{number}-{sent // 2}"  # every version posted twice
         sent += 1
         body = dict(template)
