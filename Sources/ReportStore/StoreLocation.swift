@@ -84,7 +84,7 @@ public struct PostgresAddress: Hashable, Sendable {
         case "disable": requireTLS = false
         case "":
             if case .tcp(let host, _) = endpoint {
-                requireTLS = !(host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]")
+                requireTLS = !Self.isLoopback(host)
             } else {
                 requireTLS = false
             }
@@ -101,13 +101,39 @@ public struct PostgresAddress: Hashable, Sendable {
         }
     }
 
-    /// `text` with whatever stands between `user:` and `@` replaced: a URL as it may be shown.
+    /// `text` as it may be shown: whatever stands between `user:` and `@` replaced, and the value of every query
+    /// parameter but `host`, `port` and `sslmode` (libpq's URLs also take `?password=`).
     public static func redact(_ text: String) -> String {
-        guard let scheme = text.range(of: "://") else { return text.terminalSafe }
-        let rest = text[scheme.upperBound...]
-        guard let at = rest.lastIndex(of: "@") else { return text.terminalSafe }
-        let credentials = rest[..<at]
-        guard let colon = credentials.firstIndex(of: ":") else { return text.terminalSafe }
-        return (text[..<scheme.upperBound] + credentials[..<colon] + ":***" + rest[at...]).terminalSafe
+        let (address, query) =
+            text.firstIndex(of: "?").map { (String(text[..<$0]), String(text[text.index(after: $0)...])) }
+            ?? (text, nil)
+        var shown = address
+        if let scheme = address.range(of: "://") {
+            let rest = address[scheme.upperBound...]
+            if let at = rest.lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+                shown = String(address[..<scheme.upperBound] + rest[..<colon] + ":***" + rest[at...])
+            }
+        }
+        if let query {
+            let parameters = query.split(separator: "&", omittingEmptySubsequences: false).map { parameter in
+                let name = parameter.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+                return ["host", "port", "sslmode"].contains(name) || !parameter.contains("=")
+                    ? String(parameter) : name + "=***"
+            }
+            shown += "?" + parameters.joined(separator: "&")
+        }
+        return shown.terminalSafe
+    }
+
+    /// True for `localhost` and loopback addresses written as such (127.0.0.0/8, ::1): a name that only starts like
+    /// one (`127.db.example.com`) is a name, and its connection needs TLS.
+    static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in
+            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber)
+                && (Int(part) ?? 256) <= 255
+        }
     }
 }

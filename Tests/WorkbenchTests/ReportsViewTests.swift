@@ -91,6 +91,23 @@ import Testing
         _ = state.apply(.key(.character("p")))
         #expect(state.manifest == before)
         #expect(state.chrome.message == Notice.reportChainNotPinnable.message)
+        // Copying or saving from it says whose chain it is: the sender's, never "as the server sent it".
+        _ = state.apply(.key(.character("y")))
+        guard case .copy(let copy)? = state.overlay else {
+            Issue.record("no copy dialog: \(String(describing: state.overlay))")
+            return
+        }
+        #expect(copy.subject.hasPrefix("report #3's chain (the sender's, not the server's): "), "\(copy.subject)")
+        _ = state.apply(.key(.escape))
+        _ = state.apply(.key(.character("s")))
+        guard case .fileOutput(let save)? = state.overlay else {
+            Issue.record("no save dialog: \(String(describing: state.overlay))")
+            return
+        }
+        #expect(save.choices.allSatisfy { $0.label.contains("report #3") }, "\(save.choices.map(\.label))")
+        #expect(!save.choices.contains { $0.label.contains("as the server sent it") })
+        #expect(save.choices.allSatisfy { $0.defaultPath.contains("-report3-") }, "\(save.choices.map(\.defaultPath))")
+        _ = state.apply(.key(.escape))
         // Another domain shows its own (live) chain; back on mitm the report's chain is still shown until `l`.
         _ = state.apply(.key(.character("1")))
         _ = state.apply(.key(.up))

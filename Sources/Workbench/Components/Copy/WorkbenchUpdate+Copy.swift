@@ -18,9 +18,11 @@ extension WorkbenchUpdate {
             return []
         }
         let d = level.details
+        // A report's chain is the sender's (a proxy's, perhaps an attacker's): said, never passed off as the server's.
+        let report = state.reports.opened.flatMap { $0.host == domain.normalizedHost ? $0.id : nil }
         return showCopy(
-            subject:
-                "\(domain.host) level \(selection.selectedLevel) (\(level.kind(level: selection.selectedLevel))): \(d.subject)",
+            subject: (report.map { "report #\($0)'s chain (the sender's, not the server's): " } ?? "")
+                + "\(domain.host) level \(selection.selectedLevel) (\(level.kind(level: selection.selectedLevel))): \(d.subject)",
             values: [
                 .init("SPKI pin (spki-sha256)", d.spkiPin),
                 .init("Certificate pin (cert-sha256)", d.certPin),

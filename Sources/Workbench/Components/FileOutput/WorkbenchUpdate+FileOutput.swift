@@ -12,19 +12,25 @@ extension WorkbenchUpdate {
             say(.nothingToSavePEM)
             return
         }
-        let name = WorkbenchState.fileSafe(domain.host)
+        // A report's chain is the sender's, not the server's: its labels and file names say so.
+        let report = state.reports.opened.flatMap { $0.host == domain.normalizedHost ? $0.id : nil }
+        let name = WorkbenchState.fileSafe(domain.host) + (report.map { "-report\($0)" } ?? "")
         var choices: [FileOutputDialog.Choice] = []
         let kind = level.kind(level: selection.selectedLevel)
         if let certificate = chain.certificate(fingerprint: level.details.sha256Fingerprint) {
             choices.append(
                 .init(
-                    label: "this certificate: level \(selection.selectedLevel) \(kind), \(level.details.subject)",
+                    label: (report.map { "report #\($0)'s " } ?? "")
+                        + "this certificate: level \(selection.selectedLevel) \(kind), \(level.details.subject)",
                     defaultPath: "\(name)-level\(selection.selectedLevel).pem",
                     content: .pem(certificate.pemText, certificates: 1)))
         }
+        let sent =
+            report.map { "the whole chain report #\($0) carried (the sender's, not the server's" }
+            ?? "the whole chain as the server sent it ("
         choices.append(
             .init(
-                label: "the whole chain as the server sent it (\(counted(chain.certificates.count, "certificate")))",
+                label: "\(sent)\(counted(chain.certificates.count, "certificate")))",
                 defaultPath: "\(name)-chain.pem",
                 content: .pem(ChainCertificate.pemText(chain.certificates), certificates: chain.certificates.count)))
         var notes: [String] = []
